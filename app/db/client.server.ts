@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** A drizzle database on either driver; models take this and never know which one it is. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1`; throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Folder of the SQL migrations made by drizzle-kit (never edit an applied one). */
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
+
+/**
+ * Opens the database: PostgreSQL through `pg` when `url` is given, else PGlite with its data in `pgliteDir`
+ * (in memory when `pgliteDir` is `memory://`). The single place where the driver is chosen (architecture 4).
+ */
+export async function openDatabase(options: { url?: string; pgliteDir: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (!options.pgliteDir.startsWith("memory://")) {
+    fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  }
+  const client = await PGlite.create(options.pgliteDir);
+  return fromPglite(client);
+}
+
+/** Wraps an open PGlite client (used by tests that clone a migrated base database). */
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Applies every pending migration of MIGRATIONS_FOLDER. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === "postgres") {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}

@@ -1,0 +1,33 @@
+import { getEnv } from "~/utils/env.server";
+import { migrateDatabase, openDatabase, type Database } from "./client.server";
+import { ensureSeeded } from "./seed.server";
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __database: Promise<Database> | undefined;
+}
+
+/**
+ * The process-wide database, opened, migrated and (when empty) filled with the demo data on first use.
+ * Kept on globalThis so the server and the Remix build share one connection.
+ */
+export function getDatabase(): Promise<Database> {
+  if (!globalThis.__database) {
+    globalThis.__database = (async () => {
+      const env = getEnv();
+      const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgliteDir });
+      await migrateDatabase(database);
+      await ensureSeeded(database.db, { listings: env.SEED_LISTINGS, imagesDir: env.imagesDir });
+      return database;
+    })();
+    globalThis.__database.catch(() => {
+      globalThis.__database = undefined;
+    });
+  }
+  return globalThis.__database;
+}
+
+/** Shorthand for loaders: the drizzle handle of getDatabase(). */
+export async function getDb() {
+  return (await getDatabase()).db;
+}

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Environment variables of the server, parsed once at boot (README lists them with their defaults).
+ * Throws a ZodError naming the bad variable, so the process refuses to start on a bad value.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  PGLITE_DIR: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; pgliteDir: string; imagesDir: string };
+
+let cached: Env | undefined;
+
+/** The parsed environment, with absolute data paths (`dataDir`, `pgliteDir`, `imagesDir`). */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.parse(process.env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  cached = {
+    ...parsed,
+    dataDir,
+    pgliteDir: path.resolve(parsed.PGLITE_DIR ?? path.join(dataDir, "db")),
+    imagesDir: path.join(dataDir, "images"),
+  };
+  return cached;
+}

@@ -1,0 +1,9 @@
+/** `npm run db:migrate`: applies pending SQL migrations to the configured database (DATABASE_URL or PGlite). */
+import { migrateDatabase, openDatabase } from "../app/db/client.server";
+import { getEnv } from "../app/utils/env.server";
+
+const env = getEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgliteDir });
+await migrateDatabase(database);
+await database.close();
+console.log(`migrated ${database.kind === "postgres" ? "PostgreSQL" : `PGlite at ${env.pgliteDir}`}`);

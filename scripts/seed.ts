@@ -1,0 +1,28 @@
+/**
+ * `npm run db:seed -- --listings N`: migrates, fills an empty database with the demo data, then adds
+ * approved listings until there are N in all (for benchmarks: `--listings 100000`).
+ */
+import { count, eq } from "drizzle-orm";
+import { migrateDatabase, openDatabase } from "../app/db/client.server";
+import { estates, governorates } from "../app/db/schema";
+import { seedListings, seedReference } from "../app/db/seed.server";
+import { getEnv } from "../app/utils/env.server";
+
+const arg = process.argv.indexOf("--listings");
+const wanted = arg > 0 ? Number(process.argv[arg + 1]) : getEnv().SEED_LISTINGS;
+if (!Number.isInteger(wanted) || wanted < 0) {
+  console.error("usage: npm run db:seed -- --listings N");
+  process.exit(2);
+}
+const env = getEnv();
+const started = Date.now();
+const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgliteDir });
+await migrateDatabase(database);
+const { db } = database;
+const seeded = (await db.$count(governorates)) > 0;
+if (!seeded) await seedReference(db, env.imagesDir);
+const [{ n }] = await db.select({ n: count() }).from(estates).where(eq(estates.status, "approved"));
+const missing = wanted - Number(n);
+if (missing > 0) await seedListings(db, { count: missing, imagesDir: env.imagesDir, batch: 2000 });
+await database.close();
+console.log(`${Math.max(missing, 0)} listings added (${Math.max(wanted, Number(n))} approved in all) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
