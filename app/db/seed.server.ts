@@ -130,7 +130,7 @@ type Place = { locationId: number; gi: number; li: number; factor: number; resor
  * Continues the ad numbers (state_id) after the highest one present, so it can top up a filled database.
  */
 export async function seedListings(db: Db, options: { count: number; imagesDir: string; batch?: number }): Promise<void> {
-  const photos = [];
+  const photos: { file: string; width: number; height: number }[] = [];
   for (let i = 0; i < PHOTO_POOL; i += 8) {
     photos.push(
       ...(await Promise.all(

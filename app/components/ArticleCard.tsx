@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ArticleCard as Card } from "~/models/article.server";
+import { formatDate } from "~/utils/format";
+import { Icon } from "./Icon";
+
+/** The article card (spec 2.7): image, title, date and a 90-character excerpt with a read-more link. */
+export function ArticleCard({ article, showImage = true }: { article: Card; showImage?: boolean }) {
+  const { t } = useTranslation();
+  const href = `/artical/${article.id}`;
+  return (
+    <article className="card article-card">
+      {showImage && article.image ? (
+        <img
+          className="article-cover"
+          src={article.image}
+          srcSet={`${article.image} 400w, ${article.imageLarge} 800w`}
+          sizes="(max-width: 800px) 100vw, 400px"
+          width={400}
+          height={225}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <div className="card-body">
+        <p className="card-date">
+          <Icon name="calendar" /> <bdi dir="ltr">{formatDate(article.date)}</bdi>
+        </p>
+        <h3 className="card-title">
+          <Link to={href} prefetch="none">
+            {article.title}
+          </Link>
+        </h3>
+        <p className="article-excerpt">{article.excerpt}</p>
+        <Link to={href} className="read-more" aria-label={t("articles.readMoreAbout", { title: article.title })} prefetch="none">
+          {t("articles.readMore")} <Icon name="chevron" mirror className="icon-end" />
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,173 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { EstateCard as Card, EstateImage } from "~/models/estate.server";
+import { formatDate, formatNumber } from "~/utils/format";
+import { Icon } from "./Icon";
+
+/** Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7). */
+export function Price({ value, period }: { value: number; period?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <span className="price">
+      <bdi dir="ltr" className="price-amount">{formatNumber(value)}</bdi> <span className="price-currency">{t("card.currency")}</span>
+      {period ? <span className="price-period"> / {period}</span> : null}
+    </span>
+  );
+}
+
+/** A scroll-snap photo strip; each slide carries its own "n/total" count, so the count works without JavaScript. */
+export function Carousel({ images, alt, priority, sizes }: { images: EstateImage[]; alt: string; priority?: boolean; sizes: string }) {
+  const { t } = useTranslation();
+  if (!images.length) {
+    return (
+      <div className="carousel carousel-empty">
+        <Icon name="camera" />
+        <span>{t("card.noPhotos")}</span>
+      </div>
+    );
+  }
+  return (
+    <ul className="carousel" aria-label={t("card.photos", { count: images.length })}>
+      {images.map((image, i) => (
+        <li key={image.id} className="carousel-slide">
+          <img
+            src={image.small}
+            srcSet={`${image.small} 400w, ${image.large} 800w`}
+            sizes={sizes}
+            width={400}
+            height={300}
+            alt={t("card.photoAlt", { title: alt, n: i + 1, count: images.length })}
+            loading={priority && i === 0 ? "eager" : "lazy"}
+            decoding="async"
+            {...(priority && i === 0 ? { fetchpriority: "high" } : {})}
+          />
+          <span className="badge badge-count" dir="ltr">
+            <Icon name="camera" /> {i + 1}/{images.length}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The facts row of a card or listing: area with unit, rooms, floor, pool (spec 2.7). */
+export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "rooms" | "floor" | "pool" | "interiorStatus"> }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="facts">
+      <li>
+        <Icon name="area" />
+        <span>
+          <bdi dir="ltr">{formatNumber(estate.area)}</bdi> {estate.areaUnit}
+        </span>
+      </li>
+      {estate.rooms ? (
+        <li>
+          <Icon name="bed" />
+          <span>{t("card.rooms", { count: estate.rooms })}</span>
+        </li>
+      ) : null}
+      {estate.floor !== null ? (
+        <li>
+          <Icon name="stairs" />
+          <span>{estate.floor === 0 ? t("card.groundFloor") : t("card.floor", { floor: estate.floor })}</span>
+        </li>
+      ) : null}
+      {estate.pool ? (
+        <li>
+          <Icon name="pool" />
+          <span>{t("card.pool")}</span>
+        </li>
+      ) : null}
+      {estate.interiorStatus ? (
+        <li>
+          <Icon name="paint" />
+          <span>{estate.interiorStatus}</span>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** A short title for a listing: "Apartment for rent in Mezzeh". */
+export function estateTitle(t: (key: string, o?: Record<string, unknown>) => string, e: Pick<Card, "estateType" | "offerTypeId" | "location">) {
+  return t(e.offerTypeId === 1 ? "card.titleSale" : "card.titleRent", { type: e.estateType, place: e.location });
+}
+
+/**
+ * The property card (spec 2.7): photos with a count, price, place, facts, ownership and type, date, office logo,
+ * the contract level as a coloured edge and a named badge, and the places of the save, report and call controls.
+ */
+export function EstateCard({ estate, priority }: { estate: Card; priority?: boolean }) {
+  const { t } = useTranslation();
+  const href = `/estate/${estate.id}`;
+  const title = estateTitle(t, estate);
+  const loginTo = `/login?redirectTo=${encodeURIComponent(href)}`;
+  return (
+    <article className={`card estate-card level-${estate.contractLevel}`}>
+      <div className="card-media">
+        <Carousel images={estate.images} alt={title} priority={priority} sizes="(max-width: 800px) 100vw, 400px" />
+        <span className="badge badge-offer">{estate.offerType}</span>
+        <div className="card-tools">
+          <a className="icon-button" href={loginTo} aria-label={t("card.save")} rel="nofollow">
+            <Icon name="heart" />
+          </a>
+          <a className="icon-button" href={loginTo} aria-label={t("card.report")} rel="nofollow">
+            <Icon name="flag" />
+          </a>
+        </div>
+      </div>
+      <div className="card-body">
+        <p className="card-price">
+          <Price value={estate.price} period={estate.periodType} />
+          {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
+        </p>
+        <h3 className="card-title">
+          <Link to={href} prefetch="none">
+            {title}
+          </Link>
+        </h3>
+        <p className="card-place">
+          <Icon name="pin" /> {estate.place}
+        </p>
+        <Facts estate={estate} />
+        <p className="card-meta">
+          <span>
+            {estate.estateType} · {estate.offerType}
+            {estate.ownershipType ? ` · ${estate.ownershipType}` : ""}
+          </span>
+        </p>
+        <div className="card-footer">
+          <span className="card-date">
+            <Icon name="calendar" /> <bdi dir="ltr">{formatDate(estate.date)}</bdi>
+          </span>
+          <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span>
+          {estate.office?.logo ? (
+            <Link to={`/office/${estate.office.id}`} className="card-office" aria-label={estate.office.name} prefetch="none">
+              <img src={estate.office.logo} width={36} height={36} alt="" loading="lazy" decoding="async" />
+            </Link>
+          ) : null}
+        </div>
+        <div className="card-contact">
+          <a className="button button-small" href={loginTo} rel="nofollow">
+            <Icon name="phone" /> <bdi dir="ltr">{estate.phoneMasked ?? "••••••"}</bdi>
+          </a>
+          <a className="button button-small button-whatsapp" href={loginTo} rel="nofollow" aria-label={t("card.whatsapp")}>
+            <Icon name="whatsapp" />
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A responsive grid of property cards; the first card's photo loads eagerly (ui.md, Images). */
+export function EstateGrid({ estates, eagerFirst = true }: { estates: Card[]; eagerFirst?: boolean }) {
+  return (
+    <div className="grid estate-grid">
+      {estates.map((e, i) => (
+        <EstateCard key={e.id} estate={e} priority={eagerFirst && i === 0} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Names of the symbols in public/icons.svg. */
+export type IconName =
+  | "menu" | "close" | "search" | "phone" | "whatsapp" | "heart" | "flag" | "bed" | "area" | "stairs" | "pool"
+  | "calendar" | "pin" | "building" | "key" | "sofa" | "paint" | "doc" | "tag" | "chevron" | "camera" | "share"
+  | "globe" | "mail" | "map" | "user" | "linkedin" | "facebook" | "instagram" | "play" | "apple" | "check"
+  | "alert" | "expand";
+
+/** Bump when public/icons.svg changes, so browsers fetch the new sprite. */
+const SPRITE = "/icons.svg?v=1";
+
+/**
+ * An icon from the one cached sprite (ui.md: inline SVG sprites, no icon font). Decorative unless `label` is given.
+ * `mirror` flips pointing icons (arrows, chevrons) in right-to-left pages.
+ */
+export function Icon({ name, label, mirror, className }: { name: IconName; label?: string; mirror?: boolean; className?: string }) {
+  return (
+    <svg
+      className={["icon", mirror ? "icon-mirror" : "", className ?? ""].filter(Boolean).join(" ")}
+      width="20"
+      height="20"
+      aria-hidden={label ? undefined : true}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      focusable="false"
+    >
+      <use href={`${SPRITE}#${name}`} />
+    </svg>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { OfficeCard as Card } from "~/models/office.server";
+import { formatNumber } from "~/utils/format";
+import { Icon } from "./Icon";
+
+/**
+ * The office card (spec 2.7): name, masked phone, call and messaging links (visitors are sent to log in),
+ * address, logo, counts of rent and sale listings, and the contract level.
+ */
+export function OfficeCard({ office }: { office: Card }) {
+  const { t } = useTranslation();
+  const loginTo = `/login?redirectTo=${encodeURIComponent(`/office/${office.id}`)}`;
+  return (
+    <article className={`card office-card level-${office.contractLevel}`}>
+      <div className="office-head">
+        {office.logo ? <img src={office.logo} width={56} height={56} alt="" loading="lazy" decoding="async" className="office-logo" /> : null}
+        <div>
+          <h3 className="card-title">
+            <Link to={`/office/${office.id}`} prefetch="none">
+              {office.name}
+            </Link>
+          </h3>
+          <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span>
+        </div>
+      </div>
+      <p className="card-place">
+        <Icon name="pin" /> {office.address}
+      </p>
+      <ul className="office-counts">
+        <li>
+          <strong>{formatNumber(office.saleCount)}</strong> {t("offices.forSale")}
+        </li>
+        <li>
+          <strong>{formatNumber(office.rentCount)}</strong> {t("offices.forRent")}
+        </li>
+      </ul>
+      <div className="card-contact">
+        <a className="button button-small" href={loginTo} rel="nofollow">
+          <Icon name="phone" /> <bdi dir="ltr">{office.phoneMasked}</bdi>
+        </a>
+        <a className="button button-small button-whatsapp" href={loginTo} rel="nofollow" aria-label={t("card.whatsapp")}>
+          <Icon name="whatsapp" />
+        </a>
+      </div>
+    </article>
+  );
+}

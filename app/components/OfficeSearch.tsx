@@ -1,0 +1,80 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FilterOptions } from "~/models/lookups.server";
+import { Icon } from "./Icon";
+
+export type OfficeSearchValues = { searchselected: string; location_id: string; name: string };
+export type OfficeSearchErrors = { location_id?: string; name?: string };
+
+/**
+ * The office filter (spec 2.5, 3): by place (searchselected 1, location_id) or by name (searchselected 2, name).
+ * A GET form to /officesResult; both fields are shown so it works without JavaScript.
+ */
+export function OfficeSearch({ options, values, errors = {} }: { options: FilterOptions; values?: Partial<OfficeSearchValues>; errors?: OfficeSearchErrors }) {
+  const { t } = useTranslation();
+  const mode = values?.searchselected === "2" ? "2" : "1";
+  return (
+    <Form method="get" action="/officesResult" className="filter office-filter" role="search" aria-label={t("offices.searchTitle")}>
+      <fieldset className="tabs">
+        <legend className="visually-hidden">{t("offices.searchBy")}</legend>
+        <label className="tab">
+          <input type="radio" name="searchselected" value="1" defaultChecked={mode === "1"} />
+          <span>{t("offices.byPlace")}</span>
+        </label>
+        <label className="tab">
+          <input type="radio" name="searchselected" value="2" defaultChecked={mode === "2"} />
+          <span>{t("offices.byName")}</span>
+        </label>
+      </fieldset>
+      <div className="filter-fields">
+        <div className="field field-place">
+          <label htmlFor="office-location">{t("offices.place")}</label>
+          <select
+            id="office-location"
+            name="location_id"
+            defaultValue={values?.location_id ?? ""}
+            aria-invalid={errors.location_id ? true : undefined}
+            aria-describedby={errors.location_id ? "office-location-error" : undefined}
+          >
+            <option value="">{t("search.chooseLocation")}</option>
+            {options.governorates.map((g) => (
+              <optgroup key={g.id} label={g.name}>
+                {g.locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {t("search.placeOption", { governorate: g.name, location: l.name })}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          {errors.location_id ? (
+            <p className="field-error" id="office-location-error">
+              <Icon name="alert" /> {t(errors.location_id)}
+            </p>
+          ) : null}
+        </div>
+        <div className="field field-name">
+          <label htmlFor="office-name">{t("offices.name")}</label>
+          <input
+            id="office-name"
+            name="name"
+            type="search"
+            maxLength={60}
+            defaultValue={values?.name ?? ""}
+            placeholder={t("offices.namePlaceholder")}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? "office-name-error" : undefined}
+          />
+          {errors.name ? (
+            <p className="field-error" id="office-name-error">
+              <Icon name="alert" /> {t(errors.name)}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button-primary filter-submit">
+          <Icon name="search" /> {t("offices.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}

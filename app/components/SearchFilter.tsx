@@ -1,0 +1,122 @@
+import { Form } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { FilterOptions } from "~/models/lookups.server";
+import type { FilterErrors, FilterValues } from "~/utils/estate-filter.server";
+import { Icon } from "./Icon";
+
+type Props = {
+  options: FilterOptions;
+  values?: Partial<FilterValues>;
+  errors?: FilterErrors;
+  /** Where the GET form goes; /estates for the general search. */
+  action?: string;
+  /** Show the sale/rent tabs (spec 2.4, 2.5); rent and vacation pages fix the offer type. */
+  withOfferTabs?: boolean;
+  /** Mark location, type and offer type as required (spec 5, Search filters). */
+  required?: boolean;
+  compact?: boolean;
+};
+
+/**
+ * The search filter (spec 2.5): a GET form whose fields carry the spec's names, so results are linkable and work
+ * without JavaScript. Errors come from the server and stand beside their fields.
+ */
+export function SearchFilter({ options, values = {}, errors = {}, action = "/estates", withOfferTabs = true, required = true, compact }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const offer = values.estate_offer_type_id || "1";
+  const fieldError = (name: keyof FilterValues) =>
+    errors[name] ? (
+      <p className="field-error" id={`${id}-${name}-error`}>
+        <Icon name="alert" /> {t(`search.errors.${errors[name]}`)}
+      </p>
+    ) : null;
+  const describedBy = (name: keyof FilterValues) => (errors[name] ? `${id}-${name}-error` : undefined);
+  return (
+    <Form method="get" action={action} className={`filter${compact ? " filter-compact" : ""}`} role="search" aria-label={t("search.title")}>
+      {withOfferTabs ? (
+        <fieldset className="tabs" aria-invalid={errors.estate_offer_type_id ? true : undefined}>
+          <legend className="visually-hidden">{t("search.offerType")}</legend>
+          {options.offerTypes.map((o) => (
+            <label key={o.id} className="tab">
+              <input type="radio" name="estate_offer_type_id" value={o.id} defaultChecked={String(o.id) === offer} />
+              <span>{o.id === 1 ? t("search.saleTab") : t("search.rentTab")}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {withOfferTabs ? fieldError("estate_offer_type_id") : null}
+      <div className="filter-fields">
+        <div className="field">
+          <label htmlFor={`${id}-location`}>
+            {t("search.location")}
+            {required ? <span className="required" aria-hidden="true"> *</span> : null}
+          </label>
+          <select
+            id={`${id}-location`}
+            name="location_id"
+            defaultValue={values.location_id ?? ""}
+            aria-required={required || undefined}
+            aria-invalid={errors.location_id ? true : undefined}
+            aria-describedby={describedBy("location_id")}
+          >
+            <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>
+            {options.governorates.map((g) => (
+              <optgroup key={g.id} label={g.name}>
+                {g.locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {t("search.placeOption", { governorate: g.name, location: l.name })}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          {fieldError("location_id")}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>
+            {t("search.estateType")}
+            {required ? <span className="required" aria-hidden="true"> *</span> : null}
+          </label>
+          <select
+            id={`${id}-type`}
+            name="estate_type_id"
+            defaultValue={values.estate_type_id ?? ""}
+            aria-required={required || undefined}
+            aria-invalid={errors.estate_type_id ? true : undefined}
+            aria-describedby={describedBy("estate_type_id")}
+          >
+            <option value="">{required ? t("search.chooseType") : t("search.anyType")}</option>
+            {options.estateTypes.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          {fieldError("estate_type_id")}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-price`}>{t("search.priceRange")}</label>
+          <select
+            id={`${id}-price`}
+            name="price_domain_id"
+            defaultValue={values.price_domain_id ?? ""}
+            aria-invalid={errors.price_domain_id ? true : undefined}
+            aria-describedby={describedBy("price_domain_id")}
+          >
+            {options.priceDomains.map((o) => (
+              <option key={o.id} value={o.id === 1 ? "" : o.id}>
+                {o.id === 1 ? t("search.anyPrice") : `${o.name} ${t("card.currency")}`}
+              </option>
+            ))}
+          </select>
+          {fieldError("price_domain_id")}
+        </div>
+        <button type="submit" className="button button-primary filter-submit">
+          <Icon name="search" /> {t("search.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}

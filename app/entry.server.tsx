@@ -1,0 +1,65 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import i18n from "./i18n";
+import i18next, { localeOf, resources } from "./services/i18n.server";
+import { NonceContext } from "./utils/nonce";
+
+const ABORT_DELAY = 10_000;
+
+/**
+ * Renders a document: one i18next instance per request in the page's language, the CSP nonce from server.ts,
+ * streaming for browsers and the complete HTML at once for bots (architecture 5).
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const instance = createInstance();
+  const lng = localeOf(request);
+  const ns = i18next.getRouteNamespaces(remixContext);
+  await instance.use(initReactI18next).init({ ...i18n, lng, ns: ns.length ? ns : ["common"], resources });
+  const nonce = (loadContext as { cspNonce?: string }).cspNonce;
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Content-Language", lng);
+          responseHeaders.append("Vary", "Cookie");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+

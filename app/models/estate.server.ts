@@ -1,0 +1,331 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import * as s from "~/db/schema";
+import { VACATION_PERIOD_TYPE_IDS } from "~/db/seed-data/lookups";
+import type { Locale } from "~/i18n";
+import { imageUrl } from "~/services/images.server";
+import { maskPhone } from "~/utils/format";
+import { getLookups, nameOf, type Lookups } from "./lookups.server";
+
+/** Listings per page of results. */
+export const PAGE_SIZE = 12;
+
+/** One photo of a listing: URLs of the stored widths and the size of the largest (pixels). */
+export type EstateImage = { id: number; index: number; small: string; large: string; width: number; height: number };
+
+/** What a property card shows (spec 2.7), named in the page's language. */
+export type EstateCard = {
+  id: number;
+  /** The ad number (spec: state_id). */
+  stateId: number;
+  /** Whole SYP. */
+  price: number;
+  currency: string;
+  negotiable: boolean;
+  furnished: boolean;
+  offerTypeId: number;
+  offerType: string;
+  periodType: string | null;
+  estateType: string;
+  /** "governorate, location" */
+  place: string;
+  governorate: string;
+  location: string;
+  interiorStatus: string | null;
+  ownershipType: string | null;
+  area: number;
+  areaUnit: string;
+  rooms: number | null;
+  floor: number | null;
+  pool: boolean;
+  /** ISO timestamp of publication. */
+  date: string;
+  /** 1 free, 2 silver, 3 bronze, 4 gold. */
+  contractLevel: number;
+  contractName: string;
+  office: { id: number; name: string; logo: string | null } | null;
+  /** The contact number, masked for visitors (spec 6). */
+  phoneMasked: string | null;
+  images: EstateImage[];
+};
+
+export type EstateDetail = EstateCard & {
+  description: string | null;
+  locationId: number;
+  estateTypeId: number;
+  governorateId: number;
+  office: { id: number; name: string; logo: string | null; address: string; phoneMasked: string } | null;
+  updated: string;
+};
+
+/** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals (architecture 8). */
+export type Scope = "all" | "rent" | "vacation";
+
+/** A validated search (spec 3, Search filter); every field optional here, the route decides what is required. */
+export type EstateFilter = {
+  location_id?: number;
+  governorate_id?: number;
+  estate_type_id?: number;
+  estate_offer_type_id?: number;
+  price_domain_id?: number;
+  office_id?: number;
+  scope?: Scope;
+};
+
+const cardColumns = {
+  id: s.estates.id,
+  state_id: s.estates.state_id,
+  price: s.estates.price,
+  currency: s.estates.currency,
+  negotiable: s.estates.negotiable,
+  furnished: s.estates.furnished,
+  location_id: s.estates.location_id,
+  estate_type_id: s.estates.estate_type_id,
+  estate_offer_type_id: s.estates.estate_offer_type_id,
+  ownership_type_id: s.estates.ownership_type_id,
+  interior_status_id: s.estates.interior_status_id,
+  period_type_id: s.estates.period_type_id,
+  area: s.estates.area,
+  area_unit_id: s.estates.area_unit_id,
+  rooms_count: s.estates.rooms_count,
+  floor: s.estates.floor,
+  swimming_pool: s.estates.swimming_pool,
+  phone: s.estates.phone,
+  contract_type_id: s.estates.contract_type_id,
+  created_at: s.estates.created_at,
+  office_id: s.offices.id,
+  office_name_ar: s.offices.name_ar,
+  office_name_en: s.offices.name_en,
+  office_logo: s.offices.logo,
+  office_phone: s.offices.phone,
+};
+
+type Columns = typeof cardColumns;
+/** A row of the card query; the office columns come from a left join and may be null. */
+type CardRow = {
+  [K in keyof Columns]: K extends `office_${string}`
+    ? Columns[K]["_"]["data"] | null
+    : Columns[K]["_"]["notNull"] extends true
+      ? Columns[K]["_"]["data"]
+      : Columns[K]["_"]["data"] | null;
+};
+
+/** Conditions for the public listings matching `filter` (only approved listings are public). */
+function whereOf(filter: EstateFilter, lookups: Lookups): SQL {
+  const conditions: (SQL | undefined)[] = [eq(s.estates.status, "approved")];
+  if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
+  if (filter.governorate_id) {
+    const gov = lookups.governorates.find((g) => g.id === filter.governorate_id);
+    conditions.push(inArray(s.estates.location_id, gov?.locations.map((l) => l.id) ?? [-1]));
+  }
+  if (filter.estate_type_id) conditions.push(eq(s.estates.estate_type_id, filter.estate_type_id));
+  if (filter.office_id) conditions.push(eq(s.estates.office_id, filter.office_id));
+  const scope = filter.scope ?? "all";
+  if (scope === "rent") {
+    conditions.push(eq(s.estates.estate_offer_type_id, 2));
+    conditions.push(or(isNull(s.estates.period_type_id), notInArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS)));
+  } else if (scope === "vacation") {
+    conditions.push(eq(s.estates.estate_offer_type_id, 2));
+    conditions.push(inArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS));
+  } else if (filter.estate_offer_type_id) {
+    conditions.push(eq(s.estates.estate_offer_type_id, filter.estate_offer_type_id));
+  }
+  const domain = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
+  if (domain && domain.id !== 1) {
+    conditions.push(gte(s.estates.price, domain.min));
+    if (domain.max !== null) conditions.push(lte(s.estates.price, domain.max));
+  }
+  return and(...conditions)!;
+}
+
+function baseCardQuery(db: Db) {
+  return db.select(cardColumns).from(s.estates).leftJoin(s.offices, eq(s.offices.id, s.estates.office_id));
+}
+
+/** Photos of the given listings, in gallery order, grouped by listing id. */
+async function imagesOf(db: Db, ids: number[]): Promise<Map<number, EstateImage[]>> {
+  const byEstate = new Map<number, EstateImage[]>();
+  if (!ids.length) return byEstate;
+  const rows = await db
+    .select()
+    .from(s.estate_images)
+    .where(inArray(s.estate_images.estate_id, ids))
+    .orderBy(asc(s.estate_images.estate_id), asc(s.estate_images.index));
+  for (const r of rows) {
+    const list = byEstate.get(r.estate_id) ?? [];
+    list.push({
+      id: r.id,
+      index: r.index,
+      small: imageUrl(r.file, 400),
+      large: imageUrl(r.file, 800),
+      width: r.width,
+      height: r.height,
+    });
+    byEstate.set(r.estate_id, list);
+  }
+  return byEstate;
+}
+
+function toCard(row: CardRow, images: EstateImage[], lookups: Lookups, locale: Locale): EstateCard {
+  const place = lookups.locationById.get(row.location_id);
+  const governorate = nameOf(place?.governorate, locale) ?? "";
+  const location = nameOf(place?.location, locale) ?? "";
+  const phone = row.phone ?? row.office_phone;
+  return {
+    id: row.id,
+    stateId: row.state_id,
+    price: Number(row.price),
+    currency: row.currency,
+    negotiable: row.negotiable,
+    furnished: row.furnished,
+    offerTypeId: row.estate_offer_type_id,
+    offerType: nameOf(lookups.byId.offerType.get(row.estate_offer_type_id), locale) ?? "",
+    periodType: row.period_type_id ? nameOf(lookups.byId.periodType.get(row.period_type_id), locale) : null,
+    estateType: nameOf(lookups.byId.estateType.get(row.estate_type_id), locale) ?? "",
+    place: [governorate, location].filter(Boolean).join(locale === "ar" ? "، " : ", "),
+    governorate,
+    location,
+    interiorStatus: row.interior_status_id ? nameOf(lookups.byId.interiorStatus.get(row.interior_status_id), locale) : null,
+    ownershipType: row.ownership_type_id ? nameOf(lookups.byId.ownershipType.get(row.ownership_type_id), locale) : null,
+    area: row.area,
+    areaUnit: nameOf(lookups.byId.areaUnit.get(row.area_unit_id), locale) ?? "",
+    rooms: row.rooms_count,
+    floor: row.floor,
+    pool: row.swimming_pool,
+    date: row.created_at.toISOString(),
+    contractLevel: row.contract_type_id,
+    contractName: nameOf(lookups.byId.contractType.get(row.contract_type_id), locale) ?? "",
+    office: row.office_id
+      ? {
+          id: row.office_id,
+          name: (locale === "en" ? row.office_name_en : row.office_name_ar) ?? "",
+          logo: row.office_logo ? imageUrl(row.office_logo, 96) : null,
+        }
+      : null,
+    phoneMasked: phone ? maskPhone(phone) : null,
+    images,
+  };
+}
+
+async function cardsOf(db: Db, rows: CardRow[], locale: Locale): Promise<EstateCard[]> {
+  const lookups = await getLookups(db);
+  const images = await imagesOf(db, rows.map((r) => r.id));
+  return rows.map((r) => toCard(r, images.get(r.id) ?? [], lookups, locale));
+}
+
+export type SearchResult = { items: EstateCard[]; total: number; page: number; pageCount: number };
+
+/**
+ * One page of public listings matching `filter`, newest first (spec 2.5 and 7, searchEstateByregionsByestatefeatures;
+ * the first page is 1). A page past the last one returns no items with the real `pageCount`.
+ */
+export async function searchEstates(db: Db, filter: EstateFilter, page: number, locale: Locale): Promise<SearchResult> {
+  const lookups = await getLookups(db);
+  const where = whereOf(filter, lookups);
+  const [{ n }] = await db.select({ n: count() }).from(s.estates).where(where);
+  const total = Number(n);
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  if (total === 0 || page > pageCount) return { items: [], total, page, pageCount };
+  const rows = await baseCardQuery(db)
+    .where(where)
+    .orderBy(desc(s.estates.created_at), desc(s.estates.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { items: await cardsOf(db, rows, locale), total, page, pageCount };
+}
+
+/**
+ * Up to `limit` public listings close to a search (spec 2.5, similar results): the same offer type in the same
+ * governorate, the same estate type first; listings already in `exclude` are left out.
+ */
+export async function similarEstates(
+  db: Db,
+  filter: EstateFilter,
+  locale: Locale,
+  options: { limit?: number; excludeIds?: number[] } = {},
+): Promise<EstateCard[]> {
+  const lookups = await getLookups(db);
+  const limit = options.limit ?? 6;
+  const governorateId = filter.location_id ? lookups.locationById.get(filter.location_id)?.governorate.id : filter.governorate_id;
+  const base: EstateFilter = {
+    governorate_id: governorateId,
+    estate_offer_type_id: filter.estate_offer_type_id,
+    scope: filter.scope,
+  };
+  const exclude = options.excludeIds ?? [];
+  const notExcluded = exclude.length ? notInArray(s.estates.id, exclude) : undefined;
+  const rows = await baseCardQuery(db)
+    .where(and(whereOf(base, lookups), notExcluded, sql`not (${whereOf(filter, lookups)})`))
+    .orderBy(
+      filter.estate_type_id ? sql`(${s.estates.estate_type_id} = ${filter.estate_type_id}) desc` : desc(s.estates.created_at),
+      desc(s.estates.created_at),
+    )
+    .limit(limit);
+  return cardsOf(db, rows, locale);
+}
+
+/** The newest public listings (home page), at most `limit`. */
+export async function latestEstates(db: Db, locale: Locale, limit = 6): Promise<EstateCard[]> {
+  const rows = await baseCardQuery(db)
+    .where(eq(s.estates.status, "approved"))
+    .orderBy(desc(s.estates.created_at), desc(s.estates.id))
+    .limit(limit);
+  return cardsOf(db, rows, locale);
+}
+
+/** One public listing with its photos and office, or null when there is none with that id (spec 2.7, /estate/{id}). */
+export async function getEstate(db: Db, id: number, locale: Locale): Promise<EstateDetail | null> {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      description_ar: s.estates.description_ar,
+      description_en: s.estates.description_en,
+      updated_at: s.estates.updated_at,
+      office_address_ar: s.offices.address_ar,
+      office_address_en: s.offices.address_en,
+    })
+    .from(s.estates)
+    .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
+    .where(and(eq(s.estates.id, id), eq(s.estates.status, "approved")));
+  if (!row) return null;
+  const lookups = await getLookups(db);
+  const images = (await imagesOf(db, [id])).get(id) ?? [];
+  const card = toCard(row, images, lookups, locale);
+  const description = locale === "en" ? (row.description_en ?? row.description_ar) : (row.description_ar ?? row.description_en);
+  return {
+    ...card,
+    description,
+    locationId: row.location_id,
+    estateTypeId: row.estate_type_id,
+    governorateId: lookups.locationById.get(row.location_id)?.governorate.id ?? 0,
+    updated: row.updated_at.toISOString(),
+    office:
+      card.office && row.office_phone
+        ? {
+            ...card.office,
+            address: (locale === "en" ? row.office_address_en : row.office_address_ar) ?? "",
+            phoneMasked: maskPhone(row.office_phone),
+          }
+        : null,
+  };
+}
+
+/** Ids and last change of public listings after `afterId`, ascending, for the sitemap (at most `limit`). */
+export async function publicEstateIds(db: Db, afterId: number, limit: number): Promise<{ id: number; updated: Date }[]> {
+  return db
+    .select({ id: s.estates.id, updated: s.estates.updated_at })
+    .from(s.estates)
+    .where(and(eq(s.estates.status, "approved"), sql`${s.estates.id} > ${afterId}`))
+    .orderBy(asc(s.estates.id))
+    .limit(limit);
+}
+
+/** The number of public listings and the highest id (sitemap chunks). */
+export async function publicEstateStats(db: Db): Promise<{ total: number; maxId: number }> {
+  const [row] = await db
+    .select({ total: count(), maxId: sql<number>`coalesce(max(${s.estates.id}), 0)` })
+    .from(s.estates)
+    .where(eq(s.estates.status, "approved"));
+  return { total: Number(row.total), maxId: Number(row.maxId) };
+}
+

@@ -1,0 +1,137 @@
+import { asc } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import * as s from "~/db/schema";
+import type { Locale } from "~/i18n";
+
+/** A bilingual row of a lookup list (spec 3, Lookup lists). */
+export type Named = { id: number; name_ar: string; name_en: string };
+export type PriceDomain = Named & { min: number; max: number | null };
+export type Governorate = Named & { locations: Named[] };
+
+export type Lookups = {
+  estateTypes: Named[];
+  offerTypes: Named[];
+  ownershipTypes: Named[];
+  contractTypes: Named[];
+  interiorStatuses: Named[];
+  periodTypes: Named[];
+  areaUnits: Named[];
+  reportReasons: Named[];
+  priceDomains: PriceDomain[];
+  governorates: Governorate[];
+  /** location id → its governorate and itself */
+  locationById: Map<number, { governorate: Named; location: Named }>;
+  byId: {
+    estateType: Map<number, Named>;
+    offerType: Map<number, Named>;
+    ownershipType: Map<number, Named>;
+    contractType: Map<number, Named>;
+    interiorStatus: Map<number, Named>;
+    periodType: Map<number, Named>;
+    areaUnit: Map<number, Named>;
+    priceDomain: Map<number, PriceDomain>;
+  };
+};
+
+const cache = new WeakMap<Db, Promise<Lookups>>();
+
+/**
+ * Every lookup list and the places, read once per database handle and kept in memory: they are small and
+ * change only through the back office (which calls `forgetLookups`).
+ */
+export function getLookups(db: Db): Promise<Lookups> {
+  let entry = cache.get(db);
+  if (!entry) {
+    entry = loadLookups(db);
+    cache.set(db, entry);
+    entry.catch(() => cache.delete(db));
+  }
+  return entry;
+}
+
+/** Drops the cached lookups of `db` (after an edit of a list or a place). */
+export function forgetLookups(db: Db): void {
+  cache.delete(db);
+}
+
+async function loadLookups(db: Db): Promise<Lookups> {
+  // Every lookup table has the same columns; drizzle types each by its own name, hence the cast.
+  const list = (lookupTable: unknown) => {
+    const table = lookupTable as typeof s.estate_types;
+    return db.select({ id: table.id, name_ar: table.name_ar, name_en: table.name_en }).from(table).orderBy(asc(table.sort), asc(table.id));
+  };
+  const [estateTypes, offerTypes, ownershipTypes, contractTypes, interiorStatuses, periodTypes, areaUnits, reportReasons] =
+    await Promise.all([
+      list(s.estate_types),
+      list(s.estate_offer_types),
+      list(s.ownership_types),
+      list(s.contract_types),
+      list(s.interior_statuses),
+      list(s.period_types),
+      list(s.area_units),
+      list(s.report_reasons),
+    ]);
+  const priceRows = await db.select().from(s.price_domains).orderBy(asc(s.price_domains.id));
+  const priceDomains = priceRows.map((p) => ({ ...p, min: Number(p.min), max: p.max === null ? null : Number(p.max) }));
+  const govRows = await db.select().from(s.governorates).orderBy(asc(s.governorates.sort), asc(s.governorates.id));
+  const locRows = await db.select().from(s.locations).orderBy(asc(s.locations.id));
+  const governorates: Governorate[] = govRows.map((g) => ({
+    id: g.id,
+    name_ar: g.name_ar,
+    name_en: g.name_en,
+    locations: locRows
+      .filter((l) => l.governorate_id === g.id)
+      .map((l) => ({ id: l.id, name_ar: l.name_ar, name_en: l.name_en })),
+  }));
+  const locationById = new Map<number, { governorate: Named; location: Named }>();
+  for (const g of governorates) for (const l of g.locations) locationById.set(l.id, { governorate: g, location: l });
+  const toMap = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+  return {
+    estateTypes,
+    offerTypes,
+    ownershipTypes,
+    contractTypes,
+    interiorStatuses,
+    periodTypes,
+    areaUnits,
+    reportReasons,
+    priceDomains,
+    governorates,
+    locationById,
+    byId: {
+      estateType: toMap(estateTypes),
+      offerType: toMap(offerTypes),
+      ownershipType: toMap(ownershipTypes),
+      contractType: toMap(contractTypes),
+      interiorStatus: toMap(interiorStatuses),
+      periodType: toMap(periodTypes),
+      areaUnit: toMap(areaUnits),
+      priceDomain: toMap(priceDomains),
+    },
+  };
+}
+
+/** The name of a lookup row in `locale`, or null when there is no row. */
+export function nameOf(row: Named | undefined | null, locale: Locale): string | null {
+  if (!row) return null;
+  return locale === "en" ? row.name_en : row.name_ar;
+}
+
+/** Options for the filter selects, in `locale` (plain data for the page). */
+export type FilterOptions = {
+  governorates: { id: number; name: string; locations: { id: number; name: string }[] }[];
+  estateTypes: { id: number; name: string }[];
+  offerTypes: { id: number; name: string }[];
+  priceDomains: { id: number; name: string }[];
+};
+
+/** The lists the search filter shows (spec 2.5), named in `locale`. */
+export function filterOptions(lookups: Lookups, locale: Locale): FilterOptions {
+  const named = (rows: Named[]) => rows.map((r) => ({ id: r.id, name: nameOf(r, locale)! }));
+  return {
+    governorates: lookups.governorates.map((g) => ({ id: g.id, name: nameOf(g, locale)!, locations: named(g.locations) })),
+    estateTypes: named(lookups.estateTypes),
+    offerTypes: named(lookups.offerTypes),
+    priceDomains: named(lookups.priceDomains),
+  };
+}

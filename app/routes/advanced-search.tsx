@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/Icon";
+import { SearchFilter } from "~/components/SearchFilter";
+import { filterOptions, getLookups } from "~/models/lookups.server";
+import type { LayoutHandle } from "~/root";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+/** Spec 2.2: neither navbar nor footer on the advanced search. */
+export const handle: LayoutHandle = { hideNavbar: true, hideFooter: true };
+
+/** Advanced search (spec 2.5): offer type, price range, type and location; the form goes to /estates. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, locale, t } = await pageContext(request);
+  return {
+    seo: { title: t("advanced.title"), description: t("advanced.description") },
+    options: filterOptions(await getLookups(db), locale),
+  };
+}
+
+export default function AdvancedSearch() {
+  const { options } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page narrow standalone">
+      <Link to="/" className="standalone-brand">
+        <Icon name="building" /> {t("brand")}
+      </Link>
+      <h1>{t("advanced.title")}</h1>
+      <p className="page-lead">{t("advanced.lead")}</p>
+      <div className="card form-card">
+        <SearchFilter options={options} />
+      </div>
+      <p className="standalone-back">
+        <Link to="/">
+          <Icon name="chevron" className="icon-start" /> {t("advanced.back")}
+        </Link>
+      </p>
+    </div>
+  );
+}

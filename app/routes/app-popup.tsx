@@ -1,0 +1,14 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { serialize } from "cookie";
+import { APP_POPUP_COOKIE } from "~/utils/cookies";
+import { assertSameOrigin, backTo } from "~/utils/redirect.server";
+import { publicOrigin } from "~/utils/site.server";
+
+/** Closes the app-download popup (spec 2.2) and remembers it for a year in a cookie; works without JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request, publicOrigin(request));
+  const form = await request.formData();
+  return redirect(backTo(form.get("redirectTo")), {
+    headers: { "Set-Cookie": serialize(APP_POPUP_COOKIE, "closed", { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" }) },
+  });
+}

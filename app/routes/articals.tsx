@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ArticleCard } from "~/components/ArticleCard";
+import { Pagination } from "~/components/Pagination";
+import { listArticles } from "~/models/article.server";
+import { notFound, pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/** News articles, newest first, paged (spec 2.1 /articals and /articals/). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
+  if (!/^[1-9]\d{0,5}$/.test(rawPage)) notFound();
+  const page = Number(rawPage);
+  const { db, locale, t } = await pageContext(request);
+  const result = await listArticles(db, page, locale);
+  if (page > Math.max(result.pageCount, 1)) notFound();
+  return {
+    seo: { title: t("articles.title"), description: t("articles.description"), keep: ["page"] },
+    ...result,
+    page,
+  };
+}
+
+export default function Articles() {
+  const { items, page, pageCount } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1>{t("articles.title")}</h1>
+      <p className="page-lead">{t("articles.lead")}</p>
+      {items.length ? (
+        <div className="grid article-grid">
+          {items.map((a) => (
+            <ArticleCard key={a.id} article={a} />
+          ))}
+        </div>
+      ) : (
+        <p className="notice">{t("articles.none")}</p>
+      )}
+      <Pagination page={page} pageCount={pageCount} />
+    </div>
+  );
+}

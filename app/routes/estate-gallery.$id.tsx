@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { estateTitle } from "~/components/EstateCard";
+import { Icon } from "~/components/Icon";
+import { getEstate } from "~/models/estate.server";
+import { notFound, pageContext, requireId } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+/** Spec 2.2: no footer on the gallery. */
+export const handle: LayoutHandle = { hideFooter: true };
+
+/** The photo gallery of one listing (spec 2.1 /estate-gallery/{id}): every photo at full width, numbered. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = requireId(params.id);
+  const { db, locale, t } = await pageContext(request);
+  const estate = await getEstate(db, id, locale);
+  if (!estate) notFound();
+  const title = estateTitle(t, estate);
+  return {
+    seo: { title: t("gallery.title", { title }), description: t("gallery.description", { title, count: estate.images.length }), image: estate.images[0]?.large ?? null },
+    id: estate.id,
+    title,
+    images: estate.images,
+  };
+}
+
+export default function Gallery() {
+  const { id, title, images } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page gallery-page">
+      <div className="gallery-head">
+        <Link to={`/estate/${id}`} className="button button-small">
+          <Icon name="chevron" className="icon-start" /> {t("gallery.back")}
+        </Link>
+        <h1>{title}</h1>
+      </div>
+      <ol className="gallery">
+        {images.map((image, i) => (
+          <li key={image.id}>
+            <figure>
+              <img
+                src={image.large}
+                srcSet={`${image.small} 400w, ${image.large} 800w`}
+                sizes="(max-width: 800px) 100vw, 800px"
+                width={image.width}
+                height={image.height}
+                alt={t("card.photoAlt", { title, n: i + 1, count: images.length })}
+                loading={i === 0 ? "eager" : "lazy"}
+                decoding="async"
+              />
+              <figcaption dir="ltr">
+                {i + 1}/{images.length}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

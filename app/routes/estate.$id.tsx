@@ -1,0 +1,172 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Carousel, EstateGrid, estateTitle, Facts, Price } from "~/components/EstateCard";
+import { Icon } from "~/components/Icon";
+import { getEstate, similarEstates } from "~/models/estate.server";
+import type { RootLoaderData } from "~/root";
+import { formatDate, formatNumber } from "~/utils/format";
+import { notFound, pageContext, requireId } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/** Property detail (spec 2.7): photos, price, place, every fact, the office, and similar listings; 404 for an unknown id. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = requireId(params.id);
+  const { db, locale, t } = await pageContext(request);
+  const estate = await getEstate(db, id, locale);
+  if (!estate) notFound();
+  const similar = await similarEstates(
+    db,
+    { location_id: estate.locationId, estate_type_id: estate.estateTypeId, estate_offer_type_id: estate.offerTypeId },
+    locale,
+    { limit: 4, excludeIds: [estate.id] },
+  );
+  const title = estateTitle(t, estate);
+  return {
+    seo: {
+      title: `${title} - ${estate.governorate}`,
+      description: t("estate.metaDescription", {
+        title,
+        place: estate.place,
+        price: `${formatNumber(estate.price)} ${t("card.currency")}`,
+        area: `${formatNumber(estate.area)} ${estate.areaUnit}`,
+      }),
+      image: estate.images[0]?.large ?? null,
+      type: "product" as const,
+    },
+    estate,
+    similar,
+  };
+}
+
+export default function EstatePage() {
+  const { estate, similar } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  const { t } = useTranslation();
+  const title = estateTitle(t, estate);
+  const loginTo = `/login?redirectTo=${encodeURIComponent(`/estate/${estate.id}`)}`;
+  const origin = root?.origin ?? "";
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "RealEstateListing",
+    name: title,
+    description: estate.description ?? undefined,
+    url: `${origin}/estate/${estate.id}`,
+    datePosted: estate.date.slice(0, 10),
+    image: estate.images.map((i) => `${origin}${i.large}`),
+    contentLocation: { "@type": "Place", name: estate.place, address: { "@type": "PostalAddress", addressRegion: estate.governorate, addressLocality: estate.location, addressCountry: "SY" } },
+    floorSize: { "@type": "QuantitativeValue", value: estate.area, unitText: estate.areaUnit },
+    numberOfRooms: estate.rooms ?? undefined,
+    offers: {
+      "@type": "Offer",
+      price: estate.price,
+      priceCurrency: "SYP",
+      availability: "https://schema.org/InStock",
+      businessFunction: estate.offerTypeId === 1 ? "http://purl.org/goodrelations/v1#Sell" : "http://purl.org/goodrelations/v1#LeaseOut",
+      seller: estate.office ? { "@type": "RealEstateAgent", name: estate.office.name, url: `${origin}/office/${estate.office.id}` } : undefined,
+    },
+  };
+  const rows: [string, React.ReactNode][] = [
+    [t("estate.type"), estate.estateType],
+    [t("estate.offerType"), estate.periodType ? `${estate.offerType} (${estate.periodType})` : estate.offerType],
+    [t("estate.area"), <><bdi dir="ltr">{formatNumber(estate.area)}</bdi> {estate.areaUnit}</>],
+    [t("estate.rooms"), estate.rooms ?? "—"],
+    [t("estate.floor"), estate.floor === null ? "—" : estate.floor === 0 ? t("card.groundFloor") : estate.floor],
+    [t("estate.interior"), estate.interiorStatus ?? "—"],
+    [t("estate.ownership"), estate.ownershipType ?? "—"],
+    [t("estate.pool"), estate.pool ? t("common.yes") : t("common.no")],
+    [t("estate.negotiable"), estate.negotiable ? t("common.yes") : t("common.no")],
+    [t("estate.furnished"), estate.furnished ? t("common.yes") : t("common.no")],
+    [t("estate.date"), <bdi dir="ltr">{formatDate(estate.date)}</bdi>],
+    [t("estate.adNumber"), <bdi dir="ltr">{estate.stateId}</bdi>],
+  ];
+  return (
+    <div className="page estate-page">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <nav className="breadcrumbs" aria-label={t("estate.breadcrumbs")}>
+        <Link to="/">{t("nav.home")}</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={estate.offerTypeId === 1 ? "/estates?estate_offer_type_id=1" : "/rent-properties"}>{estate.offerType}</Link>
+        <span aria-hidden="true">/</span>
+        <span>{estate.governorate}</span>
+      </nav>
+      <div className={`estate-layout level-${estate.contractLevel}`}>
+        <div className="estate-main">
+          <div className="estate-media">
+            <Carousel images={estate.images} alt={title} priority sizes="(max-width: 800px) 100vw, 760px" />
+            <Link to={`/estate-gallery/${estate.id}`} className="badge badge-gallery">
+              <Icon name="expand" /> {t("estate.gallery", { count: estate.images.length })}
+            </Link>
+          </div>
+          <h1 className="estate-title">{title}</h1>
+          <p className="card-place">
+            <Icon name="pin" /> {estate.place}
+          </p>
+          <p className="estate-price">
+            <Price value={estate.price} period={estate.periodType} />
+            {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
+            {estate.furnished ? <span className="chip">{t("card.furnished")}</span> : null}
+          </p>
+          <Facts estate={estate} />
+          {estate.description ? (
+            <section className="estate-description">
+              <h2>{t("estate.description")}</h2>
+              <p>{estate.description}</p>
+            </section>
+          ) : null}
+          <section>
+            <h2>{t("estate.details")}</h2>
+            <dl className="details">
+              {rows.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <p className="disclaimer">{t("estate.disclaimer")}</p>
+        </div>
+        <aside className="estate-side">
+          <div className="card contact-card">
+            <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span>
+            {estate.office ? (
+              <Link to={`/office/${estate.office.id}`} className="contact-office">
+                {estate.office.logo ? <img src={estate.office.logo} width={48} height={48} alt="" /> : null}
+                <span>
+                  <strong>{estate.office.name}</strong>
+                  <small>{estate.office.address}</small>
+                </span>
+              </Link>
+            ) : (
+              <p className="contact-owner">{t("estate.privateOwner")}</p>
+            )}
+            <a className="button button-primary" href={loginTo} rel="nofollow">
+              <Icon name="phone" /> <bdi dir="ltr">{estate.office?.phoneMasked ?? estate.phoneMasked}</bdi>
+            </a>
+            <a className="button button-whatsapp" href={loginTo} rel="nofollow">
+              <Icon name="whatsapp" /> {t("card.whatsapp")}
+            </a>
+            <p className="hint">{t("estate.loginToContact")}</p>
+            <div className="button-row">
+              <a className="button button-small" href={loginTo} rel="nofollow">
+                <Icon name="heart" /> {t("card.save")}
+              </a>
+              <a className="button button-small" href={loginTo} rel="nofollow">
+                <Icon name="flag" /> {t("card.report")}
+              </a>
+            </div>
+          </div>
+        </aside>
+      </div>
+      {similar.length ? (
+        <section className="section similar" aria-labelledby="similar-title">
+          <h2 id="similar-title">{t("estate.similar")}</h2>
+          <EstateGrid estates={similar} eagerFirst={false} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListingResults } from "~/components/ListingResults";
+import { SearchFilter } from "~/components/SearchFilter";
+import { loadListingPage } from "~/utils/listing-page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/** Search results (spec 2.1 /estates): the filter comes from the query string; location, type and offer type are required. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadListingPage(request, {
+    scope: "all",
+    required: ["location_id", "estate_type_id", "estate_offer_type_id"],
+    titleKey: "search.resultsTitle",
+    descriptionKey: "search.resultsDescription",
+  });
+}
+
+export default function Estates() {
+  const { options, values, errors, result, similar, invalid } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page listing-page">
+      <h1>{t("search.resultsTitle")}</h1>
+      <div className="sticky-filter">
+        <SearchFilter options={options} values={values} errors={errors} compact />
+      </div>
+      <ListingResults result={result} similar={similar} invalid={invalid} />
+    </div>
+  );
+}

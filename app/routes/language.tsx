@@ -1,0 +1,18 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { serialize } from "cookie";
+import { LANG_COOKIE } from "~/services/i18n.server";
+import { backTo, assertSameOrigin } from "~/utils/redirect.server";
+import { publicOrigin } from "~/utils/site.server";
+
+/**
+ * The language switcher's target (spec 4): stores `lang` (ar or en) in the `lang` cookie for a year and returns
+ * the visitor to the page they were on. A GET here is a 404 (no component).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request, publicOrigin(request));
+  const form = await request.formData();
+  const lang = form.get("lang") === "en" ? "en" : "ar";
+  return redirect(backTo(form.get("redirectTo")), {
+    headers: { "Set-Cookie": serialize(LANG_COOKIE, lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" }) },
+  });
+}

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EstateGrid } from "~/components/EstateCard";
+import { OfficeHeader } from "~/components/OfficeHeader";
+import { Pagination } from "~/components/Pagination";
+import { searchEstates } from "~/models/estate.server";
+import { getOffice } from "~/models/office.server";
+import { notFound, pageContext, requireId } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/** Every listing of one office, paged (spec 2.1 /office-estates/{id}); 404 for an unknown office or a page out of range. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = requireId(params.id);
+  const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
+  if (!/^[1-9]\d{0,5}$/.test(rawPage)) notFound();
+  const page = Number(rawPage);
+  const { db, locale, t } = await pageContext(request);
+  const office = await getOffice(db, id, locale);
+  if (!office) notFound();
+  const result = await searchEstates(db, { office_id: id }, page, locale);
+  if (page > Math.max(result.pageCount, 1)) notFound();
+  const title = t("office.listingsTitle", { name: office.name });
+  return {
+    seo: {
+      title: page > 1 ? t("pagination.titleWithPage", { title, page }) : title,
+      description: t("office.metaDescription", { name: office.name, place: office.place, count: result.total }),
+      keep: ["page"],
+    },
+    office,
+    result,
+  };
+}
+
+export default function OfficeEstates() {
+  const { office, result } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <OfficeHeader office={office} as="h2" />
+      <h1 className="list-title">{t("office.listingsTitle", { name: office.name })}</h1>
+      {result.items.length ? <EstateGrid estates={result.items} /> : <p className="notice">{t("office.none")}</p>}
+      <Pagination page={result.page} pageCount={result.pageCount} />
+    </div>
+  );
+}

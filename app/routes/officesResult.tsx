@@ -1,0 +1,85 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/Icon";
+import { OfficeCard } from "~/components/OfficeCard";
+import { OfficeSearch, type OfficeSearchErrors } from "~/components/OfficeSearch";
+import { filterOptions, getLookups } from "~/models/lookups.server";
+import { searchOfficesByName, searchOfficesByPlace, type OfficeCard as Card } from "~/models/office.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/**
+ * Office search results (spec 2.5, 5): searchselected 1 needs location_id ('please choose the required region'),
+ * 2 needs name ('please write the required name'); a missing field answers 400 with the form and its message.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, locale, t } = await pageContext(request);
+  const lookups = await getLookups(db);
+  const params = new URL(request.url).searchParams;
+  const values = {
+    searchselected: params.get("searchselected") === "2" ? "2" : "1",
+    location_id: (params.get("location_id") ?? "").slice(0, 12),
+    name: (params.get("name") ?? "").trim().slice(0, 60),
+  };
+  const errors: OfficeSearchErrors = {};
+  let offices: Card[] = [];
+  if (values.searchselected === "1") {
+    const id = /^[1-9]\d{0,8}$/.test(values.location_id) ? Number(values.location_id) : null;
+    if (id === null || !lookups.locationById.has(id)) errors.location_id = "offices.errors.place";
+    else offices = await searchOfficesByPlace(db, id, locale);
+  } else if (!values.name) {
+    errors.name = "offices.errors.name";
+  } else {
+    offices = await searchOfficesByName(db, values.name, locale);
+  }
+  const invalid = Boolean(errors.location_id || errors.name);
+  return data(
+    {
+      seo: { title: t("offices.resultsTitle"), description: t("offices.description"), keep: ["searchselected", "location_id", "name"], noindex: true },
+      options: filterOptions(lookups, locale),
+      values,
+      errors,
+      invalid,
+      offices,
+    },
+    { status: invalid ? 400 : 200 },
+  );
+}
+
+export default function OfficesResult() {
+  const { options, values, errors, invalid, offices } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1>{t("offices.resultsTitle")}</h1>
+      <OfficeSearch options={options} values={values} errors={errors} />
+      {invalid ? (
+        <div className="notice notice-error" role="alert">
+          <Icon name="alert" />
+          <p>{t(errors.location_id ?? errors.name ?? "search.requiredToast")}</p>
+        </div>
+      ) : (
+        <>
+          <p className={offices.length ? "result-count" : "notice"} role="status">
+            {offices.length ? t("offices.found", { count: offices.length }) : t("offices.none")}
+          </p>
+          <div className="grid office-grid">
+            {offices.map((o) => (
+              <OfficeCard key={o.id} office={o} />
+            ))}
+          </div>
+          {!offices.length ? (
+            <p className="empty-next">
+              <Link to="/offices" className="button">
+                {t("offices.seeAll")}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { publishedArticleIds } from "~/models/article.server";
+import { publicEstateIds } from "~/models/estate.server";
+import { activeOfficeIds } from "~/models/office.server";
+import { notFound } from "~/utils/page.server";
+import { publicOrigin } from "~/utils/site.server";
+import { SITEMAP_CHUNK, urlEntry, xmlResponse } from "~/utils/sitemap.server";
+
+const STATIC_PATHS = ["/", "/vacation-properties", "/rent-properties", "/estates", "/offices", "/articals", "/who-us", "/privacy-policy", "/company-profile/", "/advanced-search"];
+
+/**
+ * One sitemap: `pages.xml` (static pages, offices, articles) or `estates-N.xml` (public listings with ids from
+ * (N-1)*10000+1 to N*10000). Each URL lists its Arabic and English alternates. Anything else is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const origin = publicOrigin(request);
+  const db = await getDb();
+  const name = params.name ?? "";
+  if (name === "pages.xml") {
+    const [offices, articles] = await Promise.all([activeOfficeIds(db), publishedArticleIds(db)]);
+    const urls = [
+      ...STATIC_PATHS.map((p) => urlEntry(origin, p)),
+      ...offices.map((id) => urlEntry(origin, `/office/${id}`)),
+      ...articles.map((a) => urlEntry(origin, `/artical/${a.id}`, a.date)),
+    ];
+    return xmlResponse(wrap(urls));
+  }
+  const match = /^estates-([1-9]\d{0,5})\.xml$/.exec(name);
+  if (!match) notFound();
+  const n = Number(match[1]);
+  const rows = await publicEstateIds(db, (n - 1) * SITEMAP_CHUNK, SITEMAP_CHUNK);
+  const inChunk = rows.filter((r) => r.id <= n * SITEMAP_CHUNK);
+  if (!inChunk.length && n > 1) notFound();
+  return xmlResponse(wrap(inChunk.map((r) => urlEntry(origin, `/estate/${r.id}`, r.updated))));
+}
+
+function wrap(urls: string[]): string {
+  return `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join("")}</urlset>`;
+}

@@ -1,0 +1,45 @@
+import { parse } from "cookie";
+import { RemixI18Next } from "remix-i18next/server";
+import arCommon from "../../locales/ar/common.json";
+import arPages from "../../locales/ar/pages.json";
+import enCommon from "../../locales/en/common.json";
+import enPages from "../../locales/en/pages.json";
+import i18n, { toLocale, type Locale } from "~/i18n";
+
+/** Every translation, bundled into the server build (the browser loads its one language from /locales). */
+export const resources = {
+  ar: { common: arCommon, pages: arPages },
+  en: { common: enCommon, pages: enPages },
+};
+
+/** Name of the language cookie (spec 4: stored under `lang`, default ar). */
+export const LANG_COOKIE = "lang";
+
+/**
+ * The page language: the `lang` query parameter (so each language has its own URL for hreflang and crawlers),
+ * then the `lang` cookie, then Arabic. See docs/decisions/002-language-in-url-and-cookie.md.
+ */
+export function localeOf(request: Request): Locale {
+  const url = new URL(request.url);
+  const fromQuery = url.searchParams.get("lang");
+  if (fromQuery === "ar" || fromQuery === "en") return fromQuery;
+  const cookies = parse(request.headers.get("Cookie") ?? "");
+  return toLocale(cookies[LANG_COOKIE]);
+}
+
+const i18next = new RemixI18Next({
+  detection: {
+    supportedLanguages: i18n.supportedLngs,
+    fallbackLanguage: i18n.fallbackLng,
+    order: ["custom"],
+    findLocale: async (request) => localeOf(request),
+  },
+  i18next: { ...i18n, resources },
+});
+
+export default i18next;
+
+/** A server-side translate function for meta, messages and errors of one request. */
+export function getT(request: Request) {
+  return i18next.getFixedT(localeOf(request), ["common", "pages"]);
+}

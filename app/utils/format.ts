@@ -1,0 +1,55 @@
+/**
+ * Formatting shared by the server and the browser. Digits stay Latin in both languages and are wrapped
+ * left-to-right by the components (ui.md: numbers, prices and phones stay left-to-right).
+ */
+
+const grouping = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/** 1250000 → "1,250,000" (thousands separators, spec 2.7). */
+export function formatNumber(value: number): string {
+  return grouping.format(value);
+}
+
+/** A price in whole SYP with thousands separators and the currency label after it: "1,250,000 SYP". */
+export function formatPrice(value: number, currencyLabel: string): string {
+  return `${formatNumber(value)} ${currencyLabel}`;
+}
+
+/** A date as DD.MM.YYYY in Damascus time (spec 2.7); accepts a Date or an ISO string. */
+export function formatDate(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Damascus",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("day")}.${get("month")}.${get("year")}`;
+}
+
+/**
+ * A phone number with its middle hidden for visitors (spec 6: masked with dots or stars):
+ * "+963944123456" → "+963 94•••••56". Keeps the country code, two digits after it and the last two.
+ */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  const match = /^(\+963|\+\d{1,3})(\d{2})(\d*)(\d{2})$/.exec(digits);
+  if (!match) return "•".repeat(Math.max(6, digits.length));
+  const [, cc, head, middle, tail] = match;
+  return `${cc} ${head}${"•".repeat(middle.length)}${tail}`;
+}
+
+/**
+ * The first `length` characters of a text (spec 2.4 and 2.7: 90 for article teasers), cut at a word when
+ * one ends near the limit, with an ellipsis when anything was cut. Counts characters, not bytes.
+ */
+export function excerpt(text: string, length = 90): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  if (chars.length <= length) return flat;
+  let cut = chars.slice(0, length).join("");
+  const space = cut.lastIndexOf(" ");
+  if (space > length * 0.7) cut = cut.slice(0, space);
+  return `${cut.replace(/[\s،,.;:]+$/u, "")}…`;
+}

@@ -1,0 +1,23 @@
+import type { Db } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
+import type { Locale } from "~/i18n";
+import { getT, localeOf } from "~/services/i18n.server";
+
+/** What almost every loader needs: the database, the page language and a translate function for meta and messages. */
+export async function pageContext(request: Request): Promise<{ db: Db; locale: Locale; t: Awaited<ReturnType<typeof getT>> }> {
+  const [db, t] = await Promise.all([getDb(), getT(request)]);
+  return { db, locale: localeOf(request), t };
+}
+
+/** Throws the not-found response that the root error boundary renders with status 404. */
+export function notFound(): never {
+  throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+}
+
+/** A route parameter that must be a database id (1 to 2147483647), else a 404 is thrown (issue 2, Bad input). */
+export function requireId(param: string | undefined): number {
+  if (!param || !/^[1-9]\d{0,9}$/.test(param)) notFound();
+  const id = Number(param);
+  if (id > 2_147_483_647) notFound();
+  return id;
+}

@@ -1,0 +1,76 @@
+import type { MetaDescriptor } from "@remix-run/node";
+
+/** What a page says about itself to search engines and link previews (architecture 2). */
+export type Seo = {
+  title: string;
+  description: string;
+  /** Absolute or site-relative image for Open Graph. */
+  image?: string | null;
+  type?: "website" | "article" | "product";
+  /** Query parameters that make this page distinct (search filters, page); everything else is dropped from canonical. */
+  keep?: string[];
+  noindex?: boolean;
+};
+
+type RootData = { locale: "ar" | "en"; origin: string; siteName: string };
+
+/**
+ * Title, description, canonical URL, hreflang alternates (ar, en, x-default), Open Graph tags and robots for one page.
+ * The Arabic page is the URL without `lang`; the English one adds `lang=en` (docs/decisions/002).
+ */
+export function seoMeta(seo: Seo | undefined, root: RootData | undefined, location: { pathname: string; search: string }): MetaDescriptor[] {
+  if (!seo || !root) return [{ title: root?.siteName ?? "" }];
+  const params = new URLSearchParams(location.search);
+  const kept = new URLSearchParams();
+  for (const key of seo.keep ?? []) {
+    const value = params.get(key);
+    if (value) kept.set(key, value);
+  }
+  const urlFor = (lang: "ar" | "en") => {
+    const q = new URLSearchParams(kept);
+    if (lang === "en") q.set("lang", "en");
+    const query = q.toString();
+    return `${root.origin}${location.pathname}${query ? `?${query}` : ""}`;
+  };
+  const canonical = urlFor(root.locale);
+  const title = seo.title === root.siteName ? seo.title : `${seo.title} | ${root.siteName}`;
+  const image = seo.image ? (seo.image.startsWith("http") ? seo.image : `${root.origin}${seo.image}`) : undefined;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { tagName: "link", rel: "alternate", hrefLang: "ar", href: urlFor("ar") },
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: urlFor("en") },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: urlFor("ar") },
+    { property: "og:site_name", content: root.siteName },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.description },
+    { property: "og:type", content: seo.type === "article" ? "article" : "website" },
+    { property: "og:url", content: canonical },
+    { property: "og:locale", content: root.locale === "ar" ? "ar_SY" : "en_US" },
+    { property: "og:locale:alternate", content: root.locale === "ar" ? "en_US" : "ar_SY" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+  ];
+  if (image) tags.push({ property: "og:image", content: image });
+  if (seo.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  return tags;
+}
+
+/**
+ * The `meta` export of every page: reads `seo` from the route's loader data and the site facts from the root's.
+ * Pages that fail (404, 500) get the root's not-found or error title and are not indexed.
+ */
+export function pageMeta(args: {
+  data: unknown;
+  error?: unknown;
+  matches: { id: string; data: unknown }[];
+  location: { pathname: string; search: string };
+}): MetaDescriptor[] {
+  const root = args.matches.find((m) => m.id === "root")?.data as (RootData & { errorTitles?: { notFound: string; error: string } }) | undefined;
+  if (args.error || !args.data) {
+    const status = (args.error as { status?: number } | undefined)?.status;
+    const title = status === 404 ? root?.errorTitles?.notFound : root?.errorTitles?.error;
+    return [{ title: `${title ?? ""} | ${root?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
+  }
+  return seoMeta((args.data as { seo?: Seo }).seo, root, args.location);
+}

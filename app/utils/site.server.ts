@@ -1,0 +1,25 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { getEnv } from "./env.server";
+
+/** The site's public origin: PUBLIC_URL when set, else the origin the request came to. */
+export function publicOrigin(request: Request): string {
+  const configured = getEnv().PUBLIC_URL;
+  if (configured) return configured.replace(/\/$/, "");
+  return new URL(request.url).origin;
+}
+
+let version: string | undefined;
+
+/** A short hash of the locale files, added to their URLs so browsers may cache them for long. */
+export function localesVersion(): string {
+  if (version) return version;
+  const hash = crypto.createHash("sha256");
+  for (const lang of ["ar", "en"]) {
+    const dir = path.resolve("locales", lang);
+    for (const file of fs.readdirSync(dir).sort()) hash.update(fs.readFileSync(path.join(dir, file)));
+  }
+  version = hash.digest("hex").slice(0, 10);
+  return version;
+}

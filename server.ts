@@ -1,0 +1,126 @@
+/**
+ * The production HTTP server (issue 2, Set-up): Express with compression, long-lived caching of fingerprinted assets,
+ * a per-request CSP nonce handed to Remix, security headers (helmet), /healthz, structured request logs (pino)
+ * and a graceful shutdown on SIGTERM. Opens, migrates and (when empty) seeds the database before it listens.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pino } from "pino";
+import { pinoHttp } from "pino-http";
+import { getDatabase } from "./app/db/db.server";
+import { getEnv } from "./app/utils/env.server";
+
+const env = getEnv();
+const logger = pino({ level: env.LOG_LEVEL });
+const started = Date.now();
+
+const database = await getDatabase();
+logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
+
+const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+
+app.use(
+  pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/build/") === true },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.url, ua: req.headers?.["user-agent"] }),
+      res: (res) => ({ status: res.statusCode }),
+    },
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "upgrade-insecure-requests": env.PUBLIC_URL?.startsWith("https://") ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: env.PUBLIC_URL?.startsWith("https://") ? undefined : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  }),
+);
+app.use((_req, res, next) => {
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+  next();
+});
+
+app.use(compression());
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await database.ping();
+    res.set("Cache-Control", "no-store").json({ status: "ok", db: database.kind });
+  } catch (error) {
+    logger.error({ err: error }, "health check failed");
+    res.status(503).json({ status: "error" });
+  }
+});
+
+// Fingerprinted Remix assets: cache for a year.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+// Stored images never change under a name (seed names are fixed content, uploads get new names).
+app.use("/images", express.static(env.imagesDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+// Locale files are requested with ?v=<hash of the files>.
+app.use("/locales", express.static("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
+app.use(express.static("public", { maxAge: "1h", index: false }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, ms: Date.now() - started }, `listening on http://localhost:${port}`);
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await database.close().catch(() => undefined);
+    logger.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
