@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { fromPglite, migrateDatabase, openDatabase, type Database } from "../../app/db/client.server";
+import { seedListings, seedReference } from "../../app/db/seed.server";
+
+/**
+ * A fresh database for one test file: a copy of the seeded PGlite base made by global-setup, or, when
+ * TEST_DATABASE_URL is set, a new database on that PostgreSQL server, migrated and seeded the same way.
+ * It becomes the app's database (what getDb() returns) for the file's loaders.
+ */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `aqar_test_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ url: target.toString(), pgliteDir: "" });
+    await migrateDatabase(database);
+    await seedReference(database.db, process.env.TEST_IMAGES_DIR!);
+    await seedListings(database.db, { count: 400, imagesDir: process.env.TEST_IMAGES_DIR! });
+    return {
+      ...database,
+      drop: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(process.env.TEST_DB_DUMP!);
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const database = fromPglite(client);
+  return { ...database, drop: () => database.close() };
+}
+
+/** Opens a fresh database before the file's tests, installs it as the app's database, and drops it after. */
+export function useTestDatabase(): { get(): Database } {
+  let database: (Database & { drop(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    globalThis.__database = Promise.resolve(database);
+  });
+  afterAll(async () => {
+    globalThis.__database = undefined;
+    await database?.drop();
+  });
+  return {
+    get() {
+      if (!database) throw new Error("the test database is not open yet");
+      return database;
+    },
+  };
+}

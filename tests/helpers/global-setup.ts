@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { fromPglite, migrateDatabase } from "../../app/db/client.server";
+import { seedListings, seedReference } from "../../app/db/seed.server";
+
+/** Listings in the test database: enough for several pages of results in most filters. */
+export const TEST_LISTINGS = 400;
+
+/**
+ * Builds one migrated, seeded PGlite database for the whole run and dumps it to a file; every test file loads
+ * its own copy from the dump (style 13: a migrated base database built once and cloned per test file).
+ */
+export default async function setup() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-test-"));
+  const imagesDir = path.join(dir, "images");
+  const client = await PGlite.create();
+  const database = fromPglite(client);
+  await migrateDatabase(database);
+  await seedReference(database.db, imagesDir);
+  await seedListings(database.db, { count: TEST_LISTINGS, imagesDir });
+  const dump = await client.dumpDataDir("gzip");
+  const dumpFile = path.join(dir, "base.tar.gz");
+  fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  process.env.TEST_DB_DUMP = dumpFile;
+  process.env.TEST_IMAGES_DIR = imagesDir;
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,19 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+process.env.NODE_ENV = "test";
+process.env.DATA_DIR ??= process.env.TEST_IMAGES_DIR ? `${process.env.TEST_IMAGES_DIR}/..` : "./data-test";
+process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret-0123";
+process.env.LOG_LEVEL = "silent";
+
+// style 12: console.error during a test fails it.
+let errors: unknown[][] = [];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (errors.length) throw new Error(`console.error was called: ${errors.map((e) => e.map(String).join(" ")).join("\n")}`);
+});

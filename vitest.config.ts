@@ -1,0 +1,16 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
+    environment: "node",
+    globalSetup: ["tests/helpers/global-setup.ts"],
+    setupFiles: ["tests/helpers/setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
