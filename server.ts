@@ -4,6 +4,7 @@
  * and a graceful shutdown on SIGTERM. Opens, migrates and (when empty) seeds the database before it listens.
  */
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -101,7 +102,9 @@ app.all(
   }),
 );
 
-const server = app.listen(env.PORT, env.HOST, () => {
+// Long query strings (up to 64 KiB of headers) reach the app, which answers them with a page, not a bare 431.
+const server = http.createServer({ maxHeaderSize: 64 * 1024 }, app);
+server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, ms: Date.now() - started }, `listening on http://localhost:${port}`);

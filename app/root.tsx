@@ -53,7 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     localesVersion: localesVersion(),
     errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
   };
-  return data(payload, { headers });
+  // Only a shown toast needs the session written back (remix-toast commits it on every call).
+  return data(payload, toast ? { headers } : undefined);
 }
 
 export type RootLoaderData = {

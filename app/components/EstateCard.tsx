@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { EstateCard as Card, EstateImage } from "~/models/estate.server";
 import { formatDate, formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
+import { ContactButtons } from "./OfficeCard";
 
 /** Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7). */
 export function Price({ value, period }: { value: number; period?: string | null }) {
@@ -148,14 +149,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
             </Link>
           ) : null}
         </div>
-        <div className="card-contact">
-          <a className="button button-small" href={loginTo} rel="nofollow">
-            <Icon name="phone" /> <bdi dir="ltr">{estate.phoneMasked ?? "••••••"}</bdi>
-          </a>
-          <a className="button button-small button-whatsapp" href={loginTo} rel="nofollow" aria-label={t("card.whatsapp")}>
-            <Icon name="whatsapp" />
-          </a>
-        </div>
+        <ContactButtons phoneMasked={estate.phoneMasked} loginTo={loginTo} />
       </div>
     </article>
   );

@@ -27,22 +27,42 @@ export function OfficeCard({ office }: { office: Card }) {
       <p className="card-place">
         <Icon name="pin" /> {office.address}
       </p>
-      <ul className="office-counts">
-        <li>
-          <strong>{formatNumber(office.saleCount)}</strong> {t("offices.forSale")}
-        </li>
-        <li>
-          <strong>{formatNumber(office.rentCount)}</strong> {t("offices.forRent")}
-        </li>
-      </ul>
-      <div className="card-contact">
-        <a className="button button-small" href={loginTo} rel="nofollow">
-          <Icon name="phone" /> <bdi dir="ltr">{office.phoneMasked}</bdi>
-        </a>
-        <a className="button button-small button-whatsapp" href={loginTo} rel="nofollow" aria-label={t("card.whatsapp")}>
-          <Icon name="whatsapp" />
-        </a>
-      </div>
+      <OfficeCounts office={office} />
+      <ContactButtons phoneMasked={office.phoneMasked} loginTo={loginTo} />
     </article>
+  );
+}
+
+/** Counts of an office's public listings for sale and for rent (spec 2.7, Office card). */
+export function OfficeCounts({ office }: { office: Pick<Card, "saleCount" | "rentCount"> }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="office-counts">
+      <li>
+        <strong>{formatNumber(office.saleCount)}</strong> {t("offices.forSale")}
+      </li>
+      <li>
+        <strong>{formatNumber(office.rentCount)}</strong> {t("offices.forRent")}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * Call and WhatsApp buttons with the masked number (spec 6): for visitors they lead to the login page and back
+ * (`loginTo`). `large` gives full-size buttons with the WhatsApp label (detail pages).
+ */
+export function ContactButtons({ phoneMasked, loginTo, large }: { phoneMasked: string | null; loginTo: string; large?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card-contact">
+      <a className={large ? "button button-primary" : "button button-small"} href={loginTo} rel="nofollow">
+        <Icon name="phone" /> <bdi dir="ltr">{phoneMasked ?? "••••••"}</bdi>
+      </a>
+      <a className={`button button-whatsapp${large ? "" : " button-small"}`} href={loginTo} rel="nofollow" aria-label={large ? undefined : t("card.whatsapp")}>
+        <Icon name="whatsapp" />
+        {large ? ` ${t("card.whatsapp")}` : null}
+      </a>
+    </div>
   );
 }

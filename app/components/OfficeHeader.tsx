@@ -1,12 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { OfficeCard } from "~/models/office.server";
-import { formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
+import { ContactButtons, OfficeCounts } from "./OfficeCard";
 
 /** The head of an office's pages: logo, name, contract level, address, masked phone and listing counts (spec 2.7). */
 export function OfficeHeader({ office, as: Heading = "h1" }: { office: OfficeCard; as?: "h1" | "h2" }) {
-  const { t } = useTranslation();
   const loginTo = `/login?redirectTo=${encodeURIComponent(`/office/${office.id}`)}`;
   return (
     <header className={`card office-hero level-${office.contractLevel}`}>
@@ -19,23 +17,9 @@ export function OfficeHeader({ office, as: Heading = "h1" }: { office: OfficeCar
         <p className="card-place">
           <Icon name="pin" /> {office.address}
         </p>
-        <ul className="office-counts">
-          <li>
-            <strong>{formatNumber(office.saleCount)}</strong> {t("offices.forSale")}
-          </li>
-          <li>
-            <strong>{formatNumber(office.rentCount)}</strong> {t("offices.forRent")}
-          </li>
-        </ul>
+        <OfficeCounts office={office} />
       </div>
-      <div className="card-contact">
-        <a className="button button-primary" href={loginTo} rel="nofollow">
-          <Icon name="phone" /> <bdi dir="ltr">{office.phoneMasked}</bdi>
-        </a>
-        <a className="button button-whatsapp" href={loginTo} rel="nofollow">
-          <Icon name="whatsapp" /> {t("card.whatsapp")}
-        </a>
-      </div>
+      <ContactButtons phoneMasked={office.phoneMasked} loginTo={loginTo} large />
     </header>
   );
 }

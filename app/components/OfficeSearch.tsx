@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilterOptions } from "~/models/lookups.server";
 import { Icon } from "./Icon";
+import { LocationOptions } from "./SearchFilter";
 
 export type OfficeSearchValues = { searchselected: string; location_id: string; name: string };
 export type OfficeSearchErrors = { location_id?: string; name?: string };
@@ -37,15 +38,7 @@ export function OfficeSearch({ options, values, errors = {} }: { options: Filter
             aria-describedby={errors.location_id ? "office-location-error" : undefined}
           >
             <option value="">{t("search.chooseLocation")}</option>
-            {options.governorates.map((g) => (
-              <optgroup key={g.id} label={g.name}>
-                {g.locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {t("search.placeOption", { governorate: g.name, location: l.name })}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <LocationOptions governorates={options.governorates} />
           </select>
           {errors.location_id ? (
             <p className="field-error" id="office-location-error">

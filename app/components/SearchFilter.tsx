@@ -62,15 +62,7 @@ export function SearchFilter({ options, values = {}, errors = {}, action = "/est
             aria-describedby={describedBy("location_id")}
           >
             <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>
-            {options.governorates.map((g) => (
-              <optgroup key={g.id} label={g.name}>
-                {g.locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {t("search.placeOption", { governorate: g.name, location: l.name })}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <LocationOptions governorates={options.governorates} />
           </select>
           {fieldError("location_id")}
         </div>
@@ -118,5 +110,23 @@ export function SearchFilter({ options, values = {}, errors = {}, action = "/est
         </button>
       </div>
     </Form>
+  );
+}
+
+/** The places of spec 3 as options grouped by governorate, each shown as 'governorate, location'. */
+export function LocationOptions({ governorates }: { governorates: FilterOptions["governorates"] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {governorates.map((g) => (
+        <optgroup key={g.id} label={g.name}>
+          {g.locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {t("search.placeOption", { governorate: g.name, location: l.name })}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
   );
 }

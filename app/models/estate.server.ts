@@ -254,14 +254,24 @@ export async function similarEstates(
   };
   const exclude = options.excludeIds ?? [];
   const notExcluded = exclude.length ? notInArray(s.estates.id, exclude) : undefined;
-  const rows = await baseCardQuery(db)
-    .where(and(whereOf(base, lookups), notExcluded, sql`not (${whereOf(filter, lookups)})`))
-    .orderBy(
-      filter.estate_type_id ? sql`(${s.estates.estate_type_id} = ${filter.estate_type_id}) desc` : desc(s.estates.created_at),
-      desc(s.estates.created_at),
-    )
-    .limit(limit);
-  return cardsOf(db, rows, locale);
+  const notExact = sql`not (${whereOf(filter, lookups)})`;
+  const newest = [desc(s.estates.created_at), desc(s.estates.id)];
+  // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
+  const sameType = filter.estate_type_id
+    ? await baseCardQuery(db)
+        .where(and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact))
+        .orderBy(...newest)
+        .limit(limit)
+    : [];
+  const seen = [...exclude, ...sameType.map((r) => r.id)];
+  const others =
+    sameType.length < limit
+      ? await baseCardQuery(db)
+          .where(and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact))
+          .orderBy(...newest)
+          .limit(limit - sameType.length)
+      : [];
+  return cardsOf(db, [...sameType, ...others], locale);
 }
 
 /** The newest public listings (home page), at most `limit`. */

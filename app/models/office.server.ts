@@ -23,28 +23,46 @@ export type OfficeCard = {
   saleCount: number;
 };
 
-/** Public listings per office, split into rent (offer type 2) and sale (offer type 1). */
-async function countsOf(db: Db, ids: number[]): Promise<Map<number, { rent: number; sale: number }>> {
-  const result = new Map<number, { rent: number; sale: number }>();
-  if (!ids.length) return result;
-  const rows = await db
-    .select({ office_id: s.estates.office_id, offer: s.estates.estate_offer_type_id, n: count() })
-    .from(s.estates)
-    .where(and(inArray(s.estates.office_id, ids), eq(s.estates.status, "approved")))
-    .groupBy(s.estates.office_id, s.estates.estate_offer_type_id);
-  for (const r of rows) {
-    if (r.office_id === null) continue;
-    const entry = result.get(r.office_id) ?? { rent: 0, sale: 0 };
-    if (r.offer === 2) entry.rent += Number(r.n);
-    else entry.sale += Number(r.n);
-    result.set(r.office_id, entry);
-  }
-  return result;
+type Counts = Map<number, { rent: number; sale: number }>;
+const COUNTS_TTL_MS = 60_000;
+const countsCache = new WeakMap<Db, { at: number; counts: Promise<Counts> }>();
+
+/**
+ * Public listings of every office, split into rent (offer type 2) and sale (offer type 1). One grouped scan of the
+ * listings, kept for a minute per database handle: the counts on office cards may lag a minute behind.
+ */
+function officeCounts(db: Db): Promise<Counts> {
+  const cached = countsCache.get(db);
+  if (cached && Date.now() - cached.at < COUNTS_TTL_MS) return cached.counts;
+  const counts = (async () => {
+    const rows = await db
+      .select({ office_id: s.estates.office_id, offer: s.estates.estate_offer_type_id, n: count() })
+      .from(s.estates)
+      .where(and(sql`${s.estates.office_id} is not null`, eq(s.estates.status, "approved")))
+      .groupBy(s.estates.office_id, s.estates.estate_offer_type_id);
+    const result: Counts = new Map();
+    for (const r of rows) {
+      if (r.office_id === null) continue;
+      const entry = result.get(r.office_id) ?? { rent: 0, sale: 0 };
+      if (r.offer === 2) entry.rent += Number(r.n);
+      else entry.sale += Number(r.n);
+      result.set(r.office_id, entry);
+    }
+    return result;
+  })();
+  countsCache.set(db, { at: Date.now(), counts });
+  counts.catch(() => countsCache.delete(db));
+  return counts;
+}
+
+/** Drops the cached office counts of `db` (after a listing is published, unpublished or deleted). */
+export function forgetOfficeCounts(db: Db): void {
+  countsCache.delete(db);
 }
 
 async function toCards(db: Db, rows: (typeof s.offices.$inferSelect)[], locale: Locale): Promise<OfficeCard[]> {
   const lookups = await getLookups(db);
-  const counts = await countsOf(db, rows.map((r) => r.id));
+  const counts = await officeCounts(db);
   return rows.map((o) => {
     const place = lookups.locationById.get(o.location_id);
     return {
@@ -113,14 +131,12 @@ export async function getOffice(db: Db, id: number, locale: Locale): Promise<Off
 
 /** Offices with the most public rentals (the home page's rental-offices teaser), at most `limit`. */
 export async function topRentalOffices(db: Db, locale: Locale, limit = 4): Promise<OfficeCard[]> {
-  const top = await db
-    .select({ id: s.estates.office_id, n: count() })
-    .from(s.estates)
-    .where(and(eq(s.estates.status, "approved"), eq(s.estates.estate_offer_type_id, 2), sql`${s.estates.office_id} is not null`))
-    .groupBy(s.estates.office_id)
-    .orderBy(sql`count(*) desc`)
-    .limit(limit);
-  const ids = top.map((t) => t.id!).filter(Boolean);
+  const counts = await officeCounts(db);
+  const ids = [...counts.entries()]
+    .filter(([, c]) => c.rent > 0)
+    .sort((a, b) => b[1].rent - a[1].rent || a[0] - b[0])
+    .slice(0, limit)
+    .map(([id]) => id);
   if (!ids.length) return [];
   const rows = await db.select().from(s.offices).where(and(inArray(s.offices.id, ids), eq(s.offices.is_active, true)));
   const cards = await toCards(db, rows, locale);
