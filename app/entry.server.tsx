@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
@@ -10,6 +10,19 @@ import i18next, { localeOf, resources } from "./services/i18n.server";
 import { NonceContext } from "./utils/nonce";
 
 const ABORT_DELAY = 10_000;
+
+/**
+ * React 18.3's Node stream writer sends its whole 2,048-byte buffer when a multi-byte character (Arabic) does not
+ * fit at its end, so the unused zero bytes reach the page ("عق\uFFFDار" in attributes and inline data). A raw NUL
+ * is never valid in HTML and never part of a UTF-8 sequence, so dropping every zero byte restores the exact output.
+ */
+function withoutNulBytes(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk);
+    },
+  });
+}
 
 /**
  * Renders a document: one i18next instance per request in the page's language, the CSP nonce from server.ts,
@@ -41,7 +54,7 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", lng);
           responseHeaders.append("Vary", "Cookie");

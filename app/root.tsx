@@ -24,6 +24,7 @@ import { APP_POPUP_COOKIE } from "./utils/cookies";
 import { storeFor } from "./utils/company";
 import { localesVersion, publicOrigin } from "./utils/site.server";
 import { useNonce } from "./utils/nonce";
+import { pageMeta } from "./utils/seo";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -33,6 +34,9 @@ export const links: LinksFunction = () => [
 ];
 
 export const handle = { i18n: ["common"] };
+
+/** The title and robots tag of the error page: route meta is not used when the root boundary renders (404, 500). */
+export const meta = pageMeta;
 
 /** Layout flags a route can set in its handle (spec 2.2). */
 export type LayoutHandle = { i18n?: string[]; hideNavbar?: boolean; hideFooter?: boolean };

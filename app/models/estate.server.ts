@@ -236,13 +236,14 @@ export async function searchEstates(db: Db, filter: EstateFilter, page: number, 
 
 /**
  * Up to `limit` public listings close to a search (spec 2.5, similar results): the same offer type in the same
- * governorate, the same estate type first; listings already in `exclude` are left out.
+ * governorate, the same estate type first; listings in `excludeIds` are left out, and so are the exact matches of
+ * `filter` unless `includeExact` (a listing page's neighbours).
  */
 export async function similarEstates(
   db: Db,
   filter: EstateFilter,
   locale: Locale,
-  options: { limit?: number; excludeIds?: number[] } = {},
+  options: { limit?: number; excludeIds?: number[]; includeExact?: boolean } = {},
 ): Promise<EstateCard[]> {
   const lookups = await getLookups(db);
   const limit = options.limit ?? 6;
@@ -254,7 +255,8 @@ export async function similarEstates(
   };
   const exclude = options.excludeIds ?? [];
   const notExcluded = exclude.length ? notInArray(s.estates.id, exclude) : undefined;
-  const notExact = sql`not (${whereOf(filter, lookups)})`;
+  // Under search results the exact matches are already listed; under a listing they are the closest neighbours.
+  const notExact = options.includeExact ? undefined : sql`not (${whereOf(filter, lookups)})`;
   const newest = [desc(s.estates.created_at), desc(s.estates.id)];
   // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
   const sameType = filter.estate_type_id

@@ -108,7 +108,8 @@ export async function searchOfficesByPlace(db: Db, locationId: number, locale: L
 
 /** Offices whose Arabic or English name contains `name`, case-insensitive (spec 2.5, searchselected 2). */
 export async function searchOfficesByName(db: Db, name: string, locale: Locale): Promise<OfficeCard[]> {
-  const pattern = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // PostgreSQL text cannot hold a NUL byte: drop it rather than fail the query.
+  const pattern = `%${name.replace(/\u0000/g, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .select()
     .from(s.offices)

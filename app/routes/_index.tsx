@@ -74,7 +74,7 @@ export default function Home() {
       <section className="section" aria-labelledby="latest-title">
         <div className="section-head">
           <h2 id="latest-title">{t("home.latestListings")}</h2>
-          <Link to="/estates?estate_offer_type_id=1" className="section-link">
+          <Link to="/estates" className="section-link">
             {t("home.allListings")} <Icon name="chevron" className="icon-end" />
           </Link>
         </div>

@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     db,
     { location_id: estate.locationId, estate_type_id: estate.estateTypeId, estate_offer_type_id: estate.offerTypeId },
     locale,
-    { limit: 4, excludeIds: [estate.id] },
+    { limit: 4, excludeIds: [estate.id], includeExact: true },
   );
   const title = estateTitle(t, estate);
   return {
@@ -88,7 +88,7 @@ export default function EstatePage() {
       <nav className="breadcrumbs" aria-label={t("estate.breadcrumbs")}>
         <Link to="/">{t("nav.home")}</Link>
         <span aria-hidden="true">/</span>
-        <Link to={estate.offerTypeId === 1 ? "/estates?estate_offer_type_id=1" : "/rent-properties"}>{estate.offerType}</Link>
+        <Link to={estate.offerTypeId === 1 ? "/estates" : "/rent-properties"}>{estate.offerType}</Link>
         <span aria-hidden="true">/</span>
         <span>{estate.governorate}</span>
       </nav>

@@ -22,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const values = {
     searchselected: params.get("searchselected") === "2" ? "2" : "1",
     location_id: (params.get("location_id") ?? "").slice(0, 12),
-    name: (params.get("name") ?? "").trim().slice(0, 60),
+    // Control characters (a NUL byte is refused by PostgreSQL) count as spaces.
+    name: (params.get("name") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 60),
   };
   const errors: OfficeSearchErrors = {};
   let offices: Card[] = [];

@@ -4,6 +4,8 @@ import { filterOptions, getLookups } from "~/models/lookups.server";
 import { hasErrors, parseEstateFilter, type FilterValues } from "./estate-filter.server";
 import { notFound, pageContext } from "./page.server";
 
+const FILTER_FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;
+
 type Options = {
   scope: Scope;
   /** Fields that must be chosen on this page (spec 5: location, type and offer type on the search). */
@@ -23,7 +25,8 @@ export async function loadListingPage(request: Request, options: Options) {
   const lookups = await getLookups(db);
   const url = new URL(request.url);
   const parsed = parseEstateFilter(url.searchParams, lookups, {
-    required: options.scope === "all" && !url.searchParams.toString().replace(/(^|&)(page|lang)=[^&]*/g, "") ? [] : options.required,
+    // Decision 006: only a filter field makes the fields required, not `page`, `lang` or a tracking parameter.
+    required: options.scope === "all" && !FILTER_FIELDS.some((f) => url.searchParams.has(f)) ? [] : options.required,
     scope: options.scope,
   });
   if (parsed.page === null) notFound();

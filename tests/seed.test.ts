@@ -1,0 +1,395 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromPglite, migrateDatabase, type Database } from "~/db/client.server";
+import * as s from "~/db/schema";
+import { seedListings, seedReference, seededRandom } from "~/db/seed.server";
+import { useTestDatabase } from "./helpers/db";
+import { TEST_LISTINGS } from "./helpers/global-setup";
+
+/** The demo data (issue 2, Demo data; spec 3 and 9): what the seeded database holds. */
+
+const test = useTestDatabase();
+const db = () => test.get().db;
+
+const ARABIC = /[\u0600-\u06FF]/;
+const LATIN = /[A-Za-z]/;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
+
+describe("places", () => {
+  it("has the 14 governorates of Syria, each named in Arabic and English", async () => {
+    const rows = await db().select().from(s.governorates);
+    expect(rows).toHaveLength(14);
+    for (const g of rows) {
+      expect(g.name_ar).toMatch(ARABIC);
+      expect(g.name_en).toMatch(LATIN);
+      expect(g.name_en).not.toMatch(ARABIC);
+    }
+    const english = rows.map((g) => g.name_en);
+    expect(english).toEqual(expect.arrayContaining(["Damascus", "Rif Dimashq", "Aleppo", "Homs", "Hama", "Latakia", "Tartus"]));
+    expect(new Set(english).size).toBe(14);
+    expect(new Set(rows.map((g) => g.name_ar)).size).toBe(14);
+  });
+
+  it("has at least 150 locations with Arabic and English names, spread over every governorate", async () => {
+    const rows = await db().select().from(s.locations);
+    expect(rows.length).toBeGreaterThanOrEqual(150);
+    for (const l of rows) {
+      expect(l.name_ar, `location ${l.id}`).toMatch(ARABIC);
+      expect(l.name_en, `location ${l.id}`).toMatch(LATIN);
+      expect(l.name_en, `location ${l.id}`).not.toMatch(ARABIC);
+    }
+    const governorates = await db().select({ id: s.governorates.id }).from(s.governorates);
+    for (const g of governorates) {
+      expect(rows.filter((l) => l.governorate_id === g.id).length, `locations of governorate ${g.id}`).toBeGreaterThanOrEqual(3);
+    }
+    // Within a governorate no two locations share a name (the select would show duplicates).
+    const keys = rows.map((l) => `${l.governorate_id}:${l.name_en}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe("lookup lists (spec 3 and 9)", () => {
+  it("has the five price domains with the spec's bounds", async () => {
+    const rows = byId(await db().select().from(s.price_domains));
+    expect(rows.map((r) => [r.id, Number(r.min), r.max === null ? null : Number(r.max)])).toEqual([
+      [1, 0, 1e18],
+      [2, 0, 1_000_000],
+      [3, 1_000_000, 50_000_000],
+      [4, 50_000_000, 100_000_000],
+      [5, 100_000_000, 1e18],
+    ]);
+    for (const r of rows) {
+      expect(r.name_ar).toMatch(ARABIC);
+      expect(r.name_en).toMatch(LATIN);
+    }
+  });
+
+  it("has offer types 1 sale and 2 rent", async () => {
+    const rows = byId(await db().select().from(s.estate_offer_types));
+    expect(rows.map((r) => [r.id, r.name_en])).toEqual([
+      [1, "Sale"],
+      [2, "Rent"],
+    ]);
+    expect(rows.map((r) => r.name_ar)).toEqual(["بيع", "إيجار"]);
+  });
+
+  it("has estate types 1 to 5 as home, farm, land, shop, villa", async () => {
+    const rows = byId(await db().select().from(s.estate_types));
+    expect(rows.slice(0, 5).map((r) => [r.id, r.name_en.toLowerCase()])).toEqual([
+      [1, "home"],
+      [2, "farm"],
+      [3, "land"],
+      [4, "shop"],
+      [5, "villa"],
+    ]);
+    expect(rows.slice(0, 5).map((r) => r.name_ar)).toEqual(["منزل", "مزرعة", "أرض", "محل تجاري", "فيلا"]);
+  });
+
+  it("has finishing ids 1 to 6, contract levels 1 to 4 and report reasons 1 to 5", async () => {
+    const finishing = byId(await db().select().from(s.interior_statuses));
+    expect(finishing.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(finishing[0].name_en.toLowerCase()).toContain("structural");
+    expect(finishing[5].name_en.toLowerCase()).toContain("shell");
+
+    const contracts = byId(await db().select().from(s.contract_types));
+    expect(contracts.map((r) => [r.id, r.name_en])).toEqual([
+      [1, "Free"],
+      [2, "Silver"],
+      [3, "Bronze"],
+      [4, "Gold"],
+    ]);
+
+    const reasons = byId(await db().select().from(s.report_reasons));
+    expect(reasons.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(reasons[1].name_en.toLowerCase()).toContain("price");
+    expect(reasons[4].name_en).toBe("Other");
+  });
+
+  it("names every row of every lookup list in both languages", async () => {
+    for (const table of [
+      s.estate_offer_types,
+      s.estate_types,
+      s.ownership_types,
+      s.contract_types,
+      s.interior_statuses,
+      s.period_types,
+      s.area_units,
+      s.report_reasons,
+    ]) {
+      const rows = await db().select().from(table);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) {
+        expect(r.name_ar.trim()).not.toBe("");
+        expect(r.name_ar).toMatch(ARABIC);
+        expect(r.name_en.trim()).not.toBe("");
+        expect(r.name_en).not.toMatch(ARABIC);
+      }
+    }
+  });
+});
+
+describe("offices and articles", () => {
+  it("has at least 30 active offices spread over at least 10 governorates, with Syrian phone numbers", async () => {
+    const rows = await db()
+      .select({ office: s.offices, governorate_id: s.locations.governorate_id })
+      .from(s.offices)
+      .innerJoin(s.locations, eq(s.locations.id, s.offices.location_id));
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(rows.map((r) => r.governorate_id)).size).toBeGreaterThanOrEqual(10);
+    for (const { office } of rows) {
+      expect(office.is_active).toBe(true);
+      expect(office.name_ar).toMatch(ARABIC);
+      expect(office.name_en).toMatch(LATIN);
+      expect(office.address_ar).toMatch(ARABIC);
+      expect(office.phone).toMatch(/^\+9639\d{8}$/);
+      expect([1, 2, 3, 4]).toContain(office.contract_type_id);
+      expect(office.logo).toBeTruthy();
+    }
+    // Every contract level is represented, so every card colour shows up.
+    expect(new Set(rows.map((r) => r.office.contract_type_id))).toEqual(new Set([1, 2, 3, 4]));
+  });
+
+  it("has 12 published articles with bilingual titles and bodies longer than a teaser", async () => {
+    const rows = await db().select().from(s.articles).orderBy(asc(s.articles.id));
+    expect(rows).toHaveLength(12);
+    for (const a of rows) {
+      expect(a.is_published).toBe(true);
+      expect(a.title_ar).toMatch(ARABIC);
+      expect(a.body_ar).toMatch(ARABIC);
+      expect(a.title_en).not.toMatch(ARABIC);
+      expect(a.body_en).not.toMatch(ARABIC);
+      expect(Array.from(a.body_ar).length).toBeGreaterThan(90);
+      expect(Array.from(a.body_en).length).toBeGreaterThan(90);
+      expect(a.image).toBeTruthy();
+    }
+  });
+});
+
+describe("listings", () => {
+  it(`has ${TEST_LISTINGS} approved listings with distinct ad numbers, in SYP`, async () => {
+    const rows = await db().select().from(s.estates);
+    expect(rows).toHaveLength(TEST_LISTINGS);
+    expect(rows.every((r) => r.status === "approved")).toBe(true);
+    expect(rows.every((r) => r.currency === "SYP")).toBe(true);
+    expect(new Set(rows.map((r) => r.state_id)).size).toBe(TEST_LISTINGS);
+    for (const r of rows) {
+      expect(Number.isInteger(r.price) && r.price > 0, `price of ${r.id}`).toBe(true);
+      expect(r.area, `area of ${r.id}`).toBeGreaterThan(0);
+      expect(r.description_ar).toMatch(ARABIC);
+      expect(r.description_en).not.toMatch(ARABIC);
+      // Either an office or the owner's own phone to call.
+      expect(r.office_id !== null || /^\+9639\d{8}$/.test(r.phone ?? ""), `contact of ${r.id}`).toBe(true);
+      if (r.estate_offer_type_id === 1) expect(r.period_type_id, `sale ${r.id} has no rental period`).toBeNull();
+      else expect(r.period_type_id, `rental ${r.id} has a period`).not.toBeNull();
+    }
+  });
+
+  it("gives every listing at least 3 photos, numbered from 0 without gaps", async () => {
+    const rows = await db()
+      .select({ estate_id: s.estate_images.estate_id, index: s.estate_images.index })
+      .from(s.estate_images)
+      .orderBy(asc(s.estate_images.estate_id), asc(s.estate_images.index));
+    const byEstate = new Map<number, number[]>();
+    for (const r of rows) byEstate.set(r.estate_id, [...(byEstate.get(r.estate_id) ?? []), r.index]);
+    const estates = await db().select({ id: s.estates.id }).from(s.estates);
+    for (const { id } of estates) {
+      const indexes = byEstate.get(id) ?? [];
+      expect(indexes.length, `photos of listing ${id}`).toBeGreaterThanOrEqual(3);
+      expect(indexes).toEqual(indexes.map((_, i) => i));
+    }
+  });
+
+  it("stores the photo files that the images point to", async () => {
+    const dir = process.env.TEST_IMAGES_DIR!;
+    const files = await db().selectDistinct({ file: s.estate_images.file }).from(s.estate_images);
+    expect(files.length).toBeGreaterThan(10);
+    for (const { file } of files) {
+      for (const width of [400, 800]) expect(fs.existsSync(path.join(dir, `${file}-${width}.webp`)), `${file}-${width}`).toBe(true);
+    }
+  });
+
+  it("covers sale, long rent and vacation rent, every governorate and several estate types", async () => {
+    const rows = await db()
+      .select({ offer: s.estates.estate_offer_type_id, period: s.estates.period_type_id, type: s.estates.estate_type_id, gov: s.locations.governorate_id })
+      .from(s.estates)
+      .innerJoin(s.locations, eq(s.locations.id, s.estates.location_id));
+    const sale = rows.filter((r) => r.offer === 1).length;
+    const vacation = rows.filter((r) => r.offer === 2 && [1, 2, 4].includes(r.period ?? 0)).length;
+    const longRent = rows.filter((r) => r.offer === 2 && ![1, 2, 4].includes(r.period ?? 0)).length;
+    expect(sale).toBeGreaterThan(rows.length * 0.3);
+    expect(longRent).toBeGreaterThan(rows.length * 0.2);
+    expect(vacation).toBeGreaterThan(rows.length * 0.1);
+    expect(new Set(rows.map((r) => r.type)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(rows.map((r) => r.gov)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it("has plausible Syrian prices", async () => {
+    const rows = await db()
+      .select({
+        price: s.estates.price,
+        type: s.estates.estate_type_id,
+        offer: s.estates.estate_offer_type_id,
+        period: s.estates.period_type_id,
+        gov: s.governorates.name_en,
+      })
+      .from(s.estates)
+      .innerJoin(s.locations, eq(s.locations.id, s.estates.location_id))
+      .innerJoin(s.governorates, eq(s.governorates.id, s.locations.governorate_id));
+
+    const damascusFlats = rows.filter((r) => r.offer === 1 && r.type === 6 && r.gov === "Damascus").map((r) => r.price);
+    expect(damascusFlats.length).toBeGreaterThanOrEqual(5);
+    expect(median(damascusFlats)).toBeGreaterThan(100_000_000);
+    // …but not absurd: under 100 billion SYP (about 8.7 million USD) for a flat.
+    expect(Math.max(...damascusFlats)).toBeLessThan(100_000_000_000);
+
+    // Monthly rents: at least 400,000 SYP (about 35 USD) for anything, at most 100,000,000 SYP for a home, flat,
+    // villa, chalet or office. (Large plots of land or farms let by the month may cost more.)
+    const monthly = rows.filter((r) => r.offer === 2 && r.period === 3);
+    expect(monthly.length).toBeGreaterThan(20);
+    for (const r of monthly) expect(r.price).toBeGreaterThanOrEqual(400_000);
+    const homes = monthly.filter((r) => [1, 5, 6, 7, 8].includes(r.type));
+    expect(homes.length).toBeGreaterThan(20);
+    for (const r of homes) expect(r.price).toBeLessThanOrEqual(100_000_000);
+    expect(median(monthly.map((r) => r.price))).toBeLessThan(20_000_000);
+
+    // Each non-trivial price domain holds listings, so every choice of the price select can find something.
+    for (const [min, max] of [
+      [0, 1_000_000],
+      [1_000_000, 50_000_000],
+      [50_000_000, 100_000_000],
+      [100_000_000, Infinity],
+    ]) {
+      expect(rows.filter((r) => r.price >= min && r.price <= max).length, `prices ${min}..${max}`).toBeGreaterThan(0);
+    }
+
+    // A sale costs more than a month's rent of the same kind in the same governorate.
+    const medianOf = (offer: number, period: number | null) =>
+      median(rows.filter((r) => r.offer === offer && r.type === 6 && r.gov === "Damascus" && (period === null || r.period === period)).map((r) => r.price));
+    expect(medianOf(1, null)).toBeGreaterThan(50 * medianOf(2, 3));
+  });
+
+  it("dates listings in the past six months or so, newest not in the future of the seed's anchor", async () => {
+    const [row] = await db()
+      .select({ min: sql<string>`min(${s.estates.created_at})`, max: sql<string>`max(${s.estates.created_at})` })
+      .from(s.estates);
+    const min = new Date(row.min).getTime();
+    const max = new Date(row.max).getTime();
+    expect(max).toBeLessThanOrEqual(Date.UTC(2026, 10, 15, 9, 0, 0));
+    expect(max - min).toBeLessThanOrEqual(181 * 86_400_000);
+    expect(max - min).toBeGreaterThan(90 * 86_400_000);
+  });
+});
+
+describe("determinism", () => {
+  it("seededRandom gives the same sequence for the same seed and another one for another seed", () => {
+    const a = seededRandom(42);
+    const b = seededRandom(42);
+    const c = seededRandom(43);
+    const seqA = Array.from({ length: 20 }, () => a.next());
+    expect(Array.from({ length: 20 }, () => b.next())).toEqual(seqA);
+    expect(Array.from({ length: 20 }, () => c.next())).not.toEqual(seqA);
+    for (const x of seqA) expect(x >= 0 && x < 1).toBe(true);
+    const r = seededRandom(1);
+    for (let i = 0; i < 200; i++) {
+      const n = r.int(3, 5);
+      expect(n >= 3 && n <= 5 && Number.isInteger(n)).toBe(true);
+    }
+  });
+
+  describe("seeding a second, empty database", () => {
+    let second: Database;
+    let dir: string;
+    /** Images drawn again from scratch (the others are copied from the first seed, to keep the test fast). */
+    const redrawn = ["seed-photo-0", "seed-photo-5", "seed-logo-3", "seed-cover-2"];
+    beforeAll(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-seed-"));
+      const images = path.join(dir, "images");
+      fs.mkdirSync(images);
+      const original = process.env.TEST_IMAGES_DIR!;
+      for (const file of fs.readdirSync(original)) {
+        if (!redrawn.some((base) => file.startsWith(`${base}-`))) fs.copyFileSync(path.join(original, file), path.join(images, file));
+      }
+      second = fromPglite(await PGlite.create());
+      await migrateDatabase(second);
+      await seedReference(second.db, images);
+      await seedListings(second.db, { count: TEST_LISTINGS, imagesDir: images });
+    }, 120_000);
+    afterAll(async () => {
+      await second?.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("gives the same places and offices", async () => {
+      const places = (d: Database["db"]) => d.select().from(s.locations).orderBy(asc(s.locations.id));
+      expect(await places(second.db)).toEqual(await places(db()));
+      const offices = (d: Database["db"]) =>
+        d
+          .select({ id: s.offices.id, name: s.offices.name_en, phone: s.offices.phone, location: s.offices.location_id, logo: s.offices.logo })
+          .from(s.offices)
+          .orderBy(asc(s.offices.id));
+      expect(await offices(second.db)).toEqual(await offices(db()));
+    });
+
+    it("gives the same listings: prices, places, types, dates and descriptions", async () => {
+      const listings = (d: Database["db"]) =>
+        d
+          .select({
+            id: s.estates.id,
+            state_id: s.estates.state_id,
+            price: s.estates.price,
+            location_id: s.estates.location_id,
+            estate_type_id: s.estates.estate_type_id,
+            offer: s.estates.estate_offer_type_id,
+            period: s.estates.period_type_id,
+            area: s.estates.area,
+            office_id: s.estates.office_id,
+            phone: s.estates.phone,
+            created_at: s.estates.created_at,
+            description_en: s.estates.description_en,
+          })
+          .from(s.estates)
+          .orderBy(asc(s.estates.id));
+      const a = await listings(db());
+      const b = await listings(second.db);
+      expect(b).toHaveLength(a.length);
+      expect(b.slice(0, 50)).toEqual(a.slice(0, 50));
+      expect(b).toEqual(a);
+    });
+
+    it("gives the same photos to the same listings", async () => {
+      const images = (d: Database["db"]) =>
+        d
+          .select({ estate_id: s.estate_images.estate_id, index: s.estate_images.index, file: s.estate_images.file })
+          .from(s.estate_images)
+          .orderBy(asc(s.estate_images.estate_id), asc(s.estate_images.index));
+      expect(await images(second.db)).toEqual(await images(db()));
+    });
+
+    it("renders the same image files", () => {
+      const original = process.env.TEST_IMAGES_DIR!;
+      const names = fs.readdirSync(path.join(dir, "images")).filter((f) => redrawn.some((base) => f.startsWith(`${base}-`)));
+      expect(names.sort()).toEqual(
+        ["seed-cover-2-400", "seed-cover-2-800", "seed-logo-3-192", "seed-logo-3-96", "seed-photo-0-400", "seed-photo-0-800", "seed-photo-5-400", "seed-photo-5-800"].map(
+          (n) => `${n}.webp`,
+        ),
+      );
+      for (const name of names) {
+        const again = fs.readFileSync(path.join(dir, "images", name));
+        expect(again.length, name).toBeGreaterThan(500);
+        expect(again.subarray(0, 4).toString() + again.subarray(8, 12).toString(), name).toBe("RIFFWEBP");
+        expect(again.equals(fs.readFileSync(path.join(original, name))), name).toBe(true);
+      }
+    });
+  });
+});
