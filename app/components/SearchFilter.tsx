@@ -25,7 +25,8 @@ type Props = {
 export function SearchFilter({ options, values = {}, errors = {}, action = "/estates", withOfferTabs = true, required = true, compact }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const offer = values.estate_offer_type_id || "1";
+  // Sale is preselected (spec 2.4: offer type default 1), except when the server says the offer type is missing.
+  const offer = values.estate_offer_type_id || (errors.estate_offer_type_id ? "" : "1");
   const fieldError = (name: keyof FilterValues) =>
     errors[name] ? (
       <p className="field-error" id={`${id}-${name}-error`}>

@@ -51,6 +51,8 @@ export type EstateCard = {
 
 export type EstateDetail = EstateCard & {
   description: string | null;
+  /** A daily, weekly or seasonal rental (listed on /vacation-properties). */
+  isVacation: boolean;
   locationId: number;
   estateTypeId: number;
   governorateId: number;
@@ -307,6 +309,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
   return {
     ...card,
     description,
+    isVacation: row.period_type_id !== null && VACATION_PERIOD_TYPE_IDS.includes(row.period_type_id),
     locationId: row.location_id,
     estateTypeId: row.estate_type_id,
     governorateId: lookups.locationById.get(row.location_id)?.governorate.id ?? 0,

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { serialize } from "cookie";
 import { APP_POPUP_COOKIE } from "~/utils/cookies";
+import { notFound } from "~/utils/page.server";
 import { assertSameOrigin, backTo } from "~/utils/redirect.server";
 import { publicOrigin } from "~/utils/site.server";
 
@@ -11,4 +12,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(backTo(form.get("redirectTo")), {
     headers: { "Set-Cookie": serialize(APP_POPUP_COOKIE, "closed", { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" }) },
   });
+}
+
+/** Only the form posts here; opening the address is a 404. */
+export function loader(): never {
+  notFound();
 }

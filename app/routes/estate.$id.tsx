@@ -88,7 +88,9 @@ export default function EstatePage() {
       <nav className="breadcrumbs" aria-label={t("estate.breadcrumbs")}>
         <Link to="/">{t("nav.home")}</Link>
         <span aria-hidden="true">/</span>
-        <Link to={estate.offerTypeId === 1 ? "/estates" : "/rent-properties"}>{estate.offerType}</Link>
+        <Link to={estate.offerTypeId === 1 ? "/estates" : estate.isVacation ? "/vacation-properties" : "/rent-properties"}>
+          {estate.isVacation ? t("nav.vacation") : estate.offerType}
+        </Link>
         <span aria-hidden="true">/</span>
         <span>{estate.governorate}</span>
       </nav>

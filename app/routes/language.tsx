@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { serialize } from "cookie";
 import { LANG_COOKIE } from "~/services/i18n.server";
+import { notFound } from "~/utils/page.server";
 import { backTo, assertSameOrigin } from "~/utils/redirect.server";
 import { publicOrigin } from "~/utils/site.server";
 
@@ -15,4 +16,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(backTo(form.get("redirectTo")), {
     headers: { "Set-Cookie": serialize(LANG_COOKIE, lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" }) },
   });
+}
+
+/** Only the form posts here; opening the address is a 404. */
+export function loader(): never {
+  notFound();
 }

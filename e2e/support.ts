@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import type { APIRequestContext, Locator, Page, Response } from "@playwright/test";
+import { expect, hasJs, settle, test as base, type Lang } from "./fixtures";
+
+/**
+ * Shared helpers of the browsing journeys: the visible texts of both languages (read from locales/, so the specs
+ * follow the translations), a test that fails on any script error, and small page helpers.
+ */
+
+type Common = typeof import("../locales/en/common.json");
+type Pages = typeof import("../locales/en/pages.json");
+
+function readJson<T>(relative: string): T {
+  return JSON.parse(fs.readFileSync(new URL(relative, import.meta.url), "utf8")) as T;
+}
+
+export const LANGS: Lang[] = ["ar", "en"];
+
+/** common.json and pages.json of each language. */
+export const T: Record<Lang, { c: Common; p: Pages }> = {
+  ar: { c: readJson<Common>("../locales/ar/common.json"), p: readJson<Pages>("../locales/ar/pages.json") },
+  en: { c: readJson<Common>("../locales/en/common.json"), p: readJson<Pages>("../locales/en/pages.json") },
+};
+
+/** Fills an i18next template: fill("Page {{page}}", { page: 2 }) → "Page 2". */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ""));
+}
+
+/** A regular expression that matches a text literally. */
+export function literal(text: string, flags = ""): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), flags);
+}
+
+/** A template as a pattern, each {{placeholder}} standing for any text: "Matching properties: {{formatted}}". */
+export function templatePattern(template: string): RegExp {
+  return new RegExp(`^${template.split(/\{\{\s*\w+\s*\}\}/).map((part) => literal(part).source).join("(.+?)")}$`);
+}
+
+/**
+ * The test of every journey: like fixtures.ts, and it fails when the page throws or logs an error (a hydration
+ * mismatch, a failed script). Failed resource loads are left out: 404 and 400 pages are expected in these journeys.
+ */
+export const test = base.extend<{ scriptErrors: string[] }>({
+  scriptErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, "the page logged no script errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect, hasJs, settle };
+export type { Lang };
+
+/** Opens a path, checks the HTTP status, and waits for hydration in the projects with JavaScript. */
+export async function visit(page: Page, path: string, projectName: string, status = 200): Promise<Response> {
+  const response = await page.goto(path);
+  expect(response, `a response for ${path}`).not.toBeNull();
+  expect(response!.status(), `status of ${path}`).toBe(status);
+  await settle(page, projectName);
+  return response!;
+}
+
+/** The document is in `lang`, with the matching direction (Arabic right to left). */
+export async function expectLanguage(page: Page, lang: Lang): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+}
+
+/**
+ * Waits for the response of the document or, with JavaScript, of the client router's data request
+ * (Remix single fetch: `/path.data`) for `pathname`.
+ */
+export function responseFor(page: Page, pathname: string): Promise<Response> {
+  return page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return r.request().method() === "GET" && (url.pathname === pathname || url.pathname === `${pathname}.data`);
+  });
+}
+
+/** The main menu of the navbar. */
+export function mainMenu(page: Page, lang: Lang) {
+  return page.getByRole("navigation", { name: T[lang].c.nav.mainMenu, exact: true });
+}
+
+/** Property cards (each an <article> whose heading links to /estate/{id}) inside `scope` (the main content by default). */
+export function estateCards(page: Page, scope: Locator = page.getByRole("main")): Locator {
+  return scope.getByRole("article").filter({ has: page.locator('h3 a[href^="/estate/"]') });
+}
+
+/** Sets the cookie that says the app popup was closed, for journeys that are not about the popup. */
+export async function dismissAppPopup(page: Page, baseURL: string | undefined): Promise<void> {
+  await page.context().addCookies([{ name: "app_popup", value: "closed", url: baseURL! }]);
+}
+
+/**
+ * Filter values that have results (location, type, sale): tries a few Damascus neighbourhoods with apartments and
+ * houses and keeps the first search that finds something, so the journeys do not depend on one seeded row.
+ */
+export async function populatedSearch(request: APIRequestContext): Promise<{ location: string; type: string; offer: string }> {
+  const candidates = [
+    ["4", "6"],
+    ["5", "1"],
+    ["2", "6"],
+    ["1", "1"],
+    ["3", "6"],
+    ["5", "6"],
+  ];
+  for (const [location, type] of candidates) {
+    const response = await request.get(`/estates?location_id=${location}&estate_type_id=${type}&estate_offer_type_id=1&price_domain_id=`, {
+      headers: { Cookie: "lang=en" },
+    });
+    if (response.status() === 200 && (await response.text()).includes(T.en.c.search.found.split("{{")[0])) return { location, type, offer: "1" };
+  }
+  throw new Error("no populated search among the candidates");
+}
