@@ -53,7 +53,7 @@ app.use(
       directives: {
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
         "form-action": ["'self'"],
