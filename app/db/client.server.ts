@@ -30,6 +30,9 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations"
 export async function openDatabase(options: { url?: string; pgliteDir: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that the server closes (restart, failover, a dropped test database) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on("error", (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
