@@ -26,6 +26,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  globalTeardown: "./e2e/global-teardown.ts",
   use: { baseURL, launchOptions, trace: "off", screenshot: "only-on-failure" },
   projects: [
     { name: "phone-nojs", use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: false, isMobile: false } },

@@ -41,7 +41,14 @@ app.use(
   }),
 );
 
-app.use((_req, res, next) => {
+// A request whose Host header is not a host name would make every URL the app builds invalid.
+app.use((req, res, next) => {
+  try {
+    new URL(`http://${req.headers.host ?? ""}`);
+  } catch {
+    res.status(400).type("text/plain").send("Bad Request");
+    return;
+  }
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
 });
@@ -64,6 +71,7 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
     strictTransportSecurity: env.PUBLIC_URL?.startsWith("https://") ? undefined : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
@@ -93,6 +101,13 @@ app.use("/images", express.static(env.imagesDir, { immutable: true, maxAge: "1y"
 app.use("/locales", express.static("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
+// Pages depend on the language cookie (and the home page on the popup cookie): never shared between visitors.
+app.use((_req, res, next) => {
+  res.vary("Cookie");
+  res.setHeader("Cache-Control", "private, no-cache");
+  next();
+});
+
 app.all(
   "*",
   createRequestHandler({
@@ -103,6 +118,14 @@ app.all(
 );
 
 // Long query strings (up to 64 KiB of headers) reach the app, which answers them with a page, not a bare 431.
+// Addresses Express cannot decode (`/%`) get a plain 400 instead of a stack trace.
+app.use((error: Error & { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (res.headersSent) return next(error);
+  const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+  if (status === 500) logger.error({ err: error }, "request failed");
+  res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
+});
+
 const server = http.createServer({ maxHeaderSize: 64 * 1024 }, app);
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();

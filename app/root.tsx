@@ -56,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     store: storeFor(request.headers.get("User-Agent")),
     localesVersion: localesVersion(),
     errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+    // The server's year, so the footer renders the same on the server and in the browser.
+    year: new Date().getUTCFullYear(),
   };
   // Only a shown toast needs the session written back (remix-toast commits it on every call).
   return data(payload, toast ? { headers } : undefined);
@@ -70,6 +72,7 @@ export type RootLoaderData = {
   store: { platform: "android" | "ios"; url: string };
   localesVersion: string;
   errorTitles: { notFound: string; error: string };
+  year: number;
 };
 
 /** The document shell: <html lang dir> from the page language (spec 4), navbar, footer and toasts (spec 2.2, 2.3). */
@@ -98,10 +101,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {flags.hideNavbar ? null : <Header />}
         <main id="main" className="content">
           <ToastBar toast={root?.toast} />
+          {root?.showAppPopup && location.pathname === "/" ? <AppPopup store={root.store} /> : null}
           {children}
         </main>
-        {flags.hideFooter ? null : <Footer />}
-        {root?.showAppPopup && location.pathname === "/" ? <AppPopup store={root.store} /> : null}
+        {flags.hideFooter ? null : <Footer year={root?.year ?? new Date().getUTCFullYear()} />}
         <ScrollRestoration nonce={nonce} getKey={(l) => (l.pathname === "/officesResult" ? l.pathname : l.key)} />
         <Scripts nonce={nonce} />
       </body>

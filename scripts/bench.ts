@@ -86,7 +86,7 @@ let server: ChildProcess | undefined;
 try {
   console.log(`seeding to ${listings} listings (${process.env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${dataDir}`})`);
   run("npx", ["tsx", "scripts/seed.ts", "--listings", String(listings)]);
-  if (!fs.existsSync("build/index.js")) run("npx", ["remix", "build"]);
+  run("npx", ["remix", "build"]);
   server = spawn("npx", ["tsx", "server.ts"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   await waitFor(`${base}/healthz`, 120_000);
 

@@ -167,16 +167,16 @@ describe("searchEstates: each filter narrows the results and every result matche
     }
   });
 
-  it("by price domain, bounds included", async () => {
+  it("by price domain, the lower bound included and the upper one not", async () => {
     for (const domain of lookups.priceDomains.filter((d) => d.id !== 1)) {
       const result = await allPages({ price_domain_id: domain.id });
       const expected = await idsWhere(
-        and(sql`${s.estates.price} >= ${domain.min}`, domain.max === null ? undefined : sql`${s.estates.price} <= ${domain.max}`),
+        and(sql`${s.estates.price} >= ${domain.min}`, domain.max === null ? undefined : sql`${s.estates.price} < ${domain.max}`),
       );
       expect(sortedIds(result.items), `domain ${domain.id}`).toEqual(expected);
       for (const e of result.items) {
         expect(e.price).toBeGreaterThanOrEqual(domain.min);
-        if (domain.max !== null) expect(e.price).toBeLessThanOrEqual(domain.max);
+        if (domain.max !== null) expect(e.price).toBeLessThan(domain.max);
       }
     }
   });
@@ -192,7 +192,7 @@ describe("searchEstates: each filter narrows the results and every result matche
       .from(s.estates)
       .where(and(eq(s.estates.status, "approved"), eq(s.estates.location_id, busyLocation)))
       .limit(1);
-    const domain = lookups.priceDomains.find((d) => d.id !== 1 && row.price >= d.min && (d.max === null || row.price <= d.max))!;
+    const domain = lookups.priceDomains.find((d) => d.id !== 1 && row.price >= d.min && (d.max === null || row.price < d.max))!;
     const filter = { location_id: busyLocation, estate_type_id: row.type, estate_offer_type_id: row.offer, price_domain_id: domain.id };
     const result = await allPages(filter);
     expect(result.total).toBeGreaterThanOrEqual(1);
@@ -472,7 +472,8 @@ describe("parseEstateFilter", () => {
   });
 });
 
-describe("price domains include their bounds", () => {
+/** Each price lies in exactly one domain: a domain holds its lower bound, the next one its upper bound. */
+describe("price domains do not overlap", () => {
   const bounds = [1_000_000, 50_000_000, 100_000_000];
   let ids: number[];
   beforeAll(async () => {
@@ -483,9 +484,9 @@ describe("price domains include their bounds", () => {
 
   it.each([
     // [domain, prices it must include, prices it must not]
-    [2, [1_000_000], [50_000_000, 100_000_000]],
-    [3, [1_000_000, 50_000_000], [100_000_000]],
-    [4, [50_000_000, 100_000_000], [1_000_000]],
+    [2, [], [1_000_000, 50_000_000, 100_000_000]],
+    [3, [1_000_000], [50_000_000, 100_000_000]],
+    [4, [50_000_000], [1_000_000, 100_000_000]],
     [5, [100_000_000], [1_000_000, 50_000_000]],
   ])("domain %i", async (domain, inside, outside) => {
     const found = new Set((await allPages({ price_domain_id: domain })).items.map((e) => e.id));

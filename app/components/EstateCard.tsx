@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { EstateCard as Card, EstateImage } from "~/models/estate.server";
 import { formatDate, formatNumber } from "~/utils/format";
@@ -142,7 +142,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
           <span className="card-date">
             <Icon name="calendar" /> <bdi dir="ltr">{formatDate(estate.date)}</bdi>
           </span>
-          <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span>
+          {estate.contractLevel > 1 ? <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span> : null}
           {estate.office?.logo ? (
             <Link to={`/office/${estate.office.id}`} className="card-office" aria-label={estate.office.name} prefetch="none">
               <img src={estate.office.logo} width={36} height={36} alt="" loading="lazy" decoding="async" />
@@ -164,4 +164,32 @@ export function EstateGrid({ estates, eagerFirst = true }: { estates: Card[]; ea
       ))}
     </div>
   );
+}
+
+/**
+ * JSON-LD for a page of listings: an ItemList of RealEstateListing, each with its Offer (price in SYP), so search
+ * engines read every card of result pages too.
+ */
+export function ListingsJsonLd({ estates }: { estates: Card[] }) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData("root") as { origin?: string } | undefined;
+  if (!estates.length) return null;
+  const origin = root?.origin ?? "";
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    itemListElement: estates.map((e, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      item: {
+        "@type": "RealEstateListing",
+        name: estateTitle(t, e),
+        url: `${origin}/estate/${e.id}`,
+        datePosted: e.date.slice(0, 10),
+        image: e.images[0] ? `${origin}${e.images[0].small}` : undefined,
+        offers: { "@type": "Offer", price: e.price, priceCurrency: "SYP" },
+      },
+    })),
+  };
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
 }

@@ -35,8 +35,8 @@ export function LanguageSwitcher() {
 }
 
 /**
- * The navbar (spec 2.3): a <header> with one <nav> of the eight links, the language switcher and the login button.
- * On phones the same <nav> is a side drawer opened by a checkbox toggle, so it works without JavaScript.
+ * The navbar (spec 2.3): a <header> whose <nav> holds the eight links and the language switcher, then the login
+ * button. On phones the links are a side drawer opened by a checkbox toggle, so it works without JavaScript.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -53,6 +53,7 @@ export function Header() {
           checked={open}
           onChange={(e) => setOpen(e.currentTarget.checked)}
           aria-controls="main-menu"
+          aria-label={t("nav.menu")}
         />
         <label htmlFor="drawer-toggle" className="icon-button drawer-open" aria-label={t("nav.menu")}>
           <Icon name="menu" />
@@ -64,26 +65,28 @@ export function Header() {
           <span className="brand-name">{t("brand")}</span>
         </Link>
         <label htmlFor="drawer-toggle" className="drawer-backdrop" aria-hidden="true" />
-        <nav id="main-menu" className="menu" aria-label={t("nav.mainMenu")}>
-          <div className="menu-head">
-            <span className="brand-name">{t("brand")}</span>
-            <label htmlFor="drawer-toggle" className="icon-button" aria-label={t("nav.closeMenu")}>
-              <Icon name="close" />
-            </label>
+        <nav className="menu-nav" aria-label={t("nav.mainMenu")}>
+          <div id="main-menu" className="menu">
+            <div className="menu-head">
+              <span className="brand-name">{t("brand")}</span>
+              <label htmlFor="drawer-toggle" className="icon-button" aria-label={t("nav.closeMenu")}>
+                <Icon name="close" />
+              </label>
+            </div>
+            <ul>
+              {MENU.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} prefetch="none">
+                    {t(item.key)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
           </div>
-          <ul>
-            {MENU.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} prefetch="none">
-                  {t(item.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <LanguageSwitcher />
         </nav>
         <div className="navbar-actions">
-          <LanguageSwitcher />
-          <Link to="/login" className="button button-primary button-small login-button" prefetch="none">
+          <Link to="/login" className="button button-primary button-small login-button" prefetch="none" aria-label={t("nav.login")}>
             <Icon name="user" /> <span>{t("nav.login")}</span>
           </Link>
         </div>
@@ -93,7 +96,7 @@ export function Header() {
 }
 
 /** The footer (spec 2.3): links, address map link, phone and e-mail, social links, store badges and copyright. */
-export function Footer() {
+export function Footer({ year }: { year: number }) {
   const { t } = useTranslation();
   const links = [
     { to: "/", key: "footer.home" },
@@ -163,7 +166,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="copyright">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
+      <p className="copyright">{t("footer.copyright", { year })}</p>
     </footer>
   );
 }

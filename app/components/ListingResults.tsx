@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { EstateCard, SearchResult } from "~/models/estate.server";
 import { formatNumber } from "~/utils/format";
-import { EstateGrid } from "./EstateCard";
+import { EstateGrid, ListingsJsonLd } from "./EstateCard";
 import { Icon } from "./Icon";
 import { Pagination } from "./Pagination";
 import { SearchFilter } from "./SearchFilter";
@@ -27,6 +27,7 @@ export function ListingResults({ result, similar, invalid }: { result: SearchRes
         {result.total ? t("search.found", { count: result.total, formatted: formatNumber(result.total) }) : t("search.none")}
       </p>
       {result.total ? <EstateGrid estates={result.items} /> : null}
+      <ListingsJsonLd estates={result.items} />
       <Pagination page={result.page} pageCount={result.pageCount} />
       {!result.total ? (
         <p className="empty-next">

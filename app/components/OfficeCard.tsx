@@ -21,7 +21,7 @@ export function OfficeCard({ office }: { office: Card }) {
               {office.name}
             </Link>
           </h3>
-          <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span>
+          {office.contractLevel > 1 ? <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span> : null}
         </div>
       </div>
       <p className="card-place">

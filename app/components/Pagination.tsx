@@ -19,15 +19,22 @@ export function pageWindow(page: number, pageCount: number): (number | null)[] {
   return out;
 }
 
-/** Links to the pages of a result list; keeps every other query parameter (spec 2.5: pages of results). */
+/** Query parameters a page link carries over: the filters and the language; anything else (tracking, junk) is dropped. */
+const CARRIED = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id", "lang"];
+
+/** Links to the pages of a result list, keeping the filter (spec 2.5: pages of results). */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const { t } = useTranslation();
   const location = useLocation();
   if (pageCount <= 1) return null;
   const hrefOf = (p: number) => {
-    const params = new URLSearchParams(location.search);
-    if (p === 1) params.delete("page");
-    else params.set("page", String(p));
+    const current = new URLSearchParams(location.search);
+    const params = new URLSearchParams();
+    for (const key of CARRIED) {
+      const value = current.get(key);
+      if (value !== null) params.set(key, value);
+    }
+    if (p > 1) params.set("page", String(p));
     const query = params.toString();
     return `${location.pathname}${query ? `?${query}` : ""}`;
   };

@@ -43,18 +43,21 @@ const RESORTS = new Set([
 ]);
 
 /** Whether the database already holds the reference data (the seed ran). */
-async function isSeeded(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(s.governorates);
-  return Number(row.n) > 0;
+async function isSeeded(db: Db): Promise<{ reference: boolean; listings: boolean }> {
+  const [gov] = await db.select({ n: count() }).from(s.governorates);
+  const [est] = await db.select({ n: count() }).from(s.estates);
+  return { reference: Number(gov.n) > 0, listings: Number(est.n) > 0 };
 }
 
 /**
- * Fills an empty, migrated database with the demo data; does nothing when it is already filled.
+ * Fills an empty, migrated database with the demo data; does nothing when it already holds places and listings.
  * `listings` is how many approved listings to make; images are written under `imagesDir`.
  */
 export async function ensureSeeded(db: Db, options: { listings: number; imagesDir: string }): Promise<boolean> {
-  if (await isSeeded(db)) return false;
-  await seedReference(db, options.imagesDir);
+  const seeded = await isSeeded(db);
+  if (seeded.reference && seeded.listings) return false;
+  // A first start stopped half-way (reference data in, no listings yet) is finished on the next start.
+  if (!seeded.reference) await seedReference(db, options.imagesDir);
   await seedListings(db, { count: options.listings, imagesDir: options.imagesDir });
   return true;
 }
@@ -314,7 +317,7 @@ function describeAr(
   finish: string | undefined, furnished: boolean, pool: boolean,
 ): string {
   const parts = [`${type} لل${offer === "بيع" ? "بيع" : "إيجار"} في ${loc}، ${gov}.`];
-  if (rooms) parts.push(`${rooms} ${rooms > 2 ? "غرف" : "غرفة"} نوم.`);
+  if (rooms) parts.push(rooms === 1 ? "غرفة نوم واحدة." : rooms === 2 ? "غرفتا نوم." : `${rooms} غرف نوم.`);
   if (floor !== null) parts.push(floor === 0 ? "طابق أرضي." : `الطابق ${floor}.`);
   if (finish) parts.push(`${finish}.`);
   if (furnished) parts.push("مفروش بالكامل.");

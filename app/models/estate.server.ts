@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import { VACATION_PERIOD_TYPE_IDS } from "~/db/seed-data/lookups";
@@ -135,7 +135,8 @@ function whereOf(filter: EstateFilter, lookups: Lookups): SQL {
   const domain = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
   if (domain && domain.id !== 1) {
     conditions.push(gte(s.estates.price, domain.min));
-    if (domain.max !== null) conditions.push(lte(s.estates.price, domain.max));
+    // Upper bounds are exclusive, so a price on a boundary lies in one domain only (docs/decisions/006).
+    if (domain.max !== null) conditions.push(lt(s.estates.price, domain.max));
   }
   return and(...conditions)!;
 }

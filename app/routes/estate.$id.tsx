@@ -29,8 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: `${title} - ${estate.governorate}`,
       description: t("estate.metaDescription", {
         title,
-        place: estate.place,
-        price: `${formatNumber(estate.price)} ${t("card.currency")}`,
+        place: estate.governorate,
+        price: `${formatNumber(estate.price)} ${t("card.currency")}${estate.periodType ? ` / ${estate.periodType}` : ""}`,
         area: `${formatNumber(estate.area)} ${estate.areaUnit}`,
       }),
       image: estate.images[0]?.large ?? null,
@@ -133,7 +133,7 @@ export default function EstatePage() {
         </div>
         <aside className="estate-side">
           <div className="card contact-card">
-            <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span>
+            {estate.contractLevel > 1 ? <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span> : null}
             {estate.office ? (
               <Link to={`/office/${estate.office.id}`} className="contact-office">
                 {estate.office.logo ? <img src={estate.office.logo} width={48} height={48} alt="" /> : null}

@@ -11,14 +11,18 @@ import { publicOrigin } from "~/utils/site.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request, publicOrigin(request));
-  const form = await request.formData();
+  const form = await request.formData().catch(() => new FormData());
   const lang = form.get("lang") === "en" ? "en" : "ar";
   return redirect(backTo(form.get("redirectTo")), {
     headers: { "Set-Cookie": serialize(LANG_COOKIE, lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" }) },
   });
 }
 
-/** Only the form posts here; opening the address is a 404. */
+/** Only the form posts here; opening the address is the not-found page. */
 export function loader(): never {
   notFound();
+}
+
+export default function FormOnly() {
+  return null;
 }

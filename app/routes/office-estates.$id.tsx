@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EstateGrid } from "~/components/EstateCard";
+import { EstateGrid, ListingsJsonLd } from "~/components/EstateCard";
 import { OfficeHeader } from "~/components/OfficeHeader";
 import { Pagination } from "~/components/Pagination";
 import { searchEstates } from "~/models/estate.server";
@@ -39,9 +39,10 @@ export default function OfficeEstates() {
   const { t } = useTranslation();
   return (
     <div className="page">
+      <h1>{t("office.listingsTitle", { name: office.name })}</h1>
       <OfficeHeader office={office} as="h2" />
-      <h1 className="list-title">{t("office.listingsTitle", { name: office.name })}</h1>
       {result.items.length ? <EstateGrid estates={result.items} /> : <p className="notice">{t("office.none")}</p>}
+      <ListingsJsonLd estates={result.items} />
       <Pagination page={result.page} pageCount={result.pageCount} />
     </div>
   );

@@ -4,7 +4,7 @@ import { publicEstateStats } from "~/models/estate.server";
 import { publicOrigin } from "~/utils/site.server";
 import { SITEMAP_CHUNK, xmlResponse } from "~/utils/sitemap.server";
 
-/** The sitemap index: one sitemap of pages, offices and articles, and one per 10,000 listing ids. */
+/** The sitemap index: one sitemap of pages, offices and articles, and one per 10,000 listing ids (each page in both languages). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
   const { maxId } = await publicEstateStats(await getDb());

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { publishedArticleIds } from "~/models/article.server";
-import { publicEstateIds } from "~/models/estate.server";
+import { publicEstateIds, publicEstateStats } from "~/models/estate.server";
 import { activeOfficeIds } from "~/models/office.server";
 import { notFound } from "~/utils/page.server";
 import { publicOrigin } from "~/utils/site.server";
@@ -11,7 +11,7 @@ const STATIC_PATHS = ["/", "/vacation-properties", "/rent-properties", "/estates
 
 /**
  * One sitemap: `pages.xml` (static pages, offices, articles) or `estates-N.xml` (public listings with ids from
- * (N-1)*10000+1 to N*10000). Each URL lists its Arabic and English alternates. Anything else is a 404.
+ * (N-1)*10000+1 to N*10000). Each page is listed in Arabic and in English, each with both alternates. Anything else is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
@@ -20,19 +20,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (name === "pages.xml") {
     const [offices, articles] = await Promise.all([activeOfficeIds(db), publishedArticleIds(db)]);
     const urls = [
-      ...STATIC_PATHS.map((p) => urlEntry(origin, p)),
-      ...offices.map((id) => urlEntry(origin, `/office/${id}`)),
-      ...articles.map((a) => urlEntry(origin, `/artical/${a.id}`, a.date)),
+      ...STATIC_PATHS.flatMap((p) => urlEntry(origin, p)),
+      ...offices.flatMap((id) => urlEntry(origin, `/office/${id}`)),
+      ...articles.flatMap((a) => urlEntry(origin, `/artical/${a.id}`, a.date)),
     ];
     return xmlResponse(wrap(urls));
   }
   const match = /^estates-([1-9]\d{0,5})\.xml$/.exec(name);
   if (!match) notFound();
   const n = Number(match[1]);
+  if ((n - 1) * SITEMAP_CHUNK > (await publicEstateStats(db)).maxId) notFound();
   const rows = await publicEstateIds(db, (n - 1) * SITEMAP_CHUNK, SITEMAP_CHUNK);
   const inChunk = rows.filter((r) => r.id <= n * SITEMAP_CHUNK);
   if (!inChunk.length && n > 1) notFound();
-  return xmlResponse(wrap(inChunk.map((r) => urlEntry(origin, `/estate/${r.id}`, r.updated))));
+  return xmlResponse(wrap(inChunk.flatMap((r) => urlEntry(origin, `/estate/${r.id}`, r.updated))));
 }
 
 function wrap(urls: string[]): string {

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { StaticPage } from "~/components/StaticPage";
-import { getT } from "~/services/i18n.server";
 import { pageMeta } from "~/utils/seo";
+import { loadStaticPage } from "~/utils/static-page.server";
 
 export const meta = pageMeta;
-export const handle = { i18n: ["common", "pages"] };
+export const handle = { i18n: ["common"] };
 
 /** About the company (spec 2.1 /who-us). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getT(request);
-  return { seo: { title: t("pages:whoUs.title"), description: t("pages:whoUs.metaDescription") } };
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadStaticPage(request, "whoUs");
 }
 
 export default function WhoUs() {
-  return <StaticPage page="whoUs" />;
+  return <StaticPage content={useLoaderData<typeof loader>().content} />;
 }

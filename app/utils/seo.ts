@@ -24,13 +24,15 @@ export function seoMeta(seo: Seo | undefined, root: RootData | undefined, locati
   const kept = new URLSearchParams();
   for (const key of seo.keep ?? []) {
     const value = params.get(key);
-    if (value) kept.set(key, value);
+    if (value && !(key === "page" && value === "1")) kept.set(key, value);
   }
+  // One URL per page: /articals/ and /articals are the same page.
+  const pathname = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, "") : location.pathname;
   const urlFor = (lang: "ar" | "en") => {
     const q = new URLSearchParams(kept);
     if (lang === "en") q.set("lang", "en");
     const query = q.toString();
-    return `${root.origin}${location.pathname}${query ? `?${query}` : ""}`;
+    return `${root.origin}${pathname}${query ? `?${query}` : ""}`;
   };
   const canonical = urlFor(root.locale);
   const title = seo.title === root.siteName ? seo.title : `${seo.title} | ${root.siteName}`;

@@ -8,9 +8,14 @@ export function xmlResponse(body: string): Response {
   });
 }
 
-/** One <url> with its Arabic (default) and English alternates and an optional last-modified date. */
-export function urlEntry(origin: string, path: string, lastmod?: Date): string {
+/**
+ * The two <url> entries of a page: its Arabic URL (default) and its English one (`?lang=en`), each naming both as
+ * alternates (docs/decisions/002), with an optional last-modified date.
+ */
+export function urlEntry(origin: string, path: string, lastmod?: Date): string[] {
   const ar = `${origin}${path}`;
   const en = `${origin}${path}?lang=en`;
-  return `<url><loc>${ar}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}<xhtml:link rel="alternate" hreflang="ar" href="${ar}"/><xhtml:link rel="alternate" hreflang="en" href="${en}"/></url>`;
+  const alternates = `<xhtml:link rel="alternate" hreflang="ar" href="${ar}"/><xhtml:link rel="alternate" hreflang="en" href="${en}"/>`;
+  const modified = lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : "";
+  return [ar, en].map((loc) => `<url><loc>${loc}</loc>${modified}${alternates}</url>`);
 }
