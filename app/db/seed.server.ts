@@ -270,7 +270,7 @@ function makeListing(
   };
 }
 
-/** Places weighted towards the big cities, as the market is. */
+/** Places weighted towards the big cities and their central neighbourhoods, as the market is. */
 function weightedPlace(random: Random, places: Place[]): Place {
   const weights = [5, 4, 3.5, 2, 1.5, 2.5, 2, 0.6, 0.8, 0.8, 0.3, 0.5, 0.4, 0.6];
   const total = weights.reduce((a, b) => a + b, 0);
@@ -281,7 +281,9 @@ function weightedPlace(random: Random, places: Place[]): Place {
     if (r < 0) break;
   }
   const inGov = places.filter((p) => p.gi === gi);
-  return random.pick(inGov.length ? inGov : places);
+  if (!inGov.length) return random.pick(places);
+  // Half of a governorate's listings are in its first six (central, most sought-after) places, as on real portals.
+  return random.chance(0.5) ? random.pick(inGov.slice(0, 6)) : random.pick(inGov);
 }
 
 function sizeFor(random: Random, typeId: number, unit: number): number {
