@@ -13,8 +13,9 @@ const ABORT_DELAY = 10_000;
 
 /**
  * React 18.3's Node stream writer sends its whole 2,048-byte buffer when a multi-byte character (Arabic) does not
- * fit at its end, so the unused zero bytes reach the page ("عق\uFFFDار" in attributes and inline data). A raw NUL
- * is never valid in HTML and never part of a UTF-8 sequence, so dropping every zero byte restores the exact output.
+ * fit at its end, so the unused zero bytes reach the page (a replacement character inside Arabic words, in attributes
+ * and inline data). A raw NUL is never valid in HTML and never part of a UTF-8 sequence, so dropping every zero byte
+ * restores the exact output.
  */
 function withoutNulBytes(): Transform {
   return new Transform({
