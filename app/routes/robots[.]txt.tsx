@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicOrigin } from "~/utils/site.server";
+import { originCacheControl } from "~/utils/sitemap.server";
 
 /** robots.txt: everything public may be crawled; account and form pages are not worth it; points to the sitemap. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -17,5 +18,5 @@ export function loader({ request }: LoaderFunctionArgs) {
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": originCacheControl() } });
 }

@@ -1,10 +1,20 @@
+import { getEnv } from "./env.server";
+
 /** Listing ids per sitemap file (well under the 50,000 URLs a sitemap may hold). */
 export const SITEMAP_CHUNK = 10_000;
 
-/** An XML response cached for an hour. */
+/**
+ * Caching of files whose URLs name the site's origin (sitemaps, robots.txt): shared caches may keep them only when
+ * PUBLIC_URL fixes the origin; otherwise it comes from the Host header and must not be stored for others.
+ */
+export function originCacheControl(): string {
+  return getEnv().PUBLIC_URL ? "public, max-age=3600" : "private, max-age=3600";
+}
+
+/** An XML response cached for an hour (see originCacheControl). */
 export function xmlResponse(body: string): Response {
   return new Response(`<?xml version="1.0" encoding="UTF-8"?>${body}`, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": originCacheControl() },
   });
 }
 
