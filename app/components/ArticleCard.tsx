@@ -34,7 +34,7 @@ export function ArticleCard({ article, showImage = true }: { article: Card; show
         </h3>
         <p className="article-excerpt">{article.excerpt}</p>
         <Link to={href} className="read-more" aria-label={t("articles.readMoreAbout", { title: article.title })} prefetch="none">
-          {t("articles.readMore")} <Icon name="chevron" mirror className="icon-end" />
+          {t("articles.readMore")} <Icon name="chevron" className="icon-end" />
         </Link>
       </div>
     </article>

@@ -10,12 +10,12 @@ const SPRITE = "/icons.svg?v=1";
 
 /**
  * An icon from the one cached sprite (ui.md: inline SVG sprites, no icon font). Decorative unless `label` is given.
- * `mirror` flips pointing icons (arrows, chevrons) in right-to-left pages.
+ * Pointing icons (the chevron) take the class `icon-start` or `icon-end`, which the stylesheet mirrors by direction.
  */
-export function Icon({ name, label, mirror, className }: { name: IconName; label?: string; mirror?: boolean; className?: string }) {
+export function Icon({ name, label, className }: { name: IconName; label?: string; className?: string }) {
   return (
     <svg
-      className={["icon", mirror ? "icon-mirror" : "", className ?? ""].filter(Boolean).join(" ")}
+      className={className ? `icon ${className}` : "icon"}
       width="20"
       height="20"
       aria-hidden={label ? undefined : true}

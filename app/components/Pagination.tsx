@@ -42,7 +42,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
     <nav className="pagination" aria-label={t("pagination.label")}>
       {page > 1 ? (
         <Link to={hrefOf(page - 1)} rel="prev" className="page-link page-prev" aria-label={t("pagination.previous")}>
-          <Icon name="chevron" mirror className="icon-start" />
+          <Icon name="chevron" className="icon-start" />
           <span className="page-word">{t("pagination.previous")}</span>
         </Link>
       ) : null}
@@ -70,7 +70,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
       {page < pageCount ? (
         <Link to={hrefOf(page + 1)} rel="next" className="page-link page-next" aria-label={t("pagination.next")}>
           <span className="page-word">{t("pagination.next")}</span>
-          <Icon name="chevron" mirror className="icon-end" />
+          <Icon name="chevron" className="icon-end" />
         </Link>
       ) : null}
     </nav>

@@ -39,7 +39,7 @@ export function parseEstateFilter(
   options: { required: (keyof FilterValues)[]; scope?: Scope },
 ): ParsedFilter {
   const values = Object.fromEntries(FIELDS.map((f) => [f, (params.get(f) ?? "").trim().slice(0, 40)])) as FilterValues;
-  const submitted = FIELDS.some((f) => params.has(f));
+  const submitted = isFilterSubmitted(params);
   const errors: FilterErrors = {};
   const known: Record<keyof FilterValues, (id: number) => boolean> = {
     location_id: (id) => lookups.locationById.has(id),
@@ -65,6 +65,11 @@ export function parseEstateFilter(
   const rawPage = params.get("page");
   const page = rawPage === null || rawPage === "" ? 1 : /^[1-9]\d{0,5}$/.test(rawPage) ? Number(rawPage) : null;
   return { values, errors, filter, page, submitted };
+}
+
+/** Whether any filter field was sent (tracking parameters, `page` and `lang` do not count; decision 006). */
+export function isFilterSubmitted(params: URLSearchParams): boolean {
+  return FIELDS.some((f) => params.has(f));
 }
 
 /** Whether a parsed filter has any error. */

@@ -1,10 +1,8 @@
 import { data } from "@remix-run/node";
 import { searchEstates, similarEstates, type EstateCard, type Scope, type SearchResult } from "~/models/estate.server";
 import { filterOptions, getLookups } from "~/models/lookups.server";
-import { hasErrors, parseEstateFilter, type FilterValues } from "./estate-filter.server";
+import { hasErrors, isFilterSubmitted, parseEstateFilter, type FilterValues } from "./estate-filter.server";
 import { notFound, pageContext } from "./page.server";
-
-const FILTER_FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;
 
 type Options = {
   scope: Scope;
@@ -26,7 +24,7 @@ export async function loadListingPage(request: Request, options: Options) {
   const url = new URL(request.url);
   const parsed = parseEstateFilter(url.searchParams, lookups, {
     // Decision 006: only a filter field makes the fields required, not `page`, `lang` or a tracking parameter.
-    required: options.scope === "all" && !FILTER_FIELDS.some((f) => url.searchParams.has(f)) ? [] : options.required,
+    required: options.scope === "all" && !isFilterSubmitted(url.searchParams) ? [] : options.required,
     scope: options.scope,
   });
   if (parsed.page === null) notFound();
