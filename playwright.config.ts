@@ -4,7 +4,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // One port and one fresh data directory per run, shared with the workers through the environment.
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 1800));
+// Ports 20000-29999: none of them is on Chromium's list of blocked ports (5060, 6000, 4190…: ERR_UNSAFE_PORT).
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 10000));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "aqar-e2e-"));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -35,14 +36,18 @@ export default defineConfig({
     { name: "desktop-js", use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: true } },
   ],
   webServer: {
-    command: "tsx server.ts",
+    // Standard output goes to a file: the SMS outbox echoes every message there ("[sms] +963… text"), which is
+    // how the account journeys read their codes and reset links (e2e/accounts.ts).
+    command: `tsx server.ts > "${process.env.E2E_DATA_DIR}/server.log"`,
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      NODE_ENV: "production",
+      // NODE_ENV=test only so that CAPTCHA_TEST_TEXT is accepted (the server refuses it in any other mode).
+      NODE_ENV: "test",
+      CAPTCHA_TEST_TEXT: "Kp7Wd",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,

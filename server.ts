@@ -25,6 +25,11 @@ logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
 const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
 
+/** A request URL for the logs: the password-reset token of /rp?t=… is a secret and is written as "…". */
+function withoutSecrets(url: string | undefined): string | undefined {
+  return url?.replace(/([?&]t=)[^&#]*/g, "$1…");
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
@@ -35,7 +40,7 @@ app.use(
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/build/") === true },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     serializers: {
-      req: (req) => ({ method: req.method, url: req.url, ua: req.headers?.["user-agent"] }),
+      req: (req) => ({ method: req.method, url: withoutSecrets(req.url), ua: req.headers?.["user-agent"] }),
       res: (res) => ({ status: res.statusCode }),
     },
   }),
@@ -81,6 +86,31 @@ app.use((_req, res, next) => {
   next();
 });
 
+/**
+ * Every post must come from this site (architecture 7): a cross-site Origin (or "null", or a browser saying
+ * Sec-Fetch-Site: cross-site) gets 403 before Remix sees it, and the old `?_data=` data requests, which Remix's own
+ * origin check does not cover and this app never makes, are refused.
+ */
+const publicHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : null;
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.headers.origin;
+  let sameSite = req.headers["sec-fetch-site"] !== "cross-site";
+  if (origin !== undefined) {
+    try {
+      const host = new URL(origin).host;
+      sameSite = sameSite && (host === req.headers.host || host === publicHost);
+    } catch {
+      sameSite = false;
+    }
+  }
+  if (!sameSite || "_data" in req.query) {
+    res.status(403).type("text/plain").send("Forbidden");
+    return;
+  }
+  next();
+});
+
 app.use(compression());
 
 app.get("/healthz", async (_req, res) => {
@@ -113,7 +143,7 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
   }),
 );
 

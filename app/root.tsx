@@ -15,10 +15,15 @@ import {
 import { parse } from "cookie";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { Dialog } from "./components/Dialogs";
 import { AppPopup, Footer, Header, ToastBar } from "./components/Layout";
 import { Icon } from "./components/Icon";
 import { dirOf } from "./i18n";
 import { getT, localeOf } from "./services/i18n.server";
+import { getDb } from "./db/db.server";
+import { savedEstateIds } from "./models/post.server";
+import { getCurrentUser } from "./services/auth.server";
+import { dialogFor, type DialogData } from "./services/dialog.server";
 import { getToast } from "./services/session.server";
 import { APP_POPUP_COOKIE } from "./utils/cookies";
 import { storeFor } from "./utils/company";
@@ -33,7 +38,7 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["common", "forms", "account", "admin"] };
 
 /** The title and robots tag of the error page: route meta is not used when the root boundary renders (404, 500). */
 export const meta = pageMeta;
@@ -44,14 +49,23 @@ export type LayoutHandle = { i18n?: string[]; hideNavbar?: boolean; hideFooter?:
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const t = await getT(request);
-  const { toast, headers } = await getToast(request);
+  const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
+  const db = await getDb();
+  const origin = publicOrigin(request);
+  const [savedIds, dialog] = await Promise.all([
+    user ? savedEstateIds(db, user.id) : Promise.resolve([]),
+    dialogFor(request, db, user, locale, origin),
+  ]);
   const url = new URL(request.url);
   const cookies = parse(request.headers.get("Cookie") ?? "");
   const payload: RootLoaderData = {
     locale,
-    origin: publicOrigin(request),
+    origin,
     siteName: t("brand"),
     toast: toast ?? null,
+    user: user ? { first_name: user.first_name } : null,
+    savedIds,
+    dialog,
     showAppPopup: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed",
     store: storeFor(request.headers.get("User-Agent")),
     localesVersion: localesVersion(),
@@ -68,6 +82,12 @@ export type RootLoaderData = {
   origin: string;
   siteName: string;
   toast: { message: string; type: "info" | "success" | "error" | "warning" } | null;
+  /** The logged-in user (navbar account menu), or null for a visitor. */
+  user: { first_name: string } | null;
+  /** Listings the user saved (the save toggles of cards, spec 4). */
+  savedIds: number[];
+  /** The dialog the URL asks for (architecture 6), rendered over any page. */
+  dialog: DialogData | null;
   showAppPopup: boolean;
   store: { platform: "android" | "ios"; url: string };
   localesVersion: string;
@@ -98,12 +118,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           {i18n.t("nav.skip")}
         </a>
-        {flags.hideNavbar ? null : <Header />}
+        {flags.hideNavbar ? null : <Header user={root?.user ?? null} />}
         <main id="main" className="content">
           <ToastBar toast={root?.toast} />
           {root?.showAppPopup && location.pathname === "/" ? <AppPopup store={root.store} /> : null}
           {children}
         </main>
+        {root?.dialog ? <Dialog dialog={root.dialog} /> : null}
         {flags.hideFooter ? null : <Footer year={root?.year ?? new Date().getUTCFullYear()} />}
         <ScrollRestoration nonce={nonce} getKey={(l) => (l.pathname === "/officesResult" ? l.pathname : l.key)} />
         <Scripts nonce={nonce} />

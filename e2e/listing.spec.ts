@@ -23,7 +23,8 @@ for (const lang of LANGS) {
       const id = /^\/estate\/(\d+)$/.exec(href)![1];
       const price = /\d{1,3}(?:,\d{3})+/.exec((await card.textContent())!)![0];
       await expect(card).toContainText(/\d{2}\.\d{2}\.\d{4}/);
-      await expect(card.getByRole("link").filter({ hasText: "•" })).toHaveAttribute("href", /^\/login\?redirectTo=/);
+      // A visitor's call button opens the login prompt on the same page (issue 4: dialogs are URL state).
+      await expect(card.getByRole("link").filter({ hasText: "•" })).toHaveAttribute("href", /[?&]dialog=login&for=contact&estate_id=\d+$/);
 
       await cardLink.click();
       await expect(page).toHaveURL((url) => url.pathname === href);
@@ -45,7 +46,7 @@ for (const lang of LANGS) {
       // The contact card: masked phone only, sending visitors to log in.
       const phone = page.getByRole("complementary").getByRole("link").filter({ hasText: "•" });
       await expect(phone).toBeVisible();
-      await expect(phone).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(href)}`);
+      await expect(phone).toHaveAttribute("href", `${href}?dialog=login&for=contact&estate_id=${id}`);
       await expect(page.getByRole("complementary")).toContainText(c.estate.loginToContact);
       await expect(page.getByRole("navigation", { name: c.estate.breadcrumbs }).getByRole("link", { name: c.nav.home })).toHaveAttribute("href", "/");
 

@@ -16,6 +16,11 @@ function readJson<T>(relative: string): T {
 
 export const LANGS: Lang[] = ["ar", "en"];
 
+/** One locales file (`locales/<lang>/<name>.json`) of each language. */
+export function localeTexts<T>(name: string): Record<Lang, T> {
+  return { ar: readJson<T>(`../locales/ar/${name}.json`), en: readJson<T>(`../locales/en/${name}.json`) };
+}
+
 /** common.json and pages.json of each language. */
 export const T: Record<Lang, { c: Common; p: Pages }> = {
   ar: { c: readJson<Common>("../locales/ar/common.json"), p: readJson<Pages>("../locales/ar/pages.json") },

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { EstateCard as Card, EstateImage } from "~/models/estate.server";
 import { formatDate, formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
-import { ContactButtons } from "./OfficeCard";
+import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
 
 /** Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7). */
 export function Price({ value, period }: { value: number; period?: string | null }) {
@@ -103,19 +103,14 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
   const { t } = useTranslation();
   const href = `/estate/${estate.id}`;
   const title = estateTitle(t, estate);
-  const loginTo = `/login?redirectTo=${encodeURIComponent(href)}`;
   return (
     <article className={`card estate-card level-${estate.contractLevel}`}>
       <div className="card-media">
         <Carousel images={estate.images} alt={title} priority={priority} sizes="(max-width: 800px) 100vw, 400px" />
         <span className="badge badge-offer">{estate.offerType}</span>
         <div className="card-tools">
-          <a className="icon-button" href={loginTo} aria-label={t("card.save")} rel="nofollow">
-            <Icon name="heart" />
-          </a>
-          <a className="icon-button" href={loginTo} aria-label={t("card.report")} rel="nofollow">
-            <Icon name="flag" />
-          </a>
+          <SaveToggle estateId={estate.id} />
+          <ReportLink estateId={estate.id} />
         </div>
       </div>
       <div className="card-body">
@@ -149,7 +144,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
             </Link>
           ) : null}
         </div>
-        <ContactButtons phoneMasked={estate.phoneMasked} loginTo={loginTo} />
+        <ContactButtons phoneMasked={estate.phoneMasked} target={{ estate_id: estate.id }} />
       </div>
     </article>
   );

@@ -3,10 +3,10 @@ export type IconName =
   | "menu" | "close" | "search" | "phone" | "whatsapp" | "heart" | "flag" | "bed" | "area" | "stairs" | "pool"
   | "calendar" | "pin" | "building" | "key" | "sofa" | "paint" | "doc" | "tag" | "chevron" | "camera" | "share"
   | "globe" | "mail" | "map" | "user" | "linkedin" | "facebook" | "instagram" | "play" | "apple" | "check"
-  | "alert" | "expand";
+  | "alert" | "expand" | "refresh" | "logout";
 
 /** Bump when public/icons.svg changes, so browsers fetch the new sprite. */
-const SPRITE = "/icons.svg?v=1";
+const SPRITE = "/icons.svg?v=2";
 
 /**
  * An icon from the one cached sprite (ui.md: inline SVG sprites, no icon font). Decorative unless `label` is given.

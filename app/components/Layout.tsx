@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { company } from "~/utils/company";
 import { Icon } from "./Icon";
@@ -38,7 +38,7 @@ export function LanguageSwitcher() {
  * The navbar (spec 2.3): a <header> whose <nav> holds the eight links and the language switcher, then the login
  * button. On phones the links are a side drawer opened by a checkbox toggle, so it works without JavaScript.
  */
-export function Header() {
+export function Header({ user }: { user: { first_name: string } | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -86,12 +86,50 @@ export function Header() {
           <LanguageSwitcher />
         </nav>
         <div className="navbar-actions">
-          <Link to="/login" className="button button-primary button-small login-button" prefetch="none" aria-label={t("nav.login")}>
-            <Icon name="user" /> <span>{t("nav.login")}</span>
-          </Link>
+          {user ? (
+            <AccountMenu firstName={user.first_name} />
+          ) : (
+            <Link to="/login" className="button button-primary button-small login-button" prefetch="none" aria-label={t("nav.login")}>
+              <Icon name="user" /> <span>{t("nav.login")}</span>
+            </Link>
+          )}
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The account menu of a logged-in user (spec 6: profile menu, logout): a <details> disclosure, so it opens without
+ * JavaScript; Logout is a POST form (spec 4, After logout). Closes itself on navigation when JavaScript runs.
+ */
+export function AccountMenu({ firstName }: { firstName: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  return (
+    <details className="account-menu" ref={ref}>
+      <summary className="button button-small account-summary" aria-label={`${t("nav.account")}: ${firstName}`}>
+        <Icon name="user" /> <span className="account-name">{firstName}</span>
+      </summary>
+      <ul className="account-list">
+        <li>
+          <Link to="/profile" prefetch="none">
+            <Icon name="user" /> {t("nav.profile")}
+          </Link>
+        </li>
+        <li>
+          <Form method="post" action="/logout">
+            <button type="submit">
+              <Icon name="logout" /> {t("nav.logout")}
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
   );
 }
 

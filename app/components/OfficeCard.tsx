@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OfficeCard as Card } from "~/models/office.server";
 import { formatNumber } from "~/utils/format";
+import { ContactButtons } from "./EstateActions";
 import { Icon } from "./Icon";
 
 /**
@@ -10,7 +11,6 @@ import { Icon } from "./Icon";
  */
 export function OfficeCard({ office }: { office: Card }) {
   const { t } = useTranslation();
-  const loginTo = `/login?redirectTo=${encodeURIComponent(`/office/${office.id}`)}`;
   return (
     <article className={`card office-card level-${office.contractLevel}`}>
       <div className="office-head">
@@ -28,7 +28,7 @@ export function OfficeCard({ office }: { office: Card }) {
         <Icon name="pin" /> {office.address}
       </p>
       <OfficeCounts office={office} />
-      <ContactButtons phoneMasked={office.phoneMasked} loginTo={loginTo} />
+      <ContactButtons phoneMasked={office.phoneMasked} target={{ office_id: office.id }} />
     </article>
   );
 }
@@ -45,24 +45,5 @@ export function OfficeCounts({ office }: { office: Pick<Card, "saleCount" | "ren
         <strong>{formatNumber(office.rentCount)}</strong> {t("offices.forRent")}
       </li>
     </ul>
-  );
-}
-
-/**
- * Call and WhatsApp buttons with the masked number (spec 6): for visitors they lead to the login page and back
- * (`loginTo`). `large` gives full-size buttons with the WhatsApp label (detail pages).
- */
-export function ContactButtons({ phoneMasked, loginTo, large }: { phoneMasked: string | null; loginTo: string; large?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className="card-contact">
-      <a className={large ? "button button-primary" : "button button-small"} href={loginTo} rel="nofollow">
-        <Icon name="phone" /> <bdi dir="ltr">{phoneMasked ?? "••••••"}</bdi>
-      </a>
-      <a className={`button button-whatsapp${large ? "" : " button-small"}`} href={loginTo} rel="nofollow" aria-label={large ? undefined : t("card.whatsapp")}>
-        <Icon name="whatsapp" />
-        {large ? ` ${t("card.whatsapp")}` : null}
-      </a>
-    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { OfficeCard } from "~/models/office.server";
 import { Icon } from "./Icon";
-import { ContactButtons, OfficeCounts } from "./OfficeCard";
+import { ContactButtons } from "./EstateActions";
+import { OfficeCounts } from "./OfficeCard";
 
 /** The head of an office's pages: logo, name, contract level, address, masked phone and listing counts (spec 2.7). */
 export function OfficeHeader({ office, as: Heading = "h1" }: { office: OfficeCard; as?: "h1" | "h2" }) {
-  const loginTo = `/login?redirectTo=${encodeURIComponent(`/office/${office.id}`)}`;
   return (
     <header className={`card office-hero level-${office.contractLevel}`}>
       {office.logoLarge ? <img src={office.logoLarge} width={96} height={96} alt="" className="office-logo" /> : null}
@@ -19,7 +19,7 @@ export function OfficeHeader({ office, as: Heading = "h1" }: { office: OfficeCar
         </p>
         <OfficeCounts office={office} />
       </div>
-      <ContactButtons phoneMasked={office.phoneMasked} loginTo={loginTo} large />
+      <ContactButtons phoneMasked={office.phoneMasked} target={{ office_id: office.id }} large />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { getEnv } from "~/utils/env.server";
 import { migrateDatabase, openDatabase, type Database } from "./client.server";
+import { ensureAdmin } from "~/models/admin.server";
 import { ensureSeeded } from "./seed.server";
 
 declare global {
@@ -18,6 +19,8 @@ export function getDatabase(): Promise<Database> {
       const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgliteDir });
       await migrateDatabase(database);
       await ensureSeeded(database.db, { listings: env.SEED_LISTINGS, imagesDir: env.imagesDir });
+      // The operator's first admin (issue 5): ADMIN_PHONE and ADMIN_PASSWORD at start.
+      if (env.ADMIN_PHONE && env.ADMIN_PASSWORD) await ensureAdmin(database.db, env.ADMIN_PHONE, env.ADMIN_PASSWORD);
       return database;
     })();
     globalThis.__database.catch(() => {

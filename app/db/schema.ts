@@ -10,6 +10,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -194,4 +195,279 @@ export const articles = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("articles_created_at_idx").on(t.created_at)],
+);
+
+/**
+ * Account status (issue 3): an account exists only once its number is confirmed by SMS (until then it is a row of
+ * `registrations`); `suspended` stops every session and reset link at once.
+ */
+export const USER_STATUSES = ["active", "suspended"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** Roles of architecture 7: a visitor has no row; `admin` reaches the moderation pages. */
+export const USER_ROLES = ["user", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Accounts by phone number (spec 3, User). `phone` is E.164 (`+963944123456`); `password_hash` is argon2id. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    first_name: text("first_name").notNull(),
+    last_name: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    password_hash: text("password_hash").notNull(),
+    status: text("status").$type<UserStatus>().notNull().default("active"),
+    role: text("role").$type<UserRole>().notNull().default("user"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    activated_at: timestamp("activated_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("users_phone_idx").on(t.phone)],
+);
+
+/**
+ * Sign-ups waiting for their SMS code (spec 4, Registration). Each sign-up is a row of its own, bound to the
+ * browser session that made it, so a second sign-up with the same number never changes the first: the account is
+ * made from the registration of the session that enters the code. Rows are deleted when the number is confirmed.
+ */
+export const registrations = pgTable(
+  "registrations",
+  {
+    id: serial("id").primaryKey(),
+    phone: text("phone").notNull(),
+    first_name: text("first_name").notNull(),
+    last_name: text("last_name").notNull(),
+    password_hash: text("password_hash").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("registrations_phone_idx").on(t.phone, t.created_at.desc()), index("registrations_created_at_idx").on(t.created_at)],
+);
+
+/** Login sessions (architecture 7): only the SHA-256 of the cookie's random token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    token_hash: text("token_hash").notNull(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_hash_idx").on(t.token_hash),
+    index("sessions_user_id_idx").on(t.user_id),
+    index("sessions_expires_at_idx").on(t.expires_at),
+  ],
+);
+
+/** Purposes of an SMS code. */
+export const SMS_CODE_PURPOSES = ["activation"] as const;
+export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
+
+/** One-time SMS codes (issue 3): 6 digits, stored as an HMAC, valid 10 minutes, single-use, at most 5 wrong tries. */
+export const sms_codes = pgTable(
+  "sms_codes",
+  {
+    id: serial("id").primaryKey(),
+    phone: text("phone").notNull(),
+    purpose: text("purpose").$type<SmsCodePurpose>().notNull(),
+    code_hash: text("code_hash").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("sms_codes_phone_idx").on(t.phone, t.purpose, t.created_at.desc())],
+);
+
+/** Password-reset links sent by SMS (spec 4, /rp): only the SHA-256 of the token is stored; single-use, 1 hour. */
+export const password_resets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("password_resets_token_hash_idx").on(t.token_hash), index("password_resets_user_id_idx").on(t.user_id)],
+);
+
+/** Every SMS the default sender "sends" (architecture 7): readable by a person trying the product and by tests. */
+export const sms_outbox = pgTable(
+  "sms_outbox",
+  {
+    id: serial("id").primaryKey(),
+    phone: text("phone").notNull(),
+    body: text("body").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sms_outbox_phone_idx").on(t.phone, t.created_at.desc())],
+);
+
+/**
+ * Rate-limit counters (architecture 7), in the shape rate-limiter-flexible's RateLimiterDrizzle reads:
+ * `key` is `${limiter}:${subject}`, `points` the attempts in the window, `expire` the end of the window.
+ */
+export const rate_limits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: timestamp("expire", { withTimezone: true }),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
+/**
+ * Captchas already answered (issue 3: single-use). The answer's hash lives in the signed session cookie; replaying an
+ * old cookie would reuse it, so each captcha's random id is recorded here when it is checked. Rows older than a
+ * captcha's lifetime are deleted as new ones come.
+ */
+export const spent_captchas = pgTable(
+  "spent_captchas",
+  {
+    id: text("id").primaryKey(),
+    spent_at: timestamp("spent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("spent_captchas_spent_at_idx").on(t.spent_at)],
+);
+
+/** Kinds of messages sent to the company (spec 2.6 consultation form; spec 7 contactUs/import from /call-us). */
+export const MESSAGE_KINDS = ["consultation", "contact"] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** Consultation requests and contact messages (spec 3, Consultation request: name, mobile, subject). */
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<MessageKind>().notNull(),
+    name: text("name").notNull(),
+    mobile: text("mobile").notNull(),
+    subject: text("subject").notNull(),
+    user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("messages_kind_created_at_idx").on(t.kind, t.created_at.desc()), index("messages_user_id_idx").on(t.user_id)],
+);
+
+/** Moderation states of what users post (architecture 8): pending until an admin approves or rejects it. */
+export const POST_STATUSES = ["pending", "approved", "rejected"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/**
+ * Property offers sent with /new-estate (spec 3, New property offer), waiting for moderation. `estate_ownership` is
+ * the sender's self-declared relation (1 owner, 2 agent, 3 other); `estate_finishing` is 1 to 6 (interior_statuses).
+ * Area is in square metres.
+ */
+export const estate_offers = pgTable(
+  "estate_offers",
+  {
+    id: serial("id").primaryKey(),
+    estate_type_id: integer("estate_type_id").references(() => estate_types.id),
+    estate_offer_type_id: integer("estate_offer_type_id")
+      .notNull()
+      .default(1)
+      .references(() => estate_offer_types.id),
+    estate_ownership: smallint("estate_ownership"),
+    location_id: integer("location_id")
+      .notNull()
+      .references(() => locations.id),
+    area: real("area").notNull(),
+    estate_finishing: integer("estate_finishing").references(() => interior_statuses.id),
+    fullname: text("fullname").notNull(),
+    mobile: text("mobile").notNull(),
+    subject: text("subject").notNull(),
+    user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").$type<PostStatus>().notNull().default("pending"),
+    reject_reason: text("reject_reason"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("estate_offers_status_created_at_idx").on(t.status, t.created_at.desc()),
+    index("estate_offers_user_id_idx").on(t.user_id),
+    index("estate_offers_location_id_idx").on(t.location_id),
+    index("estate_offers_estate_type_id_idx").on(t.estate_type_id),
+    index("estate_offers_estate_offer_type_id_idx").on(t.estate_offer_type_id),
+    index("estate_offers_estate_finishing_idx").on(t.estate_finishing),
+  ],
+);
+
+/** What users look for (spec 3, Property request / user order): shown on /user-order once approved. Prices in SYP. */
+export const property_requests = pgTable(
+  "property_requests",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    estate_offer_type_id: integer("estate_offer_type_id")
+      .notNull()
+      .references(() => estate_offer_types.id),
+    location_id: integer("location_id")
+      .notNull()
+      .references(() => locations.id),
+    estate_type_id: integer("estate_type_id")
+      .notNull()
+      .references(() => estate_types.id),
+    min_price: bigint("min_price", { mode: "number" }),
+    max_price: bigint("max_price", { mode: "number" }),
+    notes: text("notes").notNull().default(""),
+    status: text("status").$type<PostStatus>().notNull().default("pending"),
+    reject_reason: text("reject_reason"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("property_requests_status_created_at_idx").on(t.status, t.created_at.desc(), t.id.desc()),
+    index("property_requests_user_id_idx").on(t.user_id),
+    index("property_requests_location_id_idx").on(t.location_id),
+    index("property_requests_estate_type_id_idx").on(t.estate_type_id),
+    index("property_requests_estate_offer_type_id_idx").on(t.estate_offer_type_id),
+  ],
+);
+
+/** Properties a user saved (spec 3, Save toggle: estate_id, is_saved). */
+export const saved_estates = pgTable(
+  "saved_estates",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    estate_id: integer("estate_id")
+      .notNull()
+      .references(() => estates.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.estate_id] }), index("saved_estates_estate_id_idx").on(t.estate_id)],
+);
+
+/** Reports of listings (spec 3, Report: estate_id, report_type_id 1 to 5); one per user and listing, for moderation. */
+export const estate_reports = pgTable(
+  "estate_reports",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    estate_id: integer("estate_id")
+      .notNull()
+      .references(() => estates.id, { onDelete: "cascade" }),
+    report_type_id: integer("report_type_id")
+      .notNull()
+      .references(() => report_reasons.id),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolved_at: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("estate_reports_user_estate_idx").on(t.user_id, t.estate_id),
+    index("estate_reports_estate_id_idx").on(t.estate_id),
+    index("estate_reports_report_type_id_idx").on(t.report_type_id),
+  ],
 );

@@ -345,3 +345,35 @@ export async function publicEstateStats(db: Db): Promise<{ total: number; maxId:
   return { total: Number(row.total), maxId: Number(row.maxId) };
 }
 
+
+/** Public listings with the given ids as cards, in the order of `ids` (saved properties on /profile). */
+export async function estateCardsByIds(db: Db, ids: number[], locale: Locale): Promise<EstateCard[]> {
+  if (!ids.length) return [];
+  const rows = await baseCardQuery(db).where(and(inArray(s.estates.id, ids), eq(s.estates.status, "approved")));
+  const cards = await cardsOf(db, rows, locale);
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  return ids.map((id) => byId.get(id)).filter((c): c is EstateCard => c !== undefined);
+}
+
+/**
+ * Whom to contact about a public listing (spec 6: logged-in users only): the listing's own number or else its
+ * office's, in E.164 or as stored, the office's WhatsApp number when it has one, the office's name (null for a
+ * private owner), and what a message needs to name the listing. Null when the listing is not public.
+ */
+export async function estateContact(
+  db: Db,
+  id: number,
+  locale: Locale,
+): Promise<{ phone: string; whatsapp: string; name: string | null; card: EstateCard } | null> {
+  const [row] = await db
+    .select({ ...cardColumns, office_whatsapp: s.offices.whatsapp })
+    .from(s.estates)
+    .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
+    .where(and(eq(s.estates.id, id), eq(s.estates.status, "approved")));
+  if (!row) return null;
+  const phone = row.phone ?? row.office_phone;
+  if (!phone) return null;
+  const [card] = await cardsOf(db, [row], locale);
+  // The listing's own number when it has one (as its masked number on cards), else the office's numbers.
+  return { phone, whatsapp: row.phone ?? row.office_whatsapp ?? phone, name: card.office?.name ?? null, card };
+}

@@ -135,3 +135,9 @@ export function filterOptions(lookups: Lookups, locale: Locale): FilterOptions {
     priceDomains: named(lookups.priceDomains),
   };
 }
+
+/** "Governorate, place" of a location id in the page language (spec 3, Locations), or "" for an unknown id. */
+export function placeName(lookups: Lookups, locationId: number, locale: Locale): string {
+  const place = lookups.locationById.get(locationId);
+  return [nameOf(place?.governorate, locale), nameOf(place?.location, locale)].filter(Boolean).join(locale === "ar" ? "، " : ", ");
+}

@@ -149,3 +149,13 @@ export async function activeOfficeIds(db: Db): Promise<number[]> {
   const rows = await db.select({ id: s.offices.id }).from(s.offices).where(eq(s.offices.is_active, true)).orderBy(asc(s.offices.id));
   return rows.map((r) => r.id);
 }
+
+/** An active office's name and numbers for the contact dialog of logged-in users (spec 6), or null. */
+export async function officeContact(db: Db, id: number, locale: Locale): Promise<{ name: string; phone: string; whatsapp: string } | null> {
+  const [row] = await db
+    .select({ name_ar: s.offices.name_ar, name_en: s.offices.name_en, phone: s.offices.phone, whatsapp: s.offices.whatsapp })
+    .from(s.offices)
+    .where(and(eq(s.offices.id, id), eq(s.offices.is_active, true)));
+  if (!row) return null;
+  return { name: locale === "en" ? row.name_en : row.name_ar, phone: row.phone, whatsapp: row.whatsapp ?? row.phone };
+}

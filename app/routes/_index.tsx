@@ -91,6 +91,21 @@ export default function Home() {
         </Link>
       </section>
 
+      <section className="section cta" aria-labelledby="offer-title">
+        <div>
+          <h2 id="offer-title">{t("forms:home.offerTitle")}</h2>
+          <p>{t("forms:home.offerText")}</p>
+        </div>
+        <div className="button-row">
+          <Link to="/new-estate" className="button button-light">
+            <Icon name="key" /> {t("forms:home.offerButton")}
+          </Link>
+          <Link to="/create-real-estate-request" className="button">
+            <Icon name="search" /> {t("forms:home.requestButton")}
+          </Link>
+        </div>
+      </section>
+
       <section className="section" aria-labelledby="articles-title">
         <div className="section-head">
           <h2 id="articles-title">{t("home.latestArticles")}</h2>

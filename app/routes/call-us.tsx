@@ -1,20 +1,37 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
+import { MessageForm } from "~/components/MessageForm";
+import { getCurrentUser } from "~/services/auth.server";
+import { messageAction } from "~/services/forms.server";
 import { getT } from "~/services/i18n.server";
 import { company } from "~/utils/company";
 import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
+export const handle = { i18n: ["common", "forms"] };
 
-/** Contact (spec 2.1 /call-us): the company's address with a map link, phone, WhatsApp and e-mail. */
+/** Contact (spec 2.1 /call-us): the company's address with a map link, phone, WhatsApp, e-mail and the contact form. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
-  return { seo: { title: t("contact.title"), description: t("contact.description") } };
+  const user = await getCurrentUser(request);
+  return {
+    defaults: user ? { name: `${user.first_name} ${user.last_name}`.slice(0, 35), mobile: user.phone } : undefined,
+    seo: { title: t("contact.title"), description: t("contact.description") },
+  };
+}
+
+/** The contact form (spec 5 contact variant; spec 7 contactUs/import); see messageAction. */
+export function action({ request, context }: ActionFunctionArgs) {
+  return messageAction(request, context, "contact");
 }
 
 export default function CallUs() {
   const { t } = useTranslation();
+  const { defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ lastResult: SubmissionResult<string[]> }>();
   const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("contact.whatsappText"))}`;
   return (
     <div className="page narrow">
@@ -60,6 +77,11 @@ export default function CallUs() {
           </div>
         </li>
       </ul>
+      <section className="section form-page" aria-labelledby="contact-form-title">
+        <h2 id="contact-form-title">{t("forms:contact.formTitle")}</h2>
+        <p>{t("forms:contact.formIntro")}</p>
+        <MessageForm kind="contact" lastResult={actionData?.lastResult} defaults={defaults} />
+      </section>
     </div>
   );
 }

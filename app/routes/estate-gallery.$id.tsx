@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { estateTitle } from "~/components/EstateCard";
+import { ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { getEstate } from "~/models/estate.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
@@ -37,6 +38,12 @@ export default function Gallery() {
           <Icon name="chevron" className="icon-start" /> {t("gallery.back")}
         </Link>
         <h1>{title}</h1>
+        <div className="button-row gallery-actions">
+          <ShareLink estateId={id} />
+          <Link to={`/estate/${id}`} className="button button-small">
+            <Icon name="close" /> {t("forms:gallery.cancel")}
+          </Link>
+        </div>
       </div>
       <ol className="gallery">
         {images.map((image, i) => (

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Carousel, EstateGrid, estateTitle, Facts, Price } from "~/components/EstateCard";
+import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { getEstate, similarEstates } from "~/models/estate.server";
 import type { RootLoaderData } from "~/root";
@@ -46,7 +47,6 @@ export default function EstatePage() {
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   const { t } = useTranslation();
   const title = estateTitle(t, estate);
-  const loginTo = `/login?redirectTo=${encodeURIComponent(`/estate/${estate.id}`)}`;
   const origin = root?.origin ?? "";
   const jsonLd = {
     "@context": "https://schema.org",
@@ -145,20 +145,12 @@ export default function EstatePage() {
             ) : (
               <p className="contact-owner">{t("estate.privateOwner")}</p>
             )}
-            <a className="button button-primary" href={loginTo} rel="nofollow">
-              <Icon name="phone" /> <bdi dir="ltr">{estate.office?.phoneMasked ?? estate.phoneMasked}</bdi>
-            </a>
-            <a className="button button-whatsapp" href={loginTo} rel="nofollow">
-              <Icon name="whatsapp" /> {t("card.whatsapp")}
-            </a>
-            <p className="hint">{t("estate.loginToContact")}</p>
+            <ContactButtons phoneMasked={estate.phoneMasked} target={{ estate_id: estate.id }} large />
+            {root?.user ? null : <p className="hint">{t("estate.loginToContact")}</p>}
             <div className="button-row">
-              <a className="button button-small" href={loginTo} rel="nofollow">
-                <Icon name="heart" /> {t("card.save")}
-              </a>
-              <a className="button button-small" href={loginTo} rel="nofollow">
-                <Icon name="flag" /> {t("card.report")}
-              </a>
+              <SaveToggle estateId={estate.id} labelled />
+              <ReportLink estateId={estate.id} labelled />
+              <ShareLink estateId={estate.id} />
             </div>
           </div>
         </aside>

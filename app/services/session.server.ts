@@ -9,7 +9,13 @@ import { getEnv } from "~/utils/env.server";
  * The session secret: SESSION_SECRET, or (when it is not set) a random secret made once and kept in
  * `${DATA_DIR}/session-secret` so restarts keep sessions (docs/decisions/004-session-secret.md).
  */
-function sessionSecret(): string {
+let secret: string | undefined;
+export function sessionSecret(): string {
+  secret ??= readOrMakeSecret();
+  return secret;
+}
+
+function readOrMakeSecret(): string {
   const env = getEnv();
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const file = path.join(env.dataDir, "session-secret");
@@ -17,27 +23,57 @@ function sessionSecret(): string {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
     fs.mkdirSync(env.dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("hex");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    const made = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, made, { mode: 0o600 });
+    return made;
   }
 }
 
 const env = getEnv();
 
-/** The signed, HttpOnly, SameSite=Lax session cookie (architecture 7); Secure when served over https. */
-export const sessionStorage = createCookieSessionStorage({
-  cookie: {
-    name: "__session",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: env.PUBLIC_URL?.startsWith("https://") ?? false,
-    secrets: [sessionSecret()],
-    maxAge: 60 * 60 * 24 * 30,
-  },
+const cookieOptions = {
+  httpOnly: true,
+  sameSite: "lax" as const,
+  path: "/",
+  // Secure in production (issue 3) and whenever the public address is https.
+  secure: env.NODE_ENV === "production" || (env.PUBLIC_URL?.startsWith("https://") ?? false),
+  secrets: [sessionSecret()],
+};
+
+/**
+ * The signed, HttpOnly, SameSite=Lax session cookie (architecture 7); Secure when served over https. It carries the
+ * opaque login token (`token`), the captcha's answer hash (`captcha`) and the pending registration (`pending`).
+ */
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: { ...cookieOptions, name: "__session", maxAge: 60 * 60 * 24 * 30 },
 });
 
-/** Flash toasts kept in the signed session (remix-toast on our own session storage). */
+/** What the session cookie may hold. */
+export type SessionData = {
+  /** The login token; its SHA-256 is a row of `sessions`. */
+  token: string;
+  /** The current captcha: its id, the keyed hash of its answer, when it was drawn (single-use, see spendCaptcha). */
+  captcha: { id: string; hash: string; at: number };
+  /** This browser's sign-up waiting for its SMS code (spec 4, Registration 1): a row of `registrations`. */
+  pending: { phone: string; registration: number };
+};
+
+/**
+ * Flash toasts live in a cookie of their own (`__toast`, signed the same way): remix-toast writes a fresh session
+ * for every toast, which must not wipe the login token.
+ */
+export const toastStorage = createCookieSessionStorage({ cookie: { ...cookieOptions, name: "__toast" } });
+
+/** Flash toasts (remix-toast on our own signed cookie). */
 export const { getToast, redirectWithSuccess, redirectWithError, redirectWithInfo, jsonWithError, jsonWithSuccess } =
-  createToastUtilsWithCustomSession(sessionStorage);
+  createToastUtilsWithCustomSession(toastStorage);
+
+/** The session of a request (an empty one when the cookie is missing, forged or expired). */
+export function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+/** HMAC-SHA256 (hex) of a value under the session secret: how SMS codes and captcha answers are stored. */
+export function keyedHash(value: string): string {
+  return crypto.createHmac("sha256", sessionSecret()).update(value).digest("hex");
+}

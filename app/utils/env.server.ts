@@ -5,7 +5,8 @@ import { z } from "zod";
  * Environment variables of the server, parsed once at boot (README lists them with their defaults).
  * Throws a ZodError naming the bad variable, so the process refuses to start on a bad value.
  */
-const schema = z.object({
+const schema = z
+  .object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -19,6 +20,17 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Automated tests only (issue 3, Captcha): every captcha shows this text. Refused outside NODE_ENV=test. */
+  CAPTCHA_TEST_TEXT: z.string().min(1).max(20).optional(),
+  /** The first admin (issue 5): when both are set at start, that account exists, is active and is an admin. */
+  ADMIN_PHONE: z.string().regex(/^\+[1-9][0-9]{6,14}$/, "ADMIN_PHONE must be an E.164 number like +963944123456").optional(),
+  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+}).refine((env) => Boolean(env.ADMIN_PHONE) === Boolean(env.ADMIN_PASSWORD), {
+  message: "ADMIN_PHONE and ADMIN_PASSWORD are set together",
+  path: ["ADMIN_PHONE"],
+}).refine((env) => !env.CAPTCHA_TEST_TEXT || env.NODE_ENV === "test", {
+  message: "CAPTCHA_TEST_TEXT is only allowed when NODE_ENV=test",
+  path: ["CAPTCHA_TEST_TEXT"],
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; pgliteDir: string; imagesDir: string };

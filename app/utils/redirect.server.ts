@@ -11,7 +11,27 @@ export function assertSameOrigin(request: Request, publicOrigin: string): void {
   if (origin !== own && origin !== publicOrigin) throw new Response("Forbidden", { status: 403 });
 }
 
+const LOCAL = "http://local.invalid";
+
+/**
+ * A path of this site made from an untrusted value (a `redirectTo` parameter), or undefined. The value is parsed as
+ * a URL the way browsers do (they drop tabs and newlines and read "\\" as "/"), so "/\t/evil.example" or
+ * "/\\evil.example" cannot lead to another site; the result is percent-encoded, so it is always a valid header.
+ */
+export function localPath(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2000) return undefined;
+  try {
+    const url = new URL(value, LOCAL);
+    if (url.origin !== LOCAL) return undefined;
+    // Dot segments can leave "//host" after parsing ("/.//evil.example"), which a browser reads as another site.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith("//") ? undefined : path;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A local path to go back to after a post; anything else (other sites, //host) becomes "/" (style 8). */
 export function backTo(value: FormDataEntryValue | null): string {
-  return safeRedirect(typeof value === "string" ? value : "/", "/");
+  return safeRedirect(localPath(value) ?? "/", "/");
 }

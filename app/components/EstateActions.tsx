@@ -1,0 +1,100 @@
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RootLoaderData } from "~/root";
+import { useCloseHref, useDialogHref } from "./Dialogs";
+import { Icon } from "./Icon";
+
+/** The logged-in user and their saved listings, from the root loader. */
+function useAccount() {
+  const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  return { loggedIn: Boolean(root?.user), savedIds: root?.savedIds ?? [] };
+}
+
+/**
+ * The save toggle of a listing (spec 4, Saved flag): for logged-in users a POST to /save that comes back to the
+ * same page with the spec's 'property saved' or 'property un-saved' toast; for visitors a link to the login prompt (spec 4).
+ * `labelled` shows the word next to the heart (detail page).
+ */
+export function SaveToggle({ estateId, labelled }: { estateId: number; labelled?: boolean }) {
+  const { t } = useTranslation();
+  const { loggedIn, savedIds } = useAccount();
+  const dialogHref = useDialogHref();
+  const back = useCloseHref();
+  const saved = savedIds.includes(estateId);
+  const label = saved ? t("forms:card.unsave") : t("card.save");
+  const className = labelled ? `button button-small${saved ? " is-saved" : ""}` : `icon-button${saved ? " is-saved" : ""}`;
+  if (!loggedIn) {
+    return (
+      <Link to={dialogHref({ dialog: "login", for: "save", estate_id: estateId })} className={className} aria-label={labelled ? undefined : label} rel="nofollow" preventScrollReset>
+        <Icon name="heart" />
+        {labelled ? ` ${t("card.save")}` : null}
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" action="/save" preventScrollReset>
+      <input type="hidden" name="estate_id" value={estateId} />
+      <input type="hidden" name="is_saved" value={saved ? "0" : "1"} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <button type="submit" className={className} aria-pressed={saved} aria-label={labelled ? undefined : label} title={label}>
+        <Icon name="heart" />
+        {labelled ? ` ${saved ? t("forms:card.saved") : t("card.save")}` : null}
+      </button>
+    </Form>
+  );
+}
+
+/** The report control (spec 2.7): the report dialog for logged-in users, the login prompt for visitors. */
+export function ReportLink({ estateId, labelled }: { estateId: number; labelled?: boolean }) {
+  const { t } = useTranslation();
+  const { loggedIn } = useAccount();
+  const dialogHref = useDialogHref();
+  const to = loggedIn ? dialogHref({ dialog: "report", estate_id: estateId }) : dialogHref({ dialog: "login", for: "report", estate_id: estateId });
+  return (
+    <Link to={to} className={labelled ? "button button-small" : "icon-button"} aria-label={labelled ? undefined : t("card.report")} rel="nofollow" preventScrollReset>
+      <Icon name="flag" />
+      {labelled ? ` ${t("card.report")}` : null}
+    </Link>
+  );
+}
+
+/** The share control of a listing (spec 2.7, Share box). */
+export function ShareLink({ estateId, className = "button button-small" }: { estateId: number; className?: string }) {
+  const { t } = useTranslation();
+  const dialogHref = useDialogHref();
+  return (
+    <Link to={dialogHref({ dialog: "share", estate_id: estateId })} className={className} rel="nofollow" preventScrollReset>
+      <Icon name="share" /> {t("forms:share.button")}
+    </Link>
+  );
+}
+
+/**
+ * Call and WhatsApp buttons with the masked number (spec 6): logged-in users open the contact dialog with the full
+ * number, `tel:` and WhatsApp links; visitors get the login prompt. `target` is the listing or the office.
+ */
+export function ContactButtons({
+  phoneMasked,
+  target,
+  large,
+}: {
+  phoneMasked: string | null;
+  target: { estate_id: number } | { office_id: number };
+  large?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { loggedIn } = useAccount();
+  const dialogHref = useDialogHref();
+  const to = loggedIn ? dialogHref({ dialog: "contact", ...target }) : dialogHref({ dialog: "login", for: "contact", ...target });
+  return (
+    <div className="card-contact">
+      <Link className={large ? "button button-primary" : "button button-small"} to={to} rel="nofollow" preventScrollReset aria-label={loggedIn ? t("forms:card.contact") : undefined}>
+        <Icon name="phone" /> <bdi dir="ltr">{phoneMasked ?? "••••••"}</bdi>
+      </Link>
+      <Link className={`button button-whatsapp${large ? "" : " button-small"}`} to={to} rel="nofollow" preventScrollReset aria-label={large ? undefined : t("card.whatsapp")}>
+        <Icon name="whatsapp" />
+        {large ? ` ${t("card.whatsapp")}` : null}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { COUNTRIES } from "~/data/countries";
+import { activateSchema, phoneSchema } from "~/forms/account";
+import { HONEYPOT_FIELD } from "~/forms/posts";
+import { Icon } from "./Icon";
+
+/** A Conform field whose value is a string (every field of our forms). */
+type StringField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+
+/**
+ * Translates a form message: a locales key, optionally with values for its placeholders after a "?"
+ * (`account:errors.tooMany?minutes=15`, made by messageWith on the server).
+ */
+export function useMessage(): (message: string) => string {
+  const { t } = useTranslation();
+  return (message) => {
+    const [key, query] = message.split("?", 2);
+    return query ? t(key, Object.fromEntries(new URLSearchParams(query))) : t(key);
+  };
+}
+
+/** The first error of a field, translated (its message is a locales key), under the field with an icon (ui.md, Forms). */
+export function FieldErrors({ field }: { field: StringField }) {
+  const message = useMessage();
+  const first = field.errors?.[0];
+  return first ? (
+    <p className="field-error" id={field.errorId}>
+      <Icon name="alert" /> {message(first)}
+    </p>
+  ) : null;
+}
+
+/**
+ * One labelled input (ui.md, Forms: label above, hint under, error under in red). `type` is an input type; the
+ * value typed comes back from the server's reply, except for passwords (Conform `hideFields`).
+ */
+export function TextField({
+  field,
+  label,
+  type = "text",
+  hint,
+  resetKey,
+  ...rest
+}: {
+  field: StringField;
+  label: string;
+  type?: "text" | "tel" | "password";
+  hint?: string;
+  /**
+   * When given, the input's identity: changing it empties the input (the password after a failed login), and
+   * nothing else does (Conform's own key changes with every reply, which could empty a password being typed).
+   */
+  resetKey?: string;
+} & Pick<React.InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "inputMode" | "dir" | "autoCapitalize" | "spellCheck" | "autoFocus" | "onChange">) {
+  const props = getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  // A password never gets a value from the page (the server never sends one back), so React never resets one
+  // that is being typed when a reply arrives.
+  if (type === "password") delete props.defaultValue;
+  // The server's translated messages replace the browser's: no pattern (a phone's pattern is also invalid under the
+  // browser's `v` regex flag), and no maxLength on passwords (a longer paste would be cut without a word).
+  delete props.pattern;
+  if (type === "password") delete props.maxLength;
+  return (
+    <FieldFrame field={field} label={label} hint={hint}>
+      <input {...props} key={resetKey ?? props.key} {...rest} />
+    </FieldFrame>
+  );
+}
+
+/** The frame of one field (ui.md, Forms): the label above the control, the hint and the first error under it. */
+function FieldFrame({ field, label, hint, children }: { field: StringField; label: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {children}
+      {hint ? (
+        <p className="hint" id={`${field.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
+/** Syria, the default country of the phone selector (spec 2.6). */
+export const DEFAULT_COUNTRY = "SY";
+
+/**
+ * The country selector with dial codes and the phone field of spec 2.6 (Syria first and the default, Germany the
+ * other preferred choice, then every country). The number is typed without the dial code; the server makes E.164.
+ */
+export function PhoneFields({ country, phone }: { country: StringField; phone: StringField }) {
+  const { t, i18n } = useTranslation();
+  const countries = COUNTRIES[i18n.language === "en" ? "en" : "ar"];
+  const selectProps = getSelectProps(country);
+  return (
+    <div className="phone-fields">
+      <div className="field">
+        <label htmlFor={country.id}>{t("account:fields.country")}</label>
+        <select {...selectProps} key={selectProps.key} autoComplete="country">
+          {countries.map(([code, dial, name]) => (
+            <option key={code} value={code}>
+              {name} (+{dial})
+            </option>
+          ))}
+        </select>
+        <FieldErrors field={country} />
+      </div>
+      <TextField
+        field={phone}
+        type="tel"
+        label={t("account:fields.phone")}
+        hint={t("account:fields.phoneHint", { example: "\u20660944 123 456\u2069" })}
+        autoComplete="tel-national"
+        inputMode="tel"
+        dir="ltr"
+      />
+    </div>
+  );
+}
+
+/**
+ * The whole form's message at the top (ui.md, Forms): the form errors, or "complete the required fields" when only
+ * fields are wrong (spec 8). Announced to screen readers.
+ */
+export function FormNotice({
+  formErrors,
+  hasFieldErrors,
+  checkData = "account:errors.checkData",
+}: {
+  formErrors?: string[];
+  hasFieldErrors?: boolean;
+  /** The message when only fields are wrong: 'complete the required fields' (login) or 'please check the data'. */
+  checkData?: string;
+}) {
+  const message = useMessage();
+  const messages = formErrors?.length ? formErrors : hasFieldErrors ? [checkData] : [];
+  if (!messages.length) return null;
+  return (
+    <div className="notice notice-error form-notice" role="alert">
+      <Icon name="alert" />
+      <div>
+        {messages.map((m) => (
+          <p key={m}>{message(m)}</p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A form of one phone number and its country (the activation page /ac and the forgot-password page): the
+ * page-level notice, the country selector, the number and one submit button. `lastResult` is the action's reply.
+ */
+export function PhoneForm({
+  id,
+  lastResult,
+  submitLabel,
+  withPassword = false,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+  /** Also asks for the password (the activation page). */
+  withPassword?: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const schema = withPassword ? activateSchema : phoneSchema;
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: { country: DEFAULT_COUNTRY },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <PhoneFields country={fields.country} phone={fields.authentication} />
+      {withPassword ? (
+        <TextField
+          field={(fields as typeof fields & { password: typeof fields.country }).password}
+          type="password"
+          label={t("account:fields.password")}
+          autoComplete="current-password"
+          dir="ltr"
+        />
+      ) : null}
+      <button type="submit" className="button button-primary form-submit" disabled={navigation.state === "submitting"}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The honeypot of the public forms (issue 4): a field hidden by CSS (not by an inline style, which the CSP forbids)
+ * and from assistive technology, that only bots fill. The server checks it with remix-utils' Honeypot.
+ */
+export function HoneypotField() {
+  const { t } = useTranslation();
+  return (
+    <div className="hp" aria-hidden="true">
+      <label htmlFor={HONEYPOT_FIELD}>{t("forms:fields.honeypot")}</label>
+      <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** A labelled text area (ui.md, Forms); `maxLength` is left to the server's message. */
+export function TextAreaField({ field, label, hint, rows = 5 }: { field: StringField; label: string; hint?: string; rows?: number }) {
+  const props = getTextareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  delete props.maxLength;
+  return (
+    <FieldFrame field={field} label={label} hint={hint}>
+      <textarea {...props} key={props.key} rows={rows} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled native select (the best picker on cheap phones, ui.md) with an empty first choice. */
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder,
+  children,
+}: {
+  field: StringField;
+  label: string;
+  options?: { id: number | string; name: string }[];
+  placeholder: string;
+  /** Options given as elements instead (grouped places). */
+  children?: React.ReactNode;
+}) {
+  const props = getSelectProps(field);
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select {...props} key={props.key}>
+        <option value="">{placeholder}</option>
+        {children ??
+          options?.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+      </select>
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
+/** Radio buttons that look like tabs or chips (ui.md, Filter: sale/rent as tabs), for a small set of choices. */
+export function RadioChoices({ field, label, options }: { field: StringField; label: string; options: { id: number; name: string }[] }) {
+  const initial = typeof field.initialValue === "string" ? field.initialValue : "";
+  return (
+    <fieldset className="field choices" aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend>{label}</legend>
+      <div className="tabs">
+        {options.map((o) => (
+          <label key={o.id} className="tab">
+            <input type="radio" name={field.name} value={o.id} defaultChecked={initial === String(o.id)} key={`${field.key ?? ""}${o.id}`} />
+            <span>{o.name}</span>
+          </label>
+        ))}
+      </div>
+      <FieldErrors field={field} />
+    </fieldset>
+  );
+}

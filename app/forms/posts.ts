@@ -1,0 +1,150 @@
+import { z } from "zod/v4";
+import { toLatinDigits } from "./account";
+
+/**
+ * The public forms of spec 5 and issue 4 as zod schemas shared by the server (the authority) and the browser: the
+ * consultation and contact forms, the new property offer, the property request and the report. Every message is a
+ * key of locales/<lang>/forms.json; Conform turns empty fields into `undefined`, so "required" is a missing value.
+ */
+
+/** The honeypot field of every public form (issue 4): hidden from people, filled by bots. */
+export const HONEYPOT_FIELD = "website_url";
+
+/** Limits of spec 9 (Business constants and limits). */
+export const POST_LIMITS = {
+  nameMax: 35,
+  mobileMin: 6,
+  mobileMax: 15,
+  subjectMax: 2000,
+  fullnameMax: 100,
+  notesMax: 2000,
+  /** Areas above this (m²) are typing mistakes: 100 km². */
+  areaMax: 100_000_000,
+  /** Prices above this (SYP) are typing mistakes. */
+  priceMax: 1e15,
+} as const;
+
+/** Control characters (NUL and the like) that no one types and PostgreSQL text refuses (NUL). */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** A text field: trimmed, required unless `optional`, at most `max` characters, without control characters. */
+const text = (required: string, max: number, maxMessage: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, maxMessage)
+    .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars");
+
+const DIGITS = /^[0-9\u0660-\u0669\u06F0-\u06F9]+$/;
+const DECIMAL = /^[0-9\u0660-\u0669\u06F0-\u06F9]+([.,][0-9\u0660-\u0669\u06F0-\u06F9]+)?$/;
+
+/** A required mobile number of 6 to 15 digits (spec 5, Consultation form). */
+const mobile = z
+  .string({ error: "forms:errors.mobileRequired" })
+  .transform((v) => toLatinDigits(v.replace(/[\s\-().]/g, "")))
+  .pipe(
+    z
+      .string()
+      .regex(/^\+?[0-9]*$/, { error: "forms:errors.mobileDigits", abort: true })
+      .min(POST_LIMITS.mobileMin, "forms:errors.mobileMin")
+      .max(POST_LIMITS.mobileMax, "forms:errors.mobileMax"),
+  );
+
+/** Consultation (spec 5): name ≤ 35, mobile 6–15 digits, subject ≤ 2000 with the consultation's messages. */
+export const consultationSchema = z.object({
+  name: text("forms:errors.nameRequired", POST_LIMITS.nameMax, "forms:errors.nameMax"),
+  mobile,
+  subject: text("forms:errors.summaryRequired", POST_LIMITS.subjectMax, "forms:errors.summaryMax"),
+});
+
+/** The contact variant (spec 5): the same form, with 'please enter the subject field' and its own length message. */
+export const contactSchema = consultationSchema.extend({
+  subject: text("forms:errors.subjectRequired", POST_LIMITS.subjectMax, "forms:errors.subjectMax"),
+});
+
+/** An optional id among `ids` (a select left on its empty choice is undefined). */
+const optionalChoice = (ids: readonly number[], message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .refine((v) => ids.includes(v), message)
+    .optional();
+
+/**
+ * New property offer (spec 3 and 5): subject ≤ 2000, fullname, numeric mobile, location and numeric area are
+ * required; type, offer type (1 sale, 2 rent; default 1), ownership (1 owner, 2 agent, 3 other) and finishing
+ * (1 to 6) are optional. Whether a type or location id exists is checked by the action against the database.
+ */
+export const newEstateSchema = z.object({
+  estate_type_id: z.coerce.number({ error: "forms:errors.choice" }).int("forms:errors.choice").positive("forms:errors.choice").optional(),
+  estate_offer_type_id: optionalChoice([1, 2], "forms:errors.choice"),
+  estate_ownership: optionalChoice([1, 2, 3], "forms:errors.choice"),
+  estate_finishing: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
+  location_id: z.coerce.number({ error: "forms:errors.cityRequired" }).int("forms:errors.cityRequired").positive("forms:errors.cityRequired"),
+  area: z
+    .string({ error: "forms:errors.areaRequired" })
+    .trim()
+    .regex(DECIMAL, { error: "forms:errors.areaNumeric", abort: true })
+    .transform((v) => Number(toLatinDigits(v).replace(",", ".")))
+    .pipe(z.number().positive("forms:errors.areaNumeric").max(POST_LIMITS.areaMax, "forms:errors.areaNumeric")),
+  fullname: text("forms:errors.fullnameRequired", POST_LIMITS.fullnameMax, "forms:errors.fullnameMax"),
+  mobile: z
+    .string({ error: "forms:errors.offerMobileRequired" })
+    .trim()
+    .transform((v) => toLatinDigits(v.replace(/[\s\-().]/g, "")))
+    .pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9]+$/, { error: "forms:errors.offerMobileNumeric", abort: true })
+        .max(POST_LIMITS.mobileMax, "forms:errors.mobileMax"),
+    ),
+  subject: text("forms:errors.infoRequired", POST_LIMITS.subjectMax, "forms:errors.infoMax"),
+});
+
+/** An optional price in SYP, typed with or without thousands separators. */
+const price = z
+  .string()
+  .trim()
+  .transform((v) => toLatinDigits(v.replace(/[\s,٬.]/g, "")))
+  .pipe(z.string().regex(DIGITS, { error: "forms:errors.priceNumeric", abort: true }))
+  .transform(Number)
+  .pipe(z.number().max(POST_LIMITS.priceMax, "forms:errors.priceNumeric"))
+  .optional();
+
+/**
+ * Property request (spec 2.6 and 3): a sale/rent tab, a location, one of the five types (1 home, 2 farm, 3 land,
+ * 4 shop, 5 villa), an optional price range in SYP (the minimum not above the maximum) and notes ≤ 2000.
+ */
+export const REQUEST_TYPE_IDS = [1, 2, 3, 4, 5] as const;
+export const requestSchema = z
+  .object({
+    estate_offer_type_id: z.coerce
+      .number({ error: "forms:errors.choice" })
+      .refine((v) => v === 1 || v === 2, "forms:errors.choice")
+      .default(1),
+    location_id: z.coerce.number({ error: "forms:errors.cityRequired" }).int("forms:errors.cityRequired").positive("forms:errors.cityRequired"),
+    estate_type_id: z.coerce
+      .number({ error: "forms:errors.typeRequired" })
+      .refine((v) => (REQUEST_TYPE_IDS as readonly number[]).includes(v), "forms:errors.typeRequired"),
+    min_price: price,
+    max_price: price,
+    notes: z
+      .string()
+      .trim()
+      .max(POST_LIMITS.notesMax, "forms:errors.notesMax")
+      .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars")
+      .optional(),
+  })
+  .refine((v) => v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price, {
+    message: "forms:errors.priceOrder",
+    path: ["max_price"],
+  });
+
+/** Report (spec 3 and 5): a listing and one of the five reasons; no reason gives 'أكمل الحقول المطلوبة'. */
+export const reportSchema = z.object({
+  estate_id: z.coerce.number({ error: "forms:errors.required" }).int().positive().max(2_147_483_647),
+  report_type_id: z.coerce
+    .number({ error: "forms:errors.reportReason" })
+    .refine((v) => [1, 2, 3, 4, 5].includes(v), "forms:errors.reportReason"),
+});

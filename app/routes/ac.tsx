@@ -1,0 +1,75 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PhoneForm } from "~/components/FormParts";
+import { activateSchema } from "~/forms/account";
+import { findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
+import { consume } from "~/services/rate-limit.server";
+import { clientIp, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { toE164 } from "~/services/phone.server";
+import { getSession, redirectWithSuccess, sessionStorage } from "~/services/session.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "account"] };
+
+/** /ac, account activation (architecture 8): for a user who registered but never entered the SMS code. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await pageContext(request);
+  return {
+    seo: { title: t("account:activate.title"), description: t("account:activate.description"), noindex: true },
+  };
+}
+
+/**
+ * Sends a new activation code to a number that signed up with this password but never confirmed (within the login
+ * and SMS limits), makes that sign-up the session's pending registration and continues at /confirm. Anything else
+ * gets one clear message, which does not tell a wrong password from a number without a sign-up.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(form, { schema: activateSchema });
+  const hide = { hideFields: ["password"] };
+  const fail = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
+    data<{ lastResult: SubmissionResult<string[]> }>({ lastResult: submission.reply({ ...hide, ...messages }) }, { status });
+  if (submission.status !== "success") return fail({});
+  const phone = toE164(submission.value.country, submission.value.authentication);
+  if (!phone) return fail({ fieldErrors: { authentication: ["account:errors.phoneInvalid"] } });
+  const { db, t } = await pageContext(request);
+  const ip = clientIp(context);
+  // A password is tried here: the login limits apply.
+  const tries = await consume(db, [
+    ["loginPhone", phone],
+    ["loginIp", ip],
+  ]);
+  if (!tries.ok) return fail({ formErrors: [tooManyMessage(tries.retryAfter)] }, 429);
+  const registration = await findRegistrationByPassword(db, phone, submission.value.password);
+  if (!registration || (await findUserByPhone(db, phone))) return fail({ formErrors: ["account:errors.noPendingAccount"] });
+  const limit = await consumeSmsLimit(db, phone, ip);
+  if (!limit.ok) return fail({ formErrors: ["account:errors.resendFailed", tooManyMessage(limit.retryAfter)] }, 429);
+  if (!(await sendActivationCode(db, request, phone))) return fail({ formErrors: ["account:errors.resendFailed"] }, 503);
+  const session = await getSession(request);
+  session.set("pending", { phone, registration: registration.id });
+  return redirectWithSuccess("/confirm", t("account:toasts.codeSent"), {
+    headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
+  });
+}
+
+export default function ActivatePage() {
+    const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <section className="page narrow account-page">
+      <h1>{t("account:activate.title")}</h1>
+      <p className="page-lead">{t("account:activate.intro")}</p>
+      <PhoneForm id="activate" lastResult={actionData?.lastResult} submitLabel={t("account:activate.submit")} withPassword />
+      <p className="form-links">
+        <Link to="/login">{t("account:forgot.back")}</Link>
+      </p>
+    </section>
+  );
+}

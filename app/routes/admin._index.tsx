@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/Icon";
+import { dashboard, REVIEW_PROMISE_MS } from "~/models/admin.server";
+import { requireAdmin } from "~/services/auth.server";
+import { formatNumber } from "~/utils/format";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "admin"] };
+
+/**
+ * /admin, the back office's dashboard (issue 5): counts of pending posts, pending requests, open reports and leads,
+ * and the oldest waiting item's age against the 24-hour promise. Admins only (checked here, on the server).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const counts = await dashboard(db);
+  const ageMs = counts.oldestPending ? Date.now() - counts.oldestPending.getTime() : null;
+  return {
+    counts: { pendingOffers: counts.pendingOffers, pendingRequests: counts.pendingRequests, openReports: counts.openReports, leads: counts.leads },
+    oldestHours: ageMs === null ? null : Math.floor(ageMs / 3_600_000),
+    late: ageMs !== null && ageMs > REVIEW_PROMISE_MS,
+    seo: { title: t("admin:title"), description: t("admin:description"), noindex: true },
+  };
+}
+
+export default function AdminDashboard() {
+  const { counts, oldestHours, late } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const rows = [
+    ["pendingOffers", counts.pendingOffers],
+    ["pendingRequests", counts.pendingRequests],
+    ["openReports", counts.openReports],
+    ["leads", counts.leads],
+  ] as const;
+  return (
+    <section className="page narrow admin-page">
+      <h1>{t("admin:title")}</h1>
+      <p className="page-lead">{t("admin:intro")}</p>
+      <dl className="details admin-counts">
+        {rows.map(([key, n]) => (
+          <div key={key}>
+            <dt>{t(`admin:${key}`)}</dt>
+            <dd>{formatNumber(n)}</dd>
+          </div>
+        ))}
+      </dl>
+      {oldestHours === null ? (
+        <p className="notice">{t("admin:nothing")}</p>
+      ) : (
+        <p className={late ? "notice notice-error" : "notice notice-success"} role={late ? "alert" : "status"}>
+          <Icon name={late ? "alert" : "check"} /> {t("admin:oldest", { hours: oldestHours })} — {t(late ? "admin:late" : "admin:onTime")}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FieldErrors, FormNotice } from "~/components/FormParts";
+import { codeSchema, LIMITS } from "~/forms/account";
+import { TransactionRollbackError } from "drizzle-orm";
+import { activateRegistration, checkCode, findRegistration } from "~/models/user.server";
+import { clientIp, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { startUserSession } from "~/services/auth.server";
+import { formatPhone } from "~/services/phone.server";
+import { getSession, redirectWithError, redirectWithSuccess } from "~/services/session.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "account"] };
+
+/**
+ * The pending registration of the session (spec 4, Registration), or a redirect to /login with 'please complete
+ * the registration process first' when there is none (spec 8).
+ */
+async function pendingRegistration(request: Request): Promise<{ phone: string; registration: number }> {
+  const pending = (await getSession(request)).get("pending");
+  if (pending && typeof pending.phone === "string" && Number.isInteger(pending.registration)) return pending;
+  const { t } = await pageContext(request);
+  throw await redirectWithError("/login?tab=2", t("account:errors.noPending"));
+}
+
+/**
+ * /confirm (spec 2.1, 4 Registration, 5 Verification code): the code sent by SMS after registration. When the
+ * pending number has no account waiting (removed, or already confirmed elsewhere) the page says 'phone number not
+ * found, return to the registration page' (spec 8).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { phone, registration } = await pendingRegistration(request);
+  const { db, t } = await pageContext(request);
+  return {
+    phone: formatPhone(phone),
+    found: (await findRegistration(db, registration, phone)) !== null,
+    seo: { title: t("account:confirm.title"), description: t("account:confirm.description"), noindex: true },
+  };
+}
+
+type ActionResult = { lastResult: SubmissionResult<string[]> };
+
+/**
+ * The posts of /confirm: "check" (spec 7 code/check: a correct code activates the account, logs the user in and goes
+ * to / with the activation toast) and "resend" (code/resend, within the SMS limits, with the spec's success and
+ * failure toasts). A wrong code keeps the page with the spec's wrong-code message.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { phone, registration } = await pendingRegistration(request);
+  const form = await request.formData().catch(() => new FormData());
+  const { db, t } = await pageContext(request);
+  const failure = (messages: string[], status = 400) =>
+    data<ActionResult>({ lastResult: { status: "error", error: { "": messages } } }, { status });
+
+  if (form.get("intent") === "resend") {
+    if (!(await findRegistration(db, registration, phone))) return failure(["account:errors.noPhone"]);
+    const limit = await consumeSmsLimit(db, phone, clientIp(context));
+    if (!limit.ok) return failure(["account:errors.resendFailed", tooManyMessage(limit.retryAfter)], 429);
+    if (!(await sendActivationCode(db, request, phone))) return failure(["account:errors.resendFailed"], 503);
+    return redirectWithSuccess("/confirm", t("account:toasts.resendSuccess"));
+  }
+
+  const submission = parseWithZod(form, { schema: codeSchema });
+  if (submission.status !== "success") return data<ActionResult>({ lastResult: submission.reply() }, { status: 400 });
+  // The code check and the new account are one transaction: a code is spent only when the account is made.
+  const outcome = await db.transaction(async (tx) => {
+    const checked = await checkCode(tx, phone, "activation", submission.value.code);
+    if (checked !== "ok") return checked;
+    const user = await activateRegistration(tx, registration, phone);
+    if (!user) tx.rollback();
+    return user;
+  }).catch((error: unknown) => {
+    if (error instanceof TransactionRollbackError) return null;
+    throw error;
+  });
+  if (outcome === "wrong") return data<ActionResult>({ lastResult: submission.reply({ fieldErrors: { code: ["account:errors.codeWrong"] } }) }, { status: 400 });
+  if (typeof outcome === "string") {
+    return data<ActionResult>({ lastResult: submission.reply({ fieldErrors: { code: ["account:errors.codeExpired"] } }) }, { status: 400 });
+  }
+  if (!outcome) return data<ActionResult>({ lastResult: submission.reply({ formErrors: ["account:errors.noPhone"] }) }, { status: 400 });
+  const cookie = await startUserSession(request, outcome.id);
+  return redirectWithSuccess("/", t("account:toasts.activated"), { headers: { "Set-Cookie": cookie } });
+}
+
+export default function ConfirmPage() {
+  const { phone, found } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "confirm",
+    lastResult: actionData?.lastResult,
+    constraint: getZodConstraint(codeSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
+  });
+  const [typed, setTyped] = useState(fields.code.initialValue ?? "");
+  useEffect(() => setTyped(fields.code.initialValue ?? ""), [fields.code.initialValue]);
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="page narrow account-page">
+      <h1>{t("account:confirm.title")}</h1>
+      {found ? (
+        // U+2066/U+2069 isolate the number left to right, so "+963 944 …" keeps its order inside Arabic text.
+        <p className="page-lead">{t("account:confirm.intro", { phone: `\u2066${phone}\u2069` })}</p>
+      ) : (
+        <div className="notice notice-error" role="alert">
+          <p>{t("account:errors.noPhone")}</p>
+        </div>
+      )}
+      <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+        <FormNotice formErrors={form.errors} />
+        <div className="field">
+          <label htmlFor={fields.code.id}>{t("account:fields.code")}</label>
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            key={fields.code.key}
+            className="code-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern={undefined}
+            maxLength={LIMITS.code}
+            dir="ltr"
+            onChange={(e) => setTyped(e.currentTarget.value)}
+          />
+          <FieldErrors field={fields.code} />
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="check"
+          className="button button-primary form-submit"
+          disabled={busy || (hydrated && typed.trim().length < LIMITS.code)}
+        >
+          {t("account:confirm.submit")}
+        </button>
+      </Form>
+      <Form method="post" className="resend-form">
+        <p className="hint">{t("account:confirm.noCode")}</p>
+        <button type="submit" name="intent" value="resend" className="button" disabled={busy}>
+          {t("account:confirm.resend")}
+        </button>
+      </Form>
+      <p className="form-links">
+        <Link to="/login?tab=2">{t("account:confirm.backToLogin")}</Link>
+      </p>
+    </section>
+  );
+}

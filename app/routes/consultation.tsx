@@ -1,0 +1,49 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/Icon";
+import { MessageForm } from "~/components/MessageForm";
+import { getCurrentUser } from "~/services/auth.server";
+import { messageAction } from "~/services/forms.server";
+import { company } from "~/utils/company";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "forms"] };
+
+/** /consultation (spec 2.1, 2.6): the consultation request form, prefilled from the logged-in user. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await pageContext(request);
+  const user = await getCurrentUser(request);
+  return {
+    defaults: user ? { name: `${user.first_name} ${user.last_name}`.slice(0, 35), mobile: user.phone } : undefined,
+    seo: { title: t("forms:consultation.title"), description: t("forms:consultation.description") },
+  };
+}
+
+/** Stores a consultation request (spec 5 and 7); see messageAction. */
+export function action({ request, context }: ActionFunctionArgs) {
+  return messageAction(request, context, "consultation");
+}
+
+export default function ConsultationPage() {
+  const { defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ lastResult: SubmissionResult<string[]> }>();
+  const { t } = useTranslation();
+  const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("forms:consultation.whatsappText"))}`;
+  return (
+    <section className="page narrow form-page">
+      <h1>{t("forms:consultation.title")}</h1>
+      <p className="page-lead">{t("forms:consultation.intro")}</p>
+      <MessageForm kind="consultation" lastResult={actionData?.lastResult} defaults={defaults} />
+      <p className="form-links">
+        <a href={whatsapp} className="button button-whatsapp" rel="noopener" target="_blank">
+          <Icon name="whatsapp" /> {t("forms:consultation.whatsapp")}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/components/FormParts";
+import { Icon } from "~/components/Icon";
+import { LocationOptions } from "~/components/SearchFilter";
+import { useDraft } from "~/components/useDraft";
+import { REQUEST_TYPE_IDS, requestSchema } from "~/forms/posts";
+import { filterOptions, getLookups } from "~/models/lookups.server";
+import { createPropertyRequest, locationExists } from "~/models/post.server";
+import { clientIp } from "~/services/account.server";
+import { getCurrentUser } from "~/services/auth.server";
+import { formLimit, isSpam, tooMany } from "~/services/forms.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "forms"] };
+
+/**
+ * /create-real-estate-request (spec 2.1, 2.6): the property request form for logged-in users; a visitor sees the
+ * login prompt in its place (spec 6: posting a request needs an account).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, locale, t } = await pageContext(request);
+  const user = await getCurrentUser(request);
+  const lookups = await getLookups(db);
+  const options = filterOptions(lookups, locale);
+  return {
+    loggedIn: Boolean(user),
+    governorates: options.governorates,
+    types: options.estateTypes.filter((e) => (REQUEST_TYPE_IDS as readonly number[]).includes(e.id)),
+    seo: { title: t("forms:request.title"), description: t("forms:request.description"), noindex: !user },
+  };
+}
+
+type ActionResult = { lastResult: SubmissionResult<string[]> };
+
+/**
+ * Stores the request as pending for moderation (architecture 8). The session is checked here (a visitor is sent to
+ * log in and back); bad input or an unknown place: 400 with every value; past the per-IP limit: 429.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent("/create-real-estate-request")}`);
+  const form = await request.formData().catch(() => new FormData());
+  const { db, t } = await pageContext(request);
+  if (isSpam(form)) return redirectWithSuccess("/profile?sent=request", t("forms:toasts.requestSent"));
+  const submission = parseWithZod(form, { schema: requestSchema });
+  const fail = (fieldErrors: Record<string, string[]>, status = 400, formErrors?: string[]) =>
+    data<ActionResult>({ lastResult: submission.reply({ formErrors, fieldErrors }) }, { status });
+  if (submission.status !== "success") return fail({});
+  const value = submission.value;
+  if (!(await locationExists(db, value.location_id))) return fail({ location_id: ["forms:errors.cityRequired"] });
+  const wait = await formLimit(db, "requestIp", clientIp(context));
+  if (wait !== null) return fail({}, 429, [tooMany(wait)]);
+  await createPropertyRequest(db, {
+    user_id: user.id,
+    estate_offer_type_id: value.estate_offer_type_id,
+    location_id: value.location_id,
+    estate_type_id: value.estate_type_id,
+    min_price: value.min_price ?? null,
+    max_price: value.max_price ?? null,
+    notes: value.notes ?? "",
+  });
+  return redirectWithSuccess("/profile?sent=request", t("forms:toasts.requestSent"));
+}
+
+export default function CreateRequestPage() {
+  const { loggedIn } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <section className="page narrow form-page">
+      <h1>{t("forms:request.title")}</h1>
+      <p className="page-lead">{t("forms:request.intro")}</p>
+      {loggedIn ? (
+        <RequestForm key={location.key} />
+      ) : (
+        <div className="card dialog-body request-prompt">
+          <h2>{t("forms:prompt.requestTitle")}</h2>
+          <p>{t("forms:prompt.requestMessage")}</p>
+          <div className="button-row">
+            <Link to={`/login?redirectTo=${encodeURIComponent("/create-real-estate-request")}`} className="button button-primary">
+              <Icon name="user" /> {t("forms:prompt.login")}
+            </Link>
+            <Link to={`/login?tab=2&redirectTo=${encodeURIComponent("/create-real-estate-request")}`} className="button">
+              {t("forms:prompt.register")}
+            </Link>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RequestForm() {
+  const { governorates, types } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const ref = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm<Record<"estate_offer_type_id" | "location_id" | "estate_type_id" | "min_price" | "max_price" | "notes", string>>({
+    id: "request",
+    lastResult: actionData?.lastResult,
+    defaultValue: { estate_offer_type_id: "1" },
+    constraint: getZodConstraint(requestSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // Typed as strings for the field components; the schema coerces them.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: requestSchema }) as never,
+  });
+  useDraft("request", ref);
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)} noValidate ref={ref}>
+      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} checkData="forms:errors.checkData" />
+      <HoneypotField />
+      <RadioChoices
+        field={fields.estate_offer_type_id}
+        label={t("forms:newEstate.offerType")}
+        options={[
+          { id: 1, name: t("search.saleTab") },
+          { id: 2, name: t("search.rentTab") },
+        ]}
+      />
+      <SelectField field={fields.location_id} label={t("forms:request.location")} placeholder={t("forms:fields.choose")}>
+        <LocationOptions governorates={governorates} />
+      </SelectField>
+      <SelectField field={fields.estate_type_id} label={t("forms:request.type")} options={types} placeholder={t("forms:fields.choose")} />
+      <div className="field-pair">
+        <TextField field={fields.min_price} label={t("forms:request.minPrice")} inputMode="numeric" dir="ltr" />
+        <TextField field={fields.max_price} label={t("forms:request.maxPrice")} inputMode="numeric" dir="ltr" />
+      </div>
+      <TextAreaField field={fields.notes} label={t("forms:request.notes")} rows={4} />
+      <button type="submit" className="button button-primary form-submit" disabled={busy}>
+        {busy ? t("forms:fields.sending") : t("forms:request.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,297 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_COUNTRY, FormNotice, PhoneFields, TextField } from "~/components/FormParts";
+import { Icon } from "~/components/Icon";
+import { loginSchema, registerSchema } from "~/forms/account";
+import { TransactionRollbackError } from "drizzle-orm";
+import { createRegistration, findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
+import { clientIp, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { getCurrentUser, startUserSession } from "~/services/auth.server";
+import { checkCaptcha, createCaptcha, spendCaptcha, storedCaptcha } from "~/services/captcha.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/password.server";
+import { toE164 } from "~/services/phone.server";
+import { consume, resetLimit } from "~/services/rate-limit.server";
+import { getSession, redirectWithSuccess, sessionStorage } from "~/services/session.server";
+import { pageContext } from "~/utils/page.server";
+import { localPath } from "~/utils/redirect.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "account"] };
+
+/** The two tabs of spec 2.6 and 4 (Login screen): 1 login, 2 sign up, kept in the URL (`?tab=2`). */
+type Tab = "1" | "2";
+const tabOf = (url: URL): Tab => (url.searchParams.get("tab") === "2" ? "2" : "1");
+
+/**
+ * /login (spec 2.1, 2.6, 4): the login tab draws a new captcha on every visit (its answer's hash goes into the
+ * session, replacing any earlier one); the sign-up tab has none. A logged-in user is sent on at once.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = localPath(url.searchParams.get("redirectTo"));
+  if (await getCurrentUser(request)) throw redirect(redirectTo ?? "/");
+  const { t } = await pageContext(request);
+  const tab = tabOf(url);
+  const session = await getSession(request);
+  const drawn = tab === "1" ? await createCaptcha() : null;
+  if (drawn) session.set("captcha", storedCaptcha(drawn));
+  return data(
+    {
+      tab,
+      captcha: drawn ? { id: drawn.id, image: drawn.image } : null,
+      redirectTo,
+      seo: { title: t("account:login.title"), description: t("account:login.description"), keep: ["tab"] },
+    },
+    drawn ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : undefined,
+  );
+}
+
+type ActionResult = { lastResult: SubmissionResult<string[]> };
+
+/** After any post of this page the loader runs again, even after a 400, so a new captcha replaces the spent one. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" && (!formAction || formAction.startsWith(currentUrl.pathname)) ? true : defaultShouldRevalidate;
+
+/**
+ * The posts of /login, told apart by `intent`: "login" (spec 7 POST login), "register" (POST user/register) and
+ * "captcha" (a new image, keeping what was typed). Every post spends the captcha (spec 4: a failed login resets
+ * it); the loader draws the next. Errors come back with status 400, the typed values (never the password) and
+ * translated messages; success redirects with the spec's toast.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const intent = form.get("intent");
+  if (intent === "register") return register(request, form, clientIp(context));
+  return login(request, form, clientIp(context), intent === "captcha");
+}
+
+async function login(request: Request, form: FormData, ip: string | undefined, refreshOnly: boolean) {
+  // The captcha is single-use: whatever happens it is forgotten here, and the loader, which runs after every post
+  // of this page (shouldRevalidate below; Remix runs it anyway for a post without JavaScript), draws the next one.
+  const session = await getSession(request);
+  const stored = session.get("captcha");
+  session.unset("captcha");
+  const reply = async (lastResult: SubmissionResult<string[]>, status = 400) =>
+    data<ActionResult>({ lastResult }, { status, headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+
+  const submission = parseWithZod(form, { schema: loginSchema });
+  const hide = { hideFields: ["password", "captcha"] };
+  if (refreshOnly) return reply(submission.reply({ ...hide, fieldErrors: {} }), 200);
+  const { db, t } = await pageContext(request);
+  const answerHash = await spendCaptcha(db, stored);
+
+  const fieldErrors: Record<string, string[]> = submission.status === "error" ? { ...(submission.error as Record<string, string[]>) } : {};
+  const typedCaptcha = form.get("captcha");
+  const captcha = checkCaptcha(answerHash, typeof typedCaptcha === "string" ? typedCaptcha : "");
+  if (captcha !== "ok") fieldErrors.captcha = [captcha === "wrong" ? "account:errors.captchaWrong" : "account:errors.captchaRequired"];
+  if (submission.status !== "success" || Object.keys(fieldErrors).length) return reply(submission.reply({ ...hide, fieldErrors }));
+
+  const { country, authentication, password, redirectTo } = submission.value;
+  const phone = toE164(country, authentication);
+  if (!phone) return reply(submission.reply({ ...hide, fieldErrors: { authentication: ["account:errors.phoneInvalid"] } }));
+
+  const limit = await consume(db, [
+    ["loginPhone", phone],
+    ["loginIp", ip],
+  ]);
+  if (!limit.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(limit.retryAfter)] }));
+
+  const user = await findUserByPhone(db, phone);
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+  if (!user) {
+    // A number that signed up with this password but never entered its code: say so, and offer /ac.
+    const registration = await findRegistrationByPassword(db, phone, password);
+    return reply(submission.reply({ ...hide, formErrors: [registration ? "account:errors.notActivated" : "account:errors.loginFailed"] }));
+  }
+  if (!valid) return reply(submission.reply({ ...hide, formErrors: ["account:errors.loginFailed"] }));
+  if (user.status === "suspended") return reply(submission.reply({ ...hide, formErrors: ["account:errors.suspended"] }));
+
+  await resetLimit(db, "loginPhone", phone);
+  const cookie = await startUserSession(request, user.id);
+  return redirectWithSuccess(localPath(redirectTo) ?? "/", t("account:toasts.loginSuccess"), { headers: { "Set-Cookie": cookie } });
+}
+
+async function register(request: Request, form: FormData, ip: string | undefined) {
+  const hide = { hideFields: ["password"] };
+  const submission = parseWithZod(form, { schema: registerSchema });
+  if (submission.status !== "success") return data<ActionResult>({ lastResult: submission.reply(hide) }, { status: 400 });
+  const fail = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
+    data<ActionResult>({ lastResult: submission.reply({ ...hide, ...messages }) }, { status });
+
+  const { first_name, last_name, country, authentication, password } = submission.value;
+  const phone = toE164(country, authentication);
+  if (!phone) return fail({ fieldErrors: { authentication: ["account:errors.phoneInvalid"] } });
+
+  const { db, t } = await pageContext(request);
+  // The SMS limit is counted first: a refused attempt writes nothing and tells nothing about the number.
+  const limit = await consumeSmsLimit(db, phone, ip);
+  if (!limit.ok) return fail({ formErrors: ["account:errors.registerFailed", tooManyMessage(limit.retryAfter)] }, 429);
+  const password_hash = await hashPassword(password);
+  // The sign-up, its code and its SMS are one write: all of them or none.
+  const outcome = await db
+    .transaction(async (tx) => {
+      const registration = await createRegistration(tx, { first_name, last_name, phone, password_hash });
+      if (registration !== "exists" && !(await sendActivationCode(tx, request, phone))) tx.rollback();
+      return registration;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return "failed" as const;
+      throw error;
+    });
+  if (outcome === "exists") return fail({ formErrors: ["account:errors.phoneExists"] });
+  if (outcome === "failed") return fail({ formErrors: ["account:errors.registerFailed"] }, 503);
+
+  const session = await getSession(request);
+  session.set("pending", { phone, registration: outcome });
+  return redirectWithSuccess("/confirm", t("account:toasts.registerSuccess"), {
+    headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
+  });
+}
+
+export default function LoginPage() {
+  const { tab, redirectTo, captcha } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const registerHref = `/login?tab=2${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+  const loginHref = `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+  return (
+    <section className="page narrow account-page">
+      <h1>{t("account:login.heading")}</h1>
+      <nav className="tabs account-tabs" aria-label={t("account:login.title")}>
+        <Link to={loginHref} className="tab-link" aria-current={tab === "1" ? "page" : undefined} replace>
+          {t("account:login.tabLogin")}
+        </Link>
+        <Link to={registerHref} className="tab-link" aria-current={tab === "2" ? "page" : undefined} replace>
+          {t("account:login.tabRegister")}
+        </Link>
+      </nav>
+      {tab === "1" ? (
+        <LoginForm key="login" redirectTo={redirectTo} captcha={captcha} />
+      ) : (
+        <RegisterForm key="register" />
+      )}
+    </section>
+  );
+}
+
+function LoginForm({ redirectTo, captcha }: { redirectTo?: string; captcha: { id: string; image: string } | null }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.lastResult,
+    defaultValue: { country: DEFAULT_COUNTRY, redirectTo },
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const image = captcha?.image;
+  // Every post of this form draws a new captcha; a new one empties the captcha and password inputs.
+  const imageKey = captcha?.id ?? "";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+      {/* The default button: Enter in any field logs in rather than asking for a new captcha image. */}
+      <button type="submit" name="intent" value="login" className="default-submit" tabIndex={-1} aria-hidden="true" />
+      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <input {...getInputProps(fields.redirectTo, { type: "hidden" })} key={fields.redirectTo.key} />
+      <PhoneFields country={fields.country} phone={fields.authentication} />
+      <TextField
+        field={fields.password}
+        type="password"
+        label={t("account:fields.password")}
+        autoComplete="current-password"
+        dir="ltr"
+        resetKey={imageKey}
+      />
+      <div className="field captcha">
+        <label htmlFor={fields.captcha.id}>{t("account:fields.captcha")}</label>
+        <div className="captcha-row">
+          {image ? <img src={image} width={280} height={60} alt={t("account:fields.captchaAlt")} className="captcha-image" /> : null}
+          <button
+            type="submit"
+            name="intent"
+            value="captcha"
+            formNoValidate
+            className="icon-button captcha-refresh"
+            aria-label={t("account:fields.captchaRefresh")}
+            title={t("account:fields.captchaRefresh")}
+            onClick={(event) => {
+              // With JavaScript the loader simply runs again (a new image, nothing typed is touched); without it the
+              // button posts the form, and the page comes back with what was typed and a new image.
+              event.preventDefault();
+              revalidator.revalidate();
+            }}
+          >
+            <Icon name="refresh" />
+          </button>
+        </div>
+        <input
+          {...getInputProps(fields.captcha, { type: "text", ariaDescribedBy: `${fields.captcha.id}-hint` })}
+          key={imageKey}
+          defaultValue=""
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          dir="ltr"
+        />
+        <p className="hint" id={`${fields.captcha.id}-hint`}>
+          {t("account:fields.captchaHint")}
+        </p>
+        {fields.captcha.errors?.[0] ? (
+          <p className="field-error" id={fields.captcha.errorId}>
+            <Icon name="alert" /> {t(fields.captcha.errors[0])}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" name="intent" value="login" className="button button-primary form-submit" disabled={busy}>
+        {t("account:login.submit")}
+      </button>
+      <p className="form-links">
+        <Link to="/forgot-password">{t("account:login.forgot")}</Link>
+      </p>
+      <p className="form-links">
+        {t("account:login.notActivated")} <Link to="/ac">{t("account:login.activateLink")}</Link>
+      </p>
+    </Form>
+  );
+}
+
+function RegisterForm() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.lastResult,
+    defaultValue: { country: DEFAULT_COUNTRY },
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "register";
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <div className="field-pair">
+        <TextField field={fields.first_name} label={t("account:fields.firstName")} autoComplete="given-name" />
+        <TextField field={fields.last_name} label={t("account:fields.lastName")} autoComplete="family-name" />
+      </div>
+      <PhoneFields country={fields.country} phone={fields.authentication} />
+      <TextField field={fields.password} type="password" label={t("account:fields.password")} autoComplete="new-password" dir="ltr" />
+      <p className="hint">{t("account:login.registerHint")}</p>
+      <button type="submit" name="intent" value="register" className="button button-primary form-submit" disabled={busy}>
+        {t("account:login.registerSubmit")}
+      </button>
+    </Form>
+  );
+}

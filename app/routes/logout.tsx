@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { endUserSession } from "~/services/auth.server";
+import { getT } from "~/services/i18n.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { notFound } from "~/utils/page.server";
+
+/**
+ * Logout (spec 4, After logout; spec 7 DELETE logout): a POST from the account menu. The session row is deleted
+ * and the cookie cleared, the cookie even when the database call fails; then /login with the logout toast.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const cookie = await endUserSession(request);
+  const t = await getT(request);
+  return redirectWithSuccess("/login", t("account:toasts.logout"), { headers: { "Set-Cookie": cookie } });
+}
+
+/** Only the account menu's form posts here; opening the address is the not-found page. */
+export function loader(): never {
+  notFound();
+}
+
+export default function FormOnly() {
+  return null;
+}

@@ -1,0 +1,162 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/components/FormParts";
+import { Icon } from "~/components/Icon";
+import { LocationOptions } from "~/components/SearchFilter";
+import { useDraft, useForgetDraft } from "~/components/useDraft";
+import { newEstateSchema } from "~/forms/posts";
+import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
+import { createEstateOffer, estateTypeExists, locationExists } from "~/models/post.server";
+import { clientIp } from "~/services/account.server";
+import { getCurrentUser } from "~/services/auth.server";
+import { formLimit, isSpam, tooMany } from "~/services/forms.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "forms"] };
+
+/** /new-estate (spec 2.1, 2.6, 3): the property offer form; no login needed. `?sent=1` is the thank-you page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, locale, t } = await pageContext(request);
+  const lookups = await getLookups(db);
+  const options = filterOptions(lookups, locale);
+  const user = await getCurrentUser(request);
+  return {
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+    governorates: options.governorates,
+    estateTypes: options.estateTypes,
+    finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
+    defaults: user ? { fullname: `${user.first_name} ${user.last_name}`, mobile: user.phone, estate_offer_type_id: "1" } : { estate_offer_type_id: "1" },
+    seo: { title: t("forms:newEstate.title"), description: t("forms:newEstate.description") },
+  };
+}
+
+type ActionResult = { lastResult: SubmissionResult<string[]> };
+
+/**
+ * Stores the offer as pending for moderation (spec 7 estate/add; architecture 8). Bad input, unknown type or place
+ * ids: 400 with every value and 'Error submitting offer. Please try again.'; past the per-IP limit: 429; a filled
+ * honeypot looks like a success and stores nothing.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const { db, t } = await pageContext(request);
+  if (isSpam(form)) return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
+  const submission = parseWithZod(form, { schema: newEstateSchema });
+  const fail = (fieldErrors: Record<string, string[]>, status = 400, formErrors = ["forms:errors.offerFailed"]) =>
+    data<ActionResult>({ lastResult: submission.reply({ formErrors, fieldErrors }) }, { status });
+  if (submission.status !== "success") return fail({});
+  const value = submission.value;
+  if (!(await locationExists(db, value.location_id))) return fail({ location_id: ["forms:errors.cityRequired"] });
+  if (value.estate_type_id !== undefined && !(await estateTypeExists(db, value.estate_type_id))) return fail({ estate_type_id: ["forms:errors.choice"] });
+  const wait = await formLimit(db, "offerIp", clientIp(context));
+  if (wait !== null) return fail({}, 429, [tooMany(wait)]);
+  const user = await getCurrentUser(request);
+  await createEstateOffer(db, {
+    estate_type_id: value.estate_type_id ?? null,
+    estate_offer_type_id: value.estate_offer_type_id ?? 1,
+    estate_ownership: value.estate_ownership ?? null,
+    estate_finishing: value.estate_finishing ?? null,
+    location_id: value.location_id,
+    area: value.area,
+    fullname: value.fullname,
+    mobile: value.mobile,
+    subject: value.subject,
+    user_id: user?.id ?? null,
+  });
+  return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
+}
+
+export default function NewEstatePage() {
+  const { sent } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  useForgetDraft("new-estate", sent);
+  return (
+    <section className="page narrow form-page">
+      <h1>{t("forms:newEstate.title")}</h1>
+      {sent ? (
+        <div className="notice notice-success" role="status">
+          <Icon name="check" />
+          <div>
+            <p>{t("forms:newEstate.sentTitle")}</p>
+            <p>{t("forms:newEstate.sentText")}</p>
+            <p>
+              <Link to="/new-estate">{t("forms:newEstate.another")}</Link>
+            </p>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="page-lead">{t("forms:newEstate.intro")}</p>
+          <p className="notice review-note">
+            <Icon name="calendar" /> {t("forms:newEstate.review")}
+          </p>
+          <OfferForm key={location.key} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function OfferForm() {
+  const { governorates, estateTypes, finishings, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const ref = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm<Record<keyof typeof newEstateSchema.shape, string>>({
+    id: "new-estate",
+    lastResult: actionData?.lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(newEstateSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // Typed as strings for the field components; the schema coerces them.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newEstateSchema }) as never,
+  });
+  useDraft("new-estate", ref);
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)} noValidate ref={ref}>
+      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} checkData="forms:errors.offerFailed" />
+      <HoneypotField />
+      <RadioChoices
+        field={fields.estate_offer_type_id}
+        label={t("forms:newEstate.offerType")}
+        options={[
+          { id: 1, name: t("forms:newEstate.sale") },
+          { id: 2, name: t("forms:newEstate.rent") },
+        ]}
+      />
+      <SelectField field={fields.estate_type_id} label={t("forms:newEstate.type")} options={estateTypes} placeholder={t("forms:fields.choose")} />
+      <SelectField field={fields.location_id} label={t("forms:newEstate.location")} placeholder={t("forms:fields.choose")}>
+        <LocationOptions governorates={governorates} />
+      </SelectField>
+      <TextField field={fields.area} label={t("forms:newEstate.area")} inputMode="decimal" dir="ltr" />
+      <SelectField field={fields.estate_finishing} label={t("forms:newEstate.finishing")} options={finishings} placeholder={t("forms:fields.choose")} />
+      <RadioChoices
+        field={fields.estate_ownership}
+        label={t("forms:newEstate.ownership")}
+        options={[
+          { id: 1, name: t("forms:newEstate.owner") },
+          { id: 2, name: t("forms:newEstate.agent") },
+          { id: 3, name: t("forms:newEstate.other") },
+        ]}
+      />
+      <TextField field={fields.fullname} label={t("forms:fields.name")} autoComplete="name" />
+      <TextField field={fields.mobile} type="tel" label={t("forms:fields.mobile")} autoComplete="tel" inputMode="tel" dir="ltr" />
+      <TextAreaField field={fields.subject} label={t("forms:newEstate.subject")} hint={t("forms:newEstate.subjectHint")} rows={6} />
+      <button type="submit" className="button button-primary form-submit" disabled={busy}>
+        {busy ? t("forms:fields.sending") : t("forms:newEstate.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { reportSchema } from "~/forms/posts";
+import { reportEstate } from "~/models/post.server";
+import { clientIp } from "~/services/account.server";
+import { getCurrentUser } from "~/services/auth.server";
+import { formLimit, tooMany } from "~/services/forms.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/session.server";
+import { notFound, pageContext } from "~/utils/page.server";
+import { backTo } from "~/utils/redirect.server";
+
+/**
+ * The report dialog's post (spec 7, report: estate_id, report_type_id): logged-in users only (checked here), one
+ * report per user and listing, within the per-IP limit. No reason chosen: back to the open dialog with
+ * 'complete the required fields'; success: back to the page with the spec's report-sent toast.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const back = backTo(form.get("redirectTo"));
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  const { db, t } = await pageContext(request);
+  const submission = parseWithZod(form, { schema: reportSchema });
+  if (submission.status !== "success") {
+    const estateId = String(form.get("estate_id") ?? "");
+    const reopen = /^\d{1,10}$/.test(estateId) ? `${back}${back.includes("?") ? "&" : "?"}dialog=report&estate_id=${estateId}` : back;
+    return redirectWithError(reopen, t("forms:errors.reportReason"));
+  }
+  const wait = await formLimit(db, "reportIp", clientIp(context));
+  if (wait !== null) {
+    const message = tooMany(wait).split("?");
+    return redirectWithError(back, t(message[0], Object.fromEntries(new URLSearchParams(message[1]))));
+  }
+  const outcome = await reportEstate(db, user.id, submission.value.estate_id, submission.value.report_type_id);
+  if (outcome === "missing") notFound();
+  return redirectWithSuccess(back, t(outcome === "reported" ? "forms:toasts.reported" : "forms:toasts.alreadyReported"));
+}
+
+/** Only the report dialog posts here; opening the address is the not-found page. */
+export function loader(): never {
+  notFound();
+}
+
+export default function FormOnly() {
+  return null;
+}

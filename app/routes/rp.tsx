@@ -1,0 +1,148 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { FormNotice, TextField } from "~/components/FormParts";
+import { Icon } from "~/components/Icon";
+import { resetSchema } from "~/forms/account";
+import { findResetUser, resetPasswordWithToken } from "~/models/user.server";
+import { clientIp, tooManyMessage } from "~/services/account.server";
+import { hashPassword } from "~/services/password.server";
+import { consume } from "~/services/rate-limit.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const handle: LayoutHandle = { i18n: ["common", "account"] };
+
+/** The redirect delay after a reset or a bad link (spec 9: 2000 ms). */
+const REDIRECT_DELAY_MS = 2000;
+
+type State = "form" | "bad" | "changed";
+
+/** Page meta, plus `<meta http-equiv="refresh">` to / after 2 seconds on a bad link or a changed password (spec 4). */
+export function meta(args: MetaArgs) {
+  const state = (args.data as { state?: State } | undefined)?.state;
+  const tags = pageMeta(args);
+  return state === "bad" || state === "changed" ? [...tags, { httpEquiv: "refresh", content: `${REDIRECT_DELAY_MS / 1000};url=/` }] : tags;
+}
+
+/** A reset token as the link carries it (base64url, see tokens.server), or null. */
+function tokenOf(request: Request): string | null {
+  const t = new URL(request.url).searchParams.get("t");
+  return t && /^[A-Za-z0-9_-]{20,100}$/.test(t) ? t : null;
+}
+
+/**
+ * /rp, password reset (spec 4, Password reset screen; spec 7 validate-reset-password-token): without a token, to /
+ * at once; with a bad one, its message and / after 2 seconds (status 400); with a good one, the new-password form.
+ * `?changed=1` is where a successful change lands: 'password changed successfully' and / after 2 seconds.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { db, t } = await pageContext(request);
+  const seo = { title: t("account:reset.title"), description: t("account:reset.description"), noindex: true };
+  if (url.searchParams.get("changed") === "1" && !url.searchParams.has("t")) return { state: "changed" as State, seo };
+  if (!url.searchParams.get("t")) throw redirect("/");
+  const token = tokenOf(request);
+  const userId = token ? await findResetUser(db, token) : null;
+  return data({ state: (userId ? "form" : "bad") as State, seo }, { status: userId ? 200 : 400 });
+}
+
+/**
+ * Changes the password (spec 7 change-password-by-token): both fields at least 8 and equal (spec 5); the token is
+ * spent and every session of the user ends, in one transaction. A token that went bad meanwhile shows its message.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const token = tokenOf(request);
+  if (!token) throw redirect("/");
+  const { db } = await pageContext(request);
+  // Hashing a password costs 19 MiB and ~50 ms: only for a link that works, and within the per-IP login limit.
+  const limit = await consume(db, [["loginIp", clientIp(context)]]);
+  if (!limit.ok) {
+    return data<{ lastResult: SubmissionResult<string[]> }>(
+      { lastResult: { status: "error", error: { "": [tooManyMessage(limit.retryAfter)] } } },
+      { status: 429 },
+    );
+  }
+  if (!(await findResetUser(db, token))) throw redirect(`/rp?t=${token}`);
+  const form = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(form, { schema: resetSchema });
+  if (submission.status !== "success") {
+    return data<{ lastResult: SubmissionResult<string[]> }>(
+      { lastResult: submission.reply({ hideFields: ["password", "password_confirmation"] }) },
+      { status: 400 },
+    );
+  }
+  const changed = await resetPasswordWithToken(db, token, await hashPassword(submission.value.password));
+  return redirect(changed ? "/rp?changed=1" : `/rp?t=${token}`);
+}
+
+export default function ResetPasswordPage() {
+  const { state } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const checking = navigation.state === "loading" && navigation.location.pathname === "/rp" && navigation.formMethod === undefined;
+  // With JavaScript the redirect of spec 4 happens here too (the meta refresh covers pages without it).
+  useEffect(() => {
+    if (state === "form") return;
+    const timer = setTimeout(() => navigate("/"), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+  return (
+    <section className="page narrow account-page">
+      <h1>{t("account:reset.title")}</h1>
+      {checking ? (
+        <p className="notice" role="status">
+          {t("account:reset.checking")}
+        </p>
+      ) : state === "form" ? (
+        <ResetForm />
+      ) : (
+        <div className={state === "changed" ? "notice notice-success" : "notice notice-error"} role={state === "changed" ? "status" : "alert"}>
+          <Icon name={state === "changed" ? "check" : "alert"} />
+          <div>
+            <p>{t(state === "changed" ? "account:reset.changed" : "account:reset.badToken")}</p>
+            <p>
+              {t("account:reset.redirecting")} <Link to="/">{t("account:reset.goHome")}</Link>
+            </p>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ResetForm() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult: actionData?.lastResult,
+    constraint: getZodConstraint(resetSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+  });
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <TextField field={fields.password} type="password" label={t("account:fields.newPassword")} autoComplete="new-password" dir="ltr" />
+      <TextField
+        field={fields.password_confirmation}
+        type="password"
+        label={t("account:fields.confirmPassword")}
+        autoComplete="new-password"
+        dir="ltr"
+      />
+      <button type="submit" className="button button-primary form-submit" disabled={busy}>
+        {busy ? t("account:reset.changing") : t("account:reset.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Db } from "~/db/client.server";
+import { issueCode } from "~/models/user.server";
+import { getT } from "./i18n.server";
+import { consume } from "./rate-limit.server";
+import { getSmsSender } from "./sms.server";
+
+/** The client's IP address as the HTTP server saw it (server.ts puts it in the load context), or undefined in tests. */
+export function clientIp(context: AppLoadContext | undefined): string | undefined {
+  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  return typeof ip === "string" && ip ? ip : undefined;
+}
+
+/** A form message key with values for its {{placeholders}}: `account:errors.tooMany?minutes=15`. */
+export function messageWith(key: string, values: Record<string, string | number>): string {
+  return `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]))}`;
+}
+
+/** The "too many attempts" message for a wait in seconds, in whole minutes (at least 1). */
+export function tooManyMessage(retryAfter: number): string {
+  return messageWith("account:errors.tooMany", { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });
+}
+
+/**
+ * Counts one SMS against the limits of issue 3 (3 per phone and 30 per IP address an hour). Returns
+ * `{ ok: false, retryAfter }` (seconds) past a limit; nothing may be sent then.
+ */
+export function consumeSmsLimit(db: Db, phone: string, ip: string | undefined) {
+  return consume(db, [
+    ["smsPhone", phone],
+    ["smsIp", ip],
+  ]);
+}
+
+/**
+ * Issues a new activation code for a phone and sends it by SMS in the page's language (spec 7, user/register and
+ * code/resend). The code row and the outbox row are written in one transaction. The caller has counted the SMS
+ * with consumeSmsLimit first. Returns false (and keeps nothing) when the SMS could not be handed over; the cause
+ * goes to the server's error output.
+ */
+export async function sendActivationCode(db: Db, request: Request, phone: string): Promise<boolean> {
+  const t = await getT(request);
+  return sendingSms(phone, () =>
+    db.transaction(async (tx) => {
+      const code = await issueCode(tx, phone, "activation");
+      await getSmsSender().send(tx, { phone, body: t("account:sms.code", { brand: t("brand"), code }) });
+    }),
+  );
+}
+
+/**
+ * Runs `send` (which writes and sends one SMS) and tells whether it worked: a failing SMS provider gives the form's
+ * failure message (spec 8), not a 500. The error is reported on standard error without the message text.
+ */
+export async function sendingSms(phone: string, send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    process.stderr.write(`[sms] sending to ${phone} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return false;
+  }
+}

@@ -1,0 +1,78 @@
+import { redirect } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { createSession, deleteSession, findSessionUser, type User } from "~/models/user.server";
+import { getSession, sessionStorage } from "./session.server";
+
+const seen = new WeakMap<Request, Promise<User | null>>();
+
+/**
+ * The logged-in user of a request, or null (architecture 7): the session cookie's token must match an unexpired row
+ * of `sessions` whose user is active, so logout, expiry and suspension take effect at once. A missing, forged or
+ * stale cookie is simply "logged out". Looked up once per Request object.
+ */
+export function getCurrentUser(request: Request): Promise<User | null> {
+  let found = seen.get(request);
+  if (!found) {
+    found = (async () => {
+      const session = await getSession(request);
+      const token = session.get("token");
+      if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
+      return findSessionUser(await getDb(), token);
+    })();
+    seen.set(request, found);
+  }
+  return found;
+}
+
+/**
+ * The logged-in user, or a redirect to `/login?redirectTo=<this page>` (spec 4, Profile route). Throws the redirect
+ * Response, so loaders and actions can simply `await requireUser(request)`.
+ */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getCurrentUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * Logs a user in (spec 4, Login state): a new session row and token on every login (no session fixation), the
+ * captcha and any pending registration forgotten. Returns the Set-Cookie header value of the session cookie.
+ */
+export async function startUserSession(request: Request, userId: number): Promise<string> {
+  const session = await getSession(request);
+  const old = session.get("token");
+  const db = await getDb();
+  if (typeof old === "string") await deleteSession(db, old).catch(() => undefined);
+  session.set("token", await createSession(db, userId));
+  session.unset("captcha");
+  session.unset("pending");
+  return sessionStorage.commitSession(session);
+}
+
+/**
+ * Ends the request's login session (spec 4, After logout): deletes its row, and clears the cookie even when the
+ * database call fails. Returns the Set-Cookie header value that empties the session cookie.
+ */
+export async function endUserSession(request: Request): Promise<string> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  if (typeof token === "string") {
+    try {
+      await deleteSession(await getDb(), token);
+    } catch {
+      // The cookie is cleared below anyway (spec 4: "If the logout call fails, the local session is cleared anyway").
+    }
+  }
+  return sessionStorage.destroySession(session);
+}
+
+/**
+ * The logged-in admin (issue 5: every /admin loader and action checks the role on the server): a visitor is sent to
+ * log in and back, any other user gets 403.
+ */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return user;
+}

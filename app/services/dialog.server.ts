@@ -1,0 +1,103 @@
+import type { Db } from "~/db/client.server";
+import type { Locale } from "~/i18n";
+import { estateTitle } from "~/components/EstateCard";
+import { estateCardsByIds, estateContact } from "~/models/estate.server";
+import { getLookups, nameOf } from "~/models/lookups.server";
+import { officeContact } from "~/models/office.server";
+import { hasReported } from "~/models/post.server";
+import type { User } from "~/models/user.server";
+import { pageWithoutDialog } from "~/utils/dialog";
+import { getT } from "./i18n.server";
+
+/**
+ * Dialogs as URL state (architecture 6): `?dialog=login|report|contact|share` with `estate_id` or `office_id` (and
+ * `for` on the login prompt) opens a dialog that the root renders on any page, with or without JavaScript. Closing
+ * is a link to the same page without these parameters.
+ */
+/** Why a visitor is asked to log in (spec 4, Login prompt: the title varies by action). */
+export type PromptReason = "contact" | "save" | "report" | "request";
+
+export type DialogData =
+  | { kind: "login"; reason: PromptReason; loginTo: string }
+  | { kind: "report"; estateId: number; title: string; reasons: { id: number; name: string }[]; already: boolean; backTo: string }
+  | { kind: "contact"; name: string | null; phone: string; tel: string; whatsapp: string }
+  | { kind: "share"; title: string; url: string; links: { whatsapp: string; facebook: string; telegram: string; x: string } };
+
+const id = (value: string | null): number | null => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
+
+/** A wa.me link for an E.164 number with a prefilled message. */
+export function whatsappLink(phone: string, text: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
+}
+
+/** A listing's address with the share tracking parameters of spec 2.7 (utm_source, utm_medium, utm_campaign). */
+export function shareUrl(origin: string, estateId: number, source: string): string {
+  return `${origin}/estate/${estateId}?utm_source=${source}&utm_medium=share&utm_campaign=listing_share`;
+}
+
+/**
+ * The dialog a request asks for, or null (none asked, an unknown listing or office, bad parameters). Visitors who
+ * ask to contact, save or report get the login prompt instead (spec 4, 6), whose Login button comes back to the page.
+ */
+export async function dialogFor(request: Request, db: Db, user: User | null, locale: Locale, origin: string): Promise<DialogData | null> {
+  const url = new URL(request.url);
+  const kind = url.searchParams.get("dialog");
+  if (!kind) return null;
+  const estateId = id(url.searchParams.get("estate_id"));
+  const officeId = id(url.searchParams.get("office_id"));
+  const back = pageWithoutDialog(url.pathname, url.search);
+  const loginTo = `/login?redirectTo=${encodeURIComponent(back)}`;
+  const t = await getT(request);
+
+  if (kind === "login") {
+    const reason = url.searchParams.get("for");
+    return { kind: "login", reason: reason === "save" || reason === "report" || reason === "request" ? reason : "contact", loginTo };
+  }
+  if (kind === "contact" || kind === "report") {
+    if (!user) return { kind: "login", reason: kind, loginTo };
+    if (kind === "contact" && officeId) {
+      const office = await officeContact(db, officeId, locale);
+      if (!office) return null;
+      const text = t("forms:contactDialog.officeText", { url: `${origin}/office/${officeId}` });
+      return { kind: "contact", name: office.name, phone: office.phone, tel: `tel:${office.phone}`, whatsapp: whatsappLink(office.whatsapp, text) };
+    }
+    if (!estateId) return null;
+    if (kind === "report") {
+      const [card] = await estateCardsByIds(db, [estateId], locale);
+      if (!card) return null;
+      const title = estateTitle(t, card);
+      const lookups = await getLookups(db);
+      return {
+        kind: "report",
+        estateId,
+        title,
+        reasons: lookups.reportReasons.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
+        already: await hasReported(db, user.id, estateId),
+        backTo: back,
+      };
+    }
+    const contact = await estateContact(db, estateId, locale);
+    if (!contact) return null;
+    const title = estateTitle(t, contact.card);
+    const text = t("forms:contactDialog.whatsappText", { title, ad: contact.card.stateId, url: `${origin}/estate/${estateId}` });
+    return { kind: "contact", name: contact.name, phone: contact.phone, tel: `tel:${contact.phone}`, whatsapp: whatsappLink(contact.whatsapp, text) };
+  }
+  if (kind === "share" && estateId) {
+    const [card] = await estateCardsByIds(db, [estateId], locale);
+    if (!card) return null;
+    const title = estateTitle(t, card);
+    const enc = encodeURIComponent;
+    return {
+      kind: "share",
+      title,
+      url: shareUrl(origin, estateId, "copy"),
+      links: {
+        whatsapp: `https://wa.me/?text=${enc(`${title} ${shareUrl(origin, estateId, "whatsapp")}`)}`,
+        facebook: `https://www.facebook.com/sharer/sharer.php?u=${enc(shareUrl(origin, estateId, "facebook"))}`,
+        telegram: `https://t.me/share/url?url=${enc(shareUrl(origin, estateId, "telegram"))}&text=${enc(title)}`,
+        x: `https://x.com/intent/post?url=${enc(shareUrl(origin, estateId, "x"))}&text=${enc(title)}`,
+      },
+    };
+  }
+  return null;
+}

@@ -1,0 +1,61 @@
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import type { Db } from "~/db/client.server";
+import { rate_limits } from "~/db/schema";
+
+/**
+ * The limits of issue 3 (architecture 7), kept in the `rate_limits` table through rate-limiter-flexible so they hold
+ * across processes. `points` attempts per `duration` seconds (a fixed window starting at the first attempt).
+ * Per-IP limits are loose on purpose: Syrian mobile networks put many people behind one address.
+ */
+export const LIMITS = {
+  loginPhone: { points: 10, duration: 15 * 60 },
+  loginIp: { points: 100, duration: 15 * 60 },
+  smsPhone: { points: 3, duration: 60 * 60 },
+  smsIp: { points: 30, duration: 60 * 60 },
+  // Public forms (issue 4), per IP address an hour: consultation and contact messages, offers, requests, reports.
+  messageIp: { points: 10, duration: 60 * 60 },
+  offerIp: { points: 10, duration: 60 * 60 },
+  requestIp: { points: 10, duration: 60 * 60 },
+  reportIp: { points: 30, duration: 60 * 60 },
+} as const;
+export type LimitName = keyof typeof LIMITS;
+
+const limiters = new WeakMap<Db, Map<LimitName, RateLimiterDrizzle>>();
+
+function limiter(db: Db, name: LimitName): RateLimiterDrizzle {
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  let found = byName.get(name);
+  if (!found) {
+    found = new RateLimiterDrizzle({ storeClient: db, schema: rate_limits, keyPrefix: name, ...LIMITS[name] });
+    byName.set(name, found);
+  }
+  return found;
+}
+
+/**
+ * Counts one attempt against each `[limit, subject]` pair (a phone number in E.164, or an IP address) and tells
+ * whether every one of them is still within its limit. Subjects that are empty are skipped. When a limit is passed
+ * the answer says how many seconds to wait (`retryAfter`, seconds). Database errors propagate.
+ */
+export async function consume(
+  db: Db,
+  checks: Array<[LimitName, string | null | undefined]>,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+  let retryAfter = 0;
+  for (const [name, subject] of checks) {
+    if (!subject) continue;
+    try {
+      await limiter(db, name).consume(subject);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      retryAfter = Math.max(retryAfter, Math.ceil(rejection.msBeforeNext / 1000));
+    }
+  }
+  return retryAfter > 0 ? { ok: false, retryAfter } : { ok: true };
+}
+
+/** Forgets the attempts of one subject (after a successful login the phone's counter starts again). */
+export async function resetLimit(db: Db, name: LimitName, subject: string): Promise<void> {
+  await limiter(db, name).delete(subject);
+}

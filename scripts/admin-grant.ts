@@ -1,0 +1,22 @@
+/**
+ * `npm run admin:grant -- +963944123456`: gives an existing account the admin role (issue 5, Admins). The number may
+ * also be typed nationally for Syria (0944 123 456). Exits with 1 when no account has that number.
+ */
+import { openDatabase } from "../app/db/client.server";
+import { grantAdmin } from "../app/models/admin.server";
+import { getEnv } from "../app/utils/env.server";
+
+const typed = process.argv.slice(2).join(" ").trim();
+if (!typed) {
+  console.error("usage: npm run admin:grant -- +963944123456");
+  process.exit(2);
+}
+const env = getEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgliteDir });
+const id = await grantAdmin(database.db, typed);
+await database.close();
+if (id === null) {
+  console.error(`no account has the number ${typed}`);
+  process.exit(1);
+}
+console.log(`account ${id} (${typed}) is now an admin`);

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as s from "~/db/schema";
+import { dashboard, ensureAdmin, grantAdmin } from "~/models/admin.server";
+import { createSession } from "~/models/user.server";
+import { loader as adminLoader } from "~/routes/admin._index";
+import { verifyPassword } from "~/services/password.server";
+import { sessionStorage } from "~/services/session.server";
+import { useTestDatabase } from "./helpers/db";
+import { callLoader, CookieJar } from "./helpers/remix";
+
+/** The first pieces of the back office (issue 5): the operator's first admin, admin:grant, the role guard, the dashboard. */
+const test = useTestDatabase();
+const db = () => test.get().db;
+
+let seq = 0;
+async function userWith(role: "user" | "admin") {
+  const [user] = await db()
+    .insert(s.users)
+    .values({ first_name: "Lama", last_name: "Nasser", phone: `+963955${String(700000 + ++seq)}`, password_hash: "x", status: "active", role })
+    .returning();
+  const session = await sessionStorage.getSession();
+  session.set("token", await createSession(db(), user.id));
+  const cookie = new CookieJar().store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) })).header();
+  return { user, cookie };
+}
+
+describe("the first admin (ADMIN_PHONE, ADMIN_PASSWORD)", () => {
+  it("creates the account as an active admin, and on a later start updates its password and role", async () => {
+    const id = await ensureAdmin(db(), "+963944000111", "first-password");
+    const [row] = await db().select().from(s.users).where(eq(s.users.id, id));
+    expect(row).toMatchObject({ phone: "+963944000111", status: "active", role: "admin" });
+    expect(await verifyPassword(row.password_hash, "first-password")).toBe(true);
+
+    await db().update(s.users).set({ role: "user", status: "suspended" }).where(eq(s.users.id, id));
+    expect(await ensureAdmin(db(), "+963944000111", "second-password")).toBe(id);
+    const [again] = await db().select().from(s.users).where(eq(s.users.id, id));
+    expect(again).toMatchObject({ status: "active", role: "admin" });
+    expect(await verifyPassword(again.password_hash, "second-password")).toBe(true);
+  });
+
+  it("refuses a number that is not E.164", async () => {
+    await expect(ensureAdmin(db(), "0944000111", "password-1")).rejects.toThrow(/E\.164/);
+  });
+});
+
+describe("npm run admin:grant", () => {
+  it("makes an existing account an admin, by E.164 or Syrian national number; null for an unknown number", async () => {
+    const { user } = await userWith("user");
+    expect(await grantAdmin(db(), user.phone)).toBe(user.id);
+    const [row] = await db().select().from(s.users).where(eq(s.users.id, user.id));
+    expect(row.role).toBe("admin");
+    const other = await userWith("user");
+    expect(await grantAdmin(db(), `0${other.user.phone.slice(4)}`)).toBe(other.user.id);
+    expect(await grantAdmin(db(), "+963999999999")).toBeNull();
+  });
+});
+
+describe("/admin", () => {
+  it("sends a visitor to log in, answers another user 403, and shows an admin the dashboard", async () => {
+    const visitor = await callLoader(adminLoader, "/admin");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin");
+    const user = await userWith("user");
+    expect((await callLoader(adminLoader, "/admin", { cookie: user.cookie })).status).toBe(403);
+    const admin = await userWith("admin");
+    const res = await callLoader(adminLoader, "/admin", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.data.counts).toEqual(expect.objectContaining({ pendingOffers: expect.any(Number) }));
+  });
+
+  it("counts pending posts, visitors' leads, pending requests and open reports, and flags the 24-hour promise", async () => {
+    const before = await dashboard(db());
+    const { user } = await userWith("user");
+    const offer = { location_id: 1, area: 100, fullname: "A", mobile: "0944", subject: "x" };
+    await db().insert(s.estate_offers).values([{ ...offer, user_id: user.id }, { ...offer, user_id: null }, { ...offer, user_id: user.id, status: "approved" }]);
+    await db()
+      .insert(s.property_requests)
+      .values({ user_id: user.id, estate_offer_type_id: 1, location_id: 1, estate_type_id: 1, created_at: new Date(Date.now() - 30 * 3_600_000) });
+    const [estate] = await db().select({ id: s.estates.id }).from(s.estates).where(eq(s.estates.status, "approved")).limit(1);
+    await db().insert(s.estate_reports).values({ user_id: user.id, estate_id: estate.id, report_type_id: 1 });
+
+    const after = await dashboard(db());
+    expect(after.pendingOffers - before.pendingOffers).toBe(1);
+    expect(after.leads - before.leads).toBe(1);
+    expect(after.pendingRequests - before.pendingRequests).toBe(1);
+    expect(after.openReports - before.openReports).toBe(1);
+    expect(Date.now() - after.oldestPending!.getTime()).toBeGreaterThan(29 * 3_600_000);
+
+    const admin = await userWith("admin");
+    const res = await callLoader(adminLoader, "/admin", { cookie: admin.cookie });
+    expect(res.data.late).toBe(true);
+    expect(res.data.oldestHours).toBeGreaterThanOrEqual(29);
+  });
+});
