@@ -1,4 +1,4 @@
-import { dismissAppPopup, estateCards, expect, expectLanguage, fill, hasJs, LANGS, mainMenu, T, test, visit } from "./support";
+import { dismissAppPopup, estateCards, expect, expectLanguage, fill, hasJs, LANGS, mainMenu, settle, T, test, visit } from "./support";
 
 /** The eight navbar links of spec 2.3, in order, and the eight footer links. */
 const MENU_HREFS = ["/", "/vacation-properties", "/rent-properties", "/user-order", "/offices", "/consultation", "/articals", "/call-us"];
@@ -157,6 +157,9 @@ test("the language switcher goes from Arabic to English and back on the same pag
   await page.getByRole("banner").getByRole("button", { name: ar.c.nav.otherLanguage }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/offices");
   await expectLanguage(page, "en");
+  // The switch loads a new document: let it hydrate before the next click (a click during hydration would
+  // leave a half-hydrated page behind, which React reports as an error).
+  await settle(page, project);
   await expect(page.getByRole("heading", { level: 1, name: en.c.offices.title })).toBeVisible();
   await expect(mainMenu(page, "en").locator("a", { hasText: en.c.nav.offices })).toBeAttached();
 
@@ -178,6 +181,7 @@ test("the language switcher goes from Arabic to English and back on the same pag
   await expectLanguage(page, "ar");
   await page.getByRole("banner").getByRole("button", { name: ar.c.nav.otherLanguage }).click();
   await expectLanguage(page, "en");
+  await settle(page, project);
   await page.getByRole("banner").getByRole("button", { name: en.c.nav.otherLanguage }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/offices" && url.search === "");
   await expectLanguage(page, "ar");
