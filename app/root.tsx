@@ -38,7 +38,7 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const handle = { i18n: ["common", "forms", "account", "admin"] };
+export const handle = { i18n: ["common", "forms", "account"] };
 
 /** The title and robots tag of the error page: route meta is not used when the root boundary renders (404, 500). */
 export const meta = pageMeta;
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     origin,
     siteName: t("brand"),
     toast: toast ?? null,
-    user: user ? { first_name: user.first_name } : null,
+    user: user ? { first_name: user.first_name, admin: user.role === "admin" } : null,
     savedIds,
     dialog,
     showAppPopup: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed",
@@ -83,7 +83,7 @@ export type RootLoaderData = {
   siteName: string;
   toast: { message: string; type: "info" | "success" | "error" | "warning" } | null;
   /** The logged-in user (navbar account menu), or null for a visitor. */
-  user: { first_name: string } | null;
+  user: { first_name: string; admin: boolean } | null;
   /** Listings the user saved (the save toggles of cards, spec 4). */
   savedIds: number[];
   /** The dialog the URL asks for (architecture 6), rendered over any page. */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
+import { createPost, transition } from "~/models/moderation.server";
 import { dashboard, ensureAdmin, grantAdmin } from "~/models/admin.server";
 import { createSession } from "~/models/user.server";
 import { loader as adminLoader } from "~/routes/admin._index";
@@ -73,7 +74,12 @@ describe("/admin", () => {
     const before = await dashboard(db());
     const { user } = await userWith("user");
     const offer = { location_id: 1, area: 100, fullname: "A", mobile: "0944", subject: "x" };
-    await db().insert(s.estate_offers).values([{ ...offer, user_id: user.id }, { ...offer, user_id: null }, { ...offer, user_id: user.id, status: "approved" }]);
+    // One visitor's lead waiting, one handled already (not counted).
+    await db().insert(s.estate_offers).values([{ ...offer, user_id: null }, { ...offer, user_id: null, handled_at: new Date() }]);
+    // One user's post waiting for review, one already approved (not counted).
+    await createPost(db(), user.id, { estate_type_id: 1, estate_offer_type_id: 1, estate_ownership: 1, estate_finishing: null, location_id: 1, area: 90, fullname: "A", mobile: "0944", subject: "x" });
+    const approvedPost = await createPost(db(), user.id, { estate_type_id: 1, estate_offer_type_id: 1, estate_ownership: 1, estate_finishing: null, location_id: 1, area: 90, fullname: "A", mobile: "0944", subject: "y" });
+    await transition(db(), approvedPost, "approve", { id: user.id, admin: true });
     await db()
       .insert(s.property_requests)
       .values({ user_id: user.id, estate_offer_type_id: 1, location_id: 1, estate_type_id: 1, created_at: new Date(Date.now() - 30 * 3_600_000) });

@@ -240,11 +240,10 @@ describe("the new property offer (/new-estate)", () => {
     });
   });
 
-  it("stores a full offer with every choice, and the logged-in user", async () => {
-    const { user, cookie } = await loggedInUser();
+  it("stores a visitor's full offer with every choice as a lead (no account)", async () => {
     const subject = "فيلا Villa 🏡 <img src=x onerror=alert(1)> ' OR 1=1 --";
     const form = minimal({ estate_type_id: "1", estate_offer_type_id: "2", estate_ownership: "2", estate_finishing: "6", area: "85.5", location_id: "2", subject });
-    const res = await post(form, newIp(), cookie);
+    const res = await post(form, newIp());
     expect(res.status).toBe(302);
     const rows = await offersBy(form.fullname);
     expect(rows).toHaveLength(1);
@@ -257,8 +256,31 @@ describe("the new property offer (/new-estate)", () => {
       location_id: 2,
       area: 85.5,
       subject,
-      user_id: user.id,
+      user_id: null,
     });
+  });
+
+  it("makes a logged-in user's offer their pending post, not a lead, and continues on its editor", async () => {
+    const { user, cookie } = await loggedInUser();
+    const subject = "شقة في المزة Flat";
+    const form = minimal({ estate_type_id: "6", estate_offer_type_id: "1", estate_finishing: "3", area: "120", location_id: "2", subject });
+    const res = await post(form, newIp(), cookie);
+    expect(res.status).toBe(302);
+    const posts = await db().select().from(s.estates).where(eq(s.estates.user_id, user.id));
+    expect(posts).toHaveLength(1);
+    expect(res.headers.get("Location")).toBe(`/profile/posts/${posts[0].id}?sent=1`);
+    expect(posts[0]).toMatchObject({
+      status: "pending",
+      estate_type_id: 6,
+      estate_offer_type_id: 1,
+      interior_status_id: 3,
+      location_id: 2,
+      area: 120,
+      price: null,
+      description_ar: subject,
+      contact_name: form.fullname,
+    });
+    expect(await offersBy(form.fullname)).toHaveLength(0);
   });
 
   it.each([
@@ -578,23 +600,24 @@ describe("saving a listing (/save) and the profile", () => {
   it("shows the user's own offers and requests with their statuses on /profile", async () => {
     const { user, cookie } = await loggedInUser();
     const other = await loggedInUser();
+    const listing = (userId: number, stateId: number, status: s.EstateStatus, reason: string | null) => ({
+      state_id: stateId, status, user_id: userId, reject_reason: reason, price: null, location_id: 1, estate_type_id: 1,
+      estate_offer_type_id: 1, area: 100, area_unit_id: 1, description_ar: "mine",
+    });
     await db()
-      .insert(s.estate_offers)
-      .values([
-        { location_id: 1, area: 100, fullname: "Me", mobile: "0944", subject: "mine", user_id: user.id, status: "rejected", reject_reason: "صور ناقصة" },
-        { location_id: 1, area: 100, fullname: "Other", mobile: "0944", subject: "theirs", user_id: other.user.id, status: "approved" },
-      ]);
+      .insert(s.estates)
+      .values([listing(user.id, 9_000_001, "rejected", "صور ناقصة"), listing(other.user.id, 9_000_002, "approved", null)]);
     await db()
       .insert(s.property_requests)
       .values({ user_id: user.id, estate_offer_type_id: 1, location_id: 1, estate_type_id: 1, status: "approved" });
     const res = await callLoader(profileLoader, "/profile", { cookie });
     expect(res.status).toBe(200);
-    const posts = res.data.posts as { kind: string; status: string; rejectReason: string | null }[];
+    const posts = res.data.posts as { kind: string; state: string; rejectReason: string | null }[];
     expect(posts).toHaveLength(2);
     expect(posts).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: "offer", status: "rejected", rejectReason: "صور ناقصة" }),
-        expect.objectContaining({ kind: "request", status: "approved" }),
+        expect.objectContaining({ kind: "estate", state: "rejected", rejectReason: "صور ناقصة" }),
+        expect.objectContaining({ kind: "request", state: "approved" }),
       ]),
     );
     // A visitor is sent to log in.

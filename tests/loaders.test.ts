@@ -683,6 +683,7 @@ describe("robots.txt and sitemaps", () => {
     expect(headers.get("Content-Type")).toContain("text/plain");
     expect(data).toContain("User-agent: *");
     expect(data).toContain("Disallow: /profile");
+    expect(data).toContain("Disallow: /admin");
     expect(data).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
   });
 

@@ -192,7 +192,8 @@ describe("searchEstates: each filter narrows the results and every result matche
       .from(s.estates)
       .where(and(eq(s.estates.status, "approved"), eq(s.estates.location_id, busyLocation)))
       .limit(1);
-    const domain = lookups.priceDomains.find((d) => d.id !== 1 && row.price >= d.min && (d.max === null || row.price < d.max))!;
+    const price = row.price ?? 0;
+    const domain = lookups.priceDomains.find((d) => d.id !== 1 && price >= d.min && (d.max === null || price < d.max))!;
     const filter = { location_id: busyLocation, estate_type_id: row.type, estate_offer_type_id: row.offer, price_domain_id: domain.id };
     const result = await allPages(filter);
     expect(result.total).toBeGreaterThanOrEqual(1);

@@ -6,14 +6,20 @@ import { Icon } from "./Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
 
 /** Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7). */
-export function Price({ value, period }: { value: number; period?: string | null }) {
+export function Price({ value, currency, period }: { value: number | null; currency: string; period?: string | null }) {
   const { t } = useTranslation();
+  if (value === null) return <span className="price price-on-request">{t("card.priceOnRequest")}</span>;
   return (
     <span className="price">
-      <bdi dir="ltr" className="price-amount">{formatNumber(value)}</bdi> <span className="price-currency">{t("card.currency")}</span>
+      <bdi dir="ltr" className="price-amount">{formatNumber(value)}</bdi> <span className="price-currency">{t(currencyKey(currency))}</span>
       {period ? <span className="price-period"> / {period}</span> : null}
     </span>
   );
+}
+
+/** The locales key of a currency label: SYP (the default) or USD (issue 5: the owner's currency label). */
+export function currencyKey(currency: string): "card.currency" | "card.currencyUSD" {
+  return currency === "USD" ? "card.currencyUSD" : "card.currency";
 }
 
 /** A scroll-snap photo strip; each slide carries its own "n/total" count, so the count works without JavaScript. */
@@ -115,7 +121,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
       </div>
       <div className="card-body">
         <p className="card-price">
-          <Price value={estate.price} period={estate.periodType} />
+          <Price value={estate.price} currency={estate.currency} period={estate.periodType} />
           {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
         </p>
         <h3 className="card-title">
@@ -182,7 +188,7 @@ export function ListingsJsonLd({ estates }: { estates: Card[] }) {
         url: `${origin}/estate/${e.id}`,
         datePosted: e.date.slice(0, 10),
         image: e.images[0] ? `${origin}${e.images[0].small}` : undefined,
-        offers: { "@type": "Offer", price: e.price, priceCurrency: "SYP" },
+        offers: { "@type": "Offer", price: e.price ?? undefined, priceCurrency: e.price === null ? undefined : e.currency },
       },
     })),
   };

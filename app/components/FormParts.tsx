@@ -225,7 +225,7 @@ export function TextAreaField({ field, label, hint, rows = 5 }: { field: StringF
   );
 }
 
-/** A labelled native select (the best picker on cheap phones, ui.md) with an empty first choice. */
+/** A labelled native select (the best picker on cheap phones, ui.md), with an empty first choice when `placeholder` is given. */
 export function SelectField({
   field,
   label,
@@ -236,7 +236,7 @@ export function SelectField({
   field: StringField;
   label: string;
   options?: { id: number | string; name: string }[];
-  placeholder: string;
+  placeholder?: string;
   /** Options given as elements instead (grouped places). */
   children?: React.ReactNode;
 }) {
@@ -245,7 +245,7 @@ export function SelectField({
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <select {...props} key={props.key}>
-        <option value="">{placeholder}</option>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {children ??
           options?.map((o) => (
             <option key={o.id} value={o.id}>

@@ -38,7 +38,7 @@ export function LanguageSwitcher() {
  * The navbar (spec 2.3): a <header> whose <nav> holds the eight links and the language switcher, then the login
  * button. On phones the links are a side drawer opened by a checkbox toggle, so it works without JavaScript.
  */
-export function Header({ user }: { user: { first_name: string } | null }) {
+export function Header({ user }: { user: { first_name: string; admin?: boolean } | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -87,7 +87,7 @@ export function Header({ user }: { user: { first_name: string } | null }) {
         </nav>
         <div className="navbar-actions">
           {user ? (
-            <AccountMenu firstName={user.first_name} />
+            <AccountMenu firstName={user.first_name} admin={user.admin} />
           ) : (
             <Link to="/login" className="button button-primary button-small login-button" prefetch="none" aria-label={t("nav.login")}>
               <Icon name="user" /> <span>{t("nav.login")}</span>
@@ -103,7 +103,7 @@ export function Header({ user }: { user: { first_name: string } | null }) {
  * The account menu of a logged-in user (spec 6: profile menu, logout): a <details> disclosure, so it opens without
  * JavaScript; Logout is a POST form (spec 4, After logout). Closes itself on navigation when JavaScript runs.
  */
-export function AccountMenu({ firstName }: { firstName: string }) {
+export function AccountMenu({ firstName, admin = false }: { firstName: string; admin?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
@@ -121,6 +121,14 @@ export function AccountMenu({ firstName }: { firstName: string }) {
             <Icon name="user" /> {t("nav.profile")}
           </Link>
         </li>
+        {admin ? (
+          <li>
+            {/* A full load: the back office's texts are a namespace of their own, loaded with its first page. */}
+            <Link to="/admin" prefetch="none" reloadDocument>
+              <Icon name="building" /> {t("nav.backOffice")}
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Form method="post" action="/logout">
             <button type="submit">

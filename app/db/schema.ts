@@ -9,6 +9,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -95,7 +96,12 @@ export const offices = pgTable(
   ],
 );
 
-/** Listing status. Only `approved` listings are public. */
+/**
+ * Listing status (issue 5, Rules). Only `approved` listings whose owner account (if any) is active are public. The
+ * transitions are those of app/models/moderation.server.ts: pending → approved | rejected, rejected → pending (the
+ * owner edits and resubmits), approved → rejected (unpublished by an admin), any → deleted. An edit of an approved
+ * listing waits in `estate_edits` while the approved version stays public.
+ */
 export const ESTATE_STATUSES = ["pending", "approved", "rejected", "deleted"] as const;
 export type EstateStatus = (typeof ESTATE_STATUSES)[number];
 
@@ -106,7 +112,8 @@ export const estates = pgTable(
     /** The ad number shown to users (spec: state_id). */
     state_id: integer("state_id").notNull(),
     status: text("status").$type<EstateStatus>().notNull().default("pending"),
-    price: bigint("price", { mode: "number" }).notNull(),
+    /** SYP (or `currency`); null until an owner's post gives one ("price on request"). */
+    price: bigint("price", { mode: "number" }),
     currency: text("currency").notNull().default("SYP"),
     negotiable: boolean("negotiable").notNull().default(false),
     furnished: boolean("furnished").notNull().default(false),
@@ -137,11 +144,23 @@ export const estates = pgTable(
       .references(() => contract_types.id),
     description_ar: text("description_ar"),
     description_en: text("description_en"),
+    /** The account that posted it (issue 5); null for the offices' listings the staff keep. */
+    user_id: integer("user_id").references(() => users.id),
+    /** The owner's name as typed on /new-estate (`fullname`). */
+    contact_name: text("contact_name"),
+    /** When the current review started (the 24-hour promise runs from here). */
+    submitted_at: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
+    /** Why it was rejected or unpublished, in the owner's language. */
+    reject_reason: text("reject_reason"),
+    deleted_at: timestamp("deleted_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("estates_state_id_idx").on(t.state_id),
+    index("estates_user_id_idx").on(t.user_id),
+    index("estates_pending_idx").on(t.submitted_at).where(sql`${t.status} = 'pending'`),
     index("estates_location_id_idx").on(t.location_id),
     index("estates_estate_type_id_idx").on(t.estate_type_id),
     index("estates_estate_offer_type_id_idx").on(t.estate_offer_type_id),
@@ -181,6 +200,46 @@ export const estate_images = pgTable(
   (t) => [index("estate_images_estate_id_idx").on(t.estate_id, t.index)],
 );
 
+/** A photo as stored: the base name of its WebP files and the largest stored size in pixels. */
+export type StoredImage = { file: string; width: number; height: number };
+
+/**
+ * An owner's edit of an approved listing (issue 5): reviewed like a new post while the approved version stays
+ * public; approving it copies the fields and the photo list onto the listing. At most one pending edit per listing.
+ * `price` is SYP (or `currency`), `area` square metres, `images` in gallery order (the first is the cover).
+ */
+export const estate_edits = pgTable(
+  "estate_edits",
+  {
+    id: serial("id").primaryKey(),
+    estate_id: integer("estate_id")
+      .notNull()
+      .references(() => estates.id, { onDelete: "cascade" }),
+    user_id: integer("user_id").references(() => users.id),
+    status: text("status").$type<PostStatus>().notNull().default("pending"),
+    price: bigint("price", { mode: "number" }),
+    currency: text("currency").notNull().default("SYP"),
+    negotiable: boolean("negotiable").notNull().default(false),
+    furnished: boolean("furnished").notNull().default(false),
+    rooms_count: smallint("rooms_count"),
+    floor: smallint("floor"),
+    area: real("area").notNull(),
+    interior_status_id: integer("interior_status_id").references(() => interior_statuses.id),
+    description: text("description"),
+    images: jsonb("images").$type<StoredImage[]>().notNull().default([]),
+    reject_reason: text("reject_reason"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("estate_edits_one_pending_idx").on(t.estate_id).where(sql`${t.status} = 'pending'`),
+    index("estate_edits_status_updated_at_idx").on(t.status, t.updated_at),
+    index("estate_edits_user_id_idx").on(t.user_id),
+    index("estate_edits_interior_status_id_idx").on(t.interior_status_id),
+  ],
+);
+
 export const articles = pgTable(
   "articles",
   {
@@ -218,6 +277,10 @@ export const users = pgTable(
     password_hash: text("password_hash").notNull(),
     status: text("status").$type<UserStatus>().notNull().default("active"),
     role: text("role").$type<UserRole>().notNull().default("user"),
+    /** The language the user last used (ar or en): rejection reasons and SMS are written in it (issue 5). */
+    lang: text("lang").notNull().default("ar"),
+    suspended_reason: text("suspended_reason"),
+    suspended_at: timestamp("suspended_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     activated_at: timestamp("activated_at", { withTimezone: true }),
   },
@@ -388,6 +451,8 @@ export const estate_offers = pgTable(
     reject_reason: text("reject_reason"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
+    /** When the office staff marked a visitor's lead as handled (issue 5). */
+    handled_at: timestamp("handled_at", { withTimezone: true }),
   },
   (t) => [
     index("estate_offers_status_created_at_idx").on(t.status, t.created_at.desc()),
@@ -464,10 +529,36 @@ export const estate_reports = pgTable(
       .references(() => report_reasons.id),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolved_at: timestamp("resolved_at", { withTimezone: true }),
+    /** How an admin closed it: `dismissed` or `unpublished` (issue 5, Reports). */
+    resolution: text("resolution"),
   },
   (t) => [
+    index("estate_reports_open_idx").on(t.estate_id).where(sql`${t.resolved_at} is null`),
     uniqueIndex("estate_reports_user_estate_idx").on(t.user_id, t.estate_id),
     index("estate_reports_estate_id_idx").on(t.estate_id),
     index("estate_reports_report_type_id_idx").on(t.report_type_id),
+  ],
+);
+
+/**
+ * The audit log (issue 5): every moderation and back-office action with who (`actor_id`), when, what (`action` on
+ * `subject_type` + `subject_id`) and why (`reason`). Rows are only ever inserted: a trigger refuses UPDATE and DELETE.
+ */
+export const audit_log = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actor_id: integer("actor_id").references(() => users.id),
+    action: text("action").notNull(),
+    subject_type: text("subject_type").notNull(),
+    subject_id: integer("subject_id").notNull(),
+    reason: text("reason"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.created_at.desc(), t.id.desc()),
+    index("audit_log_subject_idx").on(t.subject_type, t.subject_id),
+    index("audit_log_actor_id_idx").on(t.actor_id),
   ],
 );

@@ -148,3 +148,48 @@ export const reportSchema = z.object({
     .number({ error: "forms:errors.reportReason" })
     .refine((v) => [1, 2, 3, 4, 5].includes(v), "forms:errors.reportReason"),
 });
+
+/** An optional whole number between `min` and `max` (rooms, floor), typed in any digits. */
+const optionalCount = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => toLatinDigits(v))
+    .pipe(z.string().regex(/^-?[0-9]+$/, { error: "forms:errors.wholeNumber", abort: true }))
+    .transform(Number)
+    .pipe(z.number().min(min, "forms:errors.outOfRange").max(max, "forms:errors.outOfRange"))
+    .optional();
+
+/** An optional description of at most 2000 characters. */
+const description = z
+  .string()
+  .trim()
+  .max(POST_LIMITS.subjectMax, "forms:errors.infoMax")
+  .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars")
+  .optional();
+
+/**
+ * The owner's editor of a post (issue 5, Owners): price (optional: "price on request"; whole units of the currency),
+ * currency label (SYP or USD), negotiable, furnished, rooms (0–99), floor (−5 to 200), area in square metres
+ * (required), finishing (1 to 6) and the description (at most 2000). The staff's listings have a description in
+ * each language (`description_ar`, `description_en`); owners write one (`description`).
+ */
+export const postEditSchema = z.object({
+  price,
+  currency: z.enum(["SYP", "USD"], { error: "forms:errors.choice" }).default("SYP"),
+  negotiable: z.literal("on").optional(),
+  furnished: z.literal("on").optional(),
+  rooms_count: optionalCount(0, 99),
+  floor: optionalCount(-5, 200),
+  area: newEstateSchema.shape.area,
+  interior_status_id: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
+  description,
+  description_ar: description,
+  description_en: description,
+});
+
+/** One photo operation of the editor: make it the cover, move it, or delete it (the photo named by its file). */
+export const photoActionSchema = z.object({
+  intent: z.enum(["cover", "up", "down", "remove"]),
+  file: z.string().regex(/^[a-z0-9-]{1,80}$/),
+});

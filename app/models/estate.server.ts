@@ -18,8 +18,8 @@ export type EstateCard = {
   id: number;
   /** The ad number (spec: state_id). */
   stateId: number;
-  /** Whole SYP. */
-  price: number;
+  /** Whole units of `currency` (SYP unless the owner chose USD); null is "price on request". */
+  price: number | null;
   currency: string;
   negotiable: boolean;
   furnished: boolean;
@@ -112,9 +112,24 @@ type CardRow = {
       : Columns[K]["_"]["data"] | null;
 };
 
-/** Conditions for the public listings matching `filter` (only approved listings are public). */
+/**
+ * The rule of what is public (issue 5, Rules): an approved listing that is either kept by the staff (no owner
+ * account) or posted by an account that is active, and whose office, if any, is active. A suspended owner's listings leave every public page at once
+ * and come back when the suspension is lifted; deleted, pending and rejected listings are never public. The status
+ * test stays a plain conjunct, so the partial indexes `WHERE status = 'approved'` are used.
+ */
+export function publicEstate(): SQL {
+  return and(
+    eq(s.estates.status, "approved"),
+    sql`(${s.estates.user_id} is null or exists (select 1 from ${s.users} where ${s.users.id} = ${s.estates.user_id} and ${s.users.status} = 'active'))`,
+    // A deactivated office leaves the site with its listings (a hashed subplan over the few offices).
+    sql`(${s.estates.office_id} is null or ${s.estates.office_id} in (select ${s.offices.id} from ${s.offices} where ${s.offices.is_active}))`,
+  )!;
+}
+
+/** Conditions for the public listings matching `filter` (only public listings, see publicEstate). */
 function whereOf(filter: EstateFilter, lookups: Lookups): SQL {
-  const conditions: (SQL | undefined)[] = [eq(s.estates.status, "approved")];
+  const conditions: (SQL | undefined)[] = [publicEstate()];
   if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
   if (filter.governorate_id) {
     const gov = lookups.governorates.find((g) => g.id === filter.governorate_id);
@@ -177,7 +192,7 @@ function toCard(row: CardRow, images: EstateImage[], lookups: Lookups, locale: L
   return {
     id: row.id,
     stateId: row.state_id,
-    price: Number(row.price),
+    price: row.price === null ? null : Number(row.price),
     currency: row.currency,
     negotiable: row.negotiable,
     furnished: row.furnished,
@@ -282,7 +297,7 @@ export async function similarEstates(
 /** The newest public listings (home page), at most `limit`. */
 export async function latestEstates(db: Db, locale: Locale, limit = 6): Promise<EstateCard[]> {
   const rows = await baseCardQuery(db)
-    .where(eq(s.estates.status, "approved"))
+    .where(publicEstate())
     .orderBy(desc(s.estates.created_at), desc(s.estates.id))
     .limit(limit);
   return cardsOf(db, rows, locale);
@@ -301,7 +316,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
     })
     .from(s.estates)
     .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
-    .where(and(eq(s.estates.id, id), eq(s.estates.status, "approved")));
+    .where(and(eq(s.estates.id, id), publicEstate()));
   if (!row) return null;
   const lookups = await getLookups(db);
   const images = (await imagesOf(db, [id])).get(id) ?? [];
@@ -331,7 +346,7 @@ export async function publicEstateIds(db: Db, afterId: number, limit: number): P
   return db
     .select({ id: s.estates.id, updated: s.estates.updated_at })
     .from(s.estates)
-    .where(and(eq(s.estates.status, "approved"), sql`${s.estates.id} > ${afterId}`))
+    .where(and(publicEstate(), sql`${s.estates.id} > ${afterId}`))
     .orderBy(asc(s.estates.id))
     .limit(limit);
 }
@@ -341,7 +356,7 @@ export async function publicEstateStats(db: Db): Promise<{ total: number; maxId:
   const [row] = await db
     .select({ total: count(), maxId: sql<number>`coalesce(max(${s.estates.id}), 0)` })
     .from(s.estates)
-    .where(eq(s.estates.status, "approved"));
+    .where(publicEstate());
   return { total: Number(row.total), maxId: Number(row.maxId) };
 }
 
@@ -349,7 +364,7 @@ export async function publicEstateStats(db: Db): Promise<{ total: number; maxId:
 /** Public listings with the given ids as cards, in the order of `ids` (saved properties on /profile). */
 export async function estateCardsByIds(db: Db, ids: number[], locale: Locale): Promise<EstateCard[]> {
   if (!ids.length) return [];
-  const rows = await baseCardQuery(db).where(and(inArray(s.estates.id, ids), eq(s.estates.status, "approved")));
+  const rows = await baseCardQuery(db).where(and(inArray(s.estates.id, ids), publicEstate()));
   const cards = await cardsOf(db, rows, locale);
   const byId = new Map(cards.map((c) => [c.id, c]));
   return ids.map((id) => byId.get(id)).filter((c): c is EstateCard => c !== undefined);
@@ -369,7 +384,7 @@ export async function estateContact(
     .select({ ...cardColumns, office_whatsapp: s.offices.whatsapp })
     .from(s.estates)
     .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
-    .where(and(eq(s.estates.id, id), eq(s.estates.status, "approved")));
+    .where(and(eq(s.estates.id, id), publicEstate()));
   if (!row) return null;
   const phone = row.phone ?? row.office_phone;
   if (!phone) return null;

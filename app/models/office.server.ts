@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { publicEstate } from "./estate.server";
 import type { Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
 import { maskPhone } from "~/utils/format";
@@ -38,7 +39,7 @@ function officeCounts(db: Db): Promise<Counts> {
     const rows = await db
       .select({ office_id: s.estates.office_id, offer: s.estates.estate_offer_type_id, n: count() })
       .from(s.estates)
-      .where(and(sql`${s.estates.office_id} is not null`, eq(s.estates.status, "approved")))
+      .where(and(sql`${s.estates.office_id} is not null`, publicEstate()))
       .groupBy(s.estates.office_id, s.estates.estate_offer_type_id);
     const result: Counts = new Map();
     for (const r of rows) {

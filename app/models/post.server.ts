@@ -1,8 +1,10 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { publicEstate } from "./estate.server";
 import type { Locale } from "~/i18n";
 import { getLookups, nameOf, placeName } from "./lookups.server";
+import type { PostState } from "./moderation.server";
 
 /**
  * What users send and keep (issue 4): consultation and contact messages, property offers and requests for
@@ -103,7 +105,7 @@ export async function setSaved(db: Db, userId: number, estateId: number, saved: 
   const [estate] = await db
     .select({ id: s.estates.id })
     .from(s.estates)
-    .where(and(eq(s.estates.id, estateId), eq(s.estates.status, "approved")));
+    .where(and(eq(s.estates.id, estateId), publicEstate()));
   if (!estate) return "missing";
   await db.insert(s.saved_estates).values({ user_id: userId, estate_id: estateId }).onConflictDoNothing();
   return "saved";
@@ -127,7 +129,7 @@ export async function reportEstate(db: Db, userId: number, estateId: number, rea
   const [estate] = await db
     .select({ id: s.estates.id })
     .from(s.estates)
-    .where(and(eq(s.estates.id, estateId), eq(s.estates.status, "approved")));
+    .where(and(eq(s.estates.id, estateId), publicEstate()));
   if (!estate) return "missing";
   const [row] = await db
     .insert(s.estate_reports)
@@ -146,43 +148,70 @@ export async function hasReported(db: Db, userId: number, estateId: number): Pro
   return Boolean(row);
 }
 
-/** One of a user's own posts on /profile, with its moderation status. */
+/** One of a user's own posts on /profile, with its moderation state (issue 5, Owners). */
 export type UserPost = {
-  kind: "offer" | "request";
+  kind: "estate" | "request";
   id: number;
+  /** The ad number of a listing (spec: state_id); null for requests. */
+  stateId: number | null;
   estateType: string;
   place: string;
-  status: s.PostStatus;
+  state: PostState;
+  /** Why it was rejected or unpublished (or why the last edit was refused), in the owner's language. */
   rejectReason: string | null;
+  /** When the current review started (ISO), for the time left of the 24 hours; null when nothing waits. */
+  waitingSince: string | null;
   date: string;
 };
 
-/** A user's property offers and requests, newest first (issue 3, /profile: the user's own posts with their status). */
+/**
+ * A user's listings (every state, deleted ones included: kept for the record) and property requests, newest first
+ * (issue 5, /profile: pending with the time left, approved with a link, rejected with the reason, deleted).
+ */
 export async function userPosts(db: Db, userId: number, locale: Locale): Promise<UserPost[]> {
   const lookups = await getLookups(db);
   const placeOf = (id: number) => placeName(lookups, id, locale);
   const typeOf = (id: number | null) => (id === null ? "" : (nameOf(lookups.byId.estateType.get(id), locale) ?? ""));
-  const [offers, requests] = await Promise.all([
-    db.select().from(s.estate_offers).where(eq(s.estate_offers.user_id, userId)),
+  const [estates, edits, requests] = await Promise.all([
+    db.select().from(s.estates).where(eq(s.estates.user_id, userId)),
+    db
+      .select({ estate_id: s.estate_edits.estate_id, status: s.estate_edits.status, reason: s.estate_edits.reject_reason, created_at: s.estate_edits.created_at })
+      .from(s.estate_edits)
+      .innerJoin(s.estates, eq(s.estates.id, s.estate_edits.estate_id))
+      .where(eq(s.estates.user_id, userId))
+      .orderBy(desc(s.estate_edits.id)),
     db.select().from(s.property_requests).where(eq(s.property_requests.user_id, userId)),
   ]);
+  const lastEdit = new Map<number, (typeof edits)[number]>();
+  for (const e of edits) if (!lastEdit.has(e.estate_id)) lastEdit.set(e.estate_id, e);
   const posts: UserPost[] = [
-    ...offers.map((o) => ({
-      kind: "offer" as const,
-      id: o.id,
-      estateType: typeOf(o.estate_type_id),
-      place: placeOf(o.location_id),
-      status: o.status,
-      rejectReason: o.reject_reason,
-      date: o.created_at.toISOString(),
-    })),
+    ...estates.map((e) => {
+      const edit = lastEdit.get(e.id);
+      const editPending = e.status === "approved" && edit?.status === "pending";
+      const state: PostState = editPending ? "edit_pending" : e.status;
+      const waitingSince = state === "pending" ? e.submitted_at : editPending ? edit!.created_at : null;
+      const refusedEdit = e.status === "approved" && edit?.status === "rejected" ? edit.reason : null;
+      return {
+        kind: "estate" as const,
+        id: e.id,
+        stateId: e.state_id,
+        estateType: typeOf(e.estate_type_id),
+        place: placeOf(e.location_id),
+        state,
+        rejectReason: e.status === "rejected" ? e.reject_reason : refusedEdit,
+        waitingSince: waitingSince ? waitingSince.toISOString() : null,
+        date: e.created_at.toISOString(),
+      };
+    }),
     ...requests.map((r) => ({
       kind: "request" as const,
       id: r.id,
+      stateId: null,
       estateType: typeOf(r.estate_type_id),
       place: placeOf(r.location_id),
-      status: r.status,
+      state: r.status as PostState,
       rejectReason: r.reject_reason,
+      waitingSince: r.status === "pending" ? r.created_at.toISOString() : null,
       date: r.created_at.toISOString(),
     })),
   ];

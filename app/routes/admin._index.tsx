@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { dashboard, REVIEW_PROMISE_MS } from "~/models/admin.server";
@@ -7,10 +7,8 @@ import { requireAdmin } from "~/services/auth.server";
 import { formatNumber } from "~/utils/format";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
-import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
-export const handle: LayoutHandle = { i18n: ["common", "admin"] };
 
 /**
  * /admin, the back office's dashboard (issue 5): counts of pending posts, pending requests, open reports and leads,
@@ -33,19 +31,21 @@ export default function AdminDashboard() {
   const { counts, oldestHours, late } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const rows = [
-    ["pendingOffers", counts.pendingOffers],
-    ["pendingRequests", counts.pendingRequests],
-    ["openReports", counts.openReports],
-    ["leads", counts.leads],
+    ["pendingOffers", counts.pendingOffers, "/admin/posts"],
+    ["pendingRequests", counts.pendingRequests, "/admin/requests"],
+    ["openReports", counts.openReports, "/admin/reports"],
+    ["leads", counts.leads, "/admin/leads"],
   ] as const;
   return (
     <section className="page narrow admin-page">
       <h1>{t("admin:title")}</h1>
       <p className="page-lead">{t("admin:intro")}</p>
       <dl className="details admin-counts">
-        {rows.map(([key, n]) => (
+        {rows.map(([key, n, to]) => (
           <div key={key}>
-            <dt>{t(`admin:${key}`)}</dt>
+            <dt>
+              <Link to={to}>{t(`admin:${key}`)}</Link>
+            </dt>
             <dd>{formatNumber(n)}</dd>
           </div>
         ))}

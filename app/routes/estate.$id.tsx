@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Carousel, EstateGrid, estateTitle, Facts, Price } from "~/components/EstateCard";
+import { Carousel, currencyKey, EstateGrid, estateTitle, Facts, Price } from "~/components/EstateCard";
 import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { getEstate, similarEstates } from "~/models/estate.server";
@@ -31,7 +31,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: t("estate.metaDescription", {
         title,
         place: estate.governorate,
-        price: `${formatNumber(estate.price)} ${t("card.currency")}${estate.periodType ? ` / ${estate.periodType}` : ""}`,
+        price:
+          estate.price === null
+            ? t("card.priceOnRequest")
+            : `${formatNumber(estate.price)} ${t(currencyKey(estate.currency))}${estate.periodType ? ` / ${estate.periodType}` : ""}`,
         area: `${formatNumber(estate.area)} ${estate.areaUnit}`,
       }),
       image: estate.images[0]?.large ?? null,
@@ -61,8 +64,8 @@ export default function EstatePage() {
     numberOfRooms: estate.rooms ?? undefined,
     offers: {
       "@type": "Offer",
-      price: estate.price,
-      priceCurrency: "SYP",
+      price: estate.price ?? undefined,
+      priceCurrency: estate.price === null ? undefined : estate.currency,
       availability: "https://schema.org/InStock",
       businessFunction: estate.offerTypeId === 1 ? "http://purl.org/goodrelations/v1#Sell" : "http://purl.org/goodrelations/v1#LeaseOut",
       seller: estate.office ? { "@type": "RealEstateAgent", name: estate.office.name, url: `${origin}/office/${estate.office.id}` } : undefined,
@@ -107,7 +110,7 @@ export default function EstatePage() {
             <Icon name="pin" /> {estate.place}
           </p>
           <p className="estate-price">
-            <Price value={estate.price} period={estate.periodType} />
+            <Price value={estate.price} currency={estate.currency} period={estate.periodType} />
             {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
             {estate.furnished ? <span className="chip">{t("card.furnished")}</span> : null}
           </p>

@@ -10,6 +10,7 @@ import { LocationOptions } from "~/components/SearchFilter";
 import { useDraft, useForgetDraft } from "~/components/useDraft";
 import { newEstateSchema } from "~/forms/posts";
 import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
+import { createPost } from "~/models/moderation.server";
 import { createEstateOffer, estateTypeExists, locationExists } from "~/models/post.server";
 import { clientIp } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
@@ -41,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = { lastResult: SubmissionResult<string[]> };
 
 /**
- * Stores the offer as pending for moderation (spec 7 estate/add; architecture 8). Bad input, unknown type or place
+ * Stores the offer (spec 7 estate/add; architecture 8): a logged-in user's becomes their pending post and they
+ * continue on its editor (photos, price); a visitor's becomes a lead for the office staff. Bad input, unknown type or place
  * ids: 400 with every value and 'Error submitting offer. Please try again.'; past the per-IP limit: 429; a filled
  * honeypot looks like a success and stores nothing.
  */
@@ -56,11 +58,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = submission.value;
   if (!(await locationExists(db, value.location_id))) return fail({ location_id: ["forms:errors.cityRequired"] });
   if (value.estate_type_id !== undefined && !(await estateTypeExists(db, value.estate_type_id))) return fail({ estate_type_id: ["forms:errors.choice"] });
+  const user = await getCurrentUser(request);
+  // A logged-in user's offer is their post (issue 5, Owners): it needs a type to be listed.
+  if (user && value.estate_type_id === undefined) return fail({ estate_type_id: ["forms:errors.typeRequired"] });
   const wait = await formLimit(db, "offerIp", clientIp(context));
   if (wait !== null) return fail({}, 429, [tooMany(wait)]);
-  const user = await getCurrentUser(request);
-  await createEstateOffer(db, {
-    estate_type_id: value.estate_type_id ?? null,
+  const offer = {
     estate_offer_type_id: value.estate_offer_type_id ?? 1,
     estate_ownership: value.estate_ownership ?? null,
     estate_finishing: value.estate_finishing ?? null,
@@ -69,8 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     fullname: value.fullname,
     mobile: value.mobile,
     subject: value.subject,
-    user_id: user?.id ?? null,
-  });
+  };
+  if (user && value.estate_type_id !== undefined) {
+    const id = await createPost(db, user.id, { ...offer, estate_type_id: value.estate_type_id });
+    return redirectWithSuccess(`/profile/posts/${id}?sent=1`, t("forms:toasts.offerSent"));
+  }
+  // A visitor's offer is a lead for the office staff (issue 5), listed in the back office.
+  await createEstateOffer(db, { ...offer, estate_type_id: value.estate_type_id ?? null, user_id: null });
   return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
 }
 

@@ -5,7 +5,7 @@ import { EstateGrid } from "~/components/EstateCard";
 import { Icon } from "~/components/Icon";
 import { useForgetDraft } from "~/components/useDraft";
 import { estateCardsByIds } from "~/models/estate.server";
-import { savedEstateIds, userPosts } from "~/models/post.server";
+import { savedEstateIds, userPosts, type UserPost } from "~/models/post.server";
 import { requireUser } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
 import { pageContext } from "~/utils/page.server";
@@ -31,12 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: { name: `${user.first_name} ${user.last_name}`, phone: formatPhone(user.phone) },
     saved,
     posts,
+    /** The server's clock (ms), so the time left of a review renders the same on server and client. */
+    now: Date.now(),
     seo: { title: t("account:profile.title"), description: t("account:profile.description"), noindex: true },
   };
 }
 
 export default function ProfilePage() {
-  const { user, saved, posts } = useLoaderData<typeof loader>();
+  const { user, saved, posts, now } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   // Arriving from a successful property request: its draft is no longer needed.
@@ -82,15 +84,38 @@ export default function ProfilePage() {
         ) : (
           <ul className="post-list">
             {posts.map((p) => (
-              <li key={`${p.kind}-${p.id}`}>
-                <span>{t(p.kind === "offer" ? "forms:profile.offer" : "forms:profile.request", { type: p.estateType || "-", place: p.place })}</span>
-                <span className={`chip status-${p.status}`}>{t(`forms:status.${p.status}`)}</span>
-                {p.status === "rejected" && p.rejectReason ? <span className="hint">{t("forms:profile.reason", { reason: p.rejectReason })}</span> : null}
-              </li>
+              <PostRow key={`${p.kind}-${p.id}`} post={p} now={now} />
             ))}
           </ul>
         )}
       </section>
     </section>
+  );
+}
+
+/** Hours left of the 24-hour review promise (spec 1) for an item waiting since `since` (ISO); 0 when overdue. */
+function hoursLeft(since: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(since) + 24 * 3_600_000 - now) / 3_600_000));
+}
+
+/** One of the user's posts: what it is, its state, and what the state means for them (issue 5, /profile). */
+function PostRow({ post: p, now }: { post: UserPost; now: number }) {
+  const { t } = useTranslation();
+  const label = t(p.kind === "estate" ? "forms:profile.offer" : "forms:profile.request", { type: p.estateType || "-", place: p.place });
+  return (
+    <li className={`post-row post-${p.state}`}>
+      <span className="post-title">
+        {p.kind === "estate" && p.state !== "deleted" ? <Link to={`/profile/posts/${p.id}`}>{label}</Link> : label}
+        {p.stateId ? <span className="hint"> · {t("forms:post.number", { number: p.stateId })}</span> : null}
+      </span>
+      <span className={`chip status-${p.state}`}>{t(`forms:status.${p.state}`)}</span>
+      {p.waitingSince ? <span className="hint">{t("forms:profile.timeLeft", { count: hoursLeft(p.waitingSince, now) })}</span> : null}
+      {p.rejectReason ? <span className="hint post-reason">{t("forms:profile.reason", { reason: p.rejectReason })}</span> : null}
+      {p.kind === "estate" && (p.state === "approved" || p.state === "edit_pending") ? (
+        <Link to={`/estate/${p.id}`} className="button button-small">
+          <Icon name="chevron" /> {t("forms:profile.view")}
+        </Link>
+      ) : null}
+    </li>
   );
 }

@@ -10,6 +10,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     "Allow: /",
     "Disallow: /login",
     "Disallow: /profile",
+    "Disallow: /admin",
     "Disallow: /confirm",
     "Disallow: /rp",
     "Disallow: /ac",

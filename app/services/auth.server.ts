@@ -1,4 +1,7 @@
 import { redirect } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { localeOf } from "./i18n.server";
 import { getDb } from "~/db/db.server";
 import { createSession, deleteSession, findSessionUser, type User } from "~/models/user.server";
 import { getSession, sessionStorage } from "./session.server";
@@ -45,6 +48,8 @@ export async function startUserSession(request: Request, userId: number): Promis
   const db = await getDb();
   if (typeof old === "string") await deleteSession(db, old).catch(() => undefined);
   session.set("token", await createSession(db, userId));
+  // The language the user works in: rejection reasons and SMS from the back office are written in it (issue 5).
+  await db.update(users).set({ lang: localeOf(request) }).where(eq(users.id, userId));
   session.unset("captcha");
   session.unset("pending");
   return sessionStorage.commitSession(session);

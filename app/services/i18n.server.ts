@@ -3,19 +3,21 @@ import { RemixI18Next } from "remix-i18next/server";
 import arAccount from "../../locales/ar/account.json";
 import arAdmin from "../../locales/ar/admin.json";
 import arCommon from "../../locales/ar/common.json";
+import arContent from "../../locales/ar/content.json";
 import arForms from "../../locales/ar/forms.json";
 import arPages from "../../locales/ar/pages.json";
 import enAccount from "../../locales/en/account.json";
 import enAdmin from "../../locales/en/admin.json";
 import enCommon from "../../locales/en/common.json";
+import enContent from "../../locales/en/content.json";
 import enForms from "../../locales/en/forms.json";
 import enPages from "../../locales/en/pages.json";
 import i18n, { toLocale, type Locale } from "~/i18n";
 
 /** Every translation, bundled into the server build (the browser loads its one language from /locales). */
 export const resources = {
-  ar: { common: arCommon, pages: arPages, account: arAccount, forms: arForms, admin: arAdmin },
-  en: { common: enCommon, pages: enPages, account: enAccount, forms: enForms, admin: enAdmin },
+  ar: { common: arCommon, pages: arPages, account: arAccount, forms: arForms, admin: arAdmin, content: arContent },
+  en: { common: enCommon, pages: enPages, account: enAccount, forms: enForms, admin: enAdmin, content: enContent },
 };
 
 /** Name of the language cookie (spec 4: stored under `lang`, default ar). */
@@ -47,5 +49,10 @@ export default i18next;
 
 /** A server-side translate function for meta, messages and errors of one request. */
 export function getT(request: Request) {
-  return i18next.getFixedT(localeOf(request), ["common", "pages", "account", "forms", "admin"]);
+  return i18next.getFixedT(localeOf(request), ["common", "pages", "account", "forms", "admin", "content"]);
+}
+
+/** A translate function for a given language, for texts sent to someone else than the requester (an owner's SMS). */
+export function getLocaleT(locale: Locale) {
+  return i18next.getFixedT(locale, ["common", "pages", "account", "forms", "admin", "content"]);
 }

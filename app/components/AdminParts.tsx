@@ -1,0 +1,57 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "./Icon";
+
+/**
+ * The reason fields of a rejection, unpublishing or suspension (issue 5): the common reasons as radio buttons, in the
+ * owner's language (`reasons`, written by the server with reasonChoices, since the page loads only its own language),
+ * and a free text, both coming back after an error (`values`).
+ */
+export function ReasonFields({
+  idPrefix,
+  lang,
+  reasons,
+  values,
+  error,
+}: {
+  idPrefix: string;
+  lang: string;
+  /** The common reasons in the owner's language; none for a free text only (suspensions). */
+  reasons?: { code: string; text: string }[];
+  values?: { reason?: string; reason_text?: string };
+  error?: string | null;
+}) {
+  const { t } = useTranslation("admin");
+  const withList = Boolean(reasons?.length);
+  return (
+    <fieldset className="field reason-fields">
+      <legend>{t(withList ? "admin:reason.legend" : "admin:reason.textOnly")}</legend>
+      {withList ? (
+        <>
+          <p className="hint">{t("admin:reason.inLanguage", { language: t(`admin:languages.${lang === "en" ? "en" : "ar"}`) })}</p>
+          <div className="reason-list">
+            {reasons?.map((r) => (
+              <label key={r.code} className="field-check">
+                <input type="radio" name="reason" value={r.code} defaultChecked={values?.reason === r.code} />{" "}
+                <span lang={lang}>{r.text}</span>
+              </label>
+            ))}
+          </div>
+        </>
+      ) : null}
+      <label htmlFor={`${idPrefix}-text`} className="visually-hidden">
+        {t("admin:reason.text")}
+      </label>
+      <textarea id={`${idPrefix}-text`} name="reason_text" rows={2} maxLength={500} defaultValue={values?.reason_text ?? ""} placeholder={t("admin:reason.text")} />
+      {error ? (
+        <p className="field-error">
+          <Icon name="alert" /> {t(error)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Hours since an ISO time, for "waiting for N hours" (issue 5: the 24-hour promise). */
+export function hoursSince(iso: string, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(iso)) / 3_600_000));
+}

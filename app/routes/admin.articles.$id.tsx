@@ -1,0 +1,162 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod/v4";
+import { BackLink, DateLine, EditorForm, ImageField, StateForm, useEditorForm } from "~/components/ContentParts";
+import { TextAreaField, TextField } from "~/components/FormParts";
+import { contentText } from "~/forms/content";
+import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/content.server";
+import { requireAdmin } from "~/services/auth.server";
+import { imageUrl } from "~/services/images.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { PHOTO_LIMITS, readMultipartForm } from "~/services/uploads.server";
+import { editedId, fileFieldError, invalidPost, sameLanguage, saveWithImage } from "~/utils/admin-content.server";
+import { notFound, pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
+
+/** Lengths of an article's fields, in characters (issue 5, Content). */
+export const ARTICLE_LIMITS = { titleMax: 200, bodyMax: 20_000 } as const;
+
+/** The article editor (issue 5, Content): both languages' title and body; the cover file is checked by the server. */
+export const articleSchema = z.object({
+  title_ar: contentText(ARTICLE_LIMITS.titleMax),
+  title_en: contentText(ARTICLE_LIMITS.titleMax),
+  body_ar: contentText(ARTICLE_LIMITS.bodyMax),
+  body_en: contentText(ARTICLE_LIMITS.bodyMax),
+});
+
+type Fields = keyof typeof articleSchema.shape | "cover";
+
+/**
+ * /admin/articles/new and /admin/articles/:id (issue 5, Content): the editor of one article, published or not,
+ * with its current cover, and the publish/unpublish form. Admins only; an unknown or malformed id is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = editedId(params.id);
+  const { db, t } = await pageContext(request);
+  const row = id === null ? null : await getArticleRow(db, id);
+  if (id !== null && !row) notFound();
+  const title = row ? t("content:articleForm.editTitle") : t("content:articleForm.newTitle");
+  return {
+    article: row
+      ? {
+          id: row.id,
+          isPublished: row.is_published,
+          date: row.created_at.toISOString(),
+          cover: row.image ? imageUrl(row.image, 400) : null,
+          coverLarge: row.image ? imageUrl(row.image, 800) : null,
+        }
+      : null,
+    defaults: row ? { title_ar: row.title_ar, title_en: row.title_en, body_ar: row.body_ar, body_en: row.body_en } : {},
+    seo: { title, description: t("content:articles.description"), noindex: true },
+  };
+}
+
+/**
+ * The posts of the editor, told apart by `intent`: "save" (create or update, with an optional new cover; without
+ * one the old cover stays), "publish" and "unpublish". Bad input: 400 with every typed value and each error beside
+ * its field, nothing stored (not even the cover); a file that is no usable photo is an error of the cover field.
+ * Success: back to this article's page with a toast. Each change and its audit entry are one transaction.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = editedId(params.id);
+  const { db, t } = await pageContext(request);
+  const { form, files, problems } = await readMultipartForm(request, { fileFields: ["cover"], maxFiles: 1, maxBytes: PHOTO_LIMITS.maxBytes });
+  const intent = form.get("intent");
+
+  if (intent === "publish" || intent === "unpublish") {
+    if (id === null) notFound();
+    const outcome = await setArticlePublished(db, admin.id, id, intent === "publish");
+    if (outcome === "missing") notFound();
+    const toast = intent === "publish" ? "content:toasts.articlePublished" : "content:toasts.articleUnpublished";
+    return redirectWithSuccess(sameLanguage(request, `/admin/articles/${id}`), t(toast));
+  }
+
+  if (id !== null && !(await getArticleRow(db, id))) notFound();
+  const submission = parseWithZod(form, { schema: articleSchema });
+  const fail = (fieldErrors: Partial<Record<Fields, string[]>>) => invalidPost(submission, fieldErrors);
+  // A file input cannot be refilled: after any error a chosen file must be chosen again, and the field says so.
+  const upload = files.find((f) => f.field === "cover");
+  const coverError = fileFieldError(problems, upload !== undefined);
+  if (submission.status !== "success" || problems.length > 0) return fail(coverError ? { cover: [coverError] } : {});
+
+  // The new cover is stored only once everything typed is valid, and removed again if the write fails.
+  const input = submission.value;
+  const saved = await saveWithImage({
+    id,
+    upload,
+    kind: "cover",
+    create: (image) => createArticle(db, admin.id, input, image),
+    update: (articleId, image) => updateArticle(db, admin.id, articleId, input, image),
+  });
+  if ("uploadError" in saved) return fail({ cover: [saved.uploadError] });
+  const toast = id === null ? "content:toasts.articleCreated" : "content:toasts.articleSaved";
+  return redirectWithSuccess(sameLanguage(request, `/admin/articles/${saved.savedId}`), t(toast));
+}
+
+export default function AdminArticle() {
+  const { article } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <section className="page narrow admin-page content-admin form-page">
+      <BackLink to="/admin/articles">{t("content:articles.back")}</BackLink>
+      <h1>{t(article ? "content:articleForm.editTitle" : "content:articleForm.newTitle")}</h1>
+      {article ? <PublishForm /> : null}
+      <ArticleForm key={`${article?.id ?? "new"}-${location.key}`} />
+    </section>
+  );
+}
+
+/** The state of the article and the one button that flips it (a form of its own, issue 5: unpublish). */
+function PublishForm() {
+  const { article } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (!article) return null;
+  const on = article.isPublished;
+  return (
+    <StateForm
+      on={on}
+      stateText={t(on ? "content:articles.isPublished" : "content:articles.isUnpublished")}
+      flipIntent={on ? "unpublish" : "publish"}
+      flipText={t(on ? "content:articles.unpublish" : "content:articles.publish")}
+      viewHref={`/artical/${article.id}`}
+      viewText={t("content:articles.view")}
+    >
+      <DateLine iso={article.date} />
+    </StateForm>
+  );
+}
+
+function ArticleForm() {
+  const { article, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const [form, fields] = useEditorForm<Fields>({ id: "article", schema: articleSchema, defaultValue: defaults, lastResult: actionData?.lastResult });
+  return (
+    <EditorForm form={form} editing={Boolean(article)} createText={t("content:articleForm.create")}>
+      <TextField field={fields.title_ar} label={t("content:articleForm.title_ar")} dir="rtl" />
+      <TextField field={fields.title_en} label={t("content:articleForm.title_en")} dir="ltr" />
+      <TextAreaField field={fields.body_ar} label={t("content:articleForm.body_ar")} hint={t("content:articleForm.bodyHint")} rows={10} />
+      <TextAreaField field={fields.body_en} label={t("content:articleForm.body_en")} hint={t("content:articleForm.bodyHint")} rows={10} />
+      <ImageField
+        field={fields.cover}
+        label={t("content:articleForm.cover")}
+        preview={
+          article?.cover ? (
+            <img src={article.cover} srcSet={`${article.cover} 400w, ${article.coverLarge} 800w`} sizes="(max-width: 520px) 100vw, 400px" width={400} height={225} alt="" className="content-cover" />
+          ) : null
+        }
+        caption={t("content:articleForm.currentCover")}
+        hint={t(article?.cover ? "content:articleForm.coverKeep" : "content:articleForm.coverHint")}
+      />
+    </EditorForm>
+  );
+}

@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
+import { requireAdmin } from "~/services/auth.server";
+import { formatDate } from "~/utils/format";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+const SUBJECTS = ["estate", "estate_edit", "property_request", "estate_report", "user", "article", "office", "lead"];
+
+/**
+ * /admin/audit (issue 5, Audit log): every moderation action, newest first, 50 a page (`before` = the last id seen),
+ * optionally of one subject (`subject` + `id`). Read only: there is no form here and the database refuses changes.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const url = new URL(request.url);
+  const num = (name: string) => {
+    const v = url.searchParams.get(name) ?? "";
+    return /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : undefined;
+  };
+  const subject = url.searchParams.get("subject") ?? "";
+  const options = { before: num("before"), subjectType: SUBJECTS.includes(subject) ? subject : undefined, subjectId: num("id") };
+  const rows = await listAudit(db, options);
+  const next = rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1].id : null;
+  const keep = options.subjectType && options.subjectId ? `subject=${options.subjectType}&id=${options.subjectId}&` : "";
+  return { rows, next: next ? `/admin/audit?${keep}before=${next}` : null, seo: { title: t("admin:audit.title"), description: t("admin:description"), noindex: true } };
+}
+
+export default function AuditPage() {
+  const { rows, next } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin:audit.title")}</h1>
+      <p className="page-lead">{t("admin:audit.intro")}</p>
+      {rows.length === 0 ? (
+        <p className="notice">{t("admin:audit.empty")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="audit-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin:audit.when")}</th>
+                <th scope="col">{t("admin:audit.who")}</th>
+                <th scope="col">{t("admin:audit.what")}</th>
+                <th scope="col">{t("admin:audit.subject")}</th>
+                <th scope="col">{t("admin:audit.why")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <time dateTime={r.at}>{formatDate(r.at)}</time> <bdi dir="ltr">{r.at.slice(11, 16)}</bdi>
+                  </td>
+                  <td>
+                    <bdi>{r.actor ?? "-"}</bdi>
+                  </td>
+                  <td>
+                    <code>{r.action}</code>
+                  </td>
+                  <td>
+                    {r.subjectType === "estate" ? <Link to={`/admin/posts/${r.subjectId}`}>{`${r.subjectType} ${r.subjectId}`}</Link> : `${r.subjectType} ${r.subjectId}`}
+                  </td>
+                  <td>{r.reason ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {next ? (
+        <p>
+          <Link to={next}>{t("admin:audit.older")}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,265 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod/v4";
+import { BackLink, EditorForm, ImageField, StateForm, useEditorForm } from "~/components/ContentParts";
+import { SelectField, TextField } from "~/components/FormParts";
+import { Pagination } from "~/components/Pagination";
+import { LocationOptions } from "~/components/SearchFilter";
+import { contentText } from "~/forms/content";
+import {
+  createOffice,
+  getOfficeRow,
+  officeListings,
+  officePhone,
+  setOfficeActive,
+  updateOffice,
+  type OfficeInput,
+} from "~/models/content.server";
+import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
+import { requireAdmin } from "~/services/auth.server";
+import { imageUrl } from "~/services/images.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { PHOTO_LIMITS, readMultipartForm } from "~/services/uploads.server";
+import {
+  editedId,
+  fileFieldError,
+  invalidPost,
+  requestedPage,
+  requireExistingPage,
+  sameLanguage,
+  saveWithImage,
+} from "~/utils/admin-content.server";
+import { notFound, pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
+
+/** Lengths of an office's fields, in characters (issue 5, Content). */
+export const OFFICE_LIMITS = { nameMax: 120, addressMax: 300, phoneMax: 25 } as const;
+
+/** What a phone number may be typed with: digits (Latin or Arabic-Indic), spaces, dashes, dots, brackets, a leading +. */
+const PHONE_CHARS = /^\+?[0-9\u0660-\u0669\u06F0-\u06F9\s\-().]+$/;
+const phone = z
+  .string({ error: "content:errors.required" })
+  .trim()
+  .max(OFFICE_LIMITS.phoneMax, "content:errors.phoneInvalid")
+  .regex(PHONE_CHARS, "content:errors.phoneInvalid");
+
+/** An id chosen in a select (the empty first choice is a missing value). */
+const choice = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+/**
+ * The office editor (issue 5, Content). Whether the numbers are valid numbers and the place and contract level
+ * exist is checked by the server (libphonenumber-js and the lookups) after this schema.
+ */
+export const officeSchema = z.object({
+  name_ar: contentText(OFFICE_LIMITS.nameMax),
+  name_en: contentText(OFFICE_LIMITS.nameMax),
+  phone,
+  whatsapp: phone.optional(),
+  address_ar: contentText(OFFICE_LIMITS.addressMax),
+  address_en: contentText(OFFICE_LIMITS.addressMax),
+  location_id: choice("content:errors.locationRequired"),
+  contract_type_id: choice("content:errors.contractRequired"),
+});
+
+type Fields = keyof typeof officeSchema.shape | "logo";
+
+/**
+ * /admin/offices/new and /admin/offices/:id (issue 5, Content): the editor of one office, active or not, with its
+ * current logo, the activate/deactivate form, and its listings (paged with `?page=`), each linking to the listing
+ * editor /profile/posts/:id. Admins only; an unknown or malformed id, or a listings page out of range, is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = editedId(params.id);
+  const page = requestedPage(request);
+  const { db, locale, t } = await pageContext(request);
+  const [row, lookups] = await Promise.all([id === null ? null : getOfficeRow(db, id), getLookups(db)]);
+  if (id !== null && !row) notFound();
+  const listings = row ? await officeListings(db, row.id, locale, page) : null;
+  if (listings) requireExistingPage(listings);
+  const title = row ? t("content:officeForm.editTitle") : t("content:officeForm.newTitle");
+  return {
+    office: row
+      ? {
+          id: row.id,
+          name: locale === "en" ? row.name_en : row.name_ar,
+          isActive: row.is_active,
+          logo: row.logo ? imageUrl(row.logo, 96) : null,
+          logoLarge: row.logo ? imageUrl(row.logo, 192) : null,
+        }
+      : null,
+    defaults: row
+      ? {
+          name_ar: row.name_ar,
+          name_en: row.name_en,
+          phone: row.phone,
+          whatsapp: row.whatsapp ?? "",
+          address_ar: row.address_ar,
+          address_en: row.address_en,
+          location_id: String(row.location_id),
+          contract_type_id: String(row.contract_type_id),
+        }
+      : { contract_type_id: "1" },
+    governorates: filterOptions(lookups, locale).governorates,
+    contractTypes: lookups.contractTypes.map((c) => ({ id: c.id, name: nameOf(c, locale) ?? "" })),
+    listings,
+    seo: { title, description: t("content:offices.description"), noindex: true },
+  };
+}
+
+/**
+ * The posts of the editor, told apart by `intent`: "save" (create or update, with an optional new logo; without one
+ * the old logo stays), "activate" and "deactivate". The phone and WhatsApp numbers are stored in E.164 (landlines
+ * allowed); the place and contract level must exist. Bad input: 400 with every typed value and each error beside its
+ * field, nothing stored (not even the logo). Success: back to this office's page with a toast. Each change and its
+ * audit entry are one transaction, and the public office pages show it at once.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = editedId(params.id);
+  const { db, t } = await pageContext(request);
+  const { form, files, problems } = await readMultipartForm(request, { fileFields: ["logo"], maxFiles: 1, maxBytes: PHOTO_LIMITS.maxBytes });
+  const intent = form.get("intent");
+
+  if (intent === "activate" || intent === "deactivate") {
+    if (id === null) notFound();
+    const outcome = await setOfficeActive(db, admin.id, id, intent === "activate");
+    if (outcome === "missing") notFound();
+    const toast = intent === "activate" ? "content:toasts.officeActivated" : "content:toasts.officeDeactivated";
+    return redirectWithSuccess(sameLanguage(request, `/admin/offices/${id}`), t(toast));
+  }
+
+  if (id !== null && !(await getOfficeRow(db, id))) notFound();
+  const submission = parseWithZod(form, { schema: officeSchema });
+  const fieldErrors: Partial<Record<Fields, string[]>> = {};
+  let input: OfficeInput | null = null;
+  if (submission.status === "success") {
+    const value = submission.value;
+    const lookups = await getLookups(db);
+    const phoneNumber = officePhone(value.phone);
+    const whatsapp = value.whatsapp === undefined ? null : officePhone(value.whatsapp);
+    if (!phoneNumber) fieldErrors.phone = ["content:errors.phoneInvalid"];
+    if (value.whatsapp !== undefined && !whatsapp) fieldErrors.whatsapp = ["content:errors.phoneInvalid"];
+    if (!lookups.locationById.has(value.location_id)) fieldErrors.location_id = ["content:errors.locationRequired"];
+    if (!lookups.byId.contractType.has(value.contract_type_id)) fieldErrors.contract_type_id = ["content:errors.contractRequired"];
+    if (phoneNumber) input = { ...value, phone: phoneNumber, whatsapp };
+  }
+  const fail = (errors: Partial<Record<Fields, string[]>>) => invalidPost(submission, errors);
+  // A file input cannot be refilled: after any error a chosen logo must be chosen again, and the field says so.
+  const upload = files.find((f) => f.field === "logo");
+  const logoError = fileFieldError(problems, upload !== undefined);
+  if (!input || problems.length > 0 || Object.keys(fieldErrors).length > 0) {
+    return fail(logoError ? { ...fieldErrors, logo: [logoError] } : fieldErrors);
+  }
+
+  // The new logo is stored only once everything typed is valid, and removed again if the write fails.
+  const saved = await saveWithImage({
+    id,
+    upload,
+    kind: "logo",
+    create: (logo) => createOffice(db, admin.id, input, logo),
+    update: (officeId, logo) => updateOffice(db, admin.id, officeId, input, logo),
+  });
+  if ("uploadError" in saved) return fail({ logo: [saved.uploadError] });
+  const toast = id === null ? "content:toasts.officeCreated" : "content:toasts.officeSaved";
+  return redirectWithSuccess(sameLanguage(request, `/admin/offices/${saved.savedId}`), t(toast));
+}
+
+export default function AdminOffice() {
+  const { office } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <section className="page narrow admin-page content-admin form-page">
+      <BackLink to="/admin/offices">{t("content:offices.back")}</BackLink>
+      <h1>{office ? office.name : t("content:officeForm.newTitle")}</h1>
+      {office ? <ActiveForm /> : null}
+      <OfficeForm key={`${office?.id ?? "new"}-${location.key}`} />
+      {office ? <OfficeListings /> : null}
+    </section>
+  );
+}
+
+/** Whether the office is shown on the site, and the one button that flips it (a form of its own). */
+function ActiveForm() {
+  const { office } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (!office) return null;
+  const on = office.isActive;
+  return (
+    <StateForm
+      on={on}
+      stateText={t(on ? "content:offices.isActive" : "content:offices.isInactive")}
+      flipIntent={on ? "deactivate" : "activate"}
+      flipText={t(on ? "content:offices.deactivate" : "content:offices.activate")}
+      viewHref={`/office/${office.id}`}
+      viewText={t("content:offices.view")}
+    />
+  );
+}
+
+function OfficeForm() {
+  const { office, defaults, governorates, contractTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const [form, fields] = useEditorForm<Fields>({ id: "office", schema: officeSchema, defaultValue: defaults, lastResult: actionData?.lastResult });
+  return (
+    <EditorForm form={form} editing={Boolean(office)} createText={t("content:officeForm.create")}>
+      <TextField field={fields.name_ar} label={t("content:officeForm.name_ar")} dir="rtl" />
+      <TextField field={fields.name_en} label={t("content:officeForm.name_en")} dir="ltr" />
+      <div className="field-pair">
+        <TextField field={fields.phone} type="tel" label={t("content:officeForm.phone")} hint={t("content:officeForm.phoneHint")} inputMode="tel" dir="ltr" />
+        <TextField field={fields.whatsapp} type="tel" label={t("content:officeForm.whatsapp")} hint={t("content:officeForm.whatsappHint")} inputMode="tel" dir="ltr" />
+      </div>
+      <SelectField field={fields.location_id} label={t("content:officeForm.location")} placeholder={t("content:form.choose")}>
+        <LocationOptions governorates={governorates} />
+      </SelectField>
+      <TextField field={fields.address_ar} label={t("content:officeForm.address_ar")} dir="rtl" />
+      <TextField field={fields.address_en} label={t("content:officeForm.address_en")} dir="ltr" />
+      <SelectField field={fields.contract_type_id} label={t("content:officeForm.contract")} options={contractTypes} placeholder={t("content:form.choose")} />
+      <ImageField
+        field={fields.logo}
+        label={t("content:officeForm.logo")}
+        preview={office?.logo ? <img src={office.logo} srcSet={`${office.logo} 1x, ${office.logoLarge} 2x`} width={96} height={96} alt="" className="office-logo" /> : null}
+        caption={t("content:officeForm.currentLogo")}
+        hint={t(office?.logo ? "content:officeForm.logoKeep" : "content:officeForm.logoHint")}
+      />
+    </EditorForm>
+  );
+}
+
+/** The office's listings in every state but deleted, each opening the listing editor that owners use too. */
+function OfficeListings() {
+  const { listings } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (!listings) return null;
+  return (
+    <section className="section" aria-labelledby="office-listings">
+      <h2 id="office-listings">{t("content:listings.title", { n: listings.total })}</h2>
+      {listings.items.length ? (
+        <ul className="content-list">
+          {listings.items.map((l) => (
+            <li key={l.id}>
+              <div className="content-item-text">
+                <Link to={`/profile/posts/${l.id}`} className="content-item-title">
+                  {t("content:listings.number")} <bdi dir="ltr">{l.stateId}</bdi> · {l.type}
+                </Link>
+                <span className="card-meta">{l.place}</span>
+              </div>
+              <span className={`chip status-${l.status}`}>{t(`content:status.${l.status}`)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="notice">{t("content:listings.empty")}</p>
+      )}
+      <Pagination page={listings.page} pageCount={listings.pageCount} />
+    </section>
+  );
+}

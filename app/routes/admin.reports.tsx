@@ -1,0 +1,110 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ReasonFields } from "~/components/AdminParts";
+import { Icon } from "~/components/Icon";
+import { dismissReports, moderatePost, reasonChoices, reasonOf, reportGroups } from "~/models/admin.server";
+import { TransitionError } from "~/models/moderation.server";
+import { requireAdmin } from "~/services/auth.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/** /admin/reports (issue 5, Reports): open reports grouped by listing with the count per reason. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { db, locale, t } = await pageContext(request);
+  return {
+    groups: await reportGroups(db, locale),
+    reasons: await reasonChoices(locale),
+    seo: { title: t("admin:reports.title"), description: t("admin:description"), noindex: true },
+  };
+}
+
+/**
+ * Dismisses a listing's open reports, or unpublishes the listing with a reason sent to its owner (which closes its
+ * reports in the same transaction). 400 keeps what was typed; 409 when the listing is no longer public.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const form = await request.formData().catch(() => new FormData());
+  const estateId = Number(form.get("estate_id"));
+  const decision = form.get("decision");
+  const reason = reasonOf(form);
+  const values = { estateId, reason: reason.code ?? "", reason_text: reason.text };
+  const actor = { id: admin.id, admin: true };
+  if (!Number.isInteger(estateId) || estateId < 1 || estateId > 2_147_483_647) return data({ error: "admin:errors.decision", values }, { status: 400 });
+  if (decision === "dismiss") {
+    if (!(await dismissReports(db, estateId, actor, reason.text))) return data({ error: "admin:errors.state", values }, { status: 409 });
+    return redirectWithSuccess("/admin/reports", t("admin:done.dismiss"));
+  }
+  if (decision !== "unpublish") return data({ error: "admin:errors.decision", values }, { status: 400 });
+  if (!reason.text.trim() && (!reason.code || reason.code === "other")) return data({ error: "admin:errors.reason", values }, { status: 400 });
+  try {
+    await moderatePost(db, estateId, "unpublish", actor, reason);
+  } catch (error) {
+    if (error instanceof TransitionError || (error instanceof Error && error.message === "missing")) {
+      return data({ error: "admin:errors.state", values }, { status: 409 });
+    }
+    throw error;
+  }
+  return redirectWithSuccess("/admin/reports", t("admin:done.unpublish"));
+}
+
+export default function ReportsPage() {
+  const { groups, reasons } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("admin");
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin:reports.title")}</h1>
+      {actionData?.error ? (
+        <p className="notice notice-error" role="alert">
+          <Icon name="alert" /> {t(actionData.error)}
+        </p>
+      ) : null}
+      {groups.length === 0 ? (
+        <p className="notice">{t("admin:nothing")}</p>
+      ) : (
+        <ol className="admin-list">
+          {groups.map((g) => (
+            <li key={g.estateId}>
+              <p>
+                <Link to={`/admin/posts/${g.estateId}`}>{t("admin:posts.post", { number: g.stateId, type: g.estateType, place: g.place })}</Link> ·{" "}
+                {t("admin:reports.count", { count: g.total })}
+              </p>
+              <ul className="reason-counts">
+                {g.reasons.map((r) => (
+                  <li key={r.name}>
+                    {r.name}: {r.count}
+                  </li>
+                ))}
+              </ul>
+              <div className="review-decisions">
+                <Form method="post">
+                  <input type="hidden" name="estate_id" value={g.estateId} />
+                  <button type="submit" name="decision" value="dismiss" className="button" disabled={busy}>
+                    {t("admin:reports.dismiss")}
+                  </button>
+                </Form>
+                {g.status === "approved" ? (
+                  <Form method="post" className="reject-form">
+                    <input type="hidden" name="estate_id" value={g.estateId} />
+                    <ReasonFields idPrefix={`report-${g.estateId}`} lang={i18n.language} reasons={reasons} values={actionData?.values.estateId === g.estateId ? actionData.values : undefined} />
+                    <button type="submit" name="decision" value="unpublish" className="button button-danger" disabled={busy}>
+                      {t("admin:review.unpublish")}
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

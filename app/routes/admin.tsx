@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NavLink, Outlet } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/services/auth.server";
+import type { LayoutHandle } from "~/root";
+
+export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
+
+/** The back office's sections, in the order of its menu (issue 5). */
+const SECTIONS = [
+  { to: "/admin", key: "admin:nav.dashboard", end: true },
+  { to: "/admin/posts", key: "admin:nav.posts" },
+  { to: "/admin/requests", key: "admin:nav.requests" },
+  { to: "/admin/reports", key: "admin:nav.reports" },
+  { to: "/admin/leads", key: "admin:nav.leads" },
+  { to: "/admin/users", key: "admin:nav.users" },
+  { to: "/admin/articles", key: "admin:nav.articles" },
+  { to: "/admin/offices", key: "admin:nav.offices" },
+  { to: "/admin/audit", key: "admin:nav.audit" },
+] as const;
+
+/**
+ * The back office's frame (issue 5): its menu around every /admin page. Admins only; each child loader and action
+ * checks the role again, since Remix runs loaders in parallel and actions alone.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function AdminLayout() {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="admin">
+      <nav className="admin-nav" aria-label={t("admin:nav.label")}>
+        <ul>
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={"end" in section} prefetch="none">
+                {t(section.key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

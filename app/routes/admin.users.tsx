@@ -1,0 +1,112 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ReasonFields } from "~/components/AdminParts";
+import { Icon } from "~/components/Icon";
+import { findAccounts, liftSuspension, suspendAccount } from "~/models/admin.server";
+import { requireAdmin } from "~/services/auth.server";
+import { formatPhone } from "~/services/phone.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/** /admin/users?q= (issue 5, Accounts): find accounts by phone or name; suspend with a reason or lift a suspension. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 50);
+  const accounts = await findAccounts(db, q);
+  return {
+    q,
+    me: admin.id,
+    accounts: accounts.map((a) => ({ ...a, phone: formatPhone(a.phone) })),
+    seo: { title: t("admin:users.title"), description: t("admin:description"), noindex: true },
+  };
+}
+
+/**
+ * Suspends (`decision=suspend`, a reason required: every session ends at once, the posts leave the public pages) or
+ * lifts a suspension (`decision=lift`), each with its audit entry. 400 keeps the typed reason; 409 when the account
+ * is not in a state for it (or is the admin's own).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const form = await request.formData().catch(() => new FormData());
+  const id = Number(form.get("user_id"));
+  const decision = form.get("decision");
+  const text = String(form.get("reason_text") ?? "").slice(0, 500);
+  const values = { id, reason_text: text };
+  const q = String(form.get("q") ?? "");
+  const back = `/admin/users${q ? `?q=${encodeURIComponent(q)}` : ""}`;
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (decision !== "suspend" && decision !== "lift")) {
+    return data({ error: "admin:errors.decision", values }, { status: 400 });
+  }
+  const actor = { id: admin.id, admin: true };
+  if (decision === "suspend") {
+    if (!text.trim()) return data({ error: "admin:errors.reason", values }, { status: 400 });
+    if (!(await suspendAccount(db, id, actor, text))) return data({ error: "admin:errors.state", values }, { status: 409 });
+    return redirectWithSuccess(back, t("admin:done.suspend"));
+  }
+  if (!(await liftSuspension(db, id, actor, text))) return data({ error: "admin:errors.state", values }, { status: 409 });
+  return redirectWithSuccess(back, t("admin:done.lift"));
+}
+
+export default function AccountsPage() {
+  const { q, me, accounts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("admin");
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin:users.title")}</h1>
+      <Form method="get" className="admin-search" role="search">
+        <label htmlFor="q">{t("admin:users.search")}</label>
+        <input id="q" name="q" type="search" defaultValue={q} />
+        <button type="submit" className="button">
+          <Icon name="search" /> {t("admin:users.find")}
+        </button>
+      </Form>
+      {actionData?.error ? (
+        <p className="notice notice-error" role="alert">
+          <Icon name="alert" /> {t(actionData.error)}
+        </p>
+      ) : null}
+      {accounts.length === 0 ? (
+        <p className="notice">{t("admin:users.none")}</p>
+      ) : (
+        <ol className="admin-list">
+          {accounts.map((a) => (
+            <li key={a.id} className={a.status === "suspended" ? "suspended" : undefined}>
+              <p>
+                <strong>{a.name}</strong> · <bdi dir="ltr">{a.phone}</bdi> · {t(`admin:userStates.${a.status}`)}
+                {a.role === "admin" ? ` · ${t("admin:users.admin")}` : ""} · {t("admin:users.posts", { count: a.posts })}
+              </p>
+              {a.suspendedReason ? <p className="hint">{t("admin:users.reason", { reason: a.suspendedReason })}</p> : null}
+              {a.id === me ? null : (
+                <Form method="post" className="reject-form">
+                  <input type="hidden" name="user_id" value={a.id} />
+                  <input type="hidden" name="q" value={q} />
+                  {a.status === "active" ? (
+                    <>
+                      <ReasonFields idPrefix={`user-${a.id}`} lang={i18n.language} values={actionData?.values.id === a.id ? actionData.values : undefined} />
+                      <button type="submit" name="decision" value="suspend" className="button button-danger" disabled={busy}>
+                        {t("admin:users.suspend")}
+                      </button>
+                    </>
+                  ) : (
+                    <button type="submit" name="decision" value="lift" className="button" disabled={busy}>
+                      {t("admin:users.lift")}
+                    </button>
+                  )}
+                </Form>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

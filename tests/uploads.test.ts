@@ -1,0 +1,439 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_WIDTHS, type ImageKind } from "~/services/images.server";
+import {
+  PHOTO_LIMITS,
+  readMultipartForm,
+  removeStoredImage,
+  storeUploadedImage,
+  UploadError,
+  type UploadProblem,
+} from "~/services/uploads.server";
+
+/** The photo upload service of issue 5: multipart reading with limits, checking and re-encoding with sharp. */
+
+const URL_ = "http://localhost:3000/new-estate";
+const OPTIONS = { fileFields: ["photos"], maxFiles: PHOTO_LIMITS.maxFiles, maxBytes: PHOTO_LIMITS.maxBytes };
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-uploads-"));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fixtures, made with sharp (no binary file in the repository)
+
+/** A noisy image (so encoders have real work), `width` x `height`. */
+function noise(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+}
+const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
+  sharp({ create: { width, height, channels, background: { r: 40, g: 120, b: 200, alpha: 0.6 } } });
+
+/** A 600x400 JPEG whose EXIF says "rotate 90°" (orientation 6), with a camera make and a GPS position. */
+async function exifJpeg(): Promise<Buffer> {
+  return noise(600, 400)
+    .jpeg({ quality: 80 })
+    .withExif({
+      IFD0: { Make: "TestCam", Model: "Phone 1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "33/1 30/1 0/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "36/1 17/1 0/1",
+        GPSMapDatum: "WGS-84",
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+const pngBytes = () => solid(320, 240, 4).png().toBuffer();
+const SVG_WITH_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(document.cookie)</script>' +
+    '<rect width="100" height="100" fill="red"/></svg>',
+);
+const TEXT = Buffer.from("This is not a photo, just text with a .jpg name.\n");
+/** 8000 x 5100 = 40.8 MP: above the limit, yet a small file (one colour). */
+const hugePng = () => solid(8000, 5100).png({ compressionLevel: 9 }).toBuffer();
+
+function file(bytes: Uint8Array, name: string, type = "image/jpeg"): File {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+function post(form: FormData): Request {
+  return new Request(URL_, { method: "POST", body: form });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<UploadProblem> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof UploadError) return error.code;
+    throw error;
+  }
+  throw new Error("expected an UploadError");
+}
+
+async function filesIn(d: string): Promise<string[]> {
+  return (await fs.readdir(d)).sort();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe("PHOTO_LIMITS", () => {
+  it("are the limits of issue 5", () => {
+    expect(PHOTO_LIMITS).toEqual({ maxFiles: 12, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
+  });
+});
+
+describe("readMultipartForm", () => {
+  it("keeps text fields and files, by their bytes whatever their names", async () => {
+    const jpeg = await exifJpeg();
+    const png = await pngBytes();
+    const form = new FormData();
+    form.append("title", "شقة في دمشق");
+    form.append("price", "1500000");
+    form.append("photos", file(jpeg, "IMG_0001.JPG"));
+    form.append("photos", file(png, "x.jpg"));
+    form.append("notes", "after the files");
+    const result = await readMultipartForm(post(form), OPTIONS);
+    expect(result.problems).toEqual([]);
+    expect(result.form.get("title")).toBe("شقة في دمشق");
+    expect(result.form.get("price")).toBe("1500000");
+    expect(result.form.get("notes")).toBe("after the files");
+    expect(result.form.get("photos")).toBeNull();
+    expect(result.files.map((f) => [f.field, f.name, f.bytes.byteLength])).toEqual([
+      ["photos", "IMG_0001.JPG", jpeg.byteLength],
+      ["photos", "x.jpg", png.byteLength],
+    ]);
+    expect(Buffer.from(result.files[0].bytes).equals(jpeg)).toBe(true);
+    expect(Buffer.from(result.files[1].bytes).equals(png)).toBe(true);
+  });
+
+  it("ignores the browser's 'no file chosen' part and reports a chosen 0-byte file as empty", async () => {
+    // What Chrome and Firefox send for a file input left empty (undici's FormData omits the filename instead).
+    const body =
+      '--B0undary\r\nContent-Disposition: form-data; name="photos"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n' +
+      '--B0undary\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--B0undary--\r\n';
+    const browser = new Request(URL_, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=B0undary" }, body });
+    let result = await readMultipartForm(browser, OPTIONS);
+    expect(result).toMatchObject({ files: [], problems: [] });
+    expect([...result.form]).toEqual([["title", "x"]]);
+
+    const form = new FormData();
+    form.append("photos", new File([], "", { type: "application/octet-stream" }));
+    form.append("title", "x");
+    result = await readMultipartForm(post(form), OPTIONS);
+    expect(result).toMatchObject({ files: [], problems: [] });
+    expect([...result.form]).toEqual([["title", "x"]]);
+
+    const form2 = new FormData();
+    form2.append("photos", file(new Uint8Array(0), "empty.jpg"));
+    form2.append("photos", file(await pngBytes(), "ok.png", "image/png"));
+    result = await readMultipartForm(post(form2), OPTIONS);
+    expect(result.problems).toEqual(["empty"]);
+    expect(result.files.map((f) => f.name)).toEqual(["ok.png"]);
+  });
+
+  it("drops a 50 MB file as tooLarge, reads past it and keeps what follows", async () => {
+    const big = randomBytes(50 * 1024 * 1024);
+    const png = await pngBytes();
+    const form = new FormData();
+    form.append("before", "1");
+    form.append("photos", file(big, "holiday.jpg"));
+    form.append("photos", file(png, "small.png", "image/png"));
+    form.append("after", "2");
+    const result = await readMultipartForm(post(form), OPTIONS);
+    expect(result.problems).toEqual(["tooLarge"]);
+    expect(result.files).toHaveLength(1);
+    expect(result.files[0].name).toBe("small.png");
+    expect(result.files[0].bytes.byteLength).toBe(png.byteLength);
+    expect(result.form.get("before")).toBe("1");
+    expect(result.form.get("after")).toBe("2");
+  });
+
+  it("keeps a file of exactly maxBytes and refuses one byte more", async () => {
+    const form = new FormData();
+    form.append("photos", file(new Uint8Array(1000).fill(7), "a.jpg"));
+    form.append("photos", file(new Uint8Array(1001).fill(7), "b.jpg"));
+    const result = await readMultipartForm(post(form), { ...OPTIONS, maxBytes: 1000 });
+    expect(result.files.map((f) => [f.name, f.bytes.byteLength])).toEqual([["a.jpg", 1000]]);
+    expect(result.problems).toEqual(["tooLarge"]);
+  });
+
+  it("keeps 12 of 13 files and reports tooMany", async () => {
+    const png = await pngBytes();
+    const form = new FormData();
+    for (let i = 1; i <= 13; i++) form.append("photos", file(png, `p${i}.png`, "image/png"));
+    form.append("title", "thirteen");
+    const result = await readMultipartForm(post(form), OPTIONS);
+    expect(result.files).toHaveLength(12);
+    expect(result.files.map((f) => f.name)).toEqual(Array.from({ length: 12 }, (_, i) => `p${i + 1}.png`));
+    expect(result.problems).toEqual(["tooMany"]);
+    expect(result.form.get("title")).toBe("thirteen");
+  });
+
+  it("reads but drops file parts of fields that are not file fields", async () => {
+    const form = new FormData();
+    form.append("avatar", file(await pngBytes(), "a.png", "image/png"));
+    form.append("photos", file(await pngBytes(), "b.png", "image/png"));
+    const result = await readMultipartForm(post(form), OPTIONS);
+    expect(result.files.map((f) => [f.field, f.name])).toEqual([["photos", "b.png"]]);
+    expect(result.form.get("avatar")).toBeNull();
+    expect(result.problems).toEqual([]);
+  });
+
+  it("reads an urlencoded body into form", async () => {
+    const request = new Request(URL_, {
+      method: "POST",
+      body: new URLSearchParams({ title: "بيت عربي", price: "42", empty: "" }),
+    });
+    expect(request.headers.get("Content-Type")).toMatch(/^application\/x-www-form-urlencoded/);
+    const result = await readMultipartForm(request, OPTIONS);
+    expect(Object.fromEntries(result.form)).toEqual({ title: "بيت عربي", price: "42", empty: "" });
+    expect(result.files).toEqual([]);
+    expect(result.problems).toEqual([]);
+  });
+
+  it("keeps at most 1 MiB of text: a larger urlencoded body gives an empty form, a larger multipart field is dropped", async () => {
+    const big = "ب".repeat(600 * 1024); // 1.2 MB in UTF-8
+    const urlencoded = new Request(URL_, { method: "POST", body: new URLSearchParams({ title: "x", notes: big }) });
+    expect([...(await readMultipartForm(urlencoded, OPTIONS)).form]).toEqual([]);
+
+    const form = new FormData();
+    form.append("title", "x");
+    form.append("notes", big);
+    form.append("price", "42");
+    const result = await readMultipartForm(post(form), OPTIONS);
+    expect([...result.form]).toEqual([
+      ["title", "x"],
+      ["price", "42"],
+    ]);
+  });
+
+  it("accepts a quoted boundary and a boundary that is not the last parameter", async () => {
+    const body =
+      "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nhello\r\n" +
+      "--XyZ\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nabc\r\n" +
+      "--XyZ--\r\n";
+    for (const contentType of ['multipart/form-data; boundary="XyZ"', "Multipart/Form-Data; boundary=XyZ; charset=utf-8"]) {
+      const result = await readMultipartForm(
+        new Request(URL_, { method: "POST", headers: { "Content-Type": contentType }, body }),
+        OPTIONS,
+      );
+      expect(result.form.get("title")).toBe("hello");
+      expect(result.files.map((f) => [f.name, Buffer.from(f.bytes).toString()])).toEqual([["a.jpg", "abc"]]);
+    }
+  });
+
+  it("gives an empty result, never an exception, for malformed bodies", async () => {
+    const cases: { contentType: string | null; body: BodyInit | null }[] = [
+      { contentType: "multipart/form-data; boundary=XyZ", body: "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated" },
+      { contentType: "multipart/form-data; boundary=XyZ", body: "--XyZ\r\nNo-Colon-Header\r\n\r\nx\r\n--XyZ--\r\n" },
+      { contentType: "multipart/form-data; boundary=XyZ", body: "--XyZ\r\nContent-Disposition: attachment\r\n\r\nx\r\n--XyZ--\r\n" },
+      { contentType: "multipart/form-data", body: "no boundary at all" },
+      { contentType: "multipart/form-data; boundary=XyZ", body: "" },
+      { contentType: "application/json", body: '{"title":"x"}' },
+      { contentType: null, body: null },
+    ];
+    for (const { contentType, body } of cases) {
+      const headers = contentType ? { "Content-Type": contentType } : undefined;
+      const request = new Request(URL_, { method: "POST", headers, body });
+      const result = await readMultipartForm(request, OPTIONS);
+      expect([...result.form.keys()], String(contentType)).toEqual([]);
+      expect(result.files).toEqual([]);
+      expect(result.problems).toEqual([]);
+    }
+  });
+
+  it("stops reading a body whose part headers never end, without buffering it", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('--XyZ\r\nContent-Disposition: form-data; name="a"; x="'));
+      },
+      pull(controller) {
+        // 200 MB of one header line if nobody stops reading.
+        if (sent >= 200 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(URL_, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const result = await readMultipartForm(request, OPTIONS);
+    expect([...result.form.keys()]).toEqual([]);
+    expect(result.files).toEqual([]);
+    expect(sent).toBeLessThan(4 * 1024 * 1024);
+  });
+});
+
+describe("storeUploadedImage", () => {
+  async function expectStored(file: string, kind: ImageKind, sizes: [number, number][]) {
+    expect(file).toMatch(/^u-[0-9a-f-]{36}$/);
+    for (const [i, width] of IMAGE_WIDTHS[kind].entries()) {
+      const target = path.join(dir, `${file}-${width}.webp`);
+      const meta = await sharp(target).metadata();
+      expect(meta.format).toBe("webp");
+      expect([meta.width, meta.height]).toEqual(sizes[i]);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+    }
+  }
+
+  it("applies the EXIF orientation and removes EXIF and GPS (a small photo is not enlarged)", async () => {
+    const jpeg = await exifJpeg();
+    const source = await sharp(jpeg).metadata();
+    // the fixture really carries what must go: orientation, camera and GPS position
+    expect(source.orientation).toBe(6);
+    expect([source.width, source.height]).toEqual([600, 400]);
+    expect(source.exif?.includes("TestCam")).toBe(true);
+    expect(source.exif?.includes("WGS-84")).toBe(true);
+
+    const stored = await storeUploadedImage(jpeg, "photo", dir);
+    // portrait after rotation; 400 wide is all the source has, so the 800 file is not enlarged
+    expect(stored).toEqual({ file: stored.file, width: 400, height: 600 });
+    await expectStored(stored.file, "photo", [
+      [400, 600],
+      [400, 600],
+    ]);
+    for (const width of IMAGE_WIDTHS.photo) {
+      const bytes = await fs.readFile(path.join(dir, `${stored.file}-${width}.webp`));
+      expect(bytes.includes("TestCam")).toBe(false);
+      expect(bytes.includes("WGS-84")).toBe(false);
+      expect(bytes.includes("EXIF")).toBe(false);
+    }
+  });
+
+  it("keeps a photo's aspect ratio in every width", async () => {
+    const stored = await storeUploadedImage(await noise(2000, 1000).jpeg().toBuffer(), "photo", dir);
+    expect(stored).toMatchObject({ width: 800, height: 400 });
+    await expectStored(stored.file, "photo", [
+      [400, 200],
+      [800, 400],
+    ]);
+  });
+
+  it("crops logos square and covers to 16:9, never enlarging", async () => {
+    const logo = await storeUploadedImage(await solid(300, 200, 4).png().toBuffer(), "logo", dir);
+    expect(logo).toMatchObject({ width: 192, height: 192 });
+    await expectStored(logo.file, "logo", [
+      [96, 96],
+      [192, 192],
+    ]);
+    const smallLogo = await storeUploadedImage(await solid(50, 80).png().toBuffer(), "logo", dir);
+    expect(smallLogo).toMatchObject({ width: 50, height: 50 });
+    await expectStored(smallLogo.file, "logo", [
+      [50, 50],
+      [50, 50],
+    ]);
+    const cover = await storeUploadedImage(await noise(1000, 1000).jpeg().toBuffer(), "cover", dir);
+    expect(cover).toMatchObject({ width: 800, height: 450 });
+    await expectStored(cover.file, "cover", [
+      [400, 225],
+      [800, 450],
+    ]);
+  });
+
+  it("accepts a PNG named x.jpg and other real images by their bytes", async () => {
+    const form = new FormData();
+    form.append("photos", file(await pngBytes(), "x.jpg"));
+    const { files } = await readMultipartForm(post(form), OPTIONS);
+    expect(files).toHaveLength(1);
+    const stored = await storeUploadedImage(files[0].bytes, "photo", dir);
+    expect(stored).toMatchObject({ width: 320, height: 240 });
+    const meta = await sharp(path.join(dir, `${stored.file}-800.webp`)).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.hasAlpha).toBe(true);
+
+    for (const bytes of [
+      await noise(500, 300).webp().toBuffer(),
+      await solid(500, 300).gif().toBuffer(),
+      await noise(500, 300).avif({ effort: 0 }).toBuffer(),
+    ]) {
+      // 500 wide: the 800 file keeps 500 (never enlarged)
+      expect(await storeUploadedImage(bytes, "photo", dir)).toMatchObject({ width: 500, height: 300 });
+    }
+  });
+
+  it("refuses non-images, SVG, TIFF, broken and empty files with an UploadError and writes nothing", async () => {
+    const before = await filesIn(dir);
+    const jpeg = await noise(600, 400).jpeg().toBuffer();
+    expect(await refusal(storeUploadedImage(SVG_WITH_SCRIPT, "photo", dir))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(TEXT, "photo", dir))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(await solid(60, 40).tiff().toBuffer(), "photo", dir))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(jpeg.subarray(0, jpeg.length / 2), "photo", dir))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(randomBytes(4096), "photo", dir))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(new Uint8Array(0), "photo", dir))).toBe("empty");
+    expect(await refusal(storeUploadedImage(new Uint8Array(PHOTO_LIMITS.maxBytes + 1), "photo", dir))).toBe("tooLarge");
+    expect(await filesIn(dir)).toEqual(before);
+  });
+
+  it("refuses more than 40 megapixels without decoding them", async () => {
+    const png = await hugePng();
+    expect(png.byteLength).toBeLessThan(PHOTO_LIMITS.maxBytes);
+    const before = await filesIn(dir);
+    const started = performance.now();
+    expect(await refusal(storeUploadedImage(png, "photo", dir))).toBe("tooManyPixels");
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await filesIn(dir)).toEqual(before);
+  });
+
+  it("handles every bad file of an upload, from the form to the store, without an unexpected error", async () => {
+    const form = new FormData();
+    form.append("photos", file(await pngBytes(), "x.jpg"));
+    form.append("photos", file(SVG_WITH_SCRIPT, "logo.svg", "image/svg+xml"));
+    form.append("photos", file(TEXT, "notes.jpg"));
+    form.append("photos", file(await hugePng(), "huge.png", "image/png"));
+    form.append("photos", file(new Uint8Array(0), "zero.jpg"));
+    form.append("photos", file(randomBytes(PHOTO_LIMITS.maxBytes + 1), "big.jpg"));
+    const { files, problems } = await readMultipartForm(post(form), OPTIONS);
+    expect(problems).toEqual(["empty", "tooLarge"]);
+    const outcomes: string[] = [];
+    for (const f of files) {
+      try {
+        await storeUploadedImage(f.bytes, "photo", dir);
+        outcomes.push(`${f.name}: stored`);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UploadError);
+        outcomes.push(`${f.name}: ${(error as UploadError).code}`);
+      }
+    }
+    expect(outcomes).toEqual(["x.jpg: stored", "logo.svg: notImage", "notes.jpg: notImage", "huge.png: tooManyPixels"]);
+  });
+});
+
+describe("removeStoredImage", () => {
+  it("removes every width of an uploaded image and ignores missing files", async () => {
+    const stored = await storeUploadedImage(await pngBytes(), "cover", dir);
+    const names = IMAGE_WIDTHS.cover.map((w) => `${stored.file}-${w}.webp`);
+    for (const name of names) await expect(fs.access(path.join(dir, name))).resolves.toBeUndefined();
+    await fs.rm(path.join(dir, names[0]));
+    await removeStoredImage(stored.file, "cover", dir);
+    expect((await filesIn(dir)).filter((n) => n.startsWith(stored.file))).toEqual([]);
+    await expect(removeStoredImage(stored.file, "cover", dir)).resolves.toBeUndefined();
+  });
+
+  it("leaves names it did not make (shared seed photos, paths) alone", async () => {
+    const seed = path.join(dir, "seed-photo-1-400.webp");
+    await fs.writeFile(seed, "shared");
+    await removeStoredImage("seed-photo-1", "photo", dir);
+    await removeStoredImage("../seed-photo-1", "photo", dir);
+    expect(await fs.readFile(seed, "utf8")).toBe("shared");
+  });
+});
