@@ -34,7 +34,7 @@ export default function AdminDashboard() {
     ["pendingOffers", counts.pendingOffers, "/admin/posts"],
     ["pendingRequests", counts.pendingRequests, "/admin/requests"],
     ["openReports", counts.openReports, "/admin/reports"],
-    ["leads", counts.leads, "/admin/leads"],
+    ["leadsCount", counts.leads, "/admin/leads"],
   ] as const;
   return (
     <section className="page narrow admin-page">

@@ -61,11 +61,13 @@ export default function AuditPage() {
                   <td>
                     <bdi>{r.actor ?? "-"}</bdi>
                   </td>
+                  <td>{t(`admin:actions.${r.action.replace(".", "_")}`, { defaultValue: r.action })}</td>
                   <td>
-                    <code>{r.action}</code>
-                  </td>
-                  <td>
-                    {r.subjectType === "estate" ? <Link to={`/admin/posts/${r.subjectId}`}>{`${r.subjectType} ${r.subjectId}`}</Link> : `${r.subjectType} ${r.subjectId}`}
+                    {r.subjectType === "estate" ? (
+                      <Link to={`/admin/posts/${r.subjectId}`}>{t(`admin:subjects.${r.subjectType}`, { id: r.subjectId })}</Link>
+                    ) : (
+                      t(`admin:subjects.${r.subjectType}`, { id: r.subjectId, defaultValue: `${r.subjectType} ${r.subjectId}` })
+                    )}
                   </td>
                   <td>{r.reason ?? ""}</td>
                 </tr>
