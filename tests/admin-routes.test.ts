@@ -366,9 +366,9 @@ describe("the review of one post (/admin/posts/:id)", () => {
       description: "شقة مشمسة قرب الجامعة",
       photos: [imageUrl("seed-photo-1", 400), imageUrl("seed-photo-2", 400)],
     });
-    expect(r.facts).toEqual(expect.arrayContaining([{ key: "price", value: "50000000 SYP" }, { key: "area", value: "120" }]));
+    expect(r.facts).toEqual(expect.arrayContaining([{ key: "price", value: "50,000,000 ل.س" }, { key: "area", value: "120" }]));
     expect(r.edit).toMatchObject({ photos: [imageUrl("seed-photo-3", 400)] });
-    expect(r.edit.facts).toEqual(expect.arrayContaining([{ key: "price", value: "77000000 SYP" }]));
+    expect(r.edit.facts).toEqual(expect.arrayContaining([{ key: "price", value: "77,000,000 ل.س" }]));
     // The reason choices are in the owner's language, whatever the admin's page language.
     expect(res.data.ownerLang).toBe("en");
     expect(res.data.reasons).toContainEqual({ code: "price", text: ADMIN_TEXTS.en.reasons.price });

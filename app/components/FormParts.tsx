@@ -220,7 +220,7 @@ export function TextAreaField({ field, label, hint, rows = 5 }: { field: StringF
   delete props.maxLength;
   return (
     <FieldFrame field={field} label={label} hint={hint}>
-      <textarea {...props} key={props.key} rows={rows} />
+      <textarea {...props} key={props.key} rows={rows} dir="auto" />
     </FieldFrame>
   );
 }

@@ -7,6 +7,7 @@ import { getLocaleT } from "~/services/i18n.server";
 import { getSmsSender } from "~/services/sms.server";
 import { toLocale, type Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
+import { formatNumber } from "~/utils/format";
 import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
 import { transition, type Actor, type PostAction, type PostState, type TransitionResult, type Tx } from "./moderation.server";
@@ -229,9 +230,10 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     .from(s.estate_images)
     .where(eq(s.estate_images.estate_id, estateId))
     .orderBy(asc(s.estate_images.index));
+  const t = await textsIn(locale);
   const finishing = (id: number | null) => (id ? (nameOf(lookups.byId.interiorStatus.get(id), locale) ?? "") : "");
   const factsOf = (f: { price: number | null; currency: string; negotiable: boolean; furnished: boolean; rooms_count: number | null; floor: number | null; area: number; interior_status_id: number | null }) => [
-    { key: "price", value: f.price === null ? "" : `${f.price} ${f.currency}` },
+    { key: "price", value: f.price === null ? "" : `${formatNumber(f.price)} ${t(f.currency === "USD" ? "card.currencyUSD" : "card.currency")}` },
     { key: "negotiable", value: f.negotiable ? "yes" : "no" },
     { key: "furnished", value: f.furnished ? "yes" : "no" },
     { key: "rooms", value: f.rooms_count === null ? "" : String(f.rooms_count) },

@@ -47,7 +47,9 @@ export default function LeadsPage() {
               <p>
                 {t(l.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")} · {l.estateType || "-"} · {l.place} · {formatNumber(l.area)} {t("admin:leads.m2")}
               </p>
-              <p className="review-description">{l.subject}</p>
+              <p className="review-description" dir="auto">
+                {l.subject}
+              </p>
               {l.handled ? (
                 <p className="hint">{t("admin:leads.handled")}</p>
               ) : (

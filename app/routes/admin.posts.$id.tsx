@@ -25,7 +25,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!review) notFound();
   const ownerLang = review.owner?.lang ?? locale;
   return {
-    review: { ...review, owner: review.owner ? { ...review.owner, phone: formatPhone(review.owner.phone) } : null },
+    review: {
+      ...review,
+      phone: review.phone ? (review.phone.startsWith("+") ? formatPhone(review.phone) : review.phone) : null,
+      owner: review.owner ? { ...review.owner, phone: formatPhone(review.owner.phone) } : null,
+    },
     ownerLang,
     reasons: await reasonChoices(ownerLang),
     seo: { title: t("admin:review.title", { number: review.stateId }), description: t("admin:description"), noindex: true },
@@ -92,7 +96,7 @@ export default function PostReviewPage() {
           <dd>
             {r.owner ? (
               <>
-                {r.owner.name} · <bdi dir="ltr">{r.owner.phone}</bdi> · {t(`admin:userStates.${r.owner.status}`)}
+                {r.owner.name} · <bdi dir="ltr" className="nowrap">{r.owner.phone}</bdi> · {t(`admin:userStates.${r.owner.status}`)}
               </>
             ) : (
               t("admin:review.staff")
@@ -102,7 +106,7 @@ export default function PostReviewPage() {
         <div>
           <dt>{t("admin:review.contact")}</dt>
           <dd>
-            {r.contactName ?? "-"} · <bdi dir="ltr">{r.phone ?? "-"}</bdi>
+            {r.contactName ?? "-"} · <bdi dir="ltr" className="nowrap">{r.phone ?? "-"}</bdi>
           </dd>
         </div>
       </dl>
@@ -156,11 +160,13 @@ function PostFacts({ title, facts, description, photos }: { title: string; facts
         {facts.map((f) => (
           <div key={f.key}>
             <dt>{t(`admin:facts.${f.key}`)}</dt>
-            <dd>{f.value === "yes" ? t("admin:yes") : f.value === "no" ? t("admin:no") : f.value || "-"}</dd>
+            <dd>{f.value === "yes" ? t("admin:yes") : f.value === "no" ? t("admin:no") : <bdi>{f.value || "-"}</bdi>}</dd>
           </div>
         ))}
       </dl>
-      <p className="review-description">{description ?? "-"}</p>
+      <p className="review-description" dir="auto">
+        {description ?? "-"}
+      </p>
       {photos.length ? (
         <ol className="photo-list">
           {photos.map((src, i) => (

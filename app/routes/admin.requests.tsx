@@ -78,7 +78,11 @@ export default function RequestQueuePage() {
                   max: r.maxPrice === null ? "-" : formatNumber(r.maxPrice),
                 })}
               </p>
-              {r.notes ? <p className="review-description">{r.notes}</p> : null}
+              {r.notes ? (
+                <p className="review-description" dir="auto">
+                  {r.notes}
+                </p>
+              ) : null}
               <div className="review-decisions">
                 <Form method="post">
                   <input type="hidden" name="id" value={r.id} />

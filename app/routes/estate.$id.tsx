@@ -118,7 +118,7 @@ export default function EstatePage() {
           {estate.description ? (
             <section className="estate-description">
               <h2>{t("estate.description")}</h2>
-              <p>{estate.description}</p>
+              <p dir="auto">{estate.description}</p>
             </section>
           ) : null}
           <section>
