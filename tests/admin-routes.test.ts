@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
-import { DEMO_ADMIN, ensureDemoAdmin } from "~/models/admin.server";
+import { DEMO_ADMIN, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin.server";
 import { recordAudit } from "~/models/audit.server";
 import { getEstate, searchEstates, type EstateFilter } from "~/models/estate.server";
 import { createPost, transition, type Actor, type NewPost, type PostFields } from "~/models/moderation.server";
@@ -675,7 +675,7 @@ describe("reports (/admin/reports)", () => {
     const nameEn = (id: number) => reasonNames.find((r) => r.id === id)!.name_en;
     const res = await callLoader(reportsLoader, "/admin/reports?lang=en", { cookie: (await admin()).cookie });
     expect(res.status).toBe(200);
-    const groups = res.data.groups as { estateId: number; total: number; status: string; reasons: { name: string; count: number }[] }[];
+    const groups = res.data.groups as { estateId: number; total: number; status: string; ownerLang: string; reasons: { name: string; count: number }[] }[];
     const a = groups.findIndex((g) => g.estateId === listingA);
     const b = groups.findIndex((g) => g.estateId === listingB);
     expect(a).toBeGreaterThanOrEqual(0);
@@ -684,7 +684,10 @@ describe("reports (/admin/reports)", () => {
     expect(groups[a].reasons).toHaveLength(2);
     expect(groups[a].reasons).toEqual(expect.arrayContaining([{ name: nameEn(1), count: 1 }, { name: nameEn(2), count: 1 }]));
     expect(groups[b]).toMatchObject({ total: 1, reasons: [{ name: nameEn(3), count: 1 }] });
-    expect(res.data.reasons).toContainEqual({ code: "rules", text: ADMIN_TEXTS.en.reasons.rules });
+    // The unpublish reasons are offered in each owner's language (the form of a group uses its ownerLang).
+    expect(res.data.reasons.en).toContainEqual({ code: "rules", text: ADMIN_TEXTS.en.reasons.rules });
+    expect(res.data.reasons.ar).toContainEqual({ code: "rules", text: ADMIN_TEXTS.ar.reasons.rules });
+    expect(groups[a].ownerLang).toMatch(/^(ar|en)$/);
 
     // Dismissing B's reports closes them with an audit entry; the listing stays public.
     const audit = await lastAuditId();
@@ -1038,5 +1041,92 @@ describe("the demo admin", () => {
     const [after] = await db().select().from(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
     expect(after).toEqual(changed);
     expect(await db().select().from(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone))).toHaveLength(1);
+  });
+});
+
+describe("what a review of the whole change asked for", () => {
+  const decide = async (id: number, form: Record<string, string>, cookie: string) =>
+    callAction(reviewAction, `/admin/posts/${id}`, { params: { id: String(id) }, form, cookie });
+
+  it("refuses a decision on a post that changed after the admin opened it (409), and takes it on the current version", async () => {
+    const owner = await account();
+    const id = await newPost(owner);
+    const opened = await callLoader(reviewLoader, `/admin/posts/${id}`, { params: { id: String(id) }, cookie: (await admin()).cookie });
+    const seen = opened.data.review.version as string;
+    await ownerEdit(id, owner, { price: 1_000 });
+    const stale = await decide(id, { decision: "approve", version: seen }, (await admin()).cookie);
+    expect(stale.status).toBe(409);
+    expect((await estateRow(id)).status).toBe("pending");
+    const fresh = await callLoader(reviewLoader, `/admin/posts/${id}`, { params: { id: String(id) }, cookie: (await admin()).cookie });
+    const ok = await decide(id, { decision: "approve", version: fresh.data.review.version as string }, (await admin()).cookie);
+    expect(ok.status).toBe(302);
+    expect((await estateRow(id)).status).toBe("approved");
+  });
+
+  it("does not put a price in USD into the SYP price ranges of the search", async () => {
+    const owner = await account();
+    const id = await approvedPost(owner);
+    await db().update(s.estates).set({ price: 500_000, currency: "USD" }).where(eq(s.estates.id, id));
+    const row = await estateRow(id);
+    const cheap = await searchEstates(db(), { location_id: row.location_id, price_domain_id: 2 }, 1, "en");
+    expect(cheap.items.map((e) => e.id)).not.toContain(id);
+    const any = await searchEstates(db(), { location_id: row.location_id }, 1, "en");
+    expect(any.items.map((e) => e.id)).toContain(id);
+  });
+
+  it("hides a suspended user's approved property requests from /user-order, and shows them again after the lift", async () => {
+    const owner = await account();
+    const [request] = await db()
+      .insert(s.property_requests)
+      .values({ user_id: owner.user.id, estate_offer_type_id: 1, location_id: await place(), estate_type_id: 1, status: "approved", notes: `req-${owner.user.id}` })
+      .returning();
+    const listed = async () => ((await callLoader(userOrderLoader, "/user-order")).data.items as { id: number }[]).map((i) => i.id);
+    expect(await listed()).toContain(request.id);
+    await db().update(s.users).set({ status: "suspended" }).where(eq(s.users.id, owner.user.id));
+    expect(await listed()).not.toContain(request.id);
+    await db().update(s.users).set({ status: "active" }).where(eq(s.users.id, owner.user.id));
+    expect(await listed()).toContain(request.id);
+  });
+
+  it("closes a listing's open reports when its owner deletes it", async () => {
+    const owner = await account();
+    const reporter = await account();
+    const id = await approvedPost(owner);
+    await db().insert(s.estate_reports).values({ user_id: reporter.user.id, estate_id: id, report_type_id: 2 });
+    await transition(db(), id, "delete", owner.actor);
+    const reports = await db().select().from(s.estate_reports).where(eq(s.estate_reports.estate_id, id));
+    expect(reports).toEqual([expect.objectContaining({ resolution: "deleted", resolved_at: expect.any(Date) })]);
+  });
+
+  it("retires the demo admin in production: no admin role, suspended, logged out", async () => {
+    await ensureDemoAdmin(db());
+    const [demo] = await db().select().from(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
+    await createSession(db(), demo.id);
+    expect(await retireDemoAdmin(db())).toBe(true);
+    const [after] = await db().select().from(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
+    expect(after).toMatchObject({ role: "user", status: "suspended" });
+    expect(await db().select().from(s.sessions).where(eq(s.sessions.user_id, demo.id))).toEqual([]);
+    expect(await retireDemoAdmin(db())).toBe(false);
+  });
+
+  it("answers control characters in the accounts search and in reasons without a 500, and stores no NUL", async () => {
+    const res = await callLoader(usersLoader, "/admin/users?q=%00Sam%01", { cookie: (await admin()).cookie });
+    expect(res.status).toBe(200);
+    const owner = await account();
+    const id = await newPost(owner);
+    const rejected = await decide(id, { decision: "reject", reason: "other", reason_text: "bad\u0000 photos" }, (await admin()).cookie);
+    expect(rejected.status).toBe(302);
+    expect((await estateRow(id)).reject_reason).toBe("bad photos");
+  });
+
+  it("an unpublished staff listing can be revised back into review and approved again", async () => {
+    const [staff] = await db().select({ id: s.estates.id }).from(s.estates).where(and(eq(s.estates.status, "approved"), isNull(s.estates.user_id))).limit(1);
+    const a = (await admin()).actor;
+    await transition(db(), staff.id, "unpublish", a, { reason: "false report" });
+    expect(await getEstate(db(), staff.id, "en")).toBeNull();
+    await transition(db(), staff.id, "revise", a, {});
+    expect((await estateRow(staff.id)).status).toBe("pending");
+    await transition(db(), staff.id, "approve", a);
+    expect(await getEstate(db(), staff.id, "en")).not.toBeNull();
   });
 });

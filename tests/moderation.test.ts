@@ -73,7 +73,7 @@ const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   approve_edit: { edit_pending: "approved" },
   reject_edit: { edit_pending: "approved" },
   unpublish: { approved: "rejected", edit_pending: "rejected" },
-  revise: { pending: "pending", approved: "approved", rejected: "rejected" },
+  revise: { pending: "pending", approved: "approved", rejected: "pending" },
   delete: { pending: "deleted", approved: "deleted", edit_pending: "deleted", rejected: "deleted" },
 };
 

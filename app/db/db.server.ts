@@ -1,6 +1,6 @@
 import { getEnv } from "~/utils/env.server";
 import { migrateDatabase, openDatabase, type Database } from "./client.server";
-import { ensureAdmin, ensureDemoAdmin } from "~/models/admin.server";
+import { ensureAdmin, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin.server";
 import { ensureSeeded } from "./seed.server";
 
 declare global {
@@ -21,6 +21,7 @@ export function getDatabase(): Promise<Database> {
       await ensureSeeded(database.db, { listings: env.SEED_LISTINGS, imagesDir: env.imagesDir });
       // The demo admin belongs to the demo data, never to production (issue 5; decision 010).
       if (env.NODE_ENV !== "production") await ensureDemoAdmin(database.db);
+      else await retireDemoAdmin(database.db);
       // The operator's first admin (issue 5): ADMIN_PHONE and ADMIN_PASSWORD at start.
       if (env.ADMIN_PHONE && env.ADMIN_PASSWORD) await ensureAdmin(database.db, env.ADMIN_PHONE, env.ADMIN_PASSWORD);
       return database;

@@ -172,7 +172,8 @@ export const estates = pgTable(
     index("estates_office_id_idx").on(t.office_id),
     index("estates_price_idx").on(t.price),
     index("estates_created_at_idx").on(t.created_at),
-    // The search of spec 2.5: public listings by offer type, type and place, newest first.
+    // The search of spec 2.5: public listings by offer type, type and place, newest first. Migration 0006 adds
+    // INCLUDE (user_id, office_id) to this index and the next (publicEstate tests them; drizzle cannot express it).
     index("estates_search_idx")
       .on(t.estate_offer_type_id, t.estate_type_id, t.location_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),

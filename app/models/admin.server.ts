@@ -8,9 +8,10 @@ import { getSmsSender } from "~/services/sms.server";
 import { toLocale, type Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
 import { formatNumber } from "~/utils/format";
+import { CONTROL_CHARS } from "~/forms/posts";
 import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
-import { transition, type Actor, type PostAction, type PostState, type TransitionResult, type Tx } from "./moderation.server";
+import { postVersion, transition, type Actor, type PostAction, type PostState, type TransitionResult, type Tx } from "./moderation.server";
 
 /** The moderation promise of the policy text (spec 1): posts are reviewed within 24 hours (milliseconds). */
 export const REVIEW_PROMISE_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +50,23 @@ export async function ensureDemoAdmin(db: Db): Promise<number | null> {
     .onConflictDoNothing({ target: s.users.phone })
     .returning({ id: s.users.id });
   return row?.id ?? null;
+}
+
+/**
+ * In production the demo admin's public password must open nothing: an account with its number (left from a
+ * database once started outside production) loses the admin role, is suspended and logged out. Returns whether one was.
+ */
+export async function retireDemoAdmin(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(s.users)
+      .set({ role: "user", status: "suspended", suspended_reason: "demo account", suspended_at: new Date() })
+      .where(and(eq(s.users.phone, DEMO_ADMIN.phone), or(eq(s.users.role, "admin"), eq(s.users.status, "active"))))
+      .returning({ id: s.users.id });
+    if (!u) return false;
+    await tx.delete(s.sessions).where(eq(s.sessions.user_id, u.id));
+    return true;
+  });
 }
 
 /**
@@ -133,7 +151,12 @@ export async function reasonChoices(lang: string): Promise<{ code: string; text:
 /** Reads the reason fields of a back-office form: the common reason's code and the free text. */
 export function reasonOf(form: FormData): { code: string | null; text: string } {
   const code = String(form.get("reason") ?? "");
-  return { code: (REJECT_REASONS as readonly string[]).includes(code) ? code : null, text: String(form.get("reason_text") ?? "").slice(0, 500) };
+  return { code: (REJECT_REASONS as readonly string[]).includes(code) ? code : null, text: plainText(form.get("reason_text"), 500) };
+}
+
+/** A typed text without control characters (PostgreSQL refuses NUL), cut to `max` characters. */
+export function plainText(value: FormDataEntryValue | string | null, max: number): string {
+  return (typeof value === "string" ? value : "").replace(new RegExp(CONTROL_CHARS.source, "g"), "").slice(0, max);
 }
 
 /** Sends the owner an SMS in their language (issue 5): `key` of admin.json `sms` with `values`. Runs in `tx`. */
@@ -211,6 +234,8 @@ export type PostReview = {
   rejectReason: string | null;
   since: string;
   edit: { facts: { key: string; value: string }[]; description: string | null; photos: string[]; since: string } | null;
+  /** What the decision forms send back (postVersion), so a post changed since the page was opened is not decided. */
+  version: string;
 };
 
 /** One post for review, or null when there is no listing with that id. */
@@ -258,6 +283,7 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     photos: images.map((i) => imageUrl(i.file, 400)),
     rejectReason: e.reject_reason,
     since: e.submitted_at.toISOString(),
+    version: postVersion(e, edit ?? null),
     edit: edit
       ? { facts: factsOf(edit), description: edit.description, photos: edit.images.map((i) => imageUrl(i.file, 400)), since: edit.created_at.toISOString() }
       : null,
@@ -285,6 +311,7 @@ export async function moderatePost(
   action: "approve" | "reject" | "approve_edit" | "reject_edit" | "unpublish",
   actor: Actor,
   reason: { code: string | null; text: string } = { code: null, text: "" },
+  expectedVersion?: string | null,
 ): Promise<TransitionResult> {
   const [row] = await db
     .select({ lang: s.users.lang })
@@ -294,6 +321,7 @@ export async function moderatePost(
   const composed = await composeReason(reason.code, reason.text, row?.lang ?? "ar");
   return transition(db, estateId, action, actor, {
     reason: composed,
+    expectedVersion,
     also: async (tx, result) => {
       if (action === "unpublish") {
         await tx
@@ -386,6 +414,8 @@ export type ReportGroup = {
   estateType: string;
   place: string;
   status: string;
+  /** The owner's language (ar or en; the page's for the staff's listings): the unpublish reasons are written in it. */
+  ownerLang: string;
   total: number;
   reasons: { name: string; count: number }[];
   first: string;
@@ -407,8 +437,9 @@ export async function reportGroups(db: Db, locale: Locale): Promise<ReportGroup[
   if (!rows.length) return [];
   const ids = [...new Set(rows.map((r) => r.estateId))];
   const estates = await db
-    .select({ id: s.estates.id, state_id: s.estates.state_id, type: s.estates.estate_type_id, loc: s.estates.location_id, status: s.estates.status })
+    .select({ id: s.estates.id, state_id: s.estates.state_id, type: s.estates.estate_type_id, loc: s.estates.location_id, status: s.estates.status, lang: s.users.lang })
     .from(s.estates)
+    .leftJoin(s.users, eq(s.users.id, s.estates.user_id))
     .where(inArray(s.estates.id, ids));
   const reasonNames = await db.select().from(s.report_reasons);
   const groups = new Map<number, ReportGroup>();
@@ -419,6 +450,7 @@ export async function reportGroups(db: Db, locale: Locale): Promise<ReportGroup[
       estateType: nameOf(lookups.byId.estateType.get(e.type), locale) ?? "",
       place: placeName(lookups, e.loc, locale),
       status: e.status,
+      ownerLang: e.lang ?? locale,
       total: 0,
       reasons: [],
       first: "",
@@ -456,7 +488,7 @@ export type AccountRow = { id: number; name: string; phone: string; status: stri
 
 /** Accounts whose phone or name contains `q` (issue 5, Accounts), newest first, at most 50. */
 export async function findAccounts(db: Db, q: string): Promise<AccountRow[]> {
-  const term = q.trim().slice(0, 50);
+  const term = plainText(q, 50).trim();
   const digits = term.replace(/[^\d+]/g, "");
   const like = `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   const conditions = term
@@ -495,6 +527,7 @@ export async function findAccounts(db: Db, q: string): Promise<AccountRow[]> {
  * and SMS, one transaction. Returns false when there is no such active account or it is the actor's own.
  */
 export async function suspendAccount(db: Db, userId: number, actor: Actor, reason: string): Promise<boolean> {
+  reason = plainText(reason, 500);
   if (userId === actor.id || !reason.trim()) return false;
   return db.transaction(async (tx) => {
     const [u] = await tx

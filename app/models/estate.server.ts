@@ -149,6 +149,8 @@ function whereOf(filter: EstateFilter, lookups: Lookups): SQL {
   }
   const domain = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
   if (domain && domain.id !== 1) {
+    // The price ranges are SYP amounts: a price given in USD is not compared with them.
+    conditions.push(eq(s.estates.currency, "SYP"));
     conditions.push(gte(s.estates.price, domain.min));
     // Upper bounds are exclusive, so a price on a boundary lies in one domain only (docs/decisions/006).
     if (domain.max !== null) conditions.push(lt(s.estates.price, domain.max));
@@ -274,7 +276,8 @@ export async function similarEstates(
   const exclude = options.excludeIds ?? [];
   const notExcluded = exclude.length ? notInArray(s.estates.id, exclude) : undefined;
   // Under search results the exact matches are already listed; under a listing they are the closest neighbours.
-  const notExact = options.includeExact ? undefined : sql`not (${whereOf(filter, lookups)})`;
+  // coalesce: a listing without a price makes the price test unknown (NULL), and it is not an exact match either.
+  const notExact = options.includeExact ? undefined : sql`not coalesce((${whereOf(filter, lookups)}), false)`;
   const newest = [desc(s.estates.created_at), desc(s.estates.id)];
   // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
   const sameType = filter.estate_type_id

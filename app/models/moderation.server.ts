@@ -23,7 +23,8 @@ export type PostAction = (typeof POST_ACTIONS)[number];
  * The documented transitions (issue 5, Rules): pending → approved or rejected; an owner's edit keeps a pending post
  * pending, sends a rejected one back to review, and turns an approved one into `edit_pending` (approved → pending
  * edit → approved, whether the edit is approved or rejected); an admin can unpublish an approved post (→ rejected,
- * with a reason) and `revise` the staff's own listings in place; any post can be deleted. Every other pair is refused.
+ * with a reason) and `revise` the staff's own listings in place (an unpublished one goes back to review, so it can be
+ * approved again); any post can be deleted. Every other pair is refused.
  */
 export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   edit: { pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
@@ -32,7 +33,7 @@ export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, Post
   approve_edit: { edit_pending: "approved" },
   reject_edit: { edit_pending: "approved" },
   unpublish: { approved: "rejected", edit_pending: "rejected" },
-  revise: { pending: "pending", approved: "approved", rejected: "rejected" },
+  revise: { pending: "pending", approved: "approved", rejected: "pending" },
   delete: { pending: "deleted", approved: "deleted", edit_pending: "deleted", rejected: "deleted" },
 };
 
@@ -83,6 +84,19 @@ async function lockPost(tx: Tx, estateId: number): Promise<Locked | null> {
     .where(and(eq(s.estate_edits.estate_id, estateId), eq(s.estate_edits.status, "pending")));
   const state: PostState = estate.status === "approved" && edit ? "edit_pending" : estate.status;
   return { estate, edit: edit ?? null, state };
+}
+
+function versionOf(post: { estate: { updated_at: Date }; edit: { updated_at: Date } | null }): string {
+  return `${post.estate.updated_at.toISOString()}|${post.edit?.updated_at.toISOString() ?? ""}`;
+}
+
+/**
+ * A post's version as the review page shows it: the listing's and its pending edit's last change. A decision form
+ * sends it back, and transition() refuses the decision when the post changed in between (issue 5: an admin only
+ * ever approves what they saw).
+ */
+export function postVersion(estate: { updated_at: Date }, edit: { updated_at: Date } | null): string {
+  return versionOf({ estate, edit });
 }
 
 /** The state of a post, or null when there is no listing with that id. */
@@ -166,6 +180,11 @@ export type Actor = { id: number; admin: boolean };
 export type TransitionInput = {
   reason?: string | null;
   change?: (copy: WorkingCopy) => WorkingCopy;
+  /**
+   * The version the decision was made on (postVersion of what the admin saw): when the post changed since, the
+   * decision is refused with TransitionError, so nothing unseen is ever approved.
+   */
+  expectedVersion?: string | null;
   /** More writes that belong to the same change (closing reports, the owner's SMS), run in its transaction. */
   also?: (tx: Tx, result: TransitionResult) => Promise<void>;
 };
@@ -200,6 +219,7 @@ export async function transition(
     if (!post) throw new Error("missing");
     const to = POST_TRANSITIONS[action][post.state];
     if (!to) throw new TransitionError(post.state, action);
+    if (input.expectedVersion !== undefined && input.expectedVersion !== versionOf(post)) throw new TransitionError(post.state, action);
     const needsReason = action === "reject" || action === "reject_edit" || action === "unpublish";
     const reason = input.reason?.trim() || null;
     if (needsReason && !reason) throw new Error("a reason is required");
@@ -269,6 +289,12 @@ export async function transition(
           ...(reason && action !== "delete" ? { reject_reason: reason } : {}),
         })
         .where(eq(s.estates.id, estateId));
+      if (action === "delete") {
+        await tx
+          .update(s.estate_reports)
+          .set({ resolved_at: now, resolution: "deleted" })
+          .where(and(eq(s.estate_reports.estate_id, estateId), sql`${s.estate_reports.resolved_at} is null`));
+      }
       // A pending edit does not outlive its post being unpublished or deleted.
       if (edit) {
         await tx

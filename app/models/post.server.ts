@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import { publicEstate } from "./estate.server";
@@ -69,7 +69,11 @@ export async function listApprovedRequests(
   page: number,
   locale: Locale,
 ): Promise<{ items: RequestItem[]; total: number; pageCount: number }> {
-  const approved = eq(s.property_requests.status, "approved");
+  // Approved, and its account active: a suspended user's requests leave the public pages (issue 5).
+  const approved = and(
+    eq(s.property_requests.status, "approved"),
+    sql`exists (select 1 from ${s.users} where ${s.users.id} = ${s.property_requests.user_id} and ${s.users.status} = 'active')`,
+  );
   const [{ total }] = await db.select({ total: count() }).from(s.property_requests).where(approved);
   const rows = await db
     .select()

@@ -55,7 +55,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ error: "admin:errors.reason", values }, { status: 400 });
   }
   try {
-    await moderatePost(db, id, decision, { id: admin.id, admin: true }, reason);
+    const version = form.get("version");
+    // The review page's forms always send the version they were drawn with (a post changed since is refused: 409).
+    await moderatePost(db, id, decision, { id: admin.id, admin: true }, reason, typeof version === "string" ? version : undefined);
   } catch (error) {
     if (error instanceof TransitionError) return data({ error: "admin:errors.state", values }, { status: 409 });
     if (error instanceof Error && error.message === "missing") notFound();
@@ -117,11 +119,13 @@ export default function PostReviewPage() {
       {r.state === "pending" || r.state === "edit_pending" ? (
         <div className="review-decisions">
           <Form method="post">
+            <input type="hidden" name="version" value={r.version} />
             <button type="submit" name="decision" value={r.state === "edit_pending" ? "approve_edit" : "approve"} className="button button-primary" disabled={busy}>
               <Icon name="check" /> {t(r.state === "edit_pending" ? "admin:review.approveEdit" : "admin:review.approve")}
             </button>
           </Form>
           <Form method="post" className="reject-form">
+            <input type="hidden" name="version" value={r.version} />
             <ReasonFields idPrefix="reject" lang={ownerLang} reasons={reasons} values={values?.decision === rejectDecision ? values : undefined} />
             <button type="submit" name="decision" value={rejectDecision} className="button button-danger" disabled={busy}>
               {t(r.state === "edit_pending" ? "admin:review.rejectEdit" : "admin:review.reject")}
@@ -131,6 +135,7 @@ export default function PostReviewPage() {
       ) : null}
       {r.state === "approved" || r.state === "edit_pending" ? (
         <Form method="post" className="reject-form">
+          <input type="hidden" name="version" value={r.version} />
           <h2>{t("admin:review.unpublishTitle")}</h2>
           <ReasonFields idPrefix="unpublish" lang={ownerLang} reasons={reasons} values={values?.decision === "unpublish" ? values : undefined} />
           <button type="submit" name="decision" value="unpublish" className="button button-danger" disabled={busy}>

@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
   return {
     groups: await reportGroups(db, locale),
-    reasons: await reasonChoices(locale),
+    reasons: Object.fromEntries(await Promise.all(["ar", "en"].map(async (lang) => [lang, await reasonChoices(lang)] as const))),
     seo: { title: t("admin:reports.title"), description: t("admin:description"), noindex: true },
   };
 }
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ReportsPage() {
   const { groups, reasons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("admin");
+  const { t } = useTranslation("admin");
   const busy = useNavigation().state === "submitting";
   return (
     <section className="page admin-page">
@@ -94,7 +94,7 @@ export default function ReportsPage() {
                 {g.status === "approved" ? (
                   <Form method="post" className="reject-form">
                     <input type="hidden" name="estate_id" value={g.estateId} />
-                    <ReasonFields idPrefix={`report-${g.estateId}`} lang={i18n.language} reasons={reasons} values={actionData?.values.estateId === g.estateId ? actionData.values : undefined} />
+                    <ReasonFields idPrefix={`report-${g.estateId}`} lang={g.ownerLang} reasons={reasons[g.ownerLang === "en" ? "en" : "ar"]} values={actionData?.values.estateId === g.estateId ? actionData.values : undefined} />
                     <button type="submit" name="decision" value="unpublish" className="button button-danger" disabled={busy}>
                       {t("admin:review.unpublish")}
                     </button>

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
-import { findAccounts, liftSuspension, suspendAccount } from "~/models/admin.server";
+import { findAccounts, liftSuspension, plainText, suspendAccount } from "~/models/admin.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const id = Number(form.get("user_id"));
   const decision = form.get("decision");
-  const text = String(form.get("reason_text") ?? "").slice(0, 500);
+  const text = plainText(form.get("reason_text"), 500);
   const values = { id, reason_text: text };
   const q = String(form.get("q") ?? "");
   const back = `/admin/users${q ? `?q=${encodeURIComponent(q)}` : ""}`;

@@ -109,7 +109,11 @@ function PostRow({ post: p, now }: { post: UserPost; now: number }) {
         {p.stateId ? <span className="hint"> · {t("forms:post.number", { number: p.stateId })}</span> : null}
       </span>
       <span className={`chip status-${p.state}`}>{t(`forms:status.${p.state}`)}</span>
-      {p.waitingSince ? <span className="hint">{t("forms:profile.timeLeft", { count: hoursLeft(p.waitingSince, now) })}</span> : null}
+      {p.waitingSince ? (
+        <span className="hint">
+          {hoursLeft(p.waitingSince, now) > 0 ? t("forms:profile.timeLeft", { count: hoursLeft(p.waitingSince, now) }) : t("forms:profile.overdue")}
+        </span>
+      ) : null}
       {p.rejectReason ? <span className="hint post-reason">{t("forms:profile.reason", { reason: p.rejectReason })}</span> : null}
       {p.kind === "estate" && (p.state === "approved" || p.state === "edit_pending") ? (
         <Link to={`/estate/${p.id}`} className="button button-small">

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "react-i18next";
 import { FormNotice, SelectField, TextAreaField, TextField, useMessage } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
+import { useForgetDraft } from "~/components/useDraft";
 import { photoActionSchema, postEditSchema } from "~/forms/posts";
 import { getLookups, nameOf, placeName } from "~/models/lookups.server";
 import {
@@ -19,6 +20,7 @@ import {
 } from "~/models/moderation.server";
 import { requireUser } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
+import { formLimit, tooMany } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { PHOTO_LIMITS, readMultipartForm, storeUploadedImage, UploadError, type UploadProblem } from "~/services/uploads.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
@@ -111,6 +113,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   if (isMultipart) {
+    const wait = await formLimit(db, "uploadUser", String(actor.id));
+    if (wait !== null) return data<ActionResult>({ message: tooMany(wait) }, { status: 429 });
     const current = await workingCopy(db, post.id);
     const room = PHOTO_LIMITS.maxFiles - (current?.images.length ?? 0);
     const upload = await readMultipartForm(request, { fileFields: ["photos"], maxFiles: Math.max(room, 0), maxBytes: PHOTO_LIMITS.maxBytes });
@@ -193,6 +197,8 @@ export default function PostEditorPage() {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // Arriving from a successful /new-estate post: its draft is no longer needed.
+  useForgetDraft("new-estate", sent);
   return (
     <section className="page narrow form-page post-editor">
       <p className="breadcrumbs">

@@ -17,6 +17,8 @@ export const LIMITS = {
   offerIp: { points: 10, duration: 60 * 60 },
   requestIp: { points: 10, duration: 60 * 60 },
   reportIp: { points: 30, duration: 60 * 60 },
+  // Photo uploads (issue 5), per account an hour: two full posts' worth of tries (disk and CPU are finite).
+  uploadUser: { points: 60, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -275,6 +275,35 @@ const UPLOADED_NAME = /^u-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * Source: issue 5, photo upload.
  */
 export async function storeUploadedImage(bytes: Uint8Array, kind: ImageKind, dir?: string): Promise<StoredImage> {
+  return decodeSlots.run(() => storeNow(bytes, kind, dir));
+}
+
+/**
+ * At most two photos are decoded at a time in the whole process (a 40 MP photo takes about 160 MB while decoded);
+ * further uploads wait their turn instead of running the server out of memory on a 2-core machine.
+ */
+class Slots {
+  private free: number;
+  private waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  /** Runs `task` when a slot is free; the slot is given back whether it succeeds or throws. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+const decodeSlots = new Slots(2);
+
+async function storeNow(bytes: Uint8Array, kind: ImageKind, dir?: string): Promise<StoredImage> {
   if (bytes.byteLength === 0) throw new UploadError("empty");
   if (bytes.byteLength > PHOTO_LIMITS.maxBytes) throw new UploadError("tooLarge");
   // failOn "error": refuse broken or cut-off files, accept ones with mere decoder warnings (which browsers show).
