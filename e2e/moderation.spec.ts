@@ -69,7 +69,11 @@ for (const lang of LANGS) {
       await settle(page, project);
       const price = main.getByLabel(f.post.price, { exact: true });
       await price.fill("85000000");
+      // The upload's toast has the same text and the state is pending already: wait for the save's own answer
+      // before reloading, or the reload could cancel the save still on its way.
+      const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(post.editor));
       await main.getByRole("button", { name: f.post.saveForReview, exact: true }).click();
+      await saved;
       await expect(toast(page, f.post.sentForReview)).toBeVisible();
       await expect(editorState(page)).toContainText(f.status.pending);
       await page.reload();
