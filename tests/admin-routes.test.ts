@@ -31,6 +31,7 @@ import { verifyPassword } from "~/services/password.server";
 import { formatPhone } from "~/services/phone.server";
 import { sessionStorage } from "~/services/session.server";
 import { useTestDatabase } from "./helpers/db";
+import { postFixtures } from "./helpers/posts";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 /**
@@ -86,30 +87,7 @@ function newIp(): { clientIp: string } {
   return { clientIp: `10.9.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}` };
 }
 
-let locationIds: number[] | undefined;
-async function place(i = 0): Promise<number> {
-  if (!locationIds) {
-    const rows = await db().select({ id: s.locations.id }).from(s.locations).orderBy(desc(s.locations.id)).limit(5);
-    locationIds = rows.map((r) => r.id);
-  }
-  return locationIds[i % locationIds.length];
-}
-
-/** A pending post as /new-estate makes it for a logged-in user. */
-async function newPost(owner: Account, input: Partial<NewPost> = {}): Promise<number> {
-  return createPost(db(), owner.user.id, {
-    estate_type_id: 6,
-    estate_offer_type_id: 1,
-    estate_ownership: 1,
-    estate_finishing: 3,
-    location_id: await place(),
-    area: 120,
-    fullname: `${owner.user.first_name} ${owner.user.last_name}`,
-    mobile: "0944123456",
-    subject: "شقة مشمسة قرب الجامعة",
-    ...input,
-  });
-}
+const { place, newPost } = postFixtures(db);
 
 const photo = (n: number): s.StoredImage => ({ file: `seed-photo-${n}`, width: 800, height: 600 });
 

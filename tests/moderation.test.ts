@@ -41,6 +41,7 @@ import { getToast, sessionStorage } from "~/services/session.server";
 import { getEnv } from "~/utils/env.server";
 import type { StoredImage } from "~/db/schema";
 import { useTestDatabase } from "./helpers/db";
+import { postFixtures } from "./helpers/posts";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 /**
@@ -115,31 +116,7 @@ async function shared() {
   return sharedAccounts;
 }
 
-let locationIds: number[] | undefined;
-/** A place of the seeded database (the posts of this file are spread over a few of them). */
-async function place(i = 0): Promise<number> {
-  if (!locationIds) {
-    const rows = await db().select({ id: s.locations.id }).from(s.locations).orderBy(desc(s.locations.id)).limit(5);
-    locationIds = rows.map((r) => r.id);
-  }
-  return locationIds[i % locationIds.length];
-}
-
-/** A post as /new-estate makes it for a logged-in user: pending, no price, no photos. */
-async function newPost(owner: Account, input: Partial<NewPost> = {}): Promise<number> {
-  return createPost(db(), owner.user.id, {
-    estate_type_id: 6,
-    estate_offer_type_id: 1,
-    estate_ownership: 1,
-    estate_finishing: 3,
-    location_id: await place(),
-    area: 120,
-    fullname: `${owner.user.first_name} ${owner.user.last_name}`,
-    mobile: "0944123456",
-    subject: "شقة مشمسة قرب الجامعة",
-    ...input,
-  });
-}
+const { place, newPost } = postFixtures(db);
 
 /** A photo of the seeded pool (its files exist), as the gallery stores it. */
 const poolPhoto = (n: number): StoredImage => ({ file: `seed-photo-${n}`, width: 800, height: 600 });

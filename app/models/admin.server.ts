@@ -11,6 +11,7 @@ import { formatNumber } from "~/utils/format";
 import { CONTROL_CHARS } from "~/forms/posts";
 import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
+import type { RequestItem } from "./post.server";
 import { postVersion, transition, type Actor, type PostAction, type PostState, type TransitionResult, type Tx } from "./moderation.server";
 
 /** The moderation promise of the policy text (spec 1): posts are reviewed within 24 hours (milliseconds). */
@@ -335,17 +336,10 @@ export async function moderatePost(
   });
 }
 
-/** A pending property request for review. Prices in SYP. */
-export type RequestReview = {
-  id: number;
+/** A pending property request for review: what /user-order would show, with its sender and its wait. Prices in SYP. */
+export type RequestReview = Omit<RequestItem, "date"> & {
   user: string;
   phone: string;
-  offerTypeId: number;
-  estateType: string;
-  place: string;
-  minPrice: number | null;
-  maxPrice: number | null;
-  notes: string;
   since: string;
   late: boolean;
 };
