@@ -6,7 +6,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -15,15 +14,27 @@ import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { getDatabase } from "./app/db/db.server";
 import { getEnv } from "./app/utils/env.server";
+import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
+import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 
 const env = getEnv();
 const logger = pino({ level: env.LOG_LEVEL });
 const started = Date.now();
 
+// Links that leave the site (SMS, sitemaps, canonical, Open Graph) are built from PUBLIC_URL, never from request
+// headers (issue 9): production does not start without it.
+if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+  logger.fatal("PUBLIC_URL must be set in production (for example PUBLIC_URL=https://aqar.example); see README");
+  process.exit(1);
+}
+
+// A failure that escapes a request (a driver's late error event, a stream error) is logged; the process serves on.
+process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
+
 const database = await getDatabase();
 logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
-const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
+const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
 
 /** A request URL for the logs: the password-reset token of /rp?t=… is a secret and is written as "…". */
 function withoutSecrets(url: string | undefined): string | undefined {
@@ -46,14 +57,7 @@ app.use(
   }),
 );
 
-// A request whose Host header is not a host name would make every URL the app builds invalid.
-app.use((req, res, next) => {
-  try {
-    new URL(`http://${req.headers.host ?? ""}`);
-  } catch {
-    res.status(400).type("text/plain").send("Bad Request");
-    return;
-  }
+app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
 });
@@ -86,31 +90,6 @@ app.use((_req, res, next) => {
   next();
 });
 
-/**
- * Every post must come from this site (architecture 7): a cross-site Origin (or "null", or a browser saying
- * Sec-Fetch-Site: cross-site) gets 403 before Remix sees it, and the old `?_data=` data requests, which Remix's own
- * origin check does not cover and this app never makes, are refused.
- */
-const publicHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : null;
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const origin = req.headers.origin;
-  let sameSite = req.headers["sec-fetch-site"] !== "cross-site";
-  if (origin !== undefined) {
-    try {
-      const host = new URL(origin).host;
-      sameSite = sameSite && (host === req.headers.host || host === publicHost);
-    } catch {
-      sameSite = false;
-    }
-  }
-  if (!sameSite || "_data" in req.query) {
-    res.status(403).type("text/plain").send("Forbidden");
-    return;
-  }
-  next();
-});
-
 app.use(compression());
 
 app.get("/healthz", async (_req, res) => {
@@ -119,7 +98,7 @@ app.get("/healthz", async (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", db: database.kind });
   } catch (error) {
     logger.error({ err: error }, "health check failed");
-    res.status(503).json({ status: "error" });
+    res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).json({ status: "error" });
   }
 });
 
@@ -138,22 +117,74 @@ app.use((_req, res, next) => {
   next();
 });
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
-  }),
-);
+/**
+ * Every post must come from this site (architecture 7, issue 9): an Origin other than the site's own (scheme, host
+ * and port; "null" included) or `Sec-Fetch-Site: cross-site` is refused with 403 before the body is read, and so are
+ * the old `?_data=` data requests, which Remix's own check does not cover and this app never makes.
+ */
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (!isSameSitePost(req, siteOrigin(req, env)) || "_data" in req.query) refuse(res, 403);
+  next();
+});
 
-// Long query strings (up to 64 KiB of headers) reach the app, which answers them with a page, not a bare 431.
-// Addresses Express cannot decode (`/%`) get a plain 400 instead of a stack trace.
-app.use((error: Error & { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+/**
+ * Request bodies are read within a limit before Remix sees them (issue 9): 64 KiB for plain forms, whether or not
+ * Content-Length is sent (chunked bodies are counted as they arrive; body-parser also counts inflated bytes of a
+ * gzip body). The upload routes stream their multipart body within UPLOAD_BODY_LIMIT instead.
+ */
+const FORM_BODY_LIMIT = 64 * 1024;
+/** Bytes of one upload request: 12 photos of 10 MiB and 1 MiB of text fields and part headers (issue 5 limits). */
+const UPLOAD_BODY_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
+/** Routes that take photo uploads (multipart forms): the owners' editor and the admin's article and office editors. */
+const UPLOAD_ROUTES = /^\/(profile\/posts|admin\/articles|admin\/offices)\/[^/]+\/?$/;
+const isUpload = (req: express.Request) => UPLOAD_ROUTES.test(req.path);
+const readFormBody = express.raw({ type: () => true, limit: FORM_BODY_LIMIT });
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || res.locals.refused) return next();
+  if (isUpload(req)) {
+    const length = Number(req.headers["content-length"]);
+    if (length > UPLOAD_BODY_LIMIT) refuse(res, 413);
+    return next();
+  }
+  readFormBody(req, res, next);
+});
+
+/** Marks a request as refused: Remix renders the translated page with that status and never reads the body. */
+function refuse(res: express.Response, status: RequestRefusal) {
+  res.locals.refused = status;
+  // The unread body is not drained: the connection closes after the answer.
+  res.setHeader("Connection", "close");
+}
+
+const remix = createRemixHandler({
+  build,
+  mode: env.NODE_ENV,
+  origin: (req) => siteOrigin(req, env),
+  body: (req) => {
+    const refused = (req.res as express.Response | undefined)?.locals.refused;
+    if (refused) return { kind: "none" };
+    if (Buffer.isBuffer(req.body)) return { kind: "buffer", bytes: req.body };
+    return isUpload(req) ? { kind: "stream", limit: UPLOAD_BODY_LIMIT } : { kind: "none" };
+  },
+  context: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip, refused: res.locals.refused }),
+});
+app.all("*", remix);
+
+/**
+ * Errors before or around Remix (issue 9): a body over its limit (413), a body that cannot be read or decoded (400)
+ * and an address Express cannot decode (`/%`) are rendered by Remix as translated pages with that status; anything
+ * else is logged and answered 500.
+ */
+app.use((error: Error & { status?: number; type?: string }, req: express.Request, res: express.Response, next: express.NextFunction) => {
   if (res.headersSent) return next(error);
-  const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-  if (status === 500) logger.error({ err: error }, "request failed");
-  res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
+  const status = error.status ?? 500;
+  if (status >= 400 && status < 500 && !res.locals.refused) {
+    refuse(res, status === 413 ? 413 : status === 403 ? 403 : 400);
+    return remix(req, res, next);
+  }
+  logger.error({ err: error }, "request failed");
+  res.status(500).type("text/plain").send("Internal Server Error");
 });
 
 const server = http.createServer({ maxHeaderSize: 64 * 1024 }, app);

@@ -19,7 +19,7 @@ import { Dialog } from "./components/Dialogs";
 import { AppPopup, Footer, Header, ToastBar } from "./components/Layout";
 import { Icon } from "./components/Icon";
 import { dirOf } from "./i18n";
-import { getT, localeOf } from "./services/i18n.server";
+import { getT, langCookie, LANG_COOKIE, localeOf } from "./services/i18n.server";
 import { getDb } from "./db/db.server";
 import { savedEstateIds } from "./models/post.server";
 import { getCurrentUser } from "./services/auth.server";
@@ -29,7 +29,8 @@ import { APP_POPUP_COOKIE } from "./utils/cookies";
 import { storeFor } from "./utils/company";
 import { localesVersion, publicOrigin } from "./utils/site.server";
 import { useNonce } from "./utils/nonce";
-import { pageMeta } from "./utils/seo";
+import { notFound } from "./utils/page.server";
+import { ERROR_STATUSES, errorTextKey, pageMeta } from "./utils/seo";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -49,6 +50,8 @@ export type LayoutHandle = { i18n?: string[]; hideNavbar?: boolean; hideFooter?:
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const t = await getT(request);
+  // "//host/…" is read by browsers as another site: such an address is never a page here (issue 9, open redirect).
+  if (new URL(request.url).pathname.startsWith("//")) notFound("page", t("notFound.title"));
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
   const db = await getDb();
   const origin = publicOrigin(request);
@@ -69,12 +72,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     showAppPopup: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed",
     store: storeFor(request.headers.get("User-Agent")),
     localesVersion: localesVersion(),
-    errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+    errorTitles: Object.fromEntries([404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))])),
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
   };
   // Only a shown toast needs the session written back (remix-toast commits it on every call).
-  return data(payload, toast ? { headers } : undefined);
+  const responseHeaders = new Headers(toast ? headers : undefined);
+  // A language chosen by the URL (`?lang=en`, from a search engine or hreflang) is kept for the next pages (issue 9).
+  const chosen = url.searchParams.get("lang");
+  if ((chosen === "ar" || chosen === "en") && cookies[LANG_COOKIE] !== chosen) responseHeaders.append("Set-Cookie", langCookie(chosen));
+  return data(payload, { headers: responseHeaders });
 }
 
 export type RootLoaderData = {
@@ -91,7 +98,8 @@ export type RootLoaderData = {
   showAppPopup: boolean;
   store: { platform: "android" | "ios"; url: string };
   localesVersion: string;
-  errorTitles: { notFound: string; error: string };
+  /** The error page's title per status (pageMeta); other statuses use `error.title`. */
+  errorTitles: Record<string, string>;
   year: number;
 };
 
@@ -137,21 +145,57 @@ export default function App() {
   return <Outlet />;
 }
 
-/** One error page for every status (style 9): not found with 404, a general error otherwise; keeps the navbar and offers search. */
+/**
+ * One error page for every status (style 9, issue 9): its own title and text for 400, 403, 404 (a listing or any
+ * page), 405, 413 and 503, a general error otherwise; keeps the navbar and offers search. A post that could not be
+ * stored because the database was down (503) comes back with what was typed and a button that sends it again.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const location = useLocation();
   if (!isRouteErrorResponse(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const payload = (isRouteErrorResponse(error) && typeof error.data === "object" ? error.data : null) as
+    | { notFound?: string; values?: [string, string][] }
+    | null;
+  const title = t(errorTextKey(status, "title"));
+  const text = t(errorTextKey(status, "text", payload?.notFound));
+  const values = status === 503 ? payload?.values : undefined;
   return (
     <section className="page narrow error-page">
       <p className="error-code" aria-hidden="true">
-        {isRouteErrorResponse(error) ? error.status : 500}
+        {status}
       </p>
-      <h1>{notFound ? t("notFound.title") : t("error.title")}</h1>
-      <p>{notFound ? t("notFound.text") : t("error.text")}</p>
+      <h1>{title}</h1>
+      <p>{text}</p>
+      {values && values.length > 0 ? (
+        <form method="post" action={`${location.pathname}${location.search}`} className="stack">
+          <p>{t("errorPage.503.kept")}</p>
+          <dl className="kept-values">
+            {values
+              .filter(([name]) => !name.startsWith("_") && !HIDDEN_FIELD.test(name))
+              .map(([name, value], index) => (
+                <div key={`${name}-${index}`}>
+                  <dd dir="auto">{value}</dd>
+                </div>
+              ))}
+          </dl>
+          {values.map(([name, value], index) => (
+            <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="button button-primary">
+            {t("errorPage.503.resend")}
+          </button>
+        </form>
+      ) : null}
       <div className="button-row">
-        <Link to="/" className="button button-primary">
+        {status === 503 && !values?.length ? (
+          <a href={`${location.pathname}${location.search}`} className="button button-primary">
+            {t("errorPage.503.reload")}
+          </a>
+        ) : null}
+        <Link to="/" className={status === 503 ? "button" : "button button-primary"}>
           {t("notFound.home")}
         </Link>
         <Link to="/advanced-search" className="button">
@@ -161,3 +205,6 @@ export function ErrorBoundary() {
     </section>
   );
 }
+
+/** Fields of a kept post that are not shown (ids, the honeypot, intents): they are still sent again. */
+const HIDDEN_FIELD = /(^|_)(id|intent|redirectTo|version)$|^name__/;

@@ -29,10 +29,17 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations"
  */
 export async function openDatabase(options: { url?: string; pgliteDir: string }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle connection that the server closes (restart, failover, a dropped test database) must not crash the
-    // process: the pool drops it and opens a new one on the next query.
+    // connectionTimeoutMillis: while the server is down, a request fails within 3 s (and answers 503) instead of
+    // waiting for a connection forever.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 3_000 });
+    // A connection that the server closes (restart, failover, `pg_ctl stop -m immediate`) must not crash the process
+    // (issue 9): `pool.on("error")` covers idle clients only, so every client gets its own listener when it is made,
+    // which stays while drizzle's transaction() holds it. The query in flight fails (that request answers 503), the
+    // pool drops the broken client and opens a new one on the next query.
     pool.on("error", (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
+    pool.on("connect", (client) => {
+      client.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -70,4 +77,42 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   }
+}
+
+/** SQLSTATE codes and Node socket errors that mean "the database cannot be reached now", not "this query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up, recovering)
+  "53300", // too_many_connections
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+]);
+/** Messages of `pg` and `pg-pool` for a lost or unobtainable connection (they carry no code). */
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error",
+  "Connection is closed",
+  "the database system is",
+];
+
+/**
+ * True when `error` (or one of its `cause`s, as drizzle wraps driver errors) says the database cannot be reached:
+ * a lost or refused connection, a server shutting down or starting, class 08 (connection exception) SQLSTATEs.
+ * Such a failure is temporary: the request answers 503 with Retry-After (issue 9), never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    current = cause;
+  }
+  return false;
 }

@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const { db, locale, t } = await pageContext(request);
   const estate = await getEstate(db, id, locale);
-  if (!estate) notFound();
+  if (!estate) notFound("listing");
   const title = estateTitle(t, estate);
   return {
     seo: { title: t("gallery.title", { title }), description: t("gallery.description", { title, count: estate.images.length }), image: estate.images[0]?.large ?? null },

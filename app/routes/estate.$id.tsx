@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const { db, locale, t } = await pageContext(request);
   const estate = await getEstate(db, id, locale);
-  if (!estate) notFound();
+  if (!estate) notFound("listing");
   const similar = await similarEstates(
     db,
     { location_id: estate.locationId, estate_type_id: estate.estateTypeId, estate_offer_type_id: estate.offerTypeId },

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { serialize } from "cookie";
-import { LANG_COOKIE } from "~/services/i18n.server";
+import { langCookie } from "~/services/i18n.server";
 import { notFound } from "~/utils/page.server";
 import { backTo, assertSameOrigin } from "~/utils/redirect.server";
 import { publicOrigin } from "~/utils/site.server";
@@ -14,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const lang = form.get("lang") === "en" ? "en" : "ar";
   return redirect(backTo(form.get("redirectTo")), {
-    headers: { "Set-Cookie": serialize(LANG_COOKIE, lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" }) },
+    headers: { "Set-Cookie": langCookie(lang) },
   });
 }
 

@@ -1,4 +1,4 @@
-import { parse } from "cookie";
+import { parse, serialize } from "cookie";
 import { RemixI18Next } from "remix-i18next/server";
 import arAccount from "../../locales/ar/account.json";
 import arAdmin from "../../locales/ar/admin.json";
@@ -22,6 +22,11 @@ export const resources = {
 
 /** Name of the language cookie (spec 4: stored under `lang`, default ar). */
 export const LANG_COOKIE = "lang";
+
+/** The Set-Cookie value that keeps a chosen language for a year (the switcher, and a `?lang=` address; issue 9). */
+export function langCookie(lang: Locale): string {
+  return serialize(LANG_COOKIE, lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" });
+}
 
 /**
  * The page language: the `lang` query parameter (so each language has its own URL for hreflang and crawlers),

@@ -17,7 +17,19 @@ const schema = z
   DATA_DIR: z.string().default("./data"),
   PGLITE_DIR: z.string().optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, "PUBLIC_URL must be an http:// or https:// URL")
+    .optional(),
+  /**
+   * Development and tests only (issue 9): host names, besides localhost, 127.0.0.1 and [::1], that the server accepts
+   * as its own when PUBLIC_URL is unset (comma-separated, e.g. a LAN address to try the site on a phone).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
   SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Automated tests only (issue 3, Captcha): every captcha shows this text. Refused outside NODE_ENV=test. */

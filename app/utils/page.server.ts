@@ -9,9 +9,17 @@ export async function pageContext(request: Request): Promise<{ db: Db; locale: L
   return { db, locale: localeOf(request), t };
 }
 
-/** Throws the not-found response that the root error boundary renders with status 404. */
-export function notFound(): never {
-  throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+/**
+ * Throws the not-found response that the root error boundary renders with status 404. `what` is "listing" for a
+ * listing that does not exist or is no longer public (its page then says it may have been removed), else "page".
+ * `title` (translated) is for the root loader, whose own data holds the error titles otherwise.
+ */
+export function notFound(what: "page" | "listing" = "page", title?: string): never {
+  throw new Response(JSON.stringify({ notFound: what, title }), {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
 }
 
 /** A route parameter that must be a database id (1 to 2147483647), else a 404 is thrown (issue 2, Bad input). */

@@ -62,17 +62,32 @@ export function seoMeta(seo: Seo | undefined, root: RootData | undefined, locati
  * The `meta` export of every page: reads `seo` from the route's loader data and the site facts from the root's.
  * Pages that fail (404, 500) get the root's not-found or error title and are not indexed.
  */
+/** Statuses with a page of their own (root error boundary, issue 9): their texts are `errorPage.<status>.*`. */
+export const ERROR_STATUSES = [400, 403, 405, 413, 503] as const;
+
+/**
+ * The common.json key of an error page's title or text (issue 9): `notFound.*` for 404 (`notFound.listingText` for a
+ * listing), `errorPage.<status>.*` for ERROR_STATUSES, `error.*` (the general error) for any other status.
+ */
+export function errorTextKey(status: number, part: "title" | "text", notFoundWhat?: unknown): string {
+  if (status === 404) return part === "title" ? "notFound.title" : notFoundWhat === "listing" ? "notFound.listingText" : "notFound.text";
+  if ((ERROR_STATUSES as readonly number[]).includes(status)) return `errorPage.${status}.${part}`;
+  return `error.${part}`;
+}
+
 export function pageMeta(args: {
   data: unknown;
   error?: unknown;
   matches: { id: string; data: unknown }[];
   location: { pathname: string; search: string };
 }): MetaDescriptor[] {
-  const root = args.matches.find((m) => m.id === "root")?.data as (RootData & { errorTitles?: { notFound: string; error: string } }) | undefined;
+  const root = args.matches.find((m) => m.id === "root")?.data as (RootData & { errorTitles?: Record<string, string> }) | undefined;
   if (args.error || !args.data) {
-    const status = (args.error as { status?: number } | undefined)?.status;
-    const title = status === 404 ? root?.errorTitles?.notFound : root?.errorTitles?.error;
-    return [{ title: `${title ?? ""} | ${root?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
+    const error = args.error as { status?: number; data?: { title?: unknown } } | undefined;
+    const status = error?.status ?? 500;
+    // The guards of server/guards.ts send the title along: the root loader's titles are missing when it failed (503).
+    const title = root?.errorTitles?.[status] ?? (typeof error?.data?.title === "string" ? error.data.title : root?.errorTitles?.[500]);
+    return [{ title: `${title ?? ""}${root?.siteName ? ` | ${root.siteName}` : ""}` }, { name: "robots", content: "noindex" }];
   }
   return seoMeta((args.data as { seo?: Seo }).seo, root, args.location);
 }

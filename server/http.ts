@@ -1,0 +1,142 @@
+import { Readable, Transform } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
+import type express from "express";
+import type { Env } from "~/utils/env.server";
+import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
+
+/**
+ * How a request reaches Remix (issue 9, decision 011). @remix-run/express builds the request URL from `Host` and
+ * `X-Forwarded-Host` and streams the body without a limit; this adapter instead:
+ * - gives Remix a URL on the site's trusted origin (`siteOrigin`), never one taken from an untrusted header, so no
+ *   link that leaves the site (reset SMS, sitemap, canonical, Open Graph) can point at another host, and Remix's
+ *   own Origin check compares with the same host as ours;
+ * - hands over a body that server.ts has already read within its limit (plain forms), or a stream that fails past
+ *   its limit (uploads).
+ */
+
+/** Host names a development or test server answers under as themselves (any port). */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The origin (`scheme://host[:port]`) of the site for this request (issue 9): `PUBLIC_URL` when it is set (always in
+ * production; server.ts refuses to start without it); otherwise the request's own origin when its host is a local
+ * name (localhost, 127.0.0.1, [::1]) or in `ALLOWED_HOSTS`, else `http://localhost:PORT`. `X-Forwarded-Host` is
+ * never read; the scheme comes from Express (`X-Forwarded-Proto` is trusted only from a proxy on this machine).
+ */
+export function siteOrigin(req: express.Request, env: Pick<Env, "PUBLIC_URL" | "PORT" | "ALLOWED_HOSTS">): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  const host = req.headers.host ?? "";
+  try {
+    const url = new URL(`${req.protocol}://${host}`);
+    if (LOCAL_HOSTS.has(url.hostname) || env.ALLOWED_HOSTS.includes(url.hostname)) return url.origin;
+  } catch {
+    // Not a host name: fall through to the local origin.
+  }
+  return `http://localhost:${env.PORT}`;
+}
+
+/**
+ * True when a post may be handled (architecture 7, issue 9): its `Origin`, when sent, is exactly the site's origin
+ * (scheme, host and port), "null" never is, and a browser that says `Sec-Fetch-Site: cross-site` is refused.
+ */
+export function isSameSitePost(req: express.Request, origin: string): boolean {
+  if (req.headers["sec-fetch-site"] === "cross-site") return false;
+  const sent = req.headers.origin;
+  if (sent === undefined) return true;
+  try {
+    return new URL(sent).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Thrown into a body stream that passes its limit; server.ts answers 413. */
+export class BodyTooLargeError extends Error {
+  readonly status = 413;
+  constructor(limit: number) {
+    super(`request body larger than ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** A stream of the request body that fails with BodyTooLargeError once more than `limit` bytes have arrived. */
+function limitedBody(req: express.Request, limit: number): Readable {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.byteLength;
+      if (size > limit) callback(new BodyTooLargeError(limit));
+      else callback(null, chunk);
+    },
+  });
+  req.on("error", (error) => counter.destroy(error));
+  return req.pipe(counter);
+}
+
+/** What server.ts decided about the body: read already (`Buffer`), to stream within a limit, or none. */
+export type BodySource = { kind: "buffer"; bytes: Buffer } | { kind: "stream"; limit: number } | { kind: "none" };
+
+/**
+ * An Express handler that runs the Remix build (issue 9, decision 011): the Fetch Request gets the trusted `origin`
+ * and a `Host` header equal to it (no `X-Forwarded-Host`), the body chosen by `body(req)`, and the load context of
+ * `context(req, res)`. Responses are written with their headers replaced (not appended to the Express ones), except
+ * `Set-Cookie` (each kept) and `Vary` (merged), so no header is sent twice.
+ */
+export function createRemixHandler(options: {
+  build: ServerBuild;
+  mode: string;
+  origin: (req: express.Request) => string;
+  body: (req: express.Request) => BodySource;
+  context: (req: express.Request, res: express.Response) => ServerLoadContext;
+}): express.RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const origin = options.origin(req);
+      const url = new URL(`${origin}${req.originalUrl.startsWith("/") ? "" : "/"}${req.originalUrl}`);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined || name === "host" || name === "x-forwarded-host") continue;
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else headers.set(name, value);
+      }
+      headers.set("Host", url.host);
+      const context = options.context(req, res);
+      // A refused post is never acted upon: its Origin (another site's, when 403) must not make Remix's own check
+      // answer a bare 500 before the translated page is rendered.
+      if (context.refused) headers.delete("origin");
+      const controller = new AbortController();
+      res.on("close", () => controller.abort());
+      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const source = options.body(req);
+        if (source.kind === "buffer") init.body = source.bytes as unknown as BodyInit;
+        else if (source.kind === "stream") {
+          init.body = createReadableStreamFromReadable(limitedBody(req, source.limit));
+          init.duplex = "half";
+        }
+      }
+      const response = await handle(new Request(url, init), context);
+      res.status(response.status);
+      if (response.statusText) res.statusMessage = response.statusText;
+      for (const [name, value] of response.headers) {
+        if (name === "set-cookie") continue;
+        if (name === "vary") res.vary(value);
+        else res.setHeader(name, value);
+      }
+      for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+      // Remix does not send the headers of a thrown response on a document; these two belong to their statuses.
+      if (response.status === 503 && !response.headers.has("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      if (response.status === 405 && !response.headers.has("Allow")) res.setHeader("Allow", "GET, HEAD, POST");
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
