@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import getRawBody from "raw-body";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { getDatabase } from "./app/db/db.server";
@@ -129,9 +130,11 @@ app.use((req, res, next) => {
 });
 
 /**
- * Request bodies are read within a limit before Remix sees them (issue 9): 64 KiB for plain forms, whether or not
- * Content-Length is sent (chunked bodies are counted as they arrive; body-parser also counts inflated bytes of a
- * gzip body). The upload routes stream their multipart body within UPLOAD_BODY_LIMIT instead.
+ * Request bodies are read within a limit before Remix sees them (issue 9): 64 KiB for plain forms. A declared
+ * Content-Length over the limit is refused before a byte is read; a chunked body is counted as it arrives and
+ * refused once it passes the limit. Either way the rest is never read (nor drained: the connection closes after the
+ * 413 page). Compressed request bodies are not accepted (browsers never send them). The upload routes stream their
+ * multipart body within UPLOAD_BODY_LIMIT instead.
  */
 const FORM_BODY_LIMIT = 64 * 1024;
 /** Bytes of one upload request: 12 photos of 10 MiB and 1 MiB of text fields and part headers (issue 5 limits). */
@@ -139,15 +142,25 @@ const UPLOAD_BODY_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
 /** Routes that take photo uploads (multipart forms): the owners' editor and the admin's article and office editors. */
 const UPLOAD_ROUTES = /^\/(profile\/posts|admin\/articles|admin\/offices)\/[^/]+\/?$/;
 const isUpload = (req: express.Request) => UPLOAD_ROUTES.test(req.path);
-const readFormBody = express.raw({ type: () => true, limit: FORM_BODY_LIMIT });
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || res.locals.refused) return next();
-  if (isUpload(req)) {
-    const length = Number(req.headers["content-length"]);
-    if (length > UPLOAD_BODY_LIMIT) refuse(res, 413);
+  const length = req.headers["content-length"] === undefined ? null : Number(req.headers["content-length"]);
+  const limit = isUpload(req) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+  if (length !== null && !(length <= limit)) {
+    refuse(res, Number.isFinite(length) ? 413 : 400);
     return next();
   }
-  readFormBody(req, res, next);
+  const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
+  if (encoding !== "identity") {
+    refuse(res, 400);
+    return next();
+  }
+  if (isUpload(req)) return next();
+  getRawBody(req, { length, limit }, (error, body) => {
+    if (error) refuse(res, (error as { status?: number }).status === 413 ? 413 : 400);
+    else res.locals.body = body;
+    next();
+  });
 });
 
 /** Marks a request as refused: Remix renders the translated page with that status and never reads the body. */
@@ -164,7 +177,8 @@ const remix = createRemixHandler({
   body: (req) => {
     const refused = (req.res as express.Response | undefined)?.locals.refused;
     if (refused) return { kind: "none" };
-    if (Buffer.isBuffer(req.body)) return { kind: "buffer", bytes: req.body };
+    const body = (req.res as express.Response | undefined)?.locals.body;
+    if (Buffer.isBuffer(body)) return { kind: "buffer", bytes: body };
     return isUpload(req) ? { kind: "stream", limit: UPLOAD_BODY_LIMIT } : { kind: "none" };
   },
   context: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip, refused: res.locals.refused }),

@@ -113,7 +113,7 @@ describe("seoMeta", () => {
 });
 
 describe("pageMeta", () => {
-  const root = { id: "root", data: { ...arRoot, errorTitles: { notFound: "الصفحة غير موجودة", error: "حدث خطأ" } } };
+  const root = { id: "root", data: { ...arRoot, errorTitles: { 404: "الصفحة غير موجودة", 500: "حدث خطأ" } } };
 
   it("reads seo from the route's data and the site from the root's", () => {
     const meta = pageMeta({

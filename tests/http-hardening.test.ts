@@ -1,0 +1,248 @@
+import fs from "node:fs";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resources } from "~/services/i18n.server";
+import { freePort, startServer, type TestServer } from "./helpers/server";
+
+/**
+ * Issue 9: the HTTP layer as an attacker and an operator meet it, through the real server process: body limits,
+ * forged Host headers, the dialog's close link, a reverse proxy in front, a language chosen by URL, and a translated
+ * page with the right status for every refusal.
+ */
+
+const ar = resources.ar.common;
+const en = resources.en.common;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** One raw HTTP request (fetch cannot forge Host); the body is written in `chunks` pieces without Content-Length. */
+function raw(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; chunked?: { size: number; count: number } } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? "GET", headers: options.headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    if (options.chunked) {
+      const piece = "a".repeat(options.chunked.size);
+      let sent = 0;
+      const write = () => {
+        while (sent < options.chunked!.count) {
+          sent++;
+          if (!req.write(sent === 1 ? `name=${piece}` : piece)) return req.once("drain", write);
+        }
+        req.end();
+      };
+      req.on("error", () => undefined);
+      write();
+    } else req.end(options.body);
+  });
+}
+
+function rssKiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+}
+
+describe("request bodies (issue 9, finding 2)", () => {
+  it("refuses a 100 MB urlencoded post with a translated 413 before reading it, and the memory stays", async () => {
+    const before = rssKiB(server.process.pid!);
+    const res = await raw(`${server.url}/consultation`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(100 * 1024 * 1024) },
+      body: "name=x",
+    }).catch((error) => ({ status: -1, headers: {}, body: String(error) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toContain(ar.errorPage["413"].title);
+    expect(rssKiB(server.process.pid!) - before).toBeLessThan(50 * 1024);
+  });
+
+  it("counts a chunked body without Content-Length as it arrives: 413 past 64 KiB, nothing echoed", async () => {
+    const before = rssKiB(server.process.pid!);
+    const res = await raw(`${server.url}/consultation?lang=en`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      chunked: { size: 64 * 1024, count: 1600 },
+    }).catch((error) => ({ status: -1, headers: {}, body: String(error) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toContain(en.errorPage["413"].title);
+    expect(res.body).not.toContain("a".repeat(1000));
+    expect(rssKiB(server.process.pid!) - before).toBeLessThan(50 * 1024);
+  });
+
+  it("still takes a form under the limit, and never echoes a huge junk field back", async () => {
+    const res = await fetch(`${server.url}/consultation`, {
+      method: "POST",
+      headers: { Origin: server.url, "X-Forwarded-For": "10.99.0.1" },
+      body: new URLSearchParams({ name: "", mobile: "0944123456", subject: "hello", junk: "z".repeat(40_000) }),
+    });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain("0944123456");
+    expect(page).not.toContain("z".repeat(1000));
+  });
+});
+
+describe("links that leave the site (issue 9, finding 3)", () => {
+  it("builds the reset link in the SMS from the site's origin, not from a forged Host", async () => {
+    const res = await raw(`${server.url}/forgot-password`, {
+      method: "POST",
+      headers: { Host: "evil.example", Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ country: "SY", authentication: "0944000100" }).toString(),
+    });
+    // Another site's Origin is refused outright; with a matching (forged) Origin the link still is the site's own.
+    expect(res.status).toBe(403);
+    const forged = await raw(`${server.url}/forgot-password`, {
+      method: "POST",
+      headers: { Host: "evil.example", "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Host": "evil.example" },
+      body: new URLSearchParams({ country: "SY", authentication: "0944000100" }).toString(),
+    });
+    expect(forged.status).toBe(302);
+    const smsLines = () => server.output().split("\n").filter((line) => line.includes("[sms] +963944000100"));
+    for (let waited = 0; smsLines().length === 0 && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    const sms = smsLines();
+    expect(sms.length, server.output().slice(-3000)).toBeGreaterThan(0);
+    const last = sms[sms.length - 1];
+    expect(last).toContain(`http://localhost:${server.port}/rp?t=`);
+    expect(last).not.toContain("evil.example");
+  });
+
+  it("gives canonical and Open Graph links on the site's origin whatever the Host says", async () => {
+    const res = await raw(`${server.url}/estates`, { headers: { Host: "evil.example" } });
+    expect(res.status).toBe(200);
+    expect(res.body).not.toContain("evil.example");
+  });
+});
+
+describe("the dialog's close link (issue 9, finding 4)", () => {
+  it("answers 404 for a path starting with // and links nowhere else", async () => {
+    const res = await raw(`${server.url}//evil.example/?dialog=login`);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toMatch(/href="\/\/evil/);
+    expect(res.body).toContain(ar.notFound.title);
+  });
+});
+
+describe("a language chosen by the URL (issue 9, finding 8)", () => {
+  it("is kept in the lang cookie for the next click", async () => {
+    const res = await fetch(`${server.url}/estate/1?lang=en`);
+    expect(res.headers.get("set-cookie")).toMatch(/^lang=en;/);
+    const next = await fetch(`${server.url}/offices`, { headers: { Cookie: "lang=en" } });
+    expect(await next.text()).toContain('lang="en"');
+    // Already chosen: no cookie written again.
+    const again = await fetch(`${server.url}/estates?lang=en`, { headers: { Cookie: "lang=en" } });
+    expect(again.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("pages of every refusal (issue 9, should be fixed)", () => {
+  it("translates the 403 of a post from another site", async () => {
+    const res = await fetch(`${server.url}/save`, { method: "POST", headers: { Origin: "https://evil.example" }, body: new URLSearchParams({ estate_id: "1" }) });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain(ar.errorPage["403"].title);
+  });
+
+  it("answers 400 with a page for an address that cannot be decoded", async () => {
+    const res = await fetch(`${server.url}/estate/%ZZ?lang=en`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(en.errorPage["400"].title);
+  });
+
+  it("answers a post to a page without a form with a titled 405 and Allow", async () => {
+    const res = await fetch(`${server.url}/estate/1`, { method: "POST", headers: { Origin: server.url }, body: new URLSearchParams({ a: "1" }) });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(await res.text()).toContain(`<title>${ar.errorPage["405"].title}`);
+  });
+
+  it("answers PUT and DELETE on a form route with 405, not 400", async () => {
+    for (const method of ["PUT", "DELETE"]) {
+      const res = await fetch(`${server.url}/consultation`, { method, headers: { Origin: server.url }, body: "name=a" });
+      expect(res.status).toBe(405);
+      expect(await res.text()).toContain(ar.errorPage["405"].title);
+    }
+  });
+
+  it("says 'page not found' for an unknown address and 'this listing may have been removed' for a listing", async () => {
+    const page = await (await fetch(`${server.url}/nope`)).text();
+    expect(page).toContain(ar.notFound.text);
+    expect(page).not.toContain(ar.notFound.listingText);
+    const listing = await fetch(`${server.url}/estate/2147483000`);
+    expect(listing.status).toBe(404);
+    expect(await listing.text()).toContain(ar.notFound.listingText);
+  });
+
+  it("serves a small icon at /favicon.ico", async () => {
+    const res = await fetch(`${server.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBeLessThan(2048);
+  });
+
+  it("sends each header once: Vary on pages, Cache-Control on the sitemap", async () => {
+    const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.headers.get("cache-control")?.split(",").filter((d) => /max-age|no-cache/.test(d)).length).toBe(1);
+  });
+});
+
+describe("behind a reverse proxy (issue 9, finding 7)", () => {
+  let proxied: TestServer;
+  let proxy: http.Server;
+  let proxyUrl: string;
+  beforeAll(async () => {
+    proxied = await startServer({ PUBLIC_URL: "https://aqar.example" });
+    // Like nginx's default: the upstream address as Host, X-Forwarded-For and X-Forwarded-Proto added.
+    const port = await freePort();
+    proxy = http.createServer((req, res) => {
+      const upstream = http.request(
+        `${proxied.url}${req.url}`,
+        { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${proxied.port}`, "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https" } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
+    proxyUrl = `http://127.0.0.1:${port}`;
+  }, 180_000);
+  afterAll(async () => {
+    proxy?.close();
+    await proxied?.stop();
+  });
+
+  it("handles a plain form post whose Origin is the public URL (no bare 500)", async () => {
+    const res = await fetch(`${proxyUrl}/save`, {
+      method: "POST",
+      headers: { Origin: "https://aqar.example" },
+      body: new URLSearchParams({ estate_id: "1", redirectTo: "/estate/1" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?redirectTo=%2Festate%2F1");
+  });
+
+  it("compares the scheme too: http://aqar.example is another origin", async () => {
+    const res = await fetch(`${proxyUrl}/save`, { method: "POST", headers: { Origin: "http://aqar.example" }, body: new URLSearchParams({ estate_id: "1" }) });
+    expect(res.status).toBe(403);
+  });
+
+  it("builds canonical links from PUBLIC_URL", async () => {
+    const page = await (await fetch(`${proxyUrl}/offices`)).text();
+    expect(page).toContain('rel="canonical" href="https://aqar.example/offices"');
+    expect(page).not.toContain(`127.0.0.1:${proxied.port}`);
+  });
+});
