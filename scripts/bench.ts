@@ -27,7 +27,7 @@ const port = option("port", 3900);
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "./data-bench");
 const base = `http://127.0.0.1:${port}`;
 const staticDir = path.resolve("public/bench");
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" as const, LOG_LEVEL: "warn" };
+const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" as const, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" };
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: "inherit", env });

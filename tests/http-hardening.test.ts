@@ -246,3 +246,9 @@ describe("behind a reverse proxy (issue 9, finding 7)", () => {
     expect(page).not.toContain(`127.0.0.1:${proxied.port}`);
   });
 });
+
+describe("production settings (issue 9, finding 3)", () => {
+  it("refuses to start in production without PUBLIC_URL", async () => {
+    await expect(startServer({ NODE_ENV: "production" }, 60_000)).rejects.toThrow(/PUBLIC_URL must be set in production/);
+  }, 90_000);
+});
