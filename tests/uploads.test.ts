@@ -17,15 +17,24 @@ import {
 /** The photo upload service of issue 5: multipart reading with limits, checking and re-encoding with sharp. */
 
 const URL_ = "http://localhost:3000/new-estate";
-const OPTIONS = { fileFields: ["photos"], maxFiles: PHOTO_LIMITS.maxFiles, maxBytes: PHOTO_LIMITS.maxBytes };
+const LIMITS = { fileFields: ["photos"], maxFiles: PHOTO_LIMITS.maxFiles, maxBytes: PHOTO_LIMITS.maxBytes };
 
 let dir: string;
+/** The folder readMultipartForm writes the files of the direct calls below to (a new one per call, inside it). */
+let partsRoot: string;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-uploads-"));
+  partsRoot = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-upload-parts-"));
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
+  await fs.rm(partsRoot, { recursive: true, force: true });
 });
+
+/** readMultipartForm with the photo limits (or `limits`), its files written to a new folder of their own. */
+async function read(request: Request, limits: Partial<typeof LIMITS> = {}) {
+  return readMultipartForm(request, { ...LIMITS, ...limits, dir: await fs.mkdtemp(path.join(partsRoot, "req-")) });
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures, made with sharp (no binary file in the repository)
@@ -104,18 +113,18 @@ describe("readMultipartForm", () => {
     form.append("photos", file(jpeg, "IMG_0001.JPG"));
     form.append("photos", file(png, "x.jpg"));
     form.append("notes", "after the files");
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect(result.problems).toEqual([]);
     expect(result.form.get("title")).toBe("شقة في دمشق");
     expect(result.form.get("price")).toBe("1500000");
     expect(result.form.get("notes")).toBe("after the files");
     expect(result.form.get("photos")).toBeNull();
-    expect(result.files.map((f) => [f.field, f.name, f.bytes.byteLength])).toEqual([
+    expect(result.files.map((f) => [f.field, f.name, f.size])).toEqual([
       ["photos", "IMG_0001.JPG", jpeg.byteLength],
       ["photos", "x.jpg", png.byteLength],
     ]);
-    expect(Buffer.from(result.files[0].bytes).equals(jpeg)).toBe(true);
-    expect(Buffer.from(result.files[1].bytes).equals(png)).toBe(true);
+    expect((await fs.readFile(result.files[0].path)).equals(jpeg)).toBe(true);
+    expect((await fs.readFile(result.files[1].path)).equals(png)).toBe(true);
   });
 
   it("ignores the browser's 'no file chosen' part and reports a chosen 0-byte file as empty", async () => {
@@ -124,21 +133,21 @@ describe("readMultipartForm", () => {
       '--B0undary\r\nContent-Disposition: form-data; name="photos"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n' +
       '--B0undary\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--B0undary--\r\n';
     const browser = new Request(URL_, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=B0undary" }, body });
-    let result = await readMultipartForm(browser, OPTIONS);
+    let result = await read(browser);
     expect(result).toMatchObject({ files: [], problems: [] });
     expect([...result.form]).toEqual([["title", "x"]]);
 
     const form = new FormData();
     form.append("photos", new File([], "", { type: "application/octet-stream" }));
     form.append("title", "x");
-    result = await readMultipartForm(post(form), OPTIONS);
+    result = await read(post(form));
     expect(result).toMatchObject({ files: [], problems: [] });
     expect([...result.form]).toEqual([["title", "x"]]);
 
     const form2 = new FormData();
     form2.append("photos", file(new Uint8Array(0), "empty.jpg"));
     form2.append("photos", file(await pngBytes(), "ok.png", "image/png"));
-    result = await readMultipartForm(post(form2), OPTIONS);
+    result = await read(post(form2));
     expect(result.problems).toEqual(["empty"]);
     expect(result.files.map((f) => f.name)).toEqual(["ok.png"]);
   });
@@ -151,11 +160,11 @@ describe("readMultipartForm", () => {
     form.append("photos", file(big, "holiday.jpg"));
     form.append("photos", file(png, "small.png", "image/png"));
     form.append("after", "2");
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect(result.problems).toEqual(["tooLarge"]);
     expect(result.files).toHaveLength(1);
     expect(result.files[0].name).toBe("small.png");
-    expect(result.files[0].bytes.byteLength).toBe(png.byteLength);
+    expect(result.files[0].size).toBe(png.byteLength);
     expect(result.form.get("before")).toBe("1");
     expect(result.form.get("after")).toBe("2");
   });
@@ -164,8 +173,8 @@ describe("readMultipartForm", () => {
     const form = new FormData();
     form.append("photos", file(new Uint8Array(1000).fill(7), "a.jpg"));
     form.append("photos", file(new Uint8Array(1001).fill(7), "b.jpg"));
-    const result = await readMultipartForm(post(form), { ...OPTIONS, maxBytes: 1000 });
-    expect(result.files.map((f) => [f.name, f.bytes.byteLength])).toEqual([["a.jpg", 1000]]);
+    const result = await read(post(form), { maxBytes: 1000 });
+    expect(result.files.map((f) => [f.name, f.size])).toEqual([["a.jpg", 1000]]);
     expect(result.problems).toEqual(["tooLarge"]);
   });
 
@@ -174,7 +183,7 @@ describe("readMultipartForm", () => {
     const form = new FormData();
     for (let i = 1; i <= 13; i++) form.append("photos", file(png, `p${i}.png`, "image/png"));
     form.append("title", "thirteen");
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect(result.files).toHaveLength(12);
     expect(result.files.map((f) => f.name)).toEqual(Array.from({ length: 12 }, (_, i) => `p${i + 1}.png`));
     expect(result.problems).toEqual(["tooMany"]);
@@ -185,7 +194,7 @@ describe("readMultipartForm", () => {
     const form = new FormData();
     form.append("avatar", file(await pngBytes(), "a.png", "image/png"));
     form.append("photos", file(await pngBytes(), "b.png", "image/png"));
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect(result.files.map((f) => [f.field, f.name])).toEqual([["photos", "b.png"]]);
     expect(result.form.get("avatar")).toBeNull();
     expect(result.problems).toEqual([]);
@@ -197,7 +206,7 @@ describe("readMultipartForm", () => {
       body: new URLSearchParams({ title: "بيت عربي", price: "42", empty: "" }),
     });
     expect(request.headers.get("Content-Type")).toMatch(/^application\/x-www-form-urlencoded/);
-    const result = await readMultipartForm(request, OPTIONS);
+    const result = await read(request);
     expect(Object.fromEntries(result.form)).toEqual({ title: "بيت عربي", price: "42", empty: "" });
     expect(result.files).toEqual([]);
     expect(result.problems).toEqual([]);
@@ -206,13 +215,13 @@ describe("readMultipartForm", () => {
   it("keeps at most 1 MiB of text: a larger urlencoded body gives an empty form, a larger multipart field is dropped", async () => {
     const big = "ب".repeat(600 * 1024); // 1.2 MB in UTF-8
     const urlencoded = new Request(URL_, { method: "POST", body: new URLSearchParams({ title: "x", notes: big }) });
-    expect([...(await readMultipartForm(urlencoded, OPTIONS)).form]).toEqual([]);
+    expect([...(await read(urlencoded)).form]).toEqual([]);
 
     const form = new FormData();
     form.append("title", "x");
     form.append("notes", big);
     form.append("price", "42");
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect([...result.form]).toEqual([
       ["title", "x"],
       ["price", "42"],
@@ -225,12 +234,9 @@ describe("readMultipartForm", () => {
       "--XyZ\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nabc\r\n" +
       "--XyZ--\r\n";
     for (const contentType of ['multipart/form-data; boundary="XyZ"', "Multipart/Form-Data; boundary=XyZ; charset=utf-8"]) {
-      const result = await readMultipartForm(
-        new Request(URL_, { method: "POST", headers: { "Content-Type": contentType }, body }),
-        OPTIONS,
-      );
+      const result = await read(new Request(URL_, { method: "POST", headers: { "Content-Type": contentType }, body }));
       expect(result.form.get("title")).toBe("hello");
-      expect(result.files.map((f) => [f.name, Buffer.from(f.bytes).toString()])).toEqual([["a.jpg", "abc"]]);
+      expect(await Promise.all(result.files.map(async (f) => [f.name, await fs.readFile(f.path, "utf8")]))).toEqual([["a.jpg", "abc"]]);
     }
   });
 
@@ -247,7 +253,7 @@ describe("readMultipartForm", () => {
     for (const { contentType, body } of cases) {
       const headers = contentType ? { "Content-Type": contentType } : undefined;
       const request = new Request(URL_, { method: "POST", headers, body });
-      const result = await readMultipartForm(request, OPTIONS);
+      const result = await read(request);
       expect([...result.form.keys()], String(contentType)).toEqual([]);
       expect(result.files).toEqual([]);
       expect(result.problems).toEqual([]);
@@ -274,7 +280,7 @@ describe("readMultipartForm", () => {
       body,
       duplex: "half",
     } as RequestInit);
-    const result = await readMultipartForm(request, OPTIONS);
+    const result = await read(request);
     expect([...result.form.keys()]).toEqual([]);
     expect(result.files).toEqual([]);
     expect(sent).toBeLessThan(4 * 1024 * 1024);
@@ -353,9 +359,9 @@ describe("storeUploadedImage", () => {
   it("accepts a PNG named x.jpg and other real images by their bytes", async () => {
     const form = new FormData();
     form.append("photos", file(await pngBytes(), "x.jpg"));
-    const { files } = await readMultipartForm(post(form), OPTIONS);
+    const { files } = await read(post(form));
     expect(files).toHaveLength(1);
-    const stored = await storeUploadedImage(files[0].bytes, "photo", dir);
+    const stored = await storeUploadedImage(files[0].path, "photo", dir);
     expect(stored).toMatchObject({ width: 320, height: 240 });
     const meta = await sharp(path.join(dir, `${stored.file}-800.webp`)).metadata();
     expect(meta.format).toBe("webp");
@@ -402,12 +408,12 @@ describe("storeUploadedImage", () => {
     form.append("photos", file(await hugePng(), "huge.png", "image/png"));
     form.append("photos", file(new Uint8Array(0), "zero.jpg"));
     form.append("photos", file(randomBytes(PHOTO_LIMITS.maxBytes + 1), "big.jpg"));
-    const { files, problems } = await readMultipartForm(post(form), OPTIONS);
+    const { files, problems } = await read(post(form));
     expect(problems).toEqual(["empty", "tooLarge"]);
     const outcomes: string[] = [];
     for (const f of files) {
       try {
-        await storeUploadedImage(f.bytes, "photo", dir);
+        await storeUploadedImage(f.path, "photo", dir);
         outcomes.push(`${f.name}: stored`);
       } catch (error) {
         expect(error).toBeInstanceOf(UploadError);
