@@ -1,16 +1,31 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// The temporary files of withMultipartForm go to a data folder of this file's own (inside the run's temporary
+// folder, removed by the global teardown), so "the temporary folder is empty" can be checked while others upload.
+const previousDataDir = vi.hoisted(() => {
+  const previous = process.env.DATA_DIR;
+  process.env.DATA_DIR = `${process.env.TEST_IMAGES_DIR}/../uploads-data-${process.pid}`;
+  return previous;
+});
+
 import { IMAGE_WIDTHS, type ImageKind } from "~/services/images.server";
 import {
   PHOTO_LIMITS,
   readMultipartForm,
   removeStoredImage,
   storeUploadedImage,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_CONCURRENCY,
+  uploadTempRoot,
   UploadError,
+  withMultipartForm,
+  type MultipartUpload,
   type UploadProblem,
 } from "~/services/uploads.server";
 
@@ -29,6 +44,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
   await fs.rm(partsRoot, { recursive: true, force: true });
+  if (previousDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = previousDataDir;
 });
 
 /** readMultipartForm with the photo limits (or `limits`), its files written to a new folder of their own. */
@@ -100,6 +117,11 @@ async function filesIn(d: string): Promise<string[]> {
 describe("PHOTO_LIMITS", () => {
   it("are the limits of issue 5", () => {
     expect(PHOTO_LIMITS).toEqual({ maxFiles: 12, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
+  });
+
+  it("give the body limit of the upload routes: 12 files of 10 MiB and 1 MiB for the rest (issue 9)", () => {
+    expect(UPLOAD_BODY_LIMIT).toBe(121 * 1024 * 1024);
+    expect(UPLOAD_CONCURRENCY).toEqual({ perAccount: 1, perProcess: 4 });
   });
 });
 
@@ -441,5 +463,164 @@ describe("removeStoredImage", () => {
     await removeStoredImage("seed-photo-1", "photo", dir);
     await removeStoredImage("../seed-photo-1", "photo", dir);
     expect(await fs.readFile(seed, "utf8")).toBe("shared");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 9: files on disk, not in memory; temporary files removed; one upload per account, four per process.
+
+const BOUNDARY = "HeldB0undary";
+const encoder = new TextEncoder();
+const concat = (...parts: Uint8Array[]) => Buffer.concat(parts.map((p) => Buffer.from(p)));
+
+/**
+ * A multipart upload whose body the test sends in two steps: the text fields, the file's part header and the first
+ * half of its bytes at once, the rest (and the closing boundary) when `finish` is called, or a broken connection
+ * with `abort`. Until then whoever reads the body waits, as with a slow phone.
+ */
+function heldUpload(fields: Record<string, string>, name: string, bytes: Uint8Array) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const text = Object.entries(fields)
+    .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join("");
+  const half = Math.floor(bytes.byteLength / 2);
+  controller.enqueue(
+    concat(
+      encoder.encode(`${text}--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+      bytes.subarray(0, half),
+    ),
+  );
+  const request = new Request(URL_, {
+    method: "POST",
+    headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return {
+    request,
+    finish() {
+      controller.enqueue(concat(bytes.subarray(half), encoder.encode(`\r\n--${BOUNDARY}--\r\n`)));
+      controller.close();
+    },
+    abort() {
+      controller.error(new Error("connection reset"));
+    },
+  };
+}
+
+/** What `use` saw of an upload, taken inside it (while its temporary files exist). */
+async function seen(upload: MultipartUpload) {
+  const onDisk = await Promise.all(upload.files.map(async (f) => (await fs.stat(f.path)).size));
+  const folders = await fs.readdir(uploadTempRoot());
+  const inFolders = (await Promise.all(folders.map((d) => fs.readdir(path.join(uploadTempRoot(), d))))).flat();
+  return {
+    busy: upload.busy,
+    problems: upload.problems,
+    text: Object.fromEntries([...upload.form].map(([k, v]) => [k, String(v)])),
+    files: upload.files.map((f) => [f.name, f.size]),
+    paths: upload.files.map((f) => f.path),
+    onDisk,
+    tempFiles: inFolders.length,
+  };
+}
+
+/** The temporary folder holds nothing (no request folder, no file). */
+async function expectTempEmpty() {
+  expect(await fs.readdir(uploadTempRoot()).catch(() => [])).toEqual([]);
+}
+
+const photoLimits = (account: string) => ({ ...LIMITS, account });
+
+describe("withMultipartForm (issue 9)", () => {
+  it("streams files to temporary files, refuses one over the limit without keeping any of it, and removes them all after success", async () => {
+    const png = await pngBytes();
+    const form = new FormData();
+    form.append("title", "بيت عربي");
+    form.append("photos", file(randomBytes(PHOTO_LIMITS.maxBytes + 1), "big.jpg"));
+    form.append("photos", file(png, "small.png", "image/png"));
+    const result = await withMultipartForm(post(form), photoLimits("over-limit"), seen);
+    expect(result).toMatchObject({ busy: false, problems: ["tooLarge"], text: { title: "بيت عربي" }, files: [["small.png", png.byteLength]] });
+    // only the accepted file was on disk, whole; nothing of the refused one
+    expect(result.onDisk).toEqual([png.byteLength]);
+    expect(result.tempFiles).toBe(1);
+    for (const p of result.paths) expect(existsSync(p)).toBe(false);
+    await expectTempEmpty();
+  });
+
+  it("removes the temporary files when the handler fails, and after a cut-off body", async () => {
+    const form = new FormData();
+    form.append("photos", file(await pngBytes(), "a.png", "image/png"));
+    form.append("photos", file(await pngBytes(), "b.png", "image/png"));
+    let paths: string[] = [];
+    const failing = withMultipartForm(post(form), photoLimits("failure"), async (upload) => {
+      paths = upload.files.map((f) => f.path);
+      for (const p of paths) expect(existsSync(p)).toBe(true);
+      throw new Error("the database went away");
+    });
+    await expect(failing).rejects.toThrow("the database went away");
+    expect(paths).toHaveLength(2);
+    for (const p of paths) expect(existsSync(p)).toBe(false);
+    await expectTempEmpty();
+
+    const held = heldUpload({ title: "x" }, "cut.png", await pngBytes());
+    const cut = withMultipartForm(held.request, photoLimits("cut-off"), seen);
+    await vi.waitFor(async () => expect((await fs.readdir(uploadTempRoot())).length).toBe(1));
+    held.abort();
+    expect(await cut).toMatchObject({ busy: false, problems: [], files: [], text: {} });
+    await expectTempEmpty();
+  });
+
+  it("takes one upload per account: a second at the same time is busy, its text kept and its files dropped", async () => {
+    const png = await pngBytes();
+    const first = heldUpload({ title: "first" }, "first.png", png);
+    const running = withMultipartForm(first.request, photoLimits("same-account"), seen);
+
+    const second = new FormData();
+    second.append("title", "شقة للبيع");
+    second.append("photos", file(png, "second.png", "image/png"));
+    const refused = await withMultipartForm(post(second), photoLimits("same-account"), seen);
+    expect(refused).toMatchObject({ busy: true, problems: ["busy"], text: { title: "شقة للبيع" }, files: [], tempFiles: 0 });
+
+    // another account is not held up, nor a form of the same account without a chosen file
+    const other = new FormData();
+    other.append("photos", file(png, "other.png", "image/png"));
+    expect(await withMultipartForm(post(other), photoLimits("another-account"), seen)).toMatchObject({ busy: false, files: [["other.png", png.byteLength]] });
+    const noFile = new FormData();
+    noFile.append("title", "no photo");
+    noFile.append("photos", new File([], "", { type: "application/octet-stream" }));
+    expect(await withMultipartForm(post(noFile), photoLimits("same-account"), seen)).toMatchObject({ busy: false, problems: [], text: { title: "no photo" } });
+
+    first.finish();
+    expect(await running).toMatchObject({ busy: false, problems: [], text: { title: "first" }, files: [["first.png", png.byteLength]] });
+    // the account's slot is free again
+    expect(await withMultipartForm(post(second), photoLimits("same-account"), seen)).toMatchObject({ busy: false, files: [["second.png", png.byteLength]] });
+    await expectTempEmpty();
+  });
+
+  it("takes four uploads in the process at once: a fifth is busy until one ends; urlencoded posts take no slot", async () => {
+    const png = await pngBytes();
+    const held = Array.from({ length: UPLOAD_CONCURRENCY.perProcess }, (_, i) => heldUpload({ n: String(i) }, `held-${i}.png`, png));
+    const running = held.map((h, i) => withMultipartForm(h.request, photoLimits(`process-${i}`), seen));
+
+    const fifth = new FormData();
+    fifth.append("title", "fifth");
+    fifth.append("photos", file(png, "fifth.png", "image/png"));
+    expect(await withMultipartForm(post(fifth), photoLimits("process-5"), seen)).toMatchObject({ busy: true, problems: ["busy"], text: { title: "fifth" }, files: [] });
+    const plain = new Request(URL_, { method: "POST", body: new URLSearchParams({ intent: "publish" }) });
+    expect(await withMultipartForm(plain, photoLimits("process-6"), seen)).toMatchObject({ busy: false, text: { intent: "publish" } });
+
+    held[0].finish();
+    expect(await running[0]).toMatchObject({ busy: false, files: [["held-0.png", png.byteLength]] });
+    expect(await withMultipartForm(post(fifth), photoLimits("process-5"), seen)).toMatchObject({ busy: false, files: [["fifth.png", png.byteLength]] });
+
+    for (const h of held.slice(1)) h.finish();
+    const rest = await Promise.all(running.slice(1));
+    expect(rest.map((r) => r.files)).toEqual([1, 2, 3].map((i) => [[`held-${i}.png`, png.byteLength]]));
+    await expectTempEmpty();
   });
 });

@@ -45,7 +45,7 @@ export const PHOTO_LIMITS: { readonly maxFiles: 12; readonly maxBytes: number; r
 
 /**
  * Largest request body, in bytes, of a route that accepts uploads (issue 9): 12 files of 10 MiB (PHOTO_LIMITS) plus
- * 1 MiB for the text fields and the part headers and boundaries, i.e. 126 MiB (132,120,576 bytes). For server.ts's
+ * 1 MiB for the text fields and the part headers and boundaries, i.e. 121 MiB (126,877,696 bytes). For server.ts's
  * request-body limit of the upload routes (plain forms get a much smaller one); the body is never held in memory,
  * each file goes to a temporary file as it arrives.
  */
