@@ -1026,9 +1026,13 @@ describe("photo files leave the disk with the last version that uses them (issue
     return after.filter((f) => !before.includes(f));
   }
 
-  it("deletes a removed photo's files (every width), then all of a deleted post's", async () => {
+  it("deletes a removed photo's files (every width), then all of a deleted post's once the deletion commits; never the seed pool's", async () => {
     const owner = await account();
     const id = await newPost(owner);
+    // The seed pool's files (here stand-ins in this file's images folder) are shared by many listings.
+    fs.mkdirSync(imagesDir(), { recursive: true });
+    for (const width of [400, 800]) fs.writeFileSync(path.join(imagesDir(), `seed-photo-3-${width}.webp`), "shared");
+    await transition(db(), id, "edit", owner.actor, { change: change({}, [poolPhoto(3), poolPhoto(4)]) });
     const [a, b, c] = await upload(id, owner, 3, 70);
     for (const f of [a, b, c]) expect(photoFiles(f)).toEqual([true, true]);
 
@@ -1036,11 +1040,24 @@ describe("photo files leave the disk with the last version that uses them (issue
     expect(photoFiles(b)).toEqual([false, false]);
     expect(photoFiles(a)).toEqual([true, true]);
     expect(photoFiles(c)).toEqual([true, true]);
+    expect((await editor(id, { intent: "remove", file: poolPhoto(3).file }, owner.cookie)).status).toBe(302);
+    expect(photoFiles("seed-photo-3")).toEqual([true, true]);
+
+    // A deletion whose transaction rolls back deletes no file.
+    const failing = transition(db(), id, "delete", owner.actor, {
+      also: async () => {
+        throw new Error("a later write failed");
+      },
+    });
+    await expect(failing).rejects.toThrow("a later write failed");
+    expect(photoFiles(a)).toEqual([true, true]);
+    expect(photoFiles(c)).toEqual([true, true]);
 
     expect((await editor(id, { intent: "delete", confirm: "yes" }, owner.cookie)).status).toBe(302);
     expect(photoFiles(a)).toEqual([false, false]);
     expect(photoFiles(c)).toEqual([false, false]);
     expect(uploadedFiles().filter((f) => [a, b, c].some((x) => f.startsWith(x)))).toEqual([]);
+    expect(photoFiles("seed-photo-3")).toEqual([true, true]);
   });
 
   it("keeps a photo the approved version still shows while an edit without it waits; deletes it when the edit is approved", async () => {
@@ -1074,32 +1091,6 @@ describe("photo files leave the disk with the last version that uses them (issue
     expect(photoFiles(added)).toEqual([false, false]);
     expect(photoFiles(a)).toEqual([true, true]);
     expect(filesOf((await getEstate(db(), id, "ar"))!.images)).toEqual([a]);
-  });
-
-  it("deletes nothing when the transaction rolls back", async () => {
-    const owner = await account();
-    const id = await newPost(owner);
-    const [a] = await upload(id, owner, 1, 95);
-    const failing = transition(db(), id, "delete", owner.actor, {
-      also: async () => {
-        throw new Error("a later write failed");
-      },
-    });
-    await expect(failing).rejects.toThrow("a later write failed");
-    expect(photoFiles(a)).toEqual([true, true]);
-    expect((await imagesOf(id)).map((i) => i.file)).toEqual([a]);
-  });
-
-  it("never deletes the shared seed photos", async () => {
-    const owner = await account();
-    const id = await newPost(owner);
-    // The seed pool's files (here two stand-ins in this file's images folder) are shared by many listings.
-    fs.mkdirSync(imagesDir(), { recursive: true });
-    for (const width of [400, 800]) fs.writeFileSync(path.join(imagesDir(), `seed-photo-3-${width}.webp`), "shared");
-    await transition(db(), id, "edit", owner.actor, { change: change({}, [poolPhoto(3), poolPhoto(4)]) });
-    expect((await editor(id, { intent: "remove", file: poolPhoto(3).file }, owner.cookie)).status).toBe(302);
-    expect((await editor(id, { intent: "delete", confirm: "yes" }, owner.cookie)).status).toBe(302);
-    expect(photoFiles("seed-photo-3")).toEqual([true, true]);
   });
 });
 
