@@ -22,6 +22,7 @@ import { loader as publicOfficesLoader } from "~/routes/offices";
 import { loader as officesResultLoader } from "~/routes/officesResult";
 import { resources } from "~/services/i18n.server";
 import { getToast, sessionStorage } from "~/services/session.server";
+import { uploadTempRoot } from "~/services/uploads.server";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 import AdminArticle from "~/routes/admin.articles.$id";
@@ -504,6 +505,64 @@ describe("articles", () => {
     const result: any = await articleAction({ request, params: { id: "new" }, context: {} });
     expect(result.init.status).toBe(400);
     expect(result.data.lastResult.error.title_ar).toEqual(["content:errors.required"]);
+  });
+
+  it("answers a second save with a cover, while the same admin's first upload is still sending, with 429 and the values kept (issue 9)", async () => {
+    const { cookie } = await admin();
+    // The first save: its fields and half of its cover sent, the rest held back (a slow connection).
+    const boundary = "SlowB0undary";
+    const cover = await png();
+    const firstTitle = uniq("Slow");
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+    });
+    const text = Object.entries(articleFields(firstTitle))
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join("");
+    const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`;
+    controller.enqueue(Buffer.concat([Buffer.from(text + fileHead), Buffer.from(cover.subarray(0, 100))]));
+    const request = new Request("http://localhost:3000/admin/articles/new", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    // Other test files may upload into the same temporary folder: this request's folder is the one that appears.
+    const folders = () => (fs.existsSync(uploadTempRoot()) ? fs.readdirSync(uploadTempRoot()) : []);
+    const earlier = new Set(folders());
+    const first = articleAction({ request, params: { id: "new" }, context: {} });
+    let mine = "";
+    await vi.waitFor(() => {
+      mine = folders().find((f) => !earlier.has(f)) ?? "";
+      expect(mine).not.toBe("");
+    });
+
+    const before = { articles: await countOf(s.articles), audit: await lastAuditId(), files: uploadMark() };
+    const fields = articleFields(uniq("Second"));
+    const res = await postMultipart(articleAction, "/admin/articles/new", {
+      fields,
+      files: { cover: { bytes: await png(), name: "c.png", type: "image/png" } },
+      params: { id: "new" },
+      cookie,
+    });
+    expect(res.status).toBe(429);
+    expect(fieldErrors(res, "cover")).toEqual(["content:upload.busy"]);
+    expect(resources.ar.content.upload.busy).toMatch(/رفع/);
+    expect(resources.en.content.upload.busy).toMatch(/upload/i);
+    expect(lastResult(res)?.initialValue).toMatchObject({ title_ar: fields.title_ar, title_en: fields.title_en, body_en: posted(fields.body_en) });
+    expect(await countOf(s.articles)).toBe(before.articles);
+    expect(await auditAfter(before.audit)).toEqual([]);
+    expect(keptSince(before.files)).toEqual([]);
+
+    controller.enqueue(Buffer.concat([Buffer.from(cover.subarray(100)), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+    controller.close();
+    const done = (await first) as Response;
+    expect(done.status).toBe(302);
+    expect(await countOf(s.articles)).toBe(before.articles + 1);
+    expect(fs.existsSync(path.join(uploadTempRoot(), mine))).toBe(false);
   });
 });
 

@@ -38,6 +38,7 @@ import { loader as profileLoader } from "~/routes/profile";
 import { action as editorAction, loader as editorLoader } from "~/routes/profile_.posts.$id";
 import { resources } from "~/services/i18n.server";
 import { getToast, sessionStorage } from "~/services/session.server";
+import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/services/uploads.server";
 import { getEnv } from "~/utils/env.server";
 import type { StoredImage } from "~/db/schema";
 import { useTestDatabase } from "./helpers/db";
@@ -932,6 +933,164 @@ describe("the editor's action: photo uploads", () => {
     const images = (await imagesOf(id)).map((i) => i.file);
     expect(images).toHaveLength(12);
     expect(images.slice(0, 10)).toEqual(kept);
+  });
+});
+
+describe("the editor's action: uploads at the same time (issue 9)", () => {
+  /**
+   * A POST of the editor's upload form whose body the test holds: the part header and half of `bytes` at once, the
+   * rest when `finish` is called (a slow phone still sending).
+   */
+  function heldEditorPost(id: number, cookie: string, bytes: Uint8Array) {
+    const boundary = "EditorB0undary";
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+    });
+    const half = Math.floor(bytes.byteLength / 2);
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    controller.enqueue(Buffer.concat([Buffer.from(head), Buffer.from(bytes.subarray(0, half))]));
+    const headers = new Headers({ Origin: ORIGIN, Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` });
+    const request = new Request(new URL(editorUrl(id), ORIGIN), { method: "POST", headers, body, duplex: "half" } as RequestInit);
+    const reply = unwrap(() => editorAction({ request, params: { id: String(id) }, context: {} }));
+    return {
+      reply,
+      finish() {
+        controller.enqueue(Buffer.concat([Buffer.from(bytes.subarray(half)), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+        controller.close();
+      },
+    };
+  }
+  const tempEntries = () => (fs.existsSync(uploadTempRoot()) ? fs.readdirSync(uploadTempRoot()) : []);
+
+  it("answers a second upload of the same account, while the first is still sending, with 429 and the translated message", async () => {
+    const owner = await account();
+    const id = await newPost(owner);
+    const otherId = await newPost(owner);
+    const first = heldEditorPost(id, owner.cookie, await jpeg(40));
+    await vi.waitFor(() => expect(tempEntries()).toHaveLength(1));
+
+    const files = uploadedFiles();
+    const before = await snapshot(otherId);
+    const second = await editor(otherId, photosForm([await jpegUpload(41)]), owner.cookie);
+    expect(second.status).toBe(429);
+    expect(second.data).toEqual({ photoProblems: ["busy"] });
+    // the page shows forms:upload.<problem> beside the upload field: a real sentence in both languages
+    expect(resources.ar.forms.upload.busy).toMatch(/رفع/);
+    expect(resources.en.forms.upload.busy).toMatch(/upload/i);
+    expect(await snapshot(otherId)).toEqual(before);
+    expect(uploadedFiles()).toEqual(files);
+
+    first.finish();
+    const res = await first.reply;
+    expect(res.status).toBe(302);
+    expect(await imagesOf(id)).toHaveLength(1);
+    // the account can upload again, and no temporary file is left
+    expect((await editor(otherId, photosForm([await jpegUpload(42)]), owner.cookie)).status).toBe(302);
+    expect(await imagesOf(otherId)).toHaveLength(1);
+    expect(tempEntries()).toEqual([]);
+  });
+
+  it("answers 429 when four uploads already run in the process, and takes the next one after", async () => {
+    const owners = await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY.perProcess + 1 }, () => account()));
+    const ids = await Promise.all(owners.map((o) => newPost(o)));
+    const held = [];
+    for (let i = 0; i < UPLOAD_CONCURRENCY.perProcess; i++) {
+      held.push(heldEditorPost(ids[i], owners[i].cookie, await jpeg(50 + i)));
+      await vi.waitFor(() => expect(tempEntries()).toHaveLength(i + 1));
+    }
+    const last = owners.length - 1;
+    const refused = await editor(ids[last], photosForm([await jpegUpload(60)]), owners[last].cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toEqual({ photoProblems: ["busy"] });
+    expect(await imagesOf(ids[last])).toEqual([]);
+
+    for (const h of held) h.finish();
+    expect((await Promise.all(held.map((h) => h.reply))).map((r) => r.status)).toEqual(held.map(() => 302));
+    expect((await editor(ids[last], photosForm([await jpegUpload(60)]), owners[last].cookie)).status).toBe(302);
+    expect(await imagesOf(ids[last])).toHaveLength(1);
+    expect(tempEntries()).toEqual([]);
+  });
+});
+
+describe("photo files leave the disk with the last version that uses them (issue 9)", () => {
+  const photoFiles = (file: string) => [storedFile(file, 400), storedFile(file, 800)];
+  /** Uploads `n` photos to post `id` through the editor; returns their base names, in gallery order. */
+  async function upload(id: number, owner: Account, n: number, seed: number): Promise<string[]> {
+    const before = (await workingCopy(db(), id))!.images.map((i) => i.file);
+    const res = await editor(id, photosForm(await Promise.all(Array.from({ length: n }, (_, i) => jpegUpload(seed + i)))), owner.cookie);
+    expect(res.status).toBe(302);
+    const after = (await workingCopy(db(), id))!.images.map((i) => i.file);
+    return after.filter((f) => !before.includes(f));
+  }
+
+  it("deletes a removed photo's files (every width), then all of a deleted post's once the deletion commits; never the seed pool's", async () => {
+    const owner = await account();
+    const id = await newPost(owner);
+    // The seed pool's files (here stand-ins in this file's images folder) are shared by many listings.
+    fs.mkdirSync(imagesDir(), { recursive: true });
+    for (const width of [400, 800]) fs.writeFileSync(path.join(imagesDir(), `seed-photo-3-${width}.webp`), "shared");
+    await transition(db(), id, "edit", owner.actor, { change: change({}, [poolPhoto(3), poolPhoto(4)]) });
+    const [a, b, c] = await upload(id, owner, 3, 70);
+    for (const f of [a, b, c]) expect(photoFiles(f)).toEqual([true, true]);
+
+    expect((await editor(id, { intent: "remove", file: b }, owner.cookie)).status).toBe(302);
+    expect(photoFiles(b)).toEqual([false, false]);
+    expect(photoFiles(a)).toEqual([true, true]);
+    expect(photoFiles(c)).toEqual([true, true]);
+    expect((await editor(id, { intent: "remove", file: poolPhoto(3).file }, owner.cookie)).status).toBe(302);
+    expect(photoFiles("seed-photo-3")).toEqual([true, true]);
+
+    // A deletion whose transaction rolls back deletes no file.
+    const failing = transition(db(), id, "delete", owner.actor, {
+      also: async () => {
+        throw new Error("a later write failed");
+      },
+    });
+    await expect(failing).rejects.toThrow("a later write failed");
+    expect(photoFiles(a)).toEqual([true, true]);
+    expect(photoFiles(c)).toEqual([true, true]);
+
+    expect((await editor(id, { intent: "delete", confirm: "yes" }, owner.cookie)).status).toBe(302);
+    expect(photoFiles(a)).toEqual([false, false]);
+    expect(photoFiles(c)).toEqual([false, false]);
+    expect(uploadedFiles().filter((f) => [a, b, c].some((x) => f.startsWith(x)))).toEqual([]);
+    expect(photoFiles("seed-photo-3")).toEqual([true, true]);
+  });
+
+  it("keeps a photo the approved version still shows while an edit without it waits; deletes it when the edit is approved", async () => {
+    const { admin } = await shared();
+    const owner = await account();
+    const id = await newPost(owner);
+    const [a, b] = await upload(id, owner, 2, 80);
+    await transition(db(), id, "approve", admin.actor);
+
+    expect((await editor(id, { intent: "remove", file: a }, owner.cookie)).status).toBe(302);
+    expect((await pendingEditOf(id)).images.map((i) => i.file)).toEqual([b]);
+    expect(photoFiles(a)).toEqual([true, true]);
+    expect(filesOf((await getEstate(db(), id, "ar"))!.images)).toEqual([a, b]);
+
+    const result = await transition(db(), id, "approve_edit", admin.actor);
+    expect(result.releasedImages).toEqual([a]);
+    expect(photoFiles(a)).toEqual([false, false]);
+    expect(photoFiles(b)).toEqual([true, true]);
+  });
+
+  it("deletes the new photos of a refused edit, keeping the approved version's", async () => {
+    const { admin } = await shared();
+    const owner = await account();
+    const id = await newPost(owner);
+    const [a] = await upload(id, owner, 1, 90);
+    await transition(db(), id, "approve", admin.actor);
+    const [added] = await upload(id, owner, 1, 91);
+    expect(photoFiles(added)).toEqual([true, true]);
+
+    await transition(db(), id, "reject_edit", admin.actor, { reason: REASON });
+    expect(photoFiles(added)).toEqual([false, false]);
+    expect(photoFiles(a)).toEqual([true, true]);
+    expect(filesOf((await getEstate(db(), id, "ar"))!.images)).toEqual([a]);
   });
 });
 

@@ -1,31 +1,57 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// The temporary files of withMultipartForm go to a data folder of this file's own (inside the run's temporary
+// folder, removed by the global teardown), so "the temporary folder is empty" can be checked while others upload.
+const previousDataDir = vi.hoisted(() => {
+  const previous = process.env.DATA_DIR;
+  process.env.DATA_DIR = `${process.env.TEST_IMAGES_DIR}/../uploads-data-${process.pid}`;
+  return previous;
+});
+
 import { IMAGE_WIDTHS, type ImageKind } from "~/services/images.server";
 import {
   PHOTO_LIMITS,
   readMultipartForm,
   removeStoredImage,
   storeUploadedImage,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_CONCURRENCY,
+  uploadTempRoot,
   UploadError,
+  withMultipartForm,
+  type MultipartUpload,
   type UploadProblem,
 } from "~/services/uploads.server";
 
 /** The photo upload service of issue 5: multipart reading with limits, checking and re-encoding with sharp. */
 
 const URL_ = "http://localhost:3000/new-estate";
-const OPTIONS = { fileFields: ["photos"], maxFiles: PHOTO_LIMITS.maxFiles, maxBytes: PHOTO_LIMITS.maxBytes };
+const LIMITS = { fileFields: ["photos"], maxFiles: PHOTO_LIMITS.maxFiles, maxBytes: PHOTO_LIMITS.maxBytes };
 
 let dir: string;
+/** The folder readMultipartForm writes the files of the direct calls below to (a new one per call, inside it). */
+let partsRoot: string;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-uploads-"));
+  partsRoot = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-upload-parts-"));
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
+  await fs.rm(partsRoot, { recursive: true, force: true });
+  if (previousDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = previousDataDir;
 });
+
+/** readMultipartForm with the photo limits (or `limits`), its files written to a new folder of their own. */
+async function read(request: Request, limits: Partial<typeof LIMITS> = {}) {
+  return readMultipartForm(request, { ...LIMITS, ...limits, dir: await fs.mkdtemp(path.join(partsRoot, "req-")) });
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures, made with sharp (no binary file in the repository)
@@ -92,6 +118,11 @@ describe("PHOTO_LIMITS", () => {
   it("are the limits of issue 5", () => {
     expect(PHOTO_LIMITS).toEqual({ maxFiles: 12, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
   });
+
+  it("give the body limit of the upload routes: 12 files of 10 MiB and 1 MiB for the rest (issue 9)", () => {
+    expect(UPLOAD_BODY_LIMIT).toBe(121 * 1024 * 1024);
+    expect(UPLOAD_CONCURRENCY).toEqual({ perAccount: 1, perProcess: 4 });
+  });
 });
 
 describe("readMultipartForm", () => {
@@ -104,18 +135,18 @@ describe("readMultipartForm", () => {
     form.append("photos", file(jpeg, "IMG_0001.JPG"));
     form.append("photos", file(png, "x.jpg"));
     form.append("notes", "after the files");
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect(result.problems).toEqual([]);
     expect(result.form.get("title")).toBe("شقة في دمشق");
     expect(result.form.get("price")).toBe("1500000");
     expect(result.form.get("notes")).toBe("after the files");
     expect(result.form.get("photos")).toBeNull();
-    expect(result.files.map((f) => [f.field, f.name, f.bytes.byteLength])).toEqual([
+    expect(result.files.map((f) => [f.field, f.name, f.size])).toEqual([
       ["photos", "IMG_0001.JPG", jpeg.byteLength],
       ["photos", "x.jpg", png.byteLength],
     ]);
-    expect(Buffer.from(result.files[0].bytes).equals(jpeg)).toBe(true);
-    expect(Buffer.from(result.files[1].bytes).equals(png)).toBe(true);
+    expect((await fs.readFile(result.files[0].path)).equals(jpeg)).toBe(true);
+    expect((await fs.readFile(result.files[1].path)).equals(png)).toBe(true);
   });
 
   it("ignores the browser's 'no file chosen' part and reports a chosen 0-byte file as empty", async () => {
@@ -124,21 +155,21 @@ describe("readMultipartForm", () => {
       '--B0undary\r\nContent-Disposition: form-data; name="photos"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n' +
       '--B0undary\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--B0undary--\r\n';
     const browser = new Request(URL_, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=B0undary" }, body });
-    let result = await readMultipartForm(browser, OPTIONS);
+    let result = await read(browser);
     expect(result).toMatchObject({ files: [], problems: [] });
     expect([...result.form]).toEqual([["title", "x"]]);
 
     const form = new FormData();
     form.append("photos", new File([], "", { type: "application/octet-stream" }));
     form.append("title", "x");
-    result = await readMultipartForm(post(form), OPTIONS);
+    result = await read(post(form));
     expect(result).toMatchObject({ files: [], problems: [] });
     expect([...result.form]).toEqual([["title", "x"]]);
 
     const form2 = new FormData();
     form2.append("photos", file(new Uint8Array(0), "empty.jpg"));
     form2.append("photos", file(await pngBytes(), "ok.png", "image/png"));
-    result = await readMultipartForm(post(form2), OPTIONS);
+    result = await read(post(form2));
     expect(result.problems).toEqual(["empty"]);
     expect(result.files.map((f) => f.name)).toEqual(["ok.png"]);
   });
@@ -151,11 +182,11 @@ describe("readMultipartForm", () => {
     form.append("photos", file(big, "holiday.jpg"));
     form.append("photos", file(png, "small.png", "image/png"));
     form.append("after", "2");
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect(result.problems).toEqual(["tooLarge"]);
     expect(result.files).toHaveLength(1);
     expect(result.files[0].name).toBe("small.png");
-    expect(result.files[0].bytes.byteLength).toBe(png.byteLength);
+    expect(result.files[0].size).toBe(png.byteLength);
     expect(result.form.get("before")).toBe("1");
     expect(result.form.get("after")).toBe("2");
   });
@@ -164,8 +195,8 @@ describe("readMultipartForm", () => {
     const form = new FormData();
     form.append("photos", file(new Uint8Array(1000).fill(7), "a.jpg"));
     form.append("photos", file(new Uint8Array(1001).fill(7), "b.jpg"));
-    const result = await readMultipartForm(post(form), { ...OPTIONS, maxBytes: 1000 });
-    expect(result.files.map((f) => [f.name, f.bytes.byteLength])).toEqual([["a.jpg", 1000]]);
+    const result = await read(post(form), { maxBytes: 1000 });
+    expect(result.files.map((f) => [f.name, f.size])).toEqual([["a.jpg", 1000]]);
     expect(result.problems).toEqual(["tooLarge"]);
   });
 
@@ -174,7 +205,7 @@ describe("readMultipartForm", () => {
     const form = new FormData();
     for (let i = 1; i <= 13; i++) form.append("photos", file(png, `p${i}.png`, "image/png"));
     form.append("title", "thirteen");
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect(result.files).toHaveLength(12);
     expect(result.files.map((f) => f.name)).toEqual(Array.from({ length: 12 }, (_, i) => `p${i + 1}.png`));
     expect(result.problems).toEqual(["tooMany"]);
@@ -185,7 +216,7 @@ describe("readMultipartForm", () => {
     const form = new FormData();
     form.append("avatar", file(await pngBytes(), "a.png", "image/png"));
     form.append("photos", file(await pngBytes(), "b.png", "image/png"));
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect(result.files.map((f) => [f.field, f.name])).toEqual([["photos", "b.png"]]);
     expect(result.form.get("avatar")).toBeNull();
     expect(result.problems).toEqual([]);
@@ -197,7 +228,7 @@ describe("readMultipartForm", () => {
       body: new URLSearchParams({ title: "بيت عربي", price: "42", empty: "" }),
     });
     expect(request.headers.get("Content-Type")).toMatch(/^application\/x-www-form-urlencoded/);
-    const result = await readMultipartForm(request, OPTIONS);
+    const result = await read(request);
     expect(Object.fromEntries(result.form)).toEqual({ title: "بيت عربي", price: "42", empty: "" });
     expect(result.files).toEqual([]);
     expect(result.problems).toEqual([]);
@@ -206,13 +237,13 @@ describe("readMultipartForm", () => {
   it("keeps at most 1 MiB of text: a larger urlencoded body gives an empty form, a larger multipart field is dropped", async () => {
     const big = "ب".repeat(600 * 1024); // 1.2 MB in UTF-8
     const urlencoded = new Request(URL_, { method: "POST", body: new URLSearchParams({ title: "x", notes: big }) });
-    expect([...(await readMultipartForm(urlencoded, OPTIONS)).form]).toEqual([]);
+    expect([...(await read(urlencoded)).form]).toEqual([]);
 
     const form = new FormData();
     form.append("title", "x");
     form.append("notes", big);
     form.append("price", "42");
-    const result = await readMultipartForm(post(form), OPTIONS);
+    const result = await read(post(form));
     expect([...result.form]).toEqual([
       ["title", "x"],
       ["price", "42"],
@@ -225,12 +256,9 @@ describe("readMultipartForm", () => {
       "--XyZ\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nabc\r\n" +
       "--XyZ--\r\n";
     for (const contentType of ['multipart/form-data; boundary="XyZ"', "Multipart/Form-Data; boundary=XyZ; charset=utf-8"]) {
-      const result = await readMultipartForm(
-        new Request(URL_, { method: "POST", headers: { "Content-Type": contentType }, body }),
-        OPTIONS,
-      );
+      const result = await read(new Request(URL_, { method: "POST", headers: { "Content-Type": contentType }, body }));
       expect(result.form.get("title")).toBe("hello");
-      expect(result.files.map((f) => [f.name, Buffer.from(f.bytes).toString()])).toEqual([["a.jpg", "abc"]]);
+      expect(await Promise.all(result.files.map(async (f) => [f.name, await fs.readFile(f.path, "utf8")]))).toEqual([["a.jpg", "abc"]]);
     }
   });
 
@@ -247,7 +275,7 @@ describe("readMultipartForm", () => {
     for (const { contentType, body } of cases) {
       const headers = contentType ? { "Content-Type": contentType } : undefined;
       const request = new Request(URL_, { method: "POST", headers, body });
-      const result = await readMultipartForm(request, OPTIONS);
+      const result = await read(request);
       expect([...result.form.keys()], String(contentType)).toEqual([]);
       expect(result.files).toEqual([]);
       expect(result.problems).toEqual([]);
@@ -274,7 +302,7 @@ describe("readMultipartForm", () => {
       body,
       duplex: "half",
     } as RequestInit);
-    const result = await readMultipartForm(request, OPTIONS);
+    const result = await read(request);
     expect([...result.form.keys()]).toEqual([]);
     expect(result.files).toEqual([]);
     expect(sent).toBeLessThan(4 * 1024 * 1024);
@@ -353,9 +381,9 @@ describe("storeUploadedImage", () => {
   it("accepts a PNG named x.jpg and other real images by their bytes", async () => {
     const form = new FormData();
     form.append("photos", file(await pngBytes(), "x.jpg"));
-    const { files } = await readMultipartForm(post(form), OPTIONS);
+    const { files } = await read(post(form));
     expect(files).toHaveLength(1);
-    const stored = await storeUploadedImage(files[0].bytes, "photo", dir);
+    const stored = await storeUploadedImage(files[0].path, "photo", dir);
     expect(stored).toMatchObject({ width: 320, height: 240 });
     const meta = await sharp(path.join(dir, `${stored.file}-800.webp`)).metadata();
     expect(meta.format).toBe("webp");
@@ -402,12 +430,12 @@ describe("storeUploadedImage", () => {
     form.append("photos", file(await hugePng(), "huge.png", "image/png"));
     form.append("photos", file(new Uint8Array(0), "zero.jpg"));
     form.append("photos", file(randomBytes(PHOTO_LIMITS.maxBytes + 1), "big.jpg"));
-    const { files, problems } = await readMultipartForm(post(form), OPTIONS);
+    const { files, problems } = await read(post(form));
     expect(problems).toEqual(["empty", "tooLarge"]);
     const outcomes: string[] = [];
     for (const f of files) {
       try {
-        await storeUploadedImage(f.bytes, "photo", dir);
+        await storeUploadedImage(f.path, "photo", dir);
         outcomes.push(`${f.name}: stored`);
       } catch (error) {
         expect(error).toBeInstanceOf(UploadError);
@@ -435,5 +463,164 @@ describe("removeStoredImage", () => {
     await removeStoredImage("seed-photo-1", "photo", dir);
     await removeStoredImage("../seed-photo-1", "photo", dir);
     expect(await fs.readFile(seed, "utf8")).toBe("shared");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 9: files on disk, not in memory; temporary files removed; one upload per account, four per process.
+
+const BOUNDARY = "HeldB0undary";
+const encoder = new TextEncoder();
+const concat = (...parts: Uint8Array[]) => Buffer.concat(parts.map((p) => Buffer.from(p)));
+
+/**
+ * A multipart upload whose body the test sends in two steps: the text fields, the file's part header and the first
+ * half of its bytes at once, the rest (and the closing boundary) when `finish` is called, or a broken connection
+ * with `abort`. Until then whoever reads the body waits, as with a slow phone.
+ */
+function heldUpload(fields: Record<string, string>, name: string, bytes: Uint8Array) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const text = Object.entries(fields)
+    .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join("");
+  const half = Math.floor(bytes.byteLength / 2);
+  controller.enqueue(
+    concat(
+      encoder.encode(`${text}--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+      bytes.subarray(0, half),
+    ),
+  );
+  const request = new Request(URL_, {
+    method: "POST",
+    headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return {
+    request,
+    finish() {
+      controller.enqueue(concat(bytes.subarray(half), encoder.encode(`\r\n--${BOUNDARY}--\r\n`)));
+      controller.close();
+    },
+    abort() {
+      controller.error(new Error("connection reset"));
+    },
+  };
+}
+
+/** What `use` saw of an upload, taken inside it (while its temporary files exist). */
+async function seen(upload: MultipartUpload) {
+  const onDisk = await Promise.all(upload.files.map(async (f) => (await fs.stat(f.path)).size));
+  const folders = await fs.readdir(uploadTempRoot());
+  const inFolders = (await Promise.all(folders.map((d) => fs.readdir(path.join(uploadTempRoot(), d))))).flat();
+  return {
+    busy: upload.busy,
+    problems: upload.problems,
+    text: Object.fromEntries([...upload.form].map(([k, v]) => [k, String(v)])),
+    files: upload.files.map((f) => [f.name, f.size]),
+    paths: upload.files.map((f) => f.path),
+    onDisk,
+    tempFiles: inFolders.length,
+  };
+}
+
+/** The temporary folder holds nothing (no request folder, no file). */
+async function expectTempEmpty() {
+  expect(await fs.readdir(uploadTempRoot()).catch(() => [])).toEqual([]);
+}
+
+const photoLimits = (account: string) => ({ ...LIMITS, account });
+
+describe("withMultipartForm (issue 9)", () => {
+  it("streams files to temporary files, refuses one over the limit without keeping any of it, and removes them all after success", async () => {
+    const png = await pngBytes();
+    const form = new FormData();
+    form.append("title", "بيت عربي");
+    form.append("photos", file(randomBytes(PHOTO_LIMITS.maxBytes + 1), "big.jpg"));
+    form.append("photos", file(png, "small.png", "image/png"));
+    const result = await withMultipartForm(post(form), photoLimits("over-limit"), seen);
+    expect(result).toMatchObject({ busy: false, problems: ["tooLarge"], text: { title: "بيت عربي" }, files: [["small.png", png.byteLength]] });
+    // only the accepted file was on disk, whole; nothing of the refused one
+    expect(result.onDisk).toEqual([png.byteLength]);
+    expect(result.tempFiles).toBe(1);
+    for (const p of result.paths) expect(existsSync(p)).toBe(false);
+    await expectTempEmpty();
+  });
+
+  it("removes the temporary files when the handler fails, and after a cut-off body", async () => {
+    const form = new FormData();
+    form.append("photos", file(await pngBytes(), "a.png", "image/png"));
+    form.append("photos", file(await pngBytes(), "b.png", "image/png"));
+    let paths: string[] = [];
+    const failing = withMultipartForm(post(form), photoLimits("failure"), async (upload) => {
+      paths = upload.files.map((f) => f.path);
+      for (const p of paths) expect(existsSync(p)).toBe(true);
+      throw new Error("the database went away");
+    });
+    await expect(failing).rejects.toThrow("the database went away");
+    expect(paths).toHaveLength(2);
+    for (const p of paths) expect(existsSync(p)).toBe(false);
+    await expectTempEmpty();
+
+    const held = heldUpload({ title: "x" }, "cut.png", await pngBytes());
+    const cut = withMultipartForm(held.request, photoLimits("cut-off"), seen);
+    await vi.waitFor(async () => expect((await fs.readdir(uploadTempRoot())).length).toBe(1));
+    held.abort();
+    expect(await cut).toMatchObject({ busy: false, problems: [], files: [], text: {} });
+    await expectTempEmpty();
+  });
+
+  it("takes one upload per account: a second at the same time is busy, its text kept and its files dropped", async () => {
+    const png = await pngBytes();
+    const first = heldUpload({ title: "first" }, "first.png", png);
+    const running = withMultipartForm(first.request, photoLimits("same-account"), seen);
+
+    const second = new FormData();
+    second.append("title", "شقة للبيع");
+    second.append("photos", file(png, "second.png", "image/png"));
+    const refused = await withMultipartForm(post(second), photoLimits("same-account"), seen);
+    expect(refused).toMatchObject({ busy: true, problems: ["busy"], text: { title: "شقة للبيع" }, files: [], tempFiles: 0 });
+
+    // another account is not held up, nor a form of the same account without a chosen file
+    const other = new FormData();
+    other.append("photos", file(png, "other.png", "image/png"));
+    expect(await withMultipartForm(post(other), photoLimits("another-account"), seen)).toMatchObject({ busy: false, files: [["other.png", png.byteLength]] });
+    const noFile = new FormData();
+    noFile.append("title", "no photo");
+    noFile.append("photos", new File([], "", { type: "application/octet-stream" }));
+    expect(await withMultipartForm(post(noFile), photoLimits("same-account"), seen)).toMatchObject({ busy: false, problems: [], text: { title: "no photo" } });
+
+    first.finish();
+    expect(await running).toMatchObject({ busy: false, problems: [], text: { title: "first" }, files: [["first.png", png.byteLength]] });
+    // the account's slot is free again
+    expect(await withMultipartForm(post(second), photoLimits("same-account"), seen)).toMatchObject({ busy: false, files: [["second.png", png.byteLength]] });
+    await expectTempEmpty();
+  });
+
+  it("takes four uploads in the process at once: a fifth is busy until one ends; urlencoded posts take no slot", async () => {
+    const png = await pngBytes();
+    const held = Array.from({ length: UPLOAD_CONCURRENCY.perProcess }, (_, i) => heldUpload({ n: String(i) }, `held-${i}.png`, png));
+    const running = held.map((h, i) => withMultipartForm(h.request, photoLimits(`process-${i}`), seen));
+
+    const fifth = new FormData();
+    fifth.append("title", "fifth");
+    fifth.append("photos", file(png, "fifth.png", "image/png"));
+    expect(await withMultipartForm(post(fifth), photoLimits("process-5"), seen)).toMatchObject({ busy: true, problems: ["busy"], text: { title: "fifth" }, files: [] });
+    const plain = new Request(URL_, { method: "POST", body: new URLSearchParams({ intent: "publish" }) });
+    expect(await withMultipartForm(plain, photoLimits("process-6"), seen)).toMatchObject({ busy: false, text: { intent: "publish" } });
+
+    held[0].finish();
+    expect(await running[0]).toMatchObject({ busy: false, files: [["held-0.png", png.byteLength]] });
+    expect(await withMultipartForm(post(fifth), photoLimits("process-5"), seen)).toMatchObject({ busy: false, files: [["fifth.png", png.byteLength]] });
+
+    for (const h of held.slice(1)) h.finish();
+    const rest = await Promise.all(running.slice(1));
+    expect(rest.map((r) => r.files)).toEqual([1, 2, 3].map((i) => [[`held-${i}.png`, png.byteLength]]));
+    await expectTempEmpty();
   });
 });

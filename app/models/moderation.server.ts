@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { removeStoredImage } from "~/services/uploads.server";
 import { recordAudit } from "./audit.server";
 
 /**
@@ -189,14 +190,66 @@ export type TransitionInput = {
   also?: (tx: Tx, result: TransitionResult) => Promise<void>;
 };
 
-/** What a transition did: the states, and the owner to tell (id, phone, language) when the post has one. */
+/**
+ * What a transition did: the states, the owner to tell (id, phone, language) when the post has one, and the photos
+ * it released (base names no version of any post uses any more; their files are deleted once the transaction commits).
+ */
 export type TransitionResult = {
   from: PostState;
   to: PostState;
   estateId: number;
   stateId: number;
   owner: { id: number; phone: string; lang: string } | null;
+  releasedImages: string[];
 };
+
+/**
+ * The photos a post's versions use: its listing's (unless the post is deleted) and its pending edit's. Base names
+ * (StoredImage.file).
+ */
+async function photosInUse(tx: Tx, estateId: number): Promise<Set<string>> {
+  const [estate] = await tx.select({ status: s.estates.status }).from(s.estates).where(eq(s.estates.id, estateId));
+  if (!estate || estate.status === "deleted") return new Set();
+  const listed = await tx.select({ file: s.estate_images.file }).from(s.estate_images).where(eq(s.estate_images.estate_id, estateId));
+  const [edit] = await tx
+    .select({ images: s.estate_edits.images })
+    .from(s.estate_edits)
+    .where(and(eq(s.estate_edits.estate_id, estateId), eq(s.estate_edits.status, "pending")));
+  return new Set([...listed.map((r) => r.file), ...(edit?.images ?? []).map((i) => i.file)]);
+}
+
+/**
+ * Of `files`, those that no version of any post uses: no listing that is not deleted has them in estate_images and
+ * no pending edit has them in its images (issue 9). Rejected listings keep theirs (the owner may fix and resubmit).
+ */
+async function unusedPhotos(tx: Tx, files: string[]): Promise<string[]> {
+  if (!files.length) return [];
+  const listed = await tx
+    .select({ file: s.estate_images.file })
+    .from(s.estate_images)
+    .innerJoin(s.estates, eq(s.estates.id, s.estate_images.estate_id))
+    .where(and(inArray(s.estate_images.file, files), ne(s.estates.status, "deleted")));
+  const edits = await tx
+    .select({ images: s.estate_edits.images })
+    .from(s.estate_edits)
+    .where(
+      and(
+        eq(s.estate_edits.status, "pending"),
+        or(...files.map((file) => sql`${s.estate_edits.images} @> ${JSON.stringify([{ file }])}::jsonb`)),
+      ),
+    );
+  const used = new Set([...listed.map((r) => r.file), ...edits.flatMap((e) => e.images.map((i) => i.file))]);
+  return files.filter((f) => !used.has(f));
+}
+
+/**
+ * Deletes the files (every photo width) of photos a committed transition released (issue 9: a photo that left every
+ * version of every post is no longer served at /images). Uploaded names only (removeStoredImage leaves the shared
+ * seed pool alone). A file that cannot be deleted is left behind rather than failing a change already committed.
+ */
+async function deleteReleasedPhotos(files: string[]): Promise<void> {
+  await Promise.all(files.map((file) => removeStoredImage(file, "photo").catch(() => undefined)));
+}
 
 /**
  * Applies one action to a post in one transaction with its audit entry (issue 5, Rules), after checking
@@ -206,6 +259,11 @@ export type TransitionResult = {
  * version as it is; `revise` (the staff's listings) writes to the listing and keeps its state. `reject`,
  * `reject_edit` and `unpublish` need `input.reason`. Throws TransitionError for a refused pair and Error("missing")
  * when there is no listing with that id.
+ *
+ * Photos (issue 9): a photo the transition takes out of the post's versions (removed by the owner while no other
+ * version has it, the whole post deleted, an edit refused or unpublished with new photos) and that no other post
+ * uses is listed in `releasedImages`, and its files are deleted after the transaction commits, never inside it (a
+ * rolled-back transition loses no file). `db` must not be a transaction.
  */
 export async function transition(
   db: Db,
@@ -214,9 +272,10 @@ export async function transition(
   actor: Actor,
   input: TransitionInput = {},
 ): Promise<TransitionResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const post = await lockPost(tx, estateId);
     if (!post) throw new Error("missing");
+    const photosBefore = await photosInUse(tx, estateId);
     const to = POST_TRANSITIONS[action][post.state];
     if (!to) throw new TransitionError(post.state, action);
     if (input.expectedVersion !== undefined && input.expectedVersion !== versionOf(post)) throw new TransitionError(post.state, action);
@@ -321,10 +380,14 @@ export async function transition(
         .where(eq(s.users.id, estate.user_id));
       owner = u ?? null;
     }
-    const result = { from: post.state, to, estateId, stateId: estate.state_id, owner };
+    const photosAfter = await photosInUse(tx, estateId);
+    const releasedImages = await unusedPhotos(tx, [...photosBefore].filter((file) => !photosAfter.has(file)));
+    const result = { from: post.state, to, estateId, stateId: estate.state_id, owner, releasedImages };
     if (input.also) await input.also(tx, result);
     return result;
   });
+  await deleteReleasedPhotos(result.releasedImages);
+  return result;
 }
 
 /** The next free ad number (spec: state_id), under a transaction-scoped lock so two posts never share one. */

@@ -10,7 +10,7 @@ import { createArticle, getArticleRow, setArticlePublished, updateArticle } from
 import { requireAdmin } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, readMultipartForm } from "~/services/uploads.server";
+import { PHOTO_LIMITS, withMultipartForm } from "~/services/uploads.server";
 import { editedId, fileFieldError, invalidPost, sameLanguage, saveWithImage } from "~/utils/admin-content.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -62,43 +62,50 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * The posts of the editor, told apart by `intent`: "save" (create or update, with an optional new cover; without
  * one the old cover stays), "publish" and "unpublish". Bad input: 400 with every typed value and each error beside
  * its field, nothing stored (not even the cover); a file that is no usable photo is an error of the cover field.
- * Success: back to this article's page with a toast. Each change and its audit entry are one transaction.
+ * While another upload of the same admin (or four in the server) runs, a chosen cover is refused with 429 and the
+ * translated "busy" message beside it, the typed values kept (issue 9). Success: back to this article's page with a
+ * toast. Each change and its audit entry are one transaction.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = editedId(params.id);
   const { db, t } = await pageContext(request);
-  const { form, files, problems } = await readMultipartForm(request, { fileFields: ["cover"], maxFiles: 1, maxBytes: PHOTO_LIMITS.maxBytes });
-  const intent = form.get("intent");
+  const limits = { fileFields: ["cover"], maxFiles: 1, maxBytes: PHOTO_LIMITS.maxBytes, account: admin.id };
+  // The chosen cover waits in a temporary file, removed when this request ends (issue 9).
+  return withMultipartForm(request, limits, async ({ form, files, problems, busy }) => {
+    const intent = form.get("intent");
 
-  if (intent === "publish" || intent === "unpublish") {
-    if (id === null) notFound();
-    const outcome = await setArticlePublished(db, admin.id, id, intent === "publish");
-    if (outcome === "missing") notFound();
-    const toast = intent === "publish" ? "content:toasts.articlePublished" : "content:toasts.articleUnpublished";
-    return redirectWithSuccess(sameLanguage(request, `/admin/articles/${id}`), t(toast));
-  }
+    if (intent === "publish" || intent === "unpublish") {
+      if (id === null) notFound();
+      const outcome = await setArticlePublished(db, admin.id, id, intent === "publish");
+      if (outcome === "missing") notFound();
+      const toast = intent === "publish" ? "content:toasts.articlePublished" : "content:toasts.articleUnpublished";
+      return redirectWithSuccess(sameLanguage(request, `/admin/articles/${id}`), t(toast));
+    }
 
-  if (id !== null && !(await getArticleRow(db, id))) notFound();
-  const submission = parseWithZod(form, { schema: articleSchema });
-  const fail = (fieldErrors: Partial<Record<Fields, string[]>>) => invalidPost(submission, fieldErrors);
-  // A file input cannot be refilled: after any error a chosen file must be chosen again, and the field says so.
-  const upload = files.find((f) => f.field === "cover");
-  const coverError = fileFieldError(problems, upload !== undefined);
-  if (submission.status !== "success" || problems.length > 0) return fail(coverError ? { cover: [coverError] } : {});
+    if (id !== null && !(await getArticleRow(db, id))) notFound();
+    const submission = parseWithZod(form, { schema: articleSchema });
+    const fail = (fieldErrors: Partial<Record<Fields, string[]>>) => invalidPost(submission, fieldErrors);
+    // A file input cannot be refilled: after any error a chosen file must be chosen again, and the field says so.
+    const upload = files.find((f) => f.field === "cover");
+    const coverError = fileFieldError(problems, upload !== undefined);
+    // Another upload of this admin (or too many in the server) is running: 429, the typed values kept.
+    if (busy) return invalidPost(submission, { cover: ["content:upload.busy"] }, 429);
+    if (submission.status !== "success" || problems.length > 0) return fail(coverError ? { cover: [coverError] } : {});
 
-  // The new cover is stored only once everything typed is valid, and removed again if the write fails.
-  const input = submission.value;
-  const saved = await saveWithImage({
-    id,
-    upload,
-    kind: "cover",
-    create: (image) => createArticle(db, admin.id, input, image),
-    update: (articleId, image) => updateArticle(db, admin.id, articleId, input, image),
+    // The new cover is stored only once everything typed is valid, and removed again if the write fails.
+    const input = submission.value;
+    const saved = await saveWithImage({
+      id,
+      upload,
+      kind: "cover",
+      create: (image) => createArticle(db, admin.id, input, image),
+      update: (articleId, image) => updateArticle(db, admin.id, articleId, input, image),
+    });
+    if ("uploadError" in saved) return fail({ cover: [saved.uploadError] });
+    const toast = id === null ? "content:toasts.articleCreated" : "content:toasts.articleSaved";
+    return redirectWithSuccess(sameLanguage(request, `/admin/articles/${saved.savedId}`), t(toast));
   });
-  if ("uploadError" in saved) return fail({ cover: [saved.uploadError] });
-  const toast = id === null ? "content:toasts.articleCreated" : "content:toasts.articleSaved";
-  return redirectWithSuccess(sameLanguage(request, `/admin/articles/${saved.savedId}`), t(toast));
 }
 
 export default function AdminArticle() {

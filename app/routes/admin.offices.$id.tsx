@@ -21,7 +21,7 @@ import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
 import { requireAdmin } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, readMultipartForm } from "~/services/uploads.server";
+import { PHOTO_LIMITS, withMultipartForm } from "~/services/uploads.server";
 import {
   editedId,
   fileFieldError,
@@ -117,58 +117,65 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * The posts of the editor, told apart by `intent`: "save" (create or update, with an optional new logo; without one
  * the old logo stays), "activate" and "deactivate". The phone and WhatsApp numbers are stored in E.164 (landlines
  * allowed); the place and contract level must exist. Bad input: 400 with every typed value and each error beside its
- * field, nothing stored (not even the logo). Success: back to this office's page with a toast. Each change and its
- * audit entry are one transaction, and the public office pages show it at once.
+ * field, nothing stored (not even the logo). While another upload of the same admin (or four in the server) runs, a
+ * chosen logo is refused with 429 and the translated "busy" message beside it, the typed values kept (issue 9).
+ * Success: back to this office's page with a toast. Each change and its audit entry are one transaction, and the
+ * public office pages show it at once.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = editedId(params.id);
   const { db, t } = await pageContext(request);
-  const { form, files, problems } = await readMultipartForm(request, { fileFields: ["logo"], maxFiles: 1, maxBytes: PHOTO_LIMITS.maxBytes });
-  const intent = form.get("intent");
+  const limits = { fileFields: ["logo"], maxFiles: 1, maxBytes: PHOTO_LIMITS.maxBytes, account: admin.id };
+  // The chosen logo waits in a temporary file, removed when this request ends (issue 9).
+  return withMultipartForm(request, limits, async ({ form, files, problems, busy }) => {
+    const intent = form.get("intent");
 
-  if (intent === "activate" || intent === "deactivate") {
-    if (id === null) notFound();
-    const outcome = await setOfficeActive(db, admin.id, id, intent === "activate");
-    if (outcome === "missing") notFound();
-    const toast = intent === "activate" ? "content:toasts.officeActivated" : "content:toasts.officeDeactivated";
-    return redirectWithSuccess(sameLanguage(request, `/admin/offices/${id}`), t(toast));
-  }
+    if (intent === "activate" || intent === "deactivate") {
+      if (id === null) notFound();
+      const outcome = await setOfficeActive(db, admin.id, id, intent === "activate");
+      if (outcome === "missing") notFound();
+      const toast = intent === "activate" ? "content:toasts.officeActivated" : "content:toasts.officeDeactivated";
+      return redirectWithSuccess(sameLanguage(request, `/admin/offices/${id}`), t(toast));
+    }
 
-  if (id !== null && !(await getOfficeRow(db, id))) notFound();
-  const submission = parseWithZod(form, { schema: officeSchema });
-  const fieldErrors: Partial<Record<Fields, string[]>> = {};
-  let input: OfficeInput | null = null;
-  if (submission.status === "success") {
-    const value = submission.value;
-    const lookups = await getLookups(db);
-    const phoneNumber = officePhone(value.phone);
-    const whatsapp = value.whatsapp === undefined ? null : officePhone(value.whatsapp);
-    if (!phoneNumber) fieldErrors.phone = ["content:errors.phoneInvalid"];
-    if (value.whatsapp !== undefined && !whatsapp) fieldErrors.whatsapp = ["content:errors.phoneInvalid"];
-    if (!lookups.locationById.has(value.location_id)) fieldErrors.location_id = ["content:errors.locationRequired"];
-    if (!lookups.byId.contractType.has(value.contract_type_id)) fieldErrors.contract_type_id = ["content:errors.contractRequired"];
-    if (phoneNumber) input = { ...value, phone: phoneNumber, whatsapp };
-  }
-  const fail = (errors: Partial<Record<Fields, string[]>>) => invalidPost(submission, errors);
-  // A file input cannot be refilled: after any error a chosen logo must be chosen again, and the field says so.
-  const upload = files.find((f) => f.field === "logo");
-  const logoError = fileFieldError(problems, upload !== undefined);
-  if (!input || problems.length > 0 || Object.keys(fieldErrors).length > 0) {
-    return fail(logoError ? { ...fieldErrors, logo: [logoError] } : fieldErrors);
-  }
+    if (id !== null && !(await getOfficeRow(db, id))) notFound();
+    const submission = parseWithZod(form, { schema: officeSchema });
+    const fieldErrors: Partial<Record<Fields, string[]>> = {};
+    let input: OfficeInput | null = null;
+    if (submission.status === "success") {
+      const value = submission.value;
+      const lookups = await getLookups(db);
+      const phoneNumber = officePhone(value.phone);
+      const whatsapp = value.whatsapp === undefined ? null : officePhone(value.whatsapp);
+      if (!phoneNumber) fieldErrors.phone = ["content:errors.phoneInvalid"];
+      if (value.whatsapp !== undefined && !whatsapp) fieldErrors.whatsapp = ["content:errors.phoneInvalid"];
+      if (!lookups.locationById.has(value.location_id)) fieldErrors.location_id = ["content:errors.locationRequired"];
+      if (!lookups.byId.contractType.has(value.contract_type_id)) fieldErrors.contract_type_id = ["content:errors.contractRequired"];
+      if (phoneNumber) input = { ...value, phone: phoneNumber, whatsapp };
+    }
+    const fail = (errors: Partial<Record<Fields, string[]>>) => invalidPost(submission, errors);
+    // A file input cannot be refilled: after any error a chosen logo must be chosen again, and the field says so.
+    const upload = files.find((f) => f.field === "logo");
+    const logoError = fileFieldError(problems, upload !== undefined);
+    // Another upload of this admin (or too many in the server) is running: 429, the typed values kept.
+    if (busy) return invalidPost(submission, { ...fieldErrors, logo: ["content:upload.busy"] }, 429);
+    if (!input || problems.length > 0 || Object.keys(fieldErrors).length > 0) {
+      return fail(logoError ? { ...fieldErrors, logo: [logoError] } : fieldErrors);
+    }
 
-  // The new logo is stored only once everything typed is valid, and removed again if the write fails.
-  const saved = await saveWithImage({
-    id,
-    upload,
-    kind: "logo",
-    create: (logo) => createOffice(db, admin.id, input, logo),
-    update: (officeId, logo) => updateOffice(db, admin.id, officeId, input, logo),
+    // The new logo is stored only once everything typed is valid, and removed again if the write fails.
+    const saved = await saveWithImage({
+      id,
+      upload,
+      kind: "logo",
+      create: (logo) => createOffice(db, admin.id, input, logo),
+      update: (officeId, logo) => updateOffice(db, admin.id, officeId, input, logo),
+    });
+    if ("uploadError" in saved) return fail({ logo: [saved.uploadError] });
+    const toast = id === null ? "content:toasts.officeCreated" : "content:toasts.officeSaved";
+    return redirectWithSuccess(sameLanguage(request, `/admin/offices/${saved.savedId}`), t(toast));
   });
-  if ("uploadError" in saved) return fail({ logo: [saved.uploadError] });
-  const toast = id === null ? "content:toasts.officeCreated" : "content:toasts.officeSaved";
-  return redirectWithSuccess(sameLanguage(request, `/admin/offices/${saved.savedId}`), t(toast));
 }
 
 export default function AdminOffice() {

@@ -22,7 +22,7 @@ import { requireUser } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
 import { formLimit, tooMany } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, readMultipartForm, storeUploadedImage, UploadError, type UploadProblem } from "~/services/uploads.server";
+import { PHOTO_LIMITS, removeStoredImage, storeUploadedImage, UploadError, withMultipartForm, type UploadProblem } from "~/services/uploads.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { StoredImage } from "~/db/schema";
@@ -94,7 +94,9 @@ function editAction(post: EditablePost): PostAction {
 /**
  * The editor's posts (issue 5): `intent` save (the fields), upload (multipart `photos`), cover / up / down / remove
  * (one photo by its `file`), delete (with `confirm`). Each is one transition in one transaction with its audit entry.
- * Bad input answers 400 with the values kept; a change the post's state does not allow answers 409.
+ * Bad input answers 400 with the values kept; a change the post's state does not allow answers 409. An upload while
+ * another of the same account (or four in the server) runs answers 429 with photoProblems ["busy"] (issue 9); the
+ * files of photos that leave the post are deleted after the change commits (transition, issue 9).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor, post } = await load(request, params.id);
@@ -117,24 +119,40 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (wait !== null) return data<ActionResult>({ message: tooMany(wait) }, { status: 429 });
     const current = await workingCopy(db, post.id);
     const room = PHOTO_LIMITS.maxFiles - (current?.images.length ?? 0);
-    const upload = await readMultipartForm(request, { fileFields: ["photos"], maxFiles: Math.max(room, 0), maxBytes: PHOTO_LIMITS.maxBytes });
-    const problems = [...upload.problems];
-    const stored: StoredImage[] = [];
-    for (const file of upload.files) {
+    const limits = { fileFields: ["photos"], maxFiles: Math.max(room, 0), maxBytes: PHOTO_LIMITS.maxBytes, account: actor.id };
+    // Each chosen photo waits in a temporary file, removed when this request ends (issue 9).
+    return withMultipartForm(request, limits, async (upload) => {
+      if (upload.busy) return data<ActionResult>({ photoProblems: ["busy"] }, { status: 429 });
+      const problems = [...upload.problems];
+      const stored: StoredImage[] = [];
+      // The stored photos the post took; the others (refused change, error, cut by the limit) are deleted again.
+      let kept = new Set<StoredImage>();
       try {
-        stored.push(await storeUploadedImage(file.bytes, "photo"));
-      } catch (error) {
-        if (error instanceof UploadError) problems.push(error.code);
-        else throw error;
+        for (const file of upload.files) {
+          try {
+            stored.push(await storeUploadedImage(file.path, "photo"));
+          } catch (error) {
+            if (error instanceof UploadError) problems.push(error.code);
+            else throw error;
+          }
+        }
+        if (!stored.length && !problems.length) problems.push("empty");
+        if (stored.length) {
+          let taken: StoredImage[] = [];
+          const refused = await apply(editAction(post), (copy) => {
+            const images = [...copy.images, ...stored].slice(0, PHOTO_LIMITS.maxFiles);
+            taken = stored.filter((img) => images.includes(img));
+            return { ...copy, images };
+          });
+          if (refused) return refused;
+          kept = new Set(taken);
+        }
+        if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status: 400 });
+        return redirectWithSuccess(back, savedMessage);
+      } finally {
+        await Promise.all(stored.filter((img) => !kept.has(img)).map((img) => removeStoredImage(img.file, "photo").catch(() => undefined)));
       }
-    }
-    if (!stored.length && !problems.length) problems.push("empty");
-    if (stored.length) {
-      const refused = await apply(editAction(post), (copy) => ({ ...copy, images: [...copy.images, ...stored].slice(0, PHOTO_LIMITS.maxFiles) }));
-      if (refused) return refused;
-    }
-    if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status: 400 });
-    return redirectWithSuccess(back, savedMessage);
+    });
   }
 
   const form = await request.formData().catch(() => new FormData());

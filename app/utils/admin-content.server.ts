@@ -55,13 +55,15 @@ export type EditorActionResult = { lastResult: SubmissionResult<string[]> };
 /**
  * The 400 answer of an editor to a refused post: Conform's reply of `submission` (every typed value comes back) with
  * `fieldErrors` added, each a list of content.json keys by field name (the file field included), as Remix data with
- * status 400 whose shape is EditorActionResult. Never throws; stores nothing. Source: issue 5, Content.
+ * status `status` (400 unless told, 429 when an upload cap refused the file, issue 9) whose shape is
+ * EditorActionResult. Never throws; stores nothing. Source: issue 5, Content.
  */
 export function invalidPost<Field extends string>(
   submission: { reply(options: { fieldErrors: Record<string, string[]> }): SubmissionResult<string[]> },
   fieldErrors: Partial<Record<Field, string[]>>,
+  status: 400 | 429 = 400,
 ) {
-  return data<EditorActionResult>({ lastResult: submission.reply({ fieldErrors: fieldErrors as Record<string, string[]> }) }, { status: 400 });
+  return data<EditorActionResult>({ lastResult: submission.reply({ fieldErrors: fieldErrors as Record<string, string[]> }) }, { status });
 }
 
 /** The content.json key of a refused upload ("content:upload.<code>", e.g. "content:upload.notImage"). */
@@ -101,7 +103,7 @@ export async function saveWithImage(options: {
   let image: string | undefined;
   if (upload) {
     try {
-      image = (await storeUploadedImage(upload.bytes, kind)).file;
+      image = (await storeUploadedImage(upload.path, kind)).file;
     } catch (error) {
       if (error instanceof UploadError) return { uploadError: uploadProblemKey(error.code) };
       throw error;
