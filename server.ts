@@ -14,6 +14,7 @@ import getRawBody from "raw-body";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { getDatabase } from "./app/db/db.server";
+import { UPLOAD_BODY_LIMIT } from "./app/services/uploads.server";
 import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
@@ -137,8 +138,6 @@ app.use((req, res, next) => {
  * multipart body within UPLOAD_BODY_LIMIT instead.
  */
 const FORM_BODY_LIMIT = 64 * 1024;
-/** Bytes of one upload request: 12 photos of 10 MiB and 1 MiB of text fields and part headers (issue 5 limits). */
-const UPLOAD_BODY_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
 /** Routes that take photo uploads (multipart forms): the owners' editor and the admin's article and office editors. */
 const UPLOAD_ROUTES = /^\/(profile\/posts|admin\/articles|admin\/offices)\/[^/]+\/?$/;
 const isUpload = (req: express.Request) => UPLOAD_ROUTES.test(req.path);
