@@ -6,7 +6,7 @@ import { DEMO_ADMIN, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin.ser
 import { recordAudit } from "~/models/audit.server";
 import { getEstate, searchEstates, type EstateFilter } from "~/models/estate.server";
 import { createPost, transition, type Actor, type NewPost, type PostFields } from "~/models/moderation.server";
-import { createSession } from "~/models/user.server";
+import { createPasswordReset, createSession } from "~/models/user.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/admin";
 import { loader as dashboardLoader } from "~/routes/admin._index";
@@ -23,6 +23,7 @@ import { action as requestsAction, loader as requestsLoader } from "~/routes/adm
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
 import { action as newEstateAction } from "~/routes/new-estate";
 import { action as reportAction } from "~/routes/report";
+import { action as rpAction, loader as rpLoader } from "~/routes/rp";
 import { loader as userOrderLoader } from "~/routes/user-order";
 import { getCurrentUser } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
@@ -832,6 +833,28 @@ describe("accounts (/admin/users)", () => {
     // The old sessions stay ended: the user logs in again.
     expect(await getCurrentUser(new Request("http://localhost:3000/", { headers: { Cookie: target.cookie } }))).toBeNull();
     expect((await post({ user_id: String(target.user.id), decision: "lift" })).status).toBe(409);
+  });
+
+  it("spends the account's password-reset links when suspending: they stay dead after the suspension is lifted (issue 9)", async () => {
+    const target = await account("user", { first: "Rami", last: "Resetter" });
+    const older = await createPasswordReset(db(), target.user.id);
+    const link = await createPasswordReset(db(), target.user.id);
+    expect((await callLoader(rpLoader, `/rp?t=${link}`)).data.state).toBe("form");
+    expect((await post({ user_id: String(target.user.id), decision: "suspend", reason_text: "Fraud" })).status).toBe(302);
+    expect((await post({ user_id: String(target.user.id), decision: "lift", reason_text: "Cleared" })).status).toBe(302);
+    for (const token of [older, link]) {
+      const page = await callLoader(rpLoader, `/rp?t=${token}`);
+      expect(page.status).toBe(400);
+      expect(page.data.state).toBe("bad");
+    }
+    const changed = await callAction(rpAction, `/rp?t=${link}`, { form: { password: "new-password-1", password_confirmation: "new-password-1" }, context: newIp() });
+    expect(changed.headers.get("Location")).toBe(`/rp?t=${link}`);
+    expect((await db().select().from(s.users).where(eq(s.users.id, target.user.id)))[0].password_hash).toBe("x");
+    const unused = await db()
+      .select()
+      .from(s.password_resets)
+      .where(and(eq(s.password_resets.user_id, target.user.id), isNull(s.password_resets.used_at)));
+    expect(unused).toEqual([]);
   });
 
   it("does not let an admin suspend themselves (409), and the admin stays logged in", async () => {

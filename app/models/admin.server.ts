@@ -13,6 +13,7 @@ import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
 import type { RequestItem } from "./post.server";
 import { postVersion, transition, type Actor, type PostAction, type PostState, type TransitionResult, type Tx } from "./moderation.server";
+import { spendPasswordResets } from "./user.server";
 
 /** The moderation promise of the policy text (spec 1): posts are reviewed within 24 hours (milliseconds). */
 export const REVIEW_PROMISE_MS = 24 * 60 * 60 * 1000;
@@ -66,6 +67,7 @@ export async function retireDemoAdmin(db: Db): Promise<boolean> {
       .returning({ id: s.users.id });
     if (!u) return false;
     await tx.delete(s.sessions).where(eq(s.sessions.user_id, u.id));
+    await spendPasswordResets(tx, u.id);
     return true;
   });
 }
@@ -517,7 +519,7 @@ export async function findAccounts(db: Db, q: string): Promise<AccountRow[]> {
 
 /**
  * Suspends an account (issue 5, Accounts): status suspended with the reason, every session deleted (it is logged
- * out everywhere at once), its posts leave the public pages (publicEstate checks the owner's status), audit entry
+ * out everywhere at once), every unused password-reset link spent (issue 9), its posts leave the public pages (publicEstate checks the owner's status), audit entry
  * and SMS, one transaction. Returns false when there is no such active account or it is the actor's own.
  */
 export async function suspendAccount(db: Db, userId: number, actor: Actor, reason: string): Promise<boolean> {
@@ -531,6 +533,8 @@ export async function suspendAccount(db: Db, userId: number, actor: Actor, reaso
       .returning({ id: s.users.id, phone: s.users.phone, lang: s.users.lang });
     if (!u) return false;
     await tx.delete(s.sessions).where(eq(s.sessions.user_id, userId));
+    // Its password-reset links are spent too (issue 9): lifting the suspension must not bring them back.
+    await spendPasswordResets(tx, userId);
     await recordAudit(tx, { actorId: actor.id, action: "user.suspend", subjectType: "user", subjectId: userId, reason: reason.trim() });
     await smsOwner(tx, u, "suspended", { reason: reason.trim() });
     return true;
