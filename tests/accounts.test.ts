@@ -23,6 +23,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as rpAction, loader as rpLoader } from "~/routes/rp";
+import { afterResponse, responsesSettled } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { resources } from "~/services/i18n.server";
 import { hashPassword, verifyPassword } from "~/services/password.server";
@@ -1278,8 +1279,57 @@ describe("logout (POST /logout)", () => {
 });
 
 describe("forgotten password (POST /forgot-password)", () => {
-  const forgot = (typed: string, context: Record<string, unknown> = {}, country = "SY") =>
-    callAction(forgotAction, "/forgot-password", { form: { country, authentication: typed }, context });
+  /** Posts the form, then waits for the work the answer does not wait for (the link and its SMS). */
+  const forgot = async (typed: string, context: Record<string, unknown> = {}, country = "SY") => {
+    const res = await callAction(forgotAction, "/forgot-password", { form: { country, authentication: typed }, context });
+    await responsesSettled();
+    return res;
+  };
+
+  it("logs a failure of the work after the answer as one line, never an unhandled rejection", async () => {
+    const written: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      afterResponse("password reset", async () => {
+        throw new Error("database gone");
+      });
+      await responsesSettled();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(written.join("")).toBe("[after-response] password reset failed: database gone\n");
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
+  });
+
+  it("answers before the link and its SMS are made: a known number does not wait for that work (issue 9)", async () => {
+    const user = await createUser();
+    const send = outboxSender.send.bind(outboxSender);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let sent = false;
+    vi.spyOn(outboxSender, "send").mockImplementation(async (tx, message) => {
+      await gate;
+      await send(tx, message);
+      sent = true;
+    });
+    const answer = callAction(forgotAction, "/forgot-password", { form: { country: "SY", authentication: user.typed } });
+    // The SMS never finishes until released: an answer that waited for it would never come.
+    const res = await Promise.race([answer, new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5000))]);
+    release();
+    expect(res).not.toBe("waited");
+    expect(res).toMatchObject({ status: 302 });
+    expect((res as Result).headers.get("Location")).toBe("/forgot-password?sent=1");
+    expect(sent).toBe(false);
+    await responsesSettled();
+    expect(sent).toBe(true);
+    expect(await outbox(user.phone)).toHaveLength(1);
+  });
 
   it("sends a /rp?t= link to an existing number, and answers the same for an unknown number without sending", async () => {
     const user = await createUser();
@@ -1377,6 +1427,7 @@ describe("password reset (/rp)", () => {
   async function resetLink(user: { typed: string; phone: string }): Promise<string> {
     const res = await callAction(forgotAction, "/forgot-password", { form: { country: "SY", authentication: user.typed } });
     expect(res.status).toBe(302);
+    await responsesSettled();
     const sms = await outbox(user.phone);
     return sms[sms.length - 1].body.match(/\/rp\?t=([A-Za-z0-9_-]+)/)![1];
   }

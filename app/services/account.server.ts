@@ -61,3 +61,29 @@ export async function sendingSms(phone: string, send: () => Promise<void>): Prom
     return false;
   }
 }
+
+/** Work started by afterResponse that has not finished yet. */
+const unfinished = new Set<Promise<void>>();
+
+/**
+ * Runs `work` without making the response wait for it (issue 9: /forgot-password answers a known number as fast as
+ * an unknown one, so its timing tells nothing). It is never an unhandled rejection: an error is written to standard
+ * error as one line (`[after-response] <label> failed: <message>`, never the work's data). Returns at once.
+ */
+export function afterResponse(label: string, work: () => Promise<unknown>): void {
+  const running: Promise<void> = Promise.resolve()
+    .then(work)
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        process.stderr.write(`[after-response] ${label} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      },
+    )
+    .finally(() => unfinished.delete(running));
+  unfinished.add(running);
+}
+
+/** Resolves when every afterResponse work started so far has finished (tests, and a server that shuts down). */
+export async function responsesSettled(): Promise<void> {
+  while (unfinished.size) await Promise.all([...unfinished]);
+}
