@@ -869,7 +869,7 @@ describe("activation of an earlier sign-up (/ac)", () => {
     expect(await registrationRows(first.phone.e164)).toHaveLength(0);
   });
 
-  it("counts against the login limits first: 10 tries per number, then 429 tooMany even with the right password", async () => {
+  it("counts against the login limits first: 10 tries per number from one address, then 429 tooMany even with the right password", async () => {
     const { phone, password } = await pendingRegistration();
     for (let i = 1; i <= 10; i++) {
       const res = await postAc(new CookieJar(), { country: "SY", authentication: phone.typed, password: "wrong-password" });
@@ -1170,22 +1170,46 @@ describe("login (POST /login, intent=login)", () => {
     expect(await sessionCount(user.id)).toBe(0);
   });
 
-  it("allows 10 attempts per number in 15 minutes: the 11th is refused with tooMany even with the right password", async () => {
-    expect(LIMITS.loginPhone).toEqual({ points: 10, duration: 900 });
+  it("allows 10 attempts per number from one address in 15 minutes: the 11th is refused with 429 tooMany even with the right password, the number kept", async () => {
+    expect(LIMITS.loginPhoneIp).toEqual({ points: 10, duration: 900 });
     const user = await createUser();
+    const ip = newIp();
     for (let i = 1; i <= 10; i++) {
-      const res = await login(new CookieJar(), user.typed, "wrong-password");
+      const res = await login(new CookieJar(), user.typed, "wrong-password", {}, { clientIp: ip });
       expect(formErrors(res), `attempt ${i}`).toEqual(["account:errors.loginFailed"]);
     }
-    const res = await login(new CookieJar(), user.typed, PASSWORD);
-    expect(res.status).toBe(400);
+    const res = await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: ip });
+    expect(res.status).toBe(429);
     expect(formErrors(res)).toHaveLength(1);
     expect(formErrors(res)?.[0]).toMatch(TOO_MANY);
     expect(Number(formErrors(res)![0].split("minutes=")[1])).toBeLessThanOrEqual(15);
+    expect(lastResult(res)?.initialValue).toMatchObject({ authentication: user.typed });
+    expect(lastResult(res)?.initialValue).not.toHaveProperty("password");
     expect(await sessionCount(user.id)).toBe(0);
     // The number typed differently (spaces, no trunk 0) is the same number for the limit.
-    const other = await login(new CookieJar(), user.typed.replace(/^0/, "").replace(/(\d{3})/, "$1 "), PASSWORD);
+    const other = await login(new CookieJar(), user.typed.replace(/^0/, "").replace(/(\d{3})/, "$1 "), PASSWORD, {}, { clientIp: ip });
+    expect(other.status).toBe(429);
     expect(formErrors(other)?.[0]).toMatch(TOO_MANY);
+  });
+
+  it("does not lock the owner out from another address: ten wrong passwords elsewhere leave the owner's login working (issue 9)", async () => {
+    const user = await createUser();
+    const attacker = newIp();
+    for (let i = 1; i <= 10; i++) await login(new CookieJar(), user.typed, "wrong-password", {}, { clientIp: attacker });
+    expect((await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: attacker })).status).toBe(429);
+    const owner = await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: newIp() });
+    expect(owner.status).toBe(302);
+    expect(await sessionCount(user.id)).toBe(1);
+  });
+
+  it("limits one number to 100 attempts in 15 minutes from all addresses together", async () => {
+    expect(LIMITS.loginPhone).toEqual({ points: 100, duration: 900 });
+    const user = await createUser();
+    for (let i = 1; i <= 100; i++) expect((await consume(db(), [["loginPhone", user.phone]])).ok, `attempt ${i}`).toBe(true);
+    const res = await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: newIp() });
+    expect(res.status).toBe(429);
+    expect(formErrors(res)?.[0]).toMatch(TOO_MANY);
+    expect(await sessionCount(user.id)).toBe(0);
   });
 
   it("counts a successful login's number afresh", async () => {
@@ -1208,7 +1232,7 @@ describe("login (POST /login, intent=login)", () => {
     }
     const user = await createUser();
     const res = await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: ip });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(429);
     expect(formErrors(res)?.[0]).toMatch(TOO_MANY);
     expect((await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: newIp() })).status).toBe(302);
   });

@@ -9,12 +9,11 @@ import { Icon } from "~/components/Icon";
 import { loginSchema, registerSchema } from "~/forms/account";
 import { TransactionRollbackError } from "drizzle-orm";
 import { createRegistration, findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
-import { clientIp, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { clientIp, consumeLoginLimit, consumeSmsLimit, resetLoginLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
 import { getCurrentUser, startUserSession } from "~/services/auth.server";
 import { checkCaptcha, createCaptcha, spendCaptcha, storedCaptcha } from "~/services/captcha.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/password.server";
 import { toE164 } from "~/services/phone.server";
-import { consume, resetLimit } from "~/services/rate-limit.server";
 import { getSession, redirectWithSuccess, sessionStorage } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { localPath } from "~/utils/redirect.server";
@@ -61,8 +60,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
 /**
  * The posts of /login, told apart by `intent`: "login" (spec 7 POST login), "register" (POST user/register) and
  * "captcha" (a new image, keeping what was typed). Every post spends the captcha (spec 4: a failed login resets
- * it); the loader draws the next. Errors come back with status 400, the typed values (never the password) and
- * translated messages; success redirects with the spec's toast.
+ * it); the loader draws the next. Errors come back with status 400 (429 past a limit), the typed values (never the
+ * password) and translated messages; success redirects with the spec's toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
@@ -96,11 +95,8 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
   const phone = toE164(country, authentication);
   if (!phone) return reply(submission.reply({ ...hide, fieldErrors: { authentication: ["account:errors.phoneInvalid"] } }));
 
-  const limit = await consume(db, [
-    ["loginPhone", phone],
-    ["loginIp", ip],
-  ]);
-  if (!limit.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(limit.retryAfter)] }));
+  const limit = await consumeLoginLimit(db, phone, ip);
+  if (!limit.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(limit.retryAfter)] }), 429);
 
   const user = await findUserByPhone(db, phone);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
@@ -112,7 +108,7 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
   if (!valid) return reply(submission.reply({ ...hide, formErrors: ["account:errors.loginFailed"] }));
   if (user.status === "suspended") return reply(submission.reply({ ...hide, formErrors: ["account:errors.suspended"] }));
 
-  await resetLimit(db, "loginPhone", phone);
+  await resetLoginLimit(db, phone, ip);
   const cookie = await startUserSession(request, user.id);
   return redirectWithSuccess(localPath(redirectTo) ?? "/", t("account:toasts.loginSuccess"), { headers: { "Set-Cookie": cookie } });
 }

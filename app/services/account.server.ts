@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Db } from "~/db/client.server";
 import { issueCode } from "~/models/user.server";
 import { getT } from "./i18n.server";
-import { consume } from "./rate-limit.server";
+import { consume, resetLimit } from "./rate-limit.server";
 import { getSmsSender } from "./sms.server";
 
 /** The client's IP address as the HTTP server saw it (server.ts puts it in the load context), or undefined in tests. */
@@ -30,6 +30,32 @@ export function consumeSmsLimit(db: Db, phone: string, ip: string | undefined) {
     ["smsPhone", phone],
     ["smsIp", ip],
   ]);
+}
+
+/** The subject of the per-(number, address) login limit: both together ("-" for an unknown address). */
+function phoneAtIp(phone: string, ip: string | undefined): string {
+  return `${phone} ${ip ?? "-"}`;
+}
+
+/**
+ * Counts one password try of a number (the login form and /ac) against the login limits of issue 9: 10 per number
+ * from one IP address, 100 per number from all addresses, 100 per address, each in 15 minutes. Returns
+ * `{ ok: false, retryAfter }` (seconds) past a limit; the password must not be checked then (answer 429).
+ */
+export function consumeLoginLimit(db: Db, phone: string, ip: string | undefined) {
+  return consume(db, [
+    ["loginPhoneIp", phoneAtIp(phone, ip)],
+    ["loginPhone", phone],
+    ["loginIp", ip],
+  ]);
+}
+
+/**
+ * After a successful login the number's count from that address starts again (the counts across addresses stay,
+ * so a success does not give a spread-out guesser new tries).
+ */
+export function resetLoginLimit(db: Db, phone: string, ip: string | undefined) {
+  return resetLimit(db, "loginPhoneIp", phoneAtIp(phone, ip));
 }
 
 /**
