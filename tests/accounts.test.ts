@@ -157,8 +157,8 @@ async function createUser(options: { status?: s.UserStatus; password?: string } 
 // ---------------------------------------------------------------------------------------------------------------
 // The journeys, each request carrying the jar's cookies and storing what the response sets.
 
-async function openLogin(jar: CookieJar, url = "/login") {
-  const res = await callLoader(loginLoader, url, { cookie: jar.header() });
+async function openLogin(jar: CookieJar, url = "/login", context: Record<string, unknown> = {}) {
+  const res = await callLoader(loginLoader, url, { cookie: jar.header(), context });
   jar.store(res.headers);
   return res;
 }
@@ -931,6 +931,36 @@ describe("login (POST /login, intent=login)", () => {
     const signUp = await callLoader(loginLoader, "/login?tab=2");
     expect(signUp.data).toMatchObject({ tab: "2", captcha: null });
     expect(signUp.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("draws at most 60 captchas per IP address in 10 minutes: then 429, no image, tooMany where it was, and posting is refused (issue 9)", async () => {
+    expect(LIMITS.captchaIp).toEqual({ points: 60, duration: 600 });
+    const ip = { clientIp: newIp() };
+    for (let i = 1; i <= 60; i++) {
+      const page = await openLogin(new CookieJar(), "/login", ip);
+      expect(page.status, `visit ${i}`).toBe(200);
+      expect(page.data.captcha?.image, `visit ${i}`).toMatch(/^data:image\/png;base64,/);
+    }
+    const jar = new CookieJar();
+    const limited = await openLogin(jar, "/login", ip);
+    expect(limited.status).toBe(429);
+    expect(limited.data.captcha).toBeNull();
+    expect(limited.data.captchaLimited).toMatch(TOO_MANY);
+    expect(Number(limited.data.captchaLimited.split("minutes=")[1])).toBeLessThanOrEqual(10);
+    expect(limited.data.tab).toBe("1");
+    expect(await tokenOf(jar)).toBeUndefined();
+    expect((await sessionStorage.getSession(jar.header())).get("captcha")).toBeUndefined();
+
+    const user = await createUser();
+    const res = await postLogin(jar, { country: "SY", authentication: user.typed, password: PASSWORD, captcha: CAPTCHA }, ip);
+    expect(res.status).toBe(429);
+    expect(formErrors(res)).toHaveLength(1);
+    expect(formErrors(res)?.[0]).toMatch(TOO_MANY);
+    expect(lastResult(res)?.initialValue).toMatchObject({ authentication: user.typed });
+    expect(await sessionCount(user.id)).toBe(0);
+    // The sign-up tab draws nothing and is not limited; another address still gets its captcha.
+    expect((await openLogin(new CookieJar(), "/login?tab=2", ip)).status).toBe(200);
+    expect((await openLogin(new CookieJar(), "/login", { clientIp: newIp() })).data.captcha?.image).toMatch(/^data:image\/png/);
   });
 
   it("checks the captcha: missing, wrong length and not drawn are captchaRequired; wrong text and wrong case are captchaWrong", async () => {
