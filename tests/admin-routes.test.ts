@@ -881,6 +881,36 @@ describe("accounts (/admin/users)", () => {
 // ---------------------------------------------------------------------------------------------------------------
 // 6. Leads
 
+describe("the contact dialog's limit (?dialog=contact, issue 9)", () => {
+  it("shows one account at most 30 numbers an hour, then a translated wait instead of the number; other accounts are not affected", async () => {
+    const owner = await account("user");
+    const listing = await approvedPost(owner);
+    const [office] = await db().select({ id: s.offices.id }).from(s.offices).where(eq(s.offices.is_active, true)).limit(1);
+    const reader = await account("user", { lang: "en" });
+    const open = (query: string, cookie = reader.cookie) => callLoader(rootLoader, `/estate/${listing}?${query}`, { cookie });
+    for (let i = 1; i <= 30; i++) {
+      const query = i % 2 ? `dialog=contact&estate_id=${listing}` : `dialog=contact&office_id=${office.id}`;
+      const { data } = await open(query);
+      expect(data.dialog?.kind, `reveal ${i}`).toBe("contact");
+      expect(data.dialog?.phone, `reveal ${i}`).toBeTruthy();
+    }
+    for (const query of [`dialog=contact&estate_id=${listing}`, `dialog=contact&office_id=${office.id}`]) {
+      const { data } = await open(query);
+      expect(data.dialog).toMatchObject({ kind: "contactLimited" });
+      expect(data.dialog.minutes).toBeGreaterThanOrEqual(1);
+      expect(data.dialog.minutes).toBeLessThanOrEqual(60);
+      expect(Object.keys(data.dialog).sort()).toEqual(["kind", "minutes"]);
+    }
+    expect(resources.en.forms.contactDialog.limited).toContain("{{minutes}}");
+    expect(resources.ar.forms.contactDialog.limited).toContain("{{minutes}}");
+    // Another account still sees the number.
+    const other = await account("user");
+    expect((await open(`dialog=contact&estate_id=${listing}`, other.cookie)).data.dialog).toMatchObject({ kind: "contact" });
+    // An unknown listing counts nothing and shows nothing.
+    expect((await open("dialog=contact&estate_id=2147483600", other.cookie)).data.dialog).toBeNull();
+  });
+});
+
 describe("leads (/admin/leads)", () => {
   it("shows a visitor's /new-estate offer with its contact; marking it handled is audited, counted, and 409 twice", async () => {
     const fullname = `Visitor Lead ${Date.now() % 100000}`;
