@@ -14,7 +14,12 @@ vi.mock("~/services/password.server", async (importOriginal) => {
 });
 
 import * as s from "~/db/schema";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { activateSchema, codeSchema, loginSchema, registerSchema, toLatinDigits } from "~/forms/account";
+import { consultationSchema, contactSchema, newEstateSchema, postEditSchema, requestSchema } from "~/forms/posts";
+import { articleSchema } from "~/routes/admin.articles.$id";
+import { officeSchema } from "~/routes/admin.offices.$id";
+import { toE164 } from "~/services/phone.server";
 import { createSession } from "~/models/user.server";
 import { action as acAction } from "~/routes/ac";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirm";
@@ -910,6 +915,61 @@ describe("activation of an earlier sign-up (/ac)", () => {
     expect(codes).toHaveLength(1);
     expect(codes[0].used_at).toBeNull();
     expect(await lastCode(phone.e164)).toBe(code);
+  });
+});
+
+describe("bidirectional controls in user text (issue 9)", () => {
+  const BIDI = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+  const spoof = (char: string) => `Ali${char}txt.exe`;
+
+  it("refuses every one of them in a sign-up's names with the translated field message, keeping what was typed", async () => {
+    for (const char of BIDI) {
+      const fields = registration({ first_name: spoof(char), last_name: `Sa${char}leh` });
+      const res = await register(new CookieJar(), fields);
+      expect(res.status, escape(char)).toBe(400);
+      expect(fieldErrors(res, "first_name"), escape(char)).toEqual(["forms:errors.bidiChars"]);
+      expect(fieldErrors(res, "last_name"), escape(char)).toEqual(["forms:errors.bidiChars"]);
+      expect(lastResult(res)?.initialValue).toMatchObject({ first_name: spoof(char), last_name: `Sa${char}leh` });
+      expect(await registrationRows(toE164("SY", fields.authentication)!)).toHaveLength(0);
+    }
+    expect(resources.ar.forms.errors.bidiChars).toBeTruthy();
+    expect(resources.en.forms.errors.bidiChars).toBeTruthy();
+    // Arabic and English text with ordinary marks (and the right-to-left mark, which isolates nothing) is fine.
+    const ok = await register(new CookieJar(), registration({ first_name: "لينا", last_name: "O'Neil\u200F" }));
+    expect(fieldErrors(ok, "first_name")).toBeUndefined();
+    expect(fieldErrors(ok, "last_name")).toBeUndefined();
+  });
+
+  const base = {
+    consultation: { name: "Lina", mobile: "0944123456", subject: "A flat" },
+    newEstate: { location_id: "1", area: "120", fullname: "Lina Saleh", mobile: "0944123456", subject: "A flat" },
+    request: { location_id: "1", estate_type_id: "1", notes: "Near a school" },
+    postEdit: { area: "120", description: "Sunny", description_ar: "مشمس", description_en: "Sunny" },
+    article: { title_ar: "عنوان", title_en: "Title", body_ar: "نص", body_en: "Body" },
+    office: { name_ar: "مكتب", name_en: "Office", phone: "+963944123456", address_ar: "دمشق", address_en: "Damascus", location_id: "1", contract_type_id: "1" },
+  };
+  it.each([
+    ["consultation", () => consultationSchema, base.consultation, ["name", "subject"]],
+    ["contact", () => contactSchema, base.consultation, ["name", "subject"]],
+    ["new estate offer", () => newEstateSchema, base.newEstate, ["fullname", "subject"]],
+    ["property request", () => requestSchema, base.request, ["notes"]],
+    ["post editor", () => postEditSchema, base.postEdit, ["description", "description_ar", "description_en"]],
+    ["article editor", () => articleSchema, base.article, ["title_ar", "title_en", "body_ar", "body_en"]],
+    ["office editor", () => officeSchema, base.office, ["name_ar", "name_en", "address_ar", "address_en"]],
+  ] as const)("are refused in every text field of the %s form", (_name, schema, values, fields) => {
+    const formData = (extra: Record<string, string>) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ ...values, ...extra })) form.set(key, value);
+      return form;
+    };
+    expect(parseWithZod(formData({}), { schema: schema() }).status).toBe("success");
+    for (const field of fields) {
+      for (const char of BIDI) {
+        const result = parseWithZod(formData({ [field]: `${(values as Record<string, string>)[field]}${char}x` }), { schema: schema() });
+        expect(result.status, `${field} ${escape(char)}`).toBe("error");
+        expect(result.error?.[field], `${field} ${escape(char)}`).toEqual(["forms:errors.bidiChars"]);
+      }
+    }
   });
 });
 

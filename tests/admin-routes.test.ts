@@ -881,6 +881,52 @@ describe("accounts (/admin/users)", () => {
 // ---------------------------------------------------------------------------------------------------------------
 // 6. Leads
 
+describe("bidirectional controls in the back office's reasons (issue 9)", () => {
+  const RLO = "\u202E";
+  it("refuses them in the free text of every decision with 400 and the translated message, keeping what was typed and changing nothing", async () => {
+    const cookie = (await admin()).cookie;
+    const owner = await account("user");
+    const reason = `Fake${RLO}gpj.exe photos`;
+    const audit = await lastAuditId();
+    const sms = await lastSmsId();
+
+    const pending = await newPost(owner);
+    const reject = await callAction(reviewAction, `/admin/posts/${pending}`, { params: { id: String(pending) }, form: { decision: "reject", reason: "other", reason_text: reason }, cookie });
+    expect(reject.status).toBe(400);
+    expect(reject.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason: "other", reason_text: reason } });
+    expect((await estateRow(pending)).status).toBe("pending");
+
+    const listing = await approvedPost(owner);
+    for (const decision of ["unpublish", "dismiss"]) {
+      const res = await callAction(reportsAction, "/admin/reports", { form: { estate_id: String(listing), decision, reason: "rules", reason_text: reason }, cookie });
+      expect(res.status, decision).toBe(400);
+      expect(res.data, decision).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
+    }
+    expect(await isPublic(listing)).toBe(true);
+
+    const [wanted] = await db()
+      .insert(s.property_requests)
+      .values({ user_id: owner.user.id, estate_offer_type_id: 1, location_id: await place(1), estate_type_id: 2, notes: "A flat" })
+      .returning();
+    const rejectRequest = await callAction(requestsAction, "/admin/requests", { form: { id: String(wanted.id), decision: "reject", reason: "details", reason_text: reason }, cookie });
+    expect(rejectRequest.status).toBe(400);
+    expect(rejectRequest.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
+    expect((await db().select().from(s.property_requests).where(eq(s.property_requests.id, wanted.id)))[0].status).toBe("pending");
+
+    const suspend = await callAction(usersAction, "/admin/users", { form: { user_id: String(owner.user.id), decision: "suspend", reason_text: reason }, cookie });
+    expect(suspend.status).toBe(400);
+    expect(suspend.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
+    expect((await db().select().from(s.users).where(eq(s.users.id, owner.user.id)))[0].status).toBe("active");
+
+    // Only the setting up (the approval) left a trace: no decision was recorded or sent.
+    const actions = (await auditAfter(audit)).map((a) => a.action);
+    expect(actions).toContain("estate.approve");
+    expect(actions.filter((a) => /reject|unpublish|dismiss|suspend/.test(a))).toEqual([]);
+    expect(await smsTo(owner.user.phone, sms)).toEqual([]);
+    expect(resources.ar.forms.errors.bidiChars).toBeTruthy();
+  });
+});
+
 describe("the contact dialog's limit (?dialog=contact, issue 9)", () => {
   it("shows one account at most 30 numbers an hour, then a translated wait instead of the number; other accounts are not affected", async () => {
     const owner = await account("user");

@@ -9,6 +9,7 @@ import { toLocale, type Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
 import { formatNumber } from "~/utils/format";
 import { CONTROL_CHARS } from "~/forms/posts";
+import { bidiError } from "~/forms/text";
 import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
 import type { RequestItem } from "./post.server";
@@ -151,10 +152,14 @@ export async function reasonChoices(lang: string): Promise<{ code: string; text:
   return REJECT_REASONS.map((code) => ({ code, text: t(`admin:reasons.${code}`) }));
 }
 
-/** Reads the reason fields of a back-office form: the common reason's code and the free text. */
-export function reasonOf(form: FormData): { code: string | null; text: string } {
+/**
+ * Reads the reason fields of a back-office form: the common reason's code, the free text, and the free text's error
+ * (a forms.json key: "forms:errors.bidiChars" when it holds bidirectional controls, issue 9), or null.
+ */
+export function reasonOf(form: FormData): { code: string | null; text: string; error: string | null } {
   const code = String(form.get("reason") ?? "");
-  return { code: (REJECT_REASONS as readonly string[]).includes(code) ? code : null, text: plainText(form.get("reason_text"), 500) };
+  const text = plainText(form.get("reason_text"), 500);
+  return { code: (REJECT_REASONS as readonly string[]).includes(code) ? code : null, text, error: bidiError(text) };
 }
 
 /** A typed text without control characters (PostgreSQL refuses NUL), cut to `max` characters. */

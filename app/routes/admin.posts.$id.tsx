@@ -50,6 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reason = reasonOf(form);
   const values = { decision, reason: reason.code ?? "", reason_text: reason.text };
   if (!DECISIONS.includes(decision)) return data({ error: "admin:errors.decision", values }, { status: 400 });
+  if (reason.error) return data({ error: reason.error, values }, { status: 400 });
   const needsReason = decision === "reject" || decision === "reject_edit" || decision === "unpublish";
   if (needsReason && !reason.text.trim() && (!reason.code || reason.code === "other")) {
     return data({ error: "admin:errors.reason", values }, { status: 400 });

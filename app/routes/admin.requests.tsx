@@ -38,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (decision !== "approve" && decision !== "reject")) {
     return data({ error: "admin:errors.decision", values }, { status: 400 });
   }
+  if (reason.error) return data({ error: reason.error, values }, { status: 400 });
   if (decision === "reject" && !reason.text.trim() && (!reason.code || reason.code === "other")) {
     return data({ error: "admin:errors.reason", values }, { status: 400 });
   }

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
+import { bidiError } from "~/forms/text";
 import { findAccounts, liftSuspension, plainText, suspendAccount } from "~/models/admin.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
@@ -45,6 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: "admin:errors.decision", values }, { status: 400 });
   }
   const actor = { id: admin.id, admin: true };
+  const bidi = bidiError(text);
+  if (bidi) return data({ error: bidi, values }, { status: 400 });
   if (decision === "suspend") {
     if (!text.trim()) return data({ error: "admin:errors.reason", values }, { status: 400 });
     if (!(await suspendAccount(db, id, actor, text))) return data({ error: "admin:errors.state", values }, { status: 409 });
