@@ -15,6 +15,12 @@ vi.mock("~/services/password.server", async (importOriginal) => {
 
 import * as s from "~/db/schema";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { createInstance } from "i18next";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TextWithUserText } from "~/components/UserText";
+import i18nConfig from "~/i18n";
 import { activateSchema, codeSchema, loginSchema, registerSchema, toLatinDigits } from "~/forms/account";
 import { consultationSchema, contactSchema, newEstateSchema, postEditSchema, requestSchema } from "~/forms/posts";
 import { articleSchema } from "~/routes/admin.articles.$id";
@@ -938,6 +944,19 @@ describe("bidirectional controls in user text (issue 9)", () => {
     const ok = await register(new CookieJar(), registration({ first_name: "لينا", last_name: "O'Neil\u200F" }));
     expect(fieldErrors(ok, "first_name")).toBeUndefined();
     expect(fieldErrors(ok, "last_name")).toBeUndefined();
+  });
+
+  it("shows a reason inside a translated sentence in a <bdi> of its own, escaped, in both languages", async () => {
+    const reason = `Fake${"\u202E"}gpj.exe <b>`;
+    for (const lng of ["ar", "en"] as const) {
+      const i18n = createInstance();
+      await i18n.use(initReactI18next).init({ ...i18nConfig, lng, ns: ["common", "admin", "forms"], resources });
+      const html = renderToStaticMarkup(
+        createElement(I18nextProvider, { i18n }, createElement(TextWithUserText, { i18nKey: "admin:users.reason", values: { reason }, name: "reason" })),
+      );
+      const [before, after] = resources[lng].admin.users.reason.split("{{reason}}");
+      expect(html).toBe(`${before}<bdi>Fake${"\u202E"}gpj.exe &lt;b&gt;</bdi>${after}`);
+    }
   });
 
   const base = {

@@ -99,7 +99,7 @@ export default function PostReviewPage() {
           <dd>
             {r.owner ? (
               <>
-                {r.owner.name} · <bdi dir="ltr" className="nowrap">{r.owner.phone}</bdi> · {t(`admin:userStates.${r.owner.status}`)}
+                <bdi>{r.owner.name}</bdi> · <bdi dir="ltr" className="nowrap">{r.owner.phone}</bdi> · {t(`admin:userStates.${r.owner.status}`)}
               </>
             ) : (
               t("admin:review.staff")
@@ -109,7 +109,7 @@ export default function PostReviewPage() {
         <div>
           <dt>{t("admin:review.contact")}</dt>
           <dd>
-            {r.contactName ?? "-"} · <bdi dir="ltr" className="nowrap">{r.phone ?? "-"}</bdi>
+            <bdi>{r.contactName ?? "-"}</bdi> · <bdi dir="ltr" className="nowrap">{r.phone ?? "-"}</bdi>
           </dd>
         </div>
       </dl>
@@ -146,7 +146,7 @@ export default function PostReviewPage() {
       ) : null}
       {r.rejectReason && r.state === "rejected" ? (
         <p className="notice">
-          {t("admin:review.reason")}: {r.rejectReason}
+          {t("admin:review.reason")}: <bdi>{r.rejectReason}</bdi>
         </p>
       ) : null}
       <p>

@@ -70,7 +70,7 @@ export default function RequestQueuePage() {
                 <strong>{t("admin:requests.item", { type: r.estateType, place: r.place })}</strong> · {t(r.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")}
               </p>
               <p className="hint">
-                {r.user} · <bdi dir="ltr">{r.phone}</bdi> · {t("admin:waiting", { count: hoursSince(r.since, now) })}
+                <bdi>{r.user}</bdi> · <bdi dir="ltr">{r.phone}</bdi> · {t("admin:waiting", { count: hoursSince(r.since, now) })}
                 {r.late ? ` · ${t("admin:late")}` : ""}
               </p>
               <p>

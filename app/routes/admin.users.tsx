@@ -10,6 +10,7 @@ import { formatPhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
+import { TextWithUserText } from "~/components/UserText";
 
 export const meta = pageMeta;
 
@@ -84,10 +85,17 @@ export default function AccountsPage() {
           {accounts.map((a) => (
             <li key={a.id} className={a.status === "suspended" ? "suspended" : undefined}>
               <p>
-                <strong>{a.name}</strong> · <bdi dir="ltr">{a.phone}</bdi> · {t(`admin:userStates.${a.status}`)}
+                <strong>
+                  <bdi>{a.name}</bdi>
+                </strong>{" "}
+                · <bdi dir="ltr">{a.phone}</bdi> · {t(`admin:userStates.${a.status}`)}
                 {a.role === "admin" ? ` · ${t("admin:users.admin")}` : ""} · {t("admin:users.posts", { count: a.posts })}
               </p>
-              {a.suspendedReason ? <p className="hint">{t("admin:users.reason", { reason: a.suspendedReason })}</p> : null}
+              {a.suspendedReason ? (
+                <p className="hint">
+                  <TextWithUserText i18nKey="admin:users.reason" values={{ reason: a.suspendedReason }} name="reason" />
+                </p>
+              ) : null}
               {a.id === me ? null : (
                 <Form method="post" className="reject-form">
                   <input type="hidden" name="user_id" value={a.id} />
