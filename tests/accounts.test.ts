@@ -14,7 +14,18 @@ vi.mock("~/services/password.server", async (importOriginal) => {
 });
 
 import * as s from "~/db/schema";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createInstance } from "i18next";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TextWithUserText } from "~/components/UserText";
+import i18nConfig from "~/i18n";
 import { activateSchema, codeSchema, loginSchema, registerSchema, toLatinDigits } from "~/forms/account";
+import { consultationSchema, contactSchema, newEstateSchema, postEditSchema, requestSchema } from "~/forms/posts";
+import { articleSchema } from "~/routes/admin.articles.$id";
+import { officeSchema } from "~/routes/admin.offices.$id";
+import { toE164 } from "~/services/phone.server";
 import { createSession } from "~/models/user.server";
 import { action as acAction } from "~/routes/ac";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirm";
@@ -23,6 +34,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as rpAction, loader as rpLoader } from "~/routes/rp";
+import { afterResponse, responsesSettled } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { resources } from "~/services/i18n.server";
 import { hashPassword, verifyPassword } from "~/services/password.server";
@@ -156,8 +168,8 @@ async function createUser(options: { status?: s.UserStatus; password?: string } 
 // ---------------------------------------------------------------------------------------------------------------
 // The journeys, each request carrying the jar's cookies and storing what the response sets.
 
-async function openLogin(jar: CookieJar, url = "/login") {
-  const res = await callLoader(loginLoader, url, { cookie: jar.header() });
+async function openLogin(jar: CookieJar, url = "/login", context: Record<string, unknown> = {}) {
+  const res = await callLoader(loginLoader, url, { cookie: jar.header(), context });
   jar.store(res.headers);
   return res;
 }
@@ -868,7 +880,7 @@ describe("activation of an earlier sign-up (/ac)", () => {
     expect(await registrationRows(first.phone.e164)).toHaveLength(0);
   });
 
-  it("counts against the login limits first: 10 tries per number, then 429 tooMany even with the right password", async () => {
+  it("counts against the login limits first: 10 tries per number from one address, then 429 tooMany even with the right password", async () => {
     const { phone, password } = await pendingRegistration();
     for (let i = 1; i <= 10; i++) {
       const res = await postAc(new CookieJar(), { country: "SY", authentication: phone.typed, password: "wrong-password" });
@@ -912,6 +924,74 @@ describe("activation of an earlier sign-up (/ac)", () => {
   });
 });
 
+describe("bidirectional controls in user text (issue 9)", () => {
+  const BIDI = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+  const spoof = (char: string) => `Ali${char}txt.exe`;
+
+  it("refuses every one of them in a sign-up's names with the translated field message, keeping what was typed", async () => {
+    for (const char of BIDI) {
+      const fields = registration({ first_name: spoof(char), last_name: `Sa${char}leh` });
+      const res = await register(new CookieJar(), fields);
+      expect(res.status, escape(char)).toBe(400);
+      expect(fieldErrors(res, "first_name"), escape(char)).toEqual(["forms:errors.bidiChars"]);
+      expect(fieldErrors(res, "last_name"), escape(char)).toEqual(["forms:errors.bidiChars"]);
+      expect(lastResult(res)?.initialValue).toMatchObject({ first_name: spoof(char), last_name: `Sa${char}leh` });
+      expect(await registrationRows(toE164("SY", fields.authentication)!)).toHaveLength(0);
+    }
+    expect(resources.ar.forms.errors.bidiChars).toBeTruthy();
+    expect(resources.en.forms.errors.bidiChars).toBeTruthy();
+    // Arabic and English text with ordinary marks (and the right-to-left mark, which isolates nothing) is fine.
+    const ok = await register(new CookieJar(), registration({ first_name: "لينا", last_name: "O'Neil\u200F" }));
+    expect(fieldErrors(ok, "first_name")).toBeUndefined();
+    expect(fieldErrors(ok, "last_name")).toBeUndefined();
+  });
+
+  it("shows a reason inside a translated sentence in a <bdi> of its own, escaped, in both languages", async () => {
+    const reason = `Fake${"\u202E"}gpj.exe <b>`;
+    for (const lng of ["ar", "en"] as const) {
+      const i18n = createInstance();
+      await i18n.use(initReactI18next).init({ ...i18nConfig, lng, ns: ["common", "admin", "forms"], resources });
+      const html = renderToStaticMarkup(
+        createElement(I18nextProvider, { i18n }, createElement(TextWithUserText, { i18nKey: "admin:users.reason", values: { reason }, name: "reason" })),
+      );
+      const [before, after] = resources[lng].admin.users.reason.split("{{reason}}");
+      expect(html).toBe(`${before}<bdi>Fake${"\u202E"}gpj.exe &lt;b&gt;</bdi>${after}`);
+    }
+  });
+
+  const base = {
+    consultation: { name: "Lina", mobile: "0944123456", subject: "A flat" },
+    newEstate: { location_id: "1", area: "120", fullname: "Lina Saleh", mobile: "0944123456", subject: "A flat" },
+    request: { location_id: "1", estate_type_id: "1", notes: "Near a school" },
+    postEdit: { area: "120", description: "Sunny", description_ar: "مشمس", description_en: "Sunny" },
+    article: { title_ar: "عنوان", title_en: "Title", body_ar: "نص", body_en: "Body" },
+    office: { name_ar: "مكتب", name_en: "Office", phone: "+963944123456", address_ar: "دمشق", address_en: "Damascus", location_id: "1", contract_type_id: "1" },
+  };
+  it.each([
+    ["consultation", () => consultationSchema, base.consultation, ["name", "subject"]],
+    ["contact", () => contactSchema, base.consultation, ["name", "subject"]],
+    ["new estate offer", () => newEstateSchema, base.newEstate, ["fullname", "subject"]],
+    ["property request", () => requestSchema, base.request, ["notes"]],
+    ["post editor", () => postEditSchema, base.postEdit, ["description", "description_ar", "description_en"]],
+    ["article editor", () => articleSchema, base.article, ["title_ar", "title_en", "body_ar", "body_en"]],
+    ["office editor", () => officeSchema, base.office, ["name_ar", "name_en", "address_ar", "address_en"]],
+  ] as const)("are refused in every text field of the %s form", (_name, schema, values, fields) => {
+    const formData = (extra: Record<string, string>) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ ...values, ...extra })) form.set(key, value);
+      return form;
+    };
+    expect(parseWithZod(formData({}), { schema: schema() }).status).toBe("success");
+    for (const field of fields) {
+      for (const char of BIDI) {
+        const result = parseWithZod(formData({ [field]: `${(values as Record<string, string>)[field]}${char}x` }), { schema: schema() });
+        expect(result.status, `${field} ${escape(char)}`).toBe("error");
+        expect(result.status === "error" ? result.error?.[field] : null, `${field} ${escape(char)}`).toEqual(["forms:errors.bidiChars"]);
+      }
+    }
+  });
+});
+
 describe("login (POST /login, intent=login)", () => {
   it("draws a captcha on the login tab (its answer's hash in the session cookie), none on the sign-up tab", async () => {
     const jar = new CookieJar();
@@ -930,6 +1010,36 @@ describe("login (POST /login, intent=login)", () => {
     const signUp = await callLoader(loginLoader, "/login?tab=2");
     expect(signUp.data).toMatchObject({ tab: "2", captcha: null });
     expect(signUp.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("draws at most 60 captchas per IP address in 10 minutes: then 429, no image, tooMany where it was, and posting is refused (issue 9)", async () => {
+    expect(LIMITS.captchaIp).toEqual({ points: 60, duration: 600 });
+    const ip = { clientIp: newIp() };
+    for (let i = 1; i <= 60; i++) {
+      const page = await openLogin(new CookieJar(), "/login", ip);
+      expect(page.status, `visit ${i}`).toBe(200);
+      expect(page.data.captcha?.image, `visit ${i}`).toMatch(/^data:image\/png;base64,/);
+    }
+    const jar = new CookieJar();
+    const limited = await openLogin(jar, "/login", ip);
+    expect(limited.status).toBe(429);
+    expect(limited.data.captcha).toBeNull();
+    expect(limited.data.captchaLimited).toMatch(TOO_MANY);
+    expect(Number(limited.data.captchaLimited.split("minutes=")[1])).toBeLessThanOrEqual(10);
+    expect(limited.data.tab).toBe("1");
+    expect(await tokenOf(jar)).toBeUndefined();
+    expect((await sessionStorage.getSession(jar.header())).get("captcha")).toBeUndefined();
+
+    const user = await createUser();
+    const res = await postLogin(jar, { country: "SY", authentication: user.typed, password: PASSWORD, captcha: CAPTCHA }, ip);
+    expect(res.status).toBe(429);
+    expect(formErrors(res)).toHaveLength(1);
+    expect(formErrors(res)?.[0]).toMatch(TOO_MANY);
+    expect(lastResult(res)?.initialValue).toMatchObject({ authentication: user.typed });
+    expect(await sessionCount(user.id)).toBe(0);
+    // The sign-up tab draws nothing and is not limited; another address still gets its captcha.
+    expect((await openLogin(new CookieJar(), "/login?tab=2", ip)).status).toBe(200);
+    expect((await openLogin(new CookieJar(), "/login", { clientIp: newIp() })).data.captcha?.image).toMatch(/^data:image\/png/);
   });
 
   it("checks the captcha: missing, wrong length and not drawn are captchaRequired; wrong text and wrong case are captchaWrong", async () => {
@@ -1169,22 +1279,46 @@ describe("login (POST /login, intent=login)", () => {
     expect(await sessionCount(user.id)).toBe(0);
   });
 
-  it("allows 10 attempts per number in 15 minutes: the 11th is refused with tooMany even with the right password", async () => {
-    expect(LIMITS.loginPhone).toEqual({ points: 10, duration: 900 });
+  it("allows 10 attempts per number from one address in 15 minutes: the 11th is refused with 429 tooMany even with the right password, the number kept", async () => {
+    expect(LIMITS.loginPhoneIp).toEqual({ points: 10, duration: 900 });
     const user = await createUser();
+    const ip = newIp();
     for (let i = 1; i <= 10; i++) {
-      const res = await login(new CookieJar(), user.typed, "wrong-password");
+      const res = await login(new CookieJar(), user.typed, "wrong-password", {}, { clientIp: ip });
       expect(formErrors(res), `attempt ${i}`).toEqual(["account:errors.loginFailed"]);
     }
-    const res = await login(new CookieJar(), user.typed, PASSWORD);
-    expect(res.status).toBe(400);
+    const res = await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: ip });
+    expect(res.status).toBe(429);
     expect(formErrors(res)).toHaveLength(1);
     expect(formErrors(res)?.[0]).toMatch(TOO_MANY);
     expect(Number(formErrors(res)![0].split("minutes=")[1])).toBeLessThanOrEqual(15);
+    expect(lastResult(res)?.initialValue).toMatchObject({ authentication: user.typed });
+    expect(lastResult(res)?.initialValue).not.toHaveProperty("password");
     expect(await sessionCount(user.id)).toBe(0);
     // The number typed differently (spaces, no trunk 0) is the same number for the limit.
-    const other = await login(new CookieJar(), user.typed.replace(/^0/, "").replace(/(\d{3})/, "$1 "), PASSWORD);
+    const other = await login(new CookieJar(), user.typed.replace(/^0/, "").replace(/(\d{3})/, "$1 "), PASSWORD, {}, { clientIp: ip });
+    expect(other.status).toBe(429);
     expect(formErrors(other)?.[0]).toMatch(TOO_MANY);
+  });
+
+  it("does not lock the owner out from another address: ten wrong passwords elsewhere leave the owner's login working (issue 9)", async () => {
+    const user = await createUser();
+    const attacker = newIp();
+    for (let i = 1; i <= 10; i++) await login(new CookieJar(), user.typed, "wrong-password", {}, { clientIp: attacker });
+    expect((await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: attacker })).status).toBe(429);
+    const owner = await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: newIp() });
+    expect(owner.status).toBe(302);
+    expect(await sessionCount(user.id)).toBe(1);
+  });
+
+  it("limits one number to 100 attempts in 15 minutes from all addresses together", async () => {
+    expect(LIMITS.loginPhone).toEqual({ points: 100, duration: 900 });
+    const user = await createUser();
+    for (let i = 1; i <= 100; i++) expect((await consume(db(), [["loginPhone", user.phone]])).ok, `attempt ${i}`).toBe(true);
+    const res = await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: newIp() });
+    expect(res.status).toBe(429);
+    expect(formErrors(res)?.[0]).toMatch(TOO_MANY);
+    expect(await sessionCount(user.id)).toBe(0);
   });
 
   it("counts a successful login's number afresh", async () => {
@@ -1207,7 +1341,7 @@ describe("login (POST /login, intent=login)", () => {
     }
     const user = await createUser();
     const res = await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: ip });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(429);
     expect(formErrors(res)?.[0]).toMatch(TOO_MANY);
     expect((await login(new CookieJar(), user.typed, PASSWORD, {}, { clientIp: newIp() })).status).toBe(302);
   });
@@ -1278,8 +1412,57 @@ describe("logout (POST /logout)", () => {
 });
 
 describe("forgotten password (POST /forgot-password)", () => {
-  const forgot = (typed: string, context: Record<string, unknown> = {}, country = "SY") =>
-    callAction(forgotAction, "/forgot-password", { form: { country, authentication: typed }, context });
+  /** Posts the form, then waits for the work the answer does not wait for (the link and its SMS). */
+  const forgot = async (typed: string, context: Record<string, unknown> = {}, country = "SY") => {
+    const res = await callAction(forgotAction, "/forgot-password", { form: { country, authentication: typed }, context });
+    await responsesSettled();
+    return res;
+  };
+
+  it("logs a failure of the work after the answer as one line, never an unhandled rejection", async () => {
+    const written: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      afterResponse("password reset", async () => {
+        throw new Error("database gone");
+      });
+      await responsesSettled();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(written.join("")).toBe("[after-response] password reset failed: database gone\n");
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
+  });
+
+  it("answers before the link and its SMS are made: a known number does not wait for that work (issue 9)", async () => {
+    const user = await createUser();
+    const send = outboxSender.send.bind(outboxSender);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let sent = false;
+    vi.spyOn(outboxSender, "send").mockImplementation(async (tx, message) => {
+      await gate;
+      await send(tx, message);
+      sent = true;
+    });
+    const answer = callAction(forgotAction, "/forgot-password", { form: { country: "SY", authentication: user.typed } });
+    // The SMS never finishes until released: an answer that waited for it would never come.
+    const res = await Promise.race([answer, new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5000))]);
+    release();
+    expect(res).not.toBe("waited");
+    expect(res).toMatchObject({ status: 302 });
+    expect((res as Result).headers.get("Location")).toBe("/forgot-password?sent=1");
+    expect(sent).toBe(false);
+    await responsesSettled();
+    expect(sent).toBe(true);
+    expect(await outbox(user.phone)).toHaveLength(1);
+  });
 
   it("sends a /rp?t= link to an existing number, and answers the same for an unknown number without sending", async () => {
     const user = await createUser();
@@ -1377,6 +1560,7 @@ describe("password reset (/rp)", () => {
   async function resetLink(user: { typed: string; phone: string }): Promise<string> {
     const res = await callAction(forgotAction, "/forgot-password", { form: { country: "SY", authentication: user.typed } });
     expect(res.status).toBe(302);
+    await responsesSettled();
     const sms = await outbox(user.phone);
     return sms[sms.length - 1].body.match(/\/rp\?t=([A-Za-z0-9_-]+)/)![1];
   }

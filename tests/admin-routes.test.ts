@@ -6,7 +6,7 @@ import { DEMO_ADMIN, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin.ser
 import { recordAudit } from "~/models/audit.server";
 import { getEstate, searchEstates, type EstateFilter } from "~/models/estate.server";
 import { createPost, transition, type Actor, type NewPost, type PostFields } from "~/models/moderation.server";
-import { createSession } from "~/models/user.server";
+import { createPasswordReset, createSession } from "~/models/user.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/admin";
 import { loader as dashboardLoader } from "~/routes/admin._index";
@@ -23,6 +23,7 @@ import { action as requestsAction, loader as requestsLoader } from "~/routes/adm
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
 import { action as newEstateAction } from "~/routes/new-estate";
 import { action as reportAction } from "~/routes/report";
+import { action as rpAction, loader as rpLoader } from "~/routes/rp";
 import { loader as userOrderLoader } from "~/routes/user-order";
 import { getCurrentUser } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
@@ -834,6 +835,28 @@ describe("accounts (/admin/users)", () => {
     expect((await post({ user_id: String(target.user.id), decision: "lift" })).status).toBe(409);
   });
 
+  it("spends the account's password-reset links when suspending: they stay dead after the suspension is lifted (issue 9)", async () => {
+    const target = await account("user", { first: "Rami", last: "Resetter" });
+    const older = await createPasswordReset(db(), target.user.id);
+    const link = await createPasswordReset(db(), target.user.id);
+    expect((await callLoader(rpLoader, `/rp?t=${link}`)).data.state).toBe("form");
+    expect((await post({ user_id: String(target.user.id), decision: "suspend", reason_text: "Fraud" })).status).toBe(302);
+    expect((await post({ user_id: String(target.user.id), decision: "lift", reason_text: "Cleared" })).status).toBe(302);
+    for (const token of [older, link]) {
+      const page = await callLoader(rpLoader, `/rp?t=${token}`);
+      expect(page.status).toBe(400);
+      expect(page.data.state).toBe("bad");
+    }
+    const changed = await callAction(rpAction, `/rp?t=${link}`, { form: { password: "new-password-1", password_confirmation: "new-password-1" }, context: newIp() });
+    expect(changed.headers.get("Location")).toBe(`/rp?t=${link}`);
+    expect((await db().select().from(s.users).where(eq(s.users.id, target.user.id)))[0].password_hash).toBe("x");
+    const unused = await db()
+      .select()
+      .from(s.password_resets)
+      .where(and(eq(s.password_resets.user_id, target.user.id), isNull(s.password_resets.used_at)));
+    expect(unused).toEqual([]);
+  });
+
   it("does not let an admin suspend themselves (409), and the admin stays logged in", async () => {
     const me = await account("admin");
     const res = await post({ user_id: String(me.user.id), decision: "suspend", reason_text: "oops" }, me.cookie);
@@ -857,6 +880,82 @@ describe("accounts (/admin/users)", () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 // 6. Leads
+
+describe("bidirectional controls in the back office's reasons (issue 9)", () => {
+  const RLO = "\u202E";
+  it("refuses them in the free text of every decision with 400 and the translated message, keeping what was typed and changing nothing", async () => {
+    const cookie = (await admin()).cookie;
+    const owner = await account("user");
+    const reason = `Fake${RLO}gpj.exe photos`;
+    const audit = await lastAuditId();
+    const sms = await lastSmsId();
+
+    const pending = await newPost(owner);
+    const reject = await callAction(reviewAction, `/admin/posts/${pending}`, { params: { id: String(pending) }, form: { decision: "reject", reason: "other", reason_text: reason }, cookie });
+    expect(reject.status).toBe(400);
+    expect(reject.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason: "other", reason_text: reason } });
+    expect((await estateRow(pending)).status).toBe("pending");
+
+    const listing = await approvedPost(owner);
+    for (const decision of ["unpublish", "dismiss"]) {
+      const res = await callAction(reportsAction, "/admin/reports", { form: { estate_id: String(listing), decision, reason: "rules", reason_text: reason }, cookie });
+      expect(res.status, decision).toBe(400);
+      expect(res.data, decision).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
+    }
+    expect(await isPublic(listing)).toBe(true);
+
+    const [wanted] = await db()
+      .insert(s.property_requests)
+      .values({ user_id: owner.user.id, estate_offer_type_id: 1, location_id: await place(1), estate_type_id: 2, notes: "A flat" })
+      .returning();
+    const rejectRequest = await callAction(requestsAction, "/admin/requests", { form: { id: String(wanted.id), decision: "reject", reason: "details", reason_text: reason }, cookie });
+    expect(rejectRequest.status).toBe(400);
+    expect(rejectRequest.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
+    expect((await db().select().from(s.property_requests).where(eq(s.property_requests.id, wanted.id)))[0].status).toBe("pending");
+
+    const suspend = await callAction(usersAction, "/admin/users", { form: { user_id: String(owner.user.id), decision: "suspend", reason_text: reason }, cookie });
+    expect(suspend.status).toBe(400);
+    expect(suspend.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
+    expect((await db().select().from(s.users).where(eq(s.users.id, owner.user.id)))[0].status).toBe("active");
+
+    // Only the setting up (the approval) left a trace: no decision was recorded or sent.
+    const actions = (await auditAfter(audit)).map((a) => a.action);
+    expect(actions).toContain("estate.approve");
+    expect(actions.filter((a) => /reject|unpublish|dismiss|suspend/.test(a))).toEqual([]);
+    expect(await smsTo(owner.user.phone, sms)).toEqual([]);
+    expect(resources.ar.forms.errors.bidiChars).toBeTruthy();
+  });
+});
+
+describe("the contact dialog's limit (?dialog=contact, issue 9)", () => {
+  it("shows one account at most 30 numbers an hour, then a translated wait instead of the number; other accounts are not affected", async () => {
+    const owner = await account("user");
+    const listing = await approvedPost(owner);
+    const [office] = await db().select({ id: s.offices.id }).from(s.offices).where(eq(s.offices.is_active, true)).limit(1);
+    const reader = await account("user", { lang: "en" });
+    const open = (query: string, cookie = reader.cookie) => callLoader(rootLoader, `/estate/${listing}?${query}`, { cookie });
+    for (let i = 1; i <= 30; i++) {
+      const query = i % 2 ? `dialog=contact&estate_id=${listing}` : `dialog=contact&office_id=${office.id}`;
+      const { data } = await open(query);
+      expect(data.dialog?.kind, `reveal ${i}`).toBe("contact");
+      expect(data.dialog?.phone, `reveal ${i}`).toBeTruthy();
+    }
+    for (const query of [`dialog=contact&estate_id=${listing}`, `dialog=contact&office_id=${office.id}`]) {
+      const { data } = await open(query);
+      expect(data.dialog).toMatchObject({ kind: "contactLimited" });
+      expect(data.dialog.minutes).toBeGreaterThanOrEqual(1);
+      expect(data.dialog.minutes).toBeLessThanOrEqual(60);
+      expect(Object.keys(data.dialog).sort()).toEqual(["kind", "minutes"]);
+    }
+    expect(resources.en.forms.contactDialog.limited).toContain("{{minutes}}");
+    expect(resources.ar.forms.contactDialog.limited).toContain("{{minutes}}");
+    // Another account still sees the number.
+    const other = await account("user");
+    expect((await open(`dialog=contact&estate_id=${listing}`, other.cookie)).data.dialog).toMatchObject({ kind: "contact" });
+    // An unknown listing counts nothing and shows nothing.
+    expect((await open("dialog=contact&estate_id=2147483600", other.cookie)).data.dialog).toBeNull();
+  });
+});
 
 describe("leads (/admin/leads)", () => {
   it("shows a visitor's /new-estate offer with its contact; marking it handled is audited, counted, and 409 twice", async () => {

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
@@ -168,4 +170,46 @@ describe("CAPTCHA_TEST_TEXT", () => {
     expect(production.code).toBe(0);
     expect(production.stdout.trim()).toBe("captcha=undefined");
   });
+});
+
+describe("the generated session secret ($DATA_DIR/session-secret, issue 9)", () => {
+  const run = promisify(execFile);
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  const script =
+    'import("./app/services/session.server.ts").then((m) => { console.log("secret=" + JSON.stringify(m.sessionSecret())); })';
+  /** Starts the session module in a new process with this data directory and no SESSION_SECRET, as the server does. */
+  async function boot(dataDir: string) {
+    const { VITEST: _v, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, SESSION_SECRET: _s, CAPTCHA_TEST_TEXT: _c, DATA_DIR: _d, ...rest } = process.env;
+    const { stdout, stderr } = await run(tsx, ["-e", script], {
+      env: { ...rest, NODE_ENV: "production", DATA_DIR: dataDir } as NodeJS.ProcessEnv,
+      cwd: process.cwd(),
+      encoding: "utf8",
+    });
+    return { secret: JSON.parse(stdout.trim().slice("secret=".length)) as string, stderr };
+  }
+
+  it("replaces a blank or short file with a new random secret of 64 characters, and keeps a long enough one", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "secret-"));
+    try {
+      const file = path.join(dir, "session-secret");
+      for (const kept of ["", "\n", "short-secret-31-characters-long"]) {
+        await fs.writeFile(file, kept);
+        const { secret, stderr } = await boot(dir);
+        expect(secret, JSON.stringify(kept)).toMatch(/^[0-9a-f]{64}$/);
+        expect(await fs.readFile(file, "utf8")).toBe(secret);
+        expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+        expect(stderr).toContain("shorter than 32 characters");
+      }
+      const long = "a-secret-of-exactly-32-character";
+      await fs.writeFile(file, `${long}\n`);
+      expect((await boot(dir)).secret).toBe(long);
+      // No file: one is made.
+      await fs.rm(file);
+      const made = (await boot(dir)).secret;
+      expect(made).toMatch(/^[0-9a-f]{64}$/);
+      expect((await boot(dir)).secret).toBe(made);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

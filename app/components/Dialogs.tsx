@@ -45,7 +45,9 @@ export function Dialog({ dialog }: { dialog: DialogData }) {
         ? t("forms:report.title")
         : dialog.kind === "contact"
           ? t("forms:contactDialog.title", { name: dialog.name ?? t("forms:contactDialog.owner") })
-          : t("forms:share.title");
+          : dialog.kind === "contactLimited"
+            ? t("forms:contactDialog.limitedTitle")
+            : t("forms:share.title");
   return (
     <div className="dialog-layer">
       <Link to={close} className="dialog-backdrop" aria-hidden="true" tabIndex={-1} preventScrollReset replace />
@@ -59,6 +61,13 @@ export function Dialog({ dialog }: { dialog: DialogData }) {
         {dialog.kind === "login" ? <LoginPrompt dialog={dialog} /> : null}
         {dialog.kind === "report" ? <ReportForm dialog={dialog} /> : null}
         {dialog.kind === "contact" ? <ContactDetails dialog={dialog} /> : null}
+        {dialog.kind === "contactLimited" ? (
+          <div className="dialog-body">
+            <p className="notice notice-error" role="alert">
+              <Icon name="alert" /> {t("forms:contactDialog.limited", { minutes: dialog.minutes })}
+            </p>
+          </div>
+        ) : null}
         {dialog.kind === "share" ? <ShareBox dialog={dialog} /> : null}
       </section>
     </div>

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { COUNTRIES } from "~/data/countries";
+import { refuseBidiControls } from "./text";
 
 /**
  * The account forms of spec 5 (Login, Registration, Verification code, Reset password) as zod schemas shared by
@@ -54,13 +55,15 @@ const registerPhone = z
   .transform(toLatinDigits);
 
 const name = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(LIMITS.nameMin, "account:errors.nameLength")
-    .max(LIMITS.nameMax, "account:errors.nameLength")
-    // NUL and other control characters: no one types them, and PostgreSQL text refuses NUL.
-    .refine((v) => !/[\u0000-\u001F\u007F]/.test(v), "forms:errors.controlChars");
+  refuseBidiControls(
+    z
+      .string({ error: required })
+      .trim()
+      .min(LIMITS.nameMin, "account:errors.nameLength")
+      .max(LIMITS.nameMax, "account:errors.nameLength")
+      // NUL and other control characters: no one types them, and PostgreSQL text refuses NUL.
+      .refine((v) => !/[\u0000-\u001F\u007F]/.test(v), "forms:errors.controlChars"),
+  );
 
 /** A local path to return to after login; anything else is dropped by the action (safeRedirect). */
 const redirectTo = z.string().max(2000).optional();

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { CONTROL_CHARS } from "./posts";
+import { refuseBidiControls } from "./text";
 
 /**
  * Form rules shared by the editors of the back office's Content section (issue 5, Content): the article editor
@@ -16,14 +17,17 @@ export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
  * send "\r\n"), at least 1 and at most `max` characters once so trimmed (UTF-16 code units, as zod counts), without
  * control characters. Never throws: a bad value is a validation issue whose message is a content.json key,
  * "content:errors.required" (missing or blank), "content:errors.tooLong?max=<max>" (the placeholder's value after the
- * "?") or "content:errors.controlChars". Source: issue 5, Content.
+ * "?"), "content:errors.controlChars" or "forms:errors.bidiChars" (bidirectional controls, issue 9). Source: issue 5,
+ * Content.
  */
 export function contentText(max: number) {
-  return z
-    .string({ error: "content:errors.required" })
-    .trim()
-    .overwrite((v) => v.replace(/\r\n?/g, "\n"))
-    .min(1, "content:errors.required")
-    .max(max, `content:errors.tooLong?max=${max}`)
-    .refine((v) => !CONTROL_CHARS.test(v), "content:errors.controlChars");
+  return refuseBidiControls(
+    z
+      .string({ error: "content:errors.required" })
+      .trim()
+      .overwrite((v) => v.replace(/\r\n?/g, "\n"))
+      .min(1, "content:errors.required")
+      .max(max, `content:errors.tooLong?max=${max}`)
+      .refine((v) => !CONTROL_CHARS.test(v), "content:errors.controlChars"),
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { toLatinDigits } from "./account";
+import { refuseBidiControls } from "./text";
 
 /**
  * The public forms of spec 5 and issue 4 as zod schemas shared by the server (the authority) and the browser: the
@@ -27,14 +28,16 @@ export const POST_LIMITS = {
 /** Control characters (NUL and the like) that no one types and PostgreSQL text refuses (NUL). */
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** A text field: trimmed, required unless `optional`, at most `max` characters, without control characters. */
+/** A text field: trimmed, required, at most `max` characters, without control or bidirectional characters (issue 9). */
 const text = (required: string, max: number, maxMessage: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, maxMessage)
-    .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars");
+  refuseBidiControls(
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(max, maxMessage)
+      .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars"),
+  );
 
 const DIGITS = /^[0-9\u0660-\u0669\u06F0-\u06F9]+$/;
 const DECIMAL = /^[0-9\u0660-\u0669\u06F0-\u06F9]+([.,][0-9\u0660-\u0669\u06F0-\u06F9]+)?$/;
@@ -129,12 +132,13 @@ export const requestSchema = z
       .refine((v) => (REQUEST_TYPE_IDS as readonly number[]).includes(v), "forms:errors.typeRequired"),
     min_price: price,
     max_price: price,
-    notes: z
-      .string()
-      .trim()
-      .max(POST_LIMITS.notesMax, "forms:errors.notesMax")
-      .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars")
-      .optional(),
+    notes: refuseBidiControls(
+      z
+        .string()
+        .trim()
+        .max(POST_LIMITS.notesMax, "forms:errors.notesMax")
+        .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars"),
+    ).optional(),
   })
   .refine((v) => v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price, {
     message: "forms:errors.priceOrder",
@@ -160,13 +164,14 @@ const optionalCount = (min: number, max: number) =>
     .pipe(z.number().min(min, "forms:errors.outOfRange").max(max, "forms:errors.outOfRange"))
     .optional();
 
-/** An optional description of at most 2000 characters. */
-const description = z
-  .string()
-  .trim()
-  .max(POST_LIMITS.subjectMax, "forms:errors.infoMax")
-  .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars")
-  .optional();
+/** An optional description of at most 2000 characters, without control or bidirectional characters. */
+const description = refuseBidiControls(
+  z
+    .string()
+    .trim()
+    .max(POST_LIMITS.subjectMax, "forms:errors.infoMax")
+    .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars"),
+).optional();
 
 /**
  * The owner's editor of a post (issue 5, Owners): price (optional: "price on request"; whole units of the currency),

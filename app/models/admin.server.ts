@@ -9,10 +9,12 @@ import { toLocale, type Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
 import { formatNumber } from "~/utils/format";
 import { CONTROL_CHARS } from "~/forms/posts";
+import { bidiError } from "~/forms/text";
 import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
 import type { RequestItem } from "./post.server";
 import { postVersion, transition, type Actor, type PostAction, type PostState, type TransitionResult, type Tx } from "./moderation.server";
+import { spendPasswordResets } from "./user.server";
 
 /** The moderation promise of the policy text (spec 1): posts are reviewed within 24 hours (milliseconds). */
 export const REVIEW_PROMISE_MS = 24 * 60 * 60 * 1000;
@@ -66,6 +68,7 @@ export async function retireDemoAdmin(db: Db): Promise<boolean> {
       .returning({ id: s.users.id });
     if (!u) return false;
     await tx.delete(s.sessions).where(eq(s.sessions.user_id, u.id));
+    await spendPasswordResets(tx, u.id);
     return true;
   });
 }
@@ -149,10 +152,14 @@ export async function reasonChoices(lang: string): Promise<{ code: string; text:
   return REJECT_REASONS.map((code) => ({ code, text: t(`admin:reasons.${code}`) }));
 }
 
-/** Reads the reason fields of a back-office form: the common reason's code and the free text. */
-export function reasonOf(form: FormData): { code: string | null; text: string } {
+/**
+ * Reads the reason fields of a back-office form: the common reason's code, the free text, and the free text's error
+ * (a forms.json key: "forms:errors.bidiChars" when it holds bidirectional controls, issue 9), or null.
+ */
+export function reasonOf(form: FormData): { code: string | null; text: string; error: string | null } {
   const code = String(form.get("reason") ?? "");
-  return { code: (REJECT_REASONS as readonly string[]).includes(code) ? code : null, text: plainText(form.get("reason_text"), 500) };
+  const text = plainText(form.get("reason_text"), 500);
+  return { code: (REJECT_REASONS as readonly string[]).includes(code) ? code : null, text, error: bidiError(text) };
 }
 
 /** A typed text without control characters (PostgreSQL refuses NUL), cut to `max` characters. */
@@ -517,7 +524,7 @@ export async function findAccounts(db: Db, q: string): Promise<AccountRow[]> {
 
 /**
  * Suspends an account (issue 5, Accounts): status suspended with the reason, every session deleted (it is logged
- * out everywhere at once), its posts leave the public pages (publicEstate checks the owner's status), audit entry
+ * out everywhere at once), every unused password-reset link spent (issue 9), its posts leave the public pages (publicEstate checks the owner's status), audit entry
  * and SMS, one transaction. Returns false when there is no such active account or it is the actor's own.
  */
 export async function suspendAccount(db: Db, userId: number, actor: Actor, reason: string): Promise<boolean> {
@@ -531,6 +538,8 @@ export async function suspendAccount(db: Db, userId: number, actor: Actor, reaso
       .returning({ id: s.users.id, phone: s.users.phone, lang: s.users.lang });
     if (!u) return false;
     await tx.delete(s.sessions).where(eq(s.sessions.user_id, userId));
+    // Its password-reset links are spent too (issue 9): lifting the suspension must not bring them back.
+    await spendPasswordResets(tx, userId);
     await recordAudit(tx, { actorId: actor.id, action: "user.suspend", subjectType: "user", subjectId: userId, reason: reason.trim() });
     await smsOwner(tx, u, "suspended", { reason: reason.trim() });
     return true;

@@ -197,15 +197,23 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 export async function createPasswordReset(db: Db, userId: number): Promise<string> {
   const token = randomToken();
   await db.transaction(async (tx) => {
-    await tx
-      .update(password_resets)
-      .set({ used_at: new Date() })
-      .where(and(eq(password_resets.user_id, userId), isNull(password_resets.used_at)));
+    await spendPasswordResets(tx, userId);
     await tx
       .insert(password_resets)
       .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TTL_MS) });
   });
   return token;
+}
+
+/**
+ * Spends every unused password-reset link of a user (issue 9: a suspension ends them, so lifting it does not bring
+ * them back). Call it in the suspension's transaction.
+ */
+export async function spendPasswordResets(db: Db, userId: number): Promise<void> {
+  await db
+    .update(password_resets)
+    .set({ used_at: new Date() })
+    .where(and(eq(password_resets.user_id, userId), isNull(password_resets.used_at)));
 }
 
 /** The user id a reset token may change the password of, or null when it is unknown, used or expired. */

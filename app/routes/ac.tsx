@@ -6,8 +6,7 @@ import { useTranslation } from "react-i18next";
 import { PhoneForm } from "~/components/FormParts";
 import { activateSchema } from "~/forms/account";
 import { findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
-import { consume } from "~/services/rate-limit.server";
-import { clientIp, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { clientIp, consumeLoginLimit, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
 import { toE164 } from "~/services/phone.server";
 import { getSession, redirectWithSuccess, sessionStorage } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
@@ -42,10 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, t } = await pageContext(request);
   const ip = clientIp(context);
   // A password is tried here: the login limits apply.
-  const tries = await consume(db, [
-    ["loginPhone", phone],
-    ["loginIp", ip],
-  ]);
+  const tries = await consumeLoginLimit(db, phone, ip);
   if (!tries.ok) return fail({ formErrors: [tooManyMessage(tries.retryAfter)] }, 429);
   const registration = await findRegistrationByPassword(db, phone, submission.value.password);
   if (!registration || (await findUserByPhone(db, phone))) return fail({ formErrors: ["account:errors.noPendingAccount"] });

@@ -69,7 +69,7 @@ export default function AuditPage() {
                       t(`admin:subjects.${r.subjectType}`, { id: r.subjectId, defaultValue: `${r.subjectType} ${r.subjectId}` })
                     )}
                   </td>
-                  <td>{r.reason ?? ""}</td>
+                  <td dir="auto">{r.reason ?? ""}</td>
                 </tr>
               ))}
             </tbody>

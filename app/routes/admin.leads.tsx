@@ -42,7 +42,10 @@ export default function LeadsPage() {
           {leads.map((l) => (
             <li key={l.id} className={l.handled ? "handled" : undefined}>
               <p>
-                <strong>{l.fullname}</strong> · <bdi dir="ltr">{l.mobile}</bdi> · {formatDate(l.date)}
+                <strong>
+                  <bdi>{l.fullname}</bdi>
+                </strong>{" "}
+                · <bdi dir="ltr">{l.mobile}</bdi> · {formatDate(l.date)}
               </p>
               <p>
                 {t(l.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")} · {l.estateType || "-"} · {l.place} · {formatNumber(l.area)} {t("admin:leads.m2")}

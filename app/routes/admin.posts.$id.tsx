@@ -50,6 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reason = reasonOf(form);
   const values = { decision, reason: reason.code ?? "", reason_text: reason.text };
   if (!DECISIONS.includes(decision)) return data({ error: "admin:errors.decision", values }, { status: 400 });
+  if (reason.error) return data({ error: reason.error, values }, { status: 400 });
   const needsReason = decision === "reject" || decision === "reject_edit" || decision === "unpublish";
   if (needsReason && !reason.text.trim() && (!reason.code || reason.code === "other")) {
     return data({ error: "admin:errors.reason", values }, { status: 400 });
@@ -98,7 +99,7 @@ export default function PostReviewPage() {
           <dd>
             {r.owner ? (
               <>
-                {r.owner.name} · <bdi dir="ltr" className="nowrap">{r.owner.phone}</bdi> · {t(`admin:userStates.${r.owner.status}`)}
+                <bdi>{r.owner.name}</bdi> · <bdi dir="ltr" className="nowrap">{r.owner.phone}</bdi> · {t(`admin:userStates.${r.owner.status}`)}
               </>
             ) : (
               t("admin:review.staff")
@@ -108,7 +109,7 @@ export default function PostReviewPage() {
         <div>
           <dt>{t("admin:review.contact")}</dt>
           <dd>
-            {r.contactName ?? "-"} · <bdi dir="ltr" className="nowrap">{r.phone ?? "-"}</bdi>
+            <bdi>{r.contactName ?? "-"}</bdi> · <bdi dir="ltr" className="nowrap">{r.phone ?? "-"}</bdi>
           </dd>
         </div>
       </dl>
@@ -145,7 +146,7 @@ export default function PostReviewPage() {
       ) : null}
       {r.rejectReason && r.state === "rejected" ? (
         <p className="notice">
-          {t("admin:review.reason")}: {r.rejectReason}
+          {t("admin:review.reason")}: <bdi>{r.rejectReason}</bdi>
         </p>
       ) : null}
       <p>

@@ -37,6 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = { estateId, reason: reason.code ?? "", reason_text: reason.text };
   const actor = { id: admin.id, admin: true };
   if (!Number.isInteger(estateId) || estateId < 1 || estateId > 2_147_483_647) return data({ error: "admin:errors.decision", values }, { status: 400 });
+  if (reason.error) return data({ error: reason.error, values }, { status: 400 });
   if (decision === "dismiss") {
     if (!(await dismissReports(db, estateId, actor, reason.text))) return data({ error: "admin:errors.state", values }, { status: 409 });
     return redirectWithSuccess("/admin/reports", t("admin:done.dismiss"));

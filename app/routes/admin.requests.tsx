@@ -38,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (decision !== "approve" && decision !== "reject")) {
     return data({ error: "admin:errors.decision", values }, { status: 400 });
   }
+  if (reason.error) return data({ error: reason.error, values }, { status: 400 });
   if (decision === "reject" && !reason.text.trim() && (!reason.code || reason.code === "other")) {
     return data({ error: "admin:errors.reason", values }, { status: 400 });
   }
@@ -69,7 +70,7 @@ export default function RequestQueuePage() {
                 <strong>{t("admin:requests.item", { type: r.estateType, place: r.place })}</strong> · {t(r.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")}
               </p>
               <p className="hint">
-                {r.user} · <bdi dir="ltr">{r.phone}</bdi> · {t("admin:waiting", { count: hoursSince(r.since, now) })}
+                <bdi>{r.user}</bdi> · <bdi dir="ltr">{r.phone}</bdi> · {t("admin:waiting", { count: hoursSince(r.since, now) })}
                 {r.late ? ` · ${t("admin:late")}` : ""}
               </p>
               <p>

@@ -3,12 +3,14 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
+import { bidiError } from "~/forms/text";
 import { findAccounts, liftSuspension, plainText, suspendAccount } from "~/models/admin.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
+import { TextWithUserText } from "~/components/UserText";
 
 export const meta = pageMeta;
 
@@ -45,6 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: "admin:errors.decision", values }, { status: 400 });
   }
   const actor = { id: admin.id, admin: true };
+  const bidi = bidiError(text);
+  if (bidi) return data({ error: bidi, values }, { status: 400 });
   if (decision === "suspend") {
     if (!text.trim()) return data({ error: "admin:errors.reason", values }, { status: 400 });
     if (!(await suspendAccount(db, id, actor, text))) return data({ error: "admin:errors.state", values }, { status: 409 });
@@ -81,10 +85,17 @@ export default function AccountsPage() {
           {accounts.map((a) => (
             <li key={a.id} className={a.status === "suspended" ? "suspended" : undefined}>
               <p>
-                <strong>{a.name}</strong> · <bdi dir="ltr">{a.phone}</bdi> · {t(`admin:userStates.${a.status}`)}
+                <strong>
+                  <bdi>{a.name}</bdi>
+                </strong>{" "}
+                · <bdi dir="ltr">{a.phone}</bdi> · {t(`admin:userStates.${a.status}`)}
                 {a.role === "admin" ? ` · ${t("admin:users.admin")}` : ""} · {t("admin:users.posts", { count: a.posts })}
               </p>
-              {a.suspendedReason ? <p className="hint">{t("admin:users.reason", { reason: a.suspendedReason })}</p> : null}
+              {a.suspendedReason ? (
+                <p className="hint">
+                  <TextWithUserText i18nKey="admin:users.reason" values={{ reason: a.suspendedReason }} name="reason" />
+                </p>
+              ) : null}
               {a.id === me ? null : (
                 <Form method="post" className="reject-form">
                   <input type="hidden" name="user_id" value={a.id} />

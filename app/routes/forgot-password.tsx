@@ -7,7 +7,7 @@ import { Icon } from "~/components/Icon";
 import { PhoneForm } from "~/components/FormParts";
 import { phoneSchema } from "~/forms/account";
 import { createPasswordReset, findUserByPhone } from "~/models/user.server";
-import { clientIp, sendingSms, tooManyMessage } from "~/services/account.server";
+import { afterResponse, clientIp, sendingSms, tooManyMessage } from "~/services/account.server";
 import { consume } from "~/services/rate-limit.server";
 import { getSmsSender } from "~/services/sms.server";
 import { toE164 } from "~/services/phone.server";
@@ -30,8 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Sends an SMS with a link to /rp?t=TOKEN when the number has an account that is not suspended. The answer is the
- * same whether or not it has one (no account enumeration); only bad input and the SMS limits (which count every
- * number alike) come back as errors.
+ * same whether or not it has one (no account enumeration), in content and in time: the lookup, the link and the SMS
+ * run after the answer (afterResponse, issue 9). Only bad input and the SMS limits (which count every number alike)
+ * come back as errors.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
@@ -48,17 +49,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ["smsIp", clientIp(context)],
   ]);
   if (!limit.ok) return fail({ formErrors: [tooManyMessage(limit.retryAfter)] }, 429);
-  const user = await findUserByPhone(db, phone);
-  if (user && user.status !== "suspended") {
-    // A failing SMS provider is reported on the server; the answer stays the same as for any number.
+  // The answer does not wait for the account lookup, the link or the SMS (issue 9): a known number is answered as fast
+  // as an unknown one. A failing SMS provider is reported on the server; the answer is the same for any number.
+  const origin = publicOrigin(request);
+  afterResponse("password reset", async () => {
+    const user = await findUserByPhone(db, phone);
+    if (!user || user.status === "suspended") return;
     await sendingSms(phone, () =>
       db.transaction(async (tx) => {
         const token = await createPasswordReset(tx, user.id);
-        const link = `${publicOrigin(request)}/rp?t=${token}`;
+        const link = `${origin}/rp?t=${token}`;
         await getSmsSender().send(tx, { phone, body: t("account:sms.reset", { brand: t("brand"), link }) });
       }),
     );
-  }
+  });
   return redirect("/forgot-password?sent=1");
 }
 

@@ -4,17 +4,17 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_COUNTRY, FormNotice, PhoneFields, TextField } from "~/components/FormParts";
+import { DEFAULT_COUNTRY, FormNotice, PhoneFields, TextField, useMessage } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
 import { loginSchema, registerSchema } from "~/forms/account";
 import { TransactionRollbackError } from "drizzle-orm";
 import { createRegistration, findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
-import { clientIp, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { clientIp, consumeLoginLimit, consumeSmsLimit, resetLoginLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
 import { getCurrentUser, startUserSession } from "~/services/auth.server";
 import { checkCaptcha, createCaptcha, spendCaptcha, storedCaptcha } from "~/services/captcha.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/password.server";
 import { toE164 } from "~/services/phone.server";
-import { consume, resetLimit } from "~/services/rate-limit.server";
+import { consume, limitPassed } from "~/services/rate-limit.server";
 import { getSession, redirectWithSuccess, sessionStorage } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { localPath } from "~/utils/redirect.server";
@@ -30,25 +30,30 @@ const tabOf = (url: URL): Tab => (url.searchParams.get("tab") === "2" ? "2" : "1
 
 /**
  * /login (spec 2.1, 2.6, 4): the login tab draws a new captcha on every visit (its answer's hash goes into the
- * session, replacing any earlier one); the sign-up tab has none. A logged-in user is sent on at once.
+ * session, replacing any earlier one); the sign-up tab has none. A logged-in user is sent on at once. Past the
+ * captcha limit of the client's IP address (issue 9) no captcha is drawn: the page comes with status 429 and the
+ * "too many attempts" message (`captchaLimited`, a form message) where the image was.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = localPath(url.searchParams.get("redirectTo"));
   if (await getCurrentUser(request)) throw redirect(redirectTo ?? "/");
-  const { t } = await pageContext(request);
+  const { db, t } = await pageContext(request);
   const tab = tabOf(url);
   const session = await getSession(request);
-  const drawn = tab === "1" ? await createCaptcha() : null;
+  // Drawing costs a sharp render: 60 per IP address in 10 minutes (issue 9); past that the page says how long to wait.
+  const limit = tab === "1" ? await consume(db, [["captchaIp", clientIp(context)]]) : ({ ok: true } as const);
+  const drawn = tab === "1" && limit.ok ? await createCaptcha() : null;
   if (drawn) session.set("captcha", storedCaptcha(drawn));
   return data(
     {
       tab,
       captcha: drawn ? { id: drawn.id, image: drawn.image } : null,
+      captchaLimited: limit.ok ? null : tooManyMessage(limit.retryAfter),
       redirectTo,
       seo: { title: t("account:login.title"), description: t("account:login.description"), keep: ["tab"] },
     },
-    drawn ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : undefined,
+    drawn ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : limit.ok ? undefined : { status: 429 },
   );
 }
 
@@ -61,8 +66,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
 /**
  * The posts of /login, told apart by `intent`: "login" (spec 7 POST login), "register" (POST user/register) and
  * "captcha" (a new image, keeping what was typed). Every post spends the captcha (spec 4: a failed login resets
- * it); the loader draws the next. Errors come back with status 400, the typed values (never the password) and
- * translated messages; success redirects with the spec's toast.
+ * it); the loader draws the next. Errors come back with status 400 (429 past a limit), the typed values (never the
+ * password) and translated messages; success redirects with the spec's toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
@@ -89,6 +94,11 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
   const fieldErrors: Record<string, string[]> = submission.status === "error" ? { ...(submission.error as Record<string, string[]>) } : {};
   const typedCaptcha = form.get("captcha");
   const captcha = checkCaptcha(answerHash, typeof typedCaptcha === "string" ? typedCaptcha : "");
+  if (captcha !== "ok") {
+    // No captcha could be drawn for this address (issue 9): say how long to wait, not "complete the verification".
+    const drawing = await limitPassed(db, "captchaIp", ip);
+    if (!drawing.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(drawing.retryAfter)] }), 429);
+  }
   if (captcha !== "ok") fieldErrors.captcha = [captcha === "wrong" ? "account:errors.captchaWrong" : "account:errors.captchaRequired"];
   if (submission.status !== "success" || Object.keys(fieldErrors).length) return reply(submission.reply({ ...hide, fieldErrors }));
 
@@ -96,11 +106,8 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
   const phone = toE164(country, authentication);
   if (!phone) return reply(submission.reply({ ...hide, fieldErrors: { authentication: ["account:errors.phoneInvalid"] } }));
 
-  const limit = await consume(db, [
-    ["loginPhone", phone],
-    ["loginIp", ip],
-  ]);
-  if (!limit.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(limit.retryAfter)] }));
+  const limit = await consumeLoginLimit(db, phone, ip);
+  if (!limit.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(limit.retryAfter)] }), 429);
 
   const user = await findUserByPhone(db, phone);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
@@ -112,7 +119,7 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
   if (!valid) return reply(submission.reply({ ...hide, formErrors: ["account:errors.loginFailed"] }));
   if (user.status === "suspended") return reply(submission.reply({ ...hide, formErrors: ["account:errors.suspended"] }));
 
-  await resetLimit(db, "loginPhone", phone);
+  await resetLoginLimit(db, phone, ip);
   const cookie = await startUserSession(request, user.id);
   return redirectWithSuccess(localPath(redirectTo) ?? "/", t("account:toasts.loginSuccess"), { headers: { "Set-Cookie": cookie } });
 }
@@ -155,7 +162,7 @@ async function register(request: Request, form: FormData, ip: string | undefined
 }
 
 export default function LoginPage() {
-  const { tab, redirectTo, captcha } = useLoaderData<typeof loader>();
+  const { tab, redirectTo, captcha, captchaLimited } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const registerHref = `/login?tab=2${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   const loginHref = `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
@@ -171,7 +178,7 @@ export default function LoginPage() {
         </Link>
       </nav>
       {tab === "1" ? (
-        <LoginForm key="login" redirectTo={redirectTo} captcha={captcha} />
+        <LoginForm key="login" redirectTo={redirectTo} captcha={captcha} captchaLimited={captchaLimited} />
       ) : (
         <RegisterForm key="register" />
       )}
@@ -179,8 +186,18 @@ export default function LoginPage() {
   );
 }
 
-function LoginForm({ redirectTo, captcha }: { redirectTo?: string; captcha: { id: string; image: string } | null }) {
+function LoginForm({
+  redirectTo,
+  captcha,
+  captchaLimited,
+}: {
+  redirectTo?: string;
+  captcha: { id: string; image: string } | null;
+  /** The "too many attempts" form message when no captcha could be drawn for this address (issue 9). */
+  captchaLimited: string | null;
+}) {
   const { t } = useTranslation();
+  const message = useMessage();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -216,6 +233,11 @@ function LoginForm({ redirectTo, captcha }: { redirectTo?: string; captcha: { id
         <label htmlFor={fields.captcha.id}>{t("account:fields.captcha")}</label>
         <div className="captcha-row">
           {image ? <img src={image} width={280} height={60} alt={t("account:fields.captchaAlt")} className="captcha-image" /> : null}
+          {captchaLimited ? (
+            <p className="notice notice-error captcha-limited" role="alert">
+              <Icon name="alert" /> {message(captchaLimited)}
+            </p>
+          ) : null}
           <button
             type="submit"
             name="intent"

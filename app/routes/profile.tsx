@@ -11,6 +11,7 @@ import { formatPhone } from "~/services/phone.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
+import { TextWithUserText } from "~/components/UserText";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "account", "forms"] };
@@ -49,7 +50,9 @@ export default function ProfilePage() {
       <dl className="details profile-details">
         <div>
           <dt>{t("account:profile.name")}</dt>
-          <dd>{user.name}</dd>
+          <dd>
+            <bdi>{user.name}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t("account:profile.phone")}</dt>
@@ -114,7 +117,11 @@ function PostRow({ post: p, now }: { post: UserPost; now: number }) {
           {hoursLeft(p.waitingSince, now) > 0 ? t("forms:profile.timeLeft", { count: hoursLeft(p.waitingSince, now) }) : t("forms:profile.overdue")}
         </span>
       ) : null}
-      {p.rejectReason ? <span className="hint post-reason">{t("forms:profile.reason", { reason: p.rejectReason })}</span> : null}
+      {p.rejectReason ? (
+        <span className="hint post-reason">
+          <TextWithUserText i18nKey="forms:profile.reason" values={{ reason: p.rejectReason }} name="reason" />
+        </span>
+      ) : null}
       {p.kind === "estate" && (p.state === "approved" || p.state === "edit_pending") ? (
         <Link to={`/estate/${p.id}`} className="button button-small">
           <Icon name="chevron" /> {t("forms:profile.view")}

@@ -27,6 +27,7 @@ import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { StoredImage } from "~/db/schema";
 import type { LayoutHandle } from "~/root";
+import { TextWithUserText } from "~/components/UserText";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "forms", "account"] };
@@ -240,12 +241,12 @@ export default function PostEditorPage() {
       ) : null}
       {post.rejectReason ? (
         <p className="notice notice-error">
-          <Icon name="alert" /> {t("forms:profile.reason", { reason: post.rejectReason })}
+          <Icon name="alert" /> <TextWithUserText i18nKey="forms:profile.reason" values={{ reason: post.rejectReason }} name="reason" />
         </p>
       ) : null}
       {post.editRejectReason ? (
         <p className="notice notice-error">
-          <Icon name="alert" /> {t("forms:post.editRefused", { reason: post.editRejectReason })}
+          <Icon name="alert" /> <TextWithUserText i18nKey="forms:post.editRefused" values={{ reason: post.editRejectReason }} name="reason" />
         </p>
       ) : null}
       {actionData?.message ? (

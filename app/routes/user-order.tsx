@@ -64,7 +64,11 @@ export default function UserOrdersPage() {
                 })}
               </h2>
               <PriceRange item={item} />
-              {item.notes ? <p className="estate-description">{item.notes}</p> : null}
+              {item.notes ? (
+                <p className="estate-description" dir="auto">
+                  {item.notes}
+                </p>
+              ) : null}
               <p className="card-date">
                 <Icon name="calendar" /> <bdi dir="ltr">{formatDate(item.date)}</bdi>
               </p>

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Db } from "~/db/client.server";
 import { issueCode } from "~/models/user.server";
 import { getT } from "./i18n.server";
-import { consume } from "./rate-limit.server";
+import { consume, resetLimit } from "./rate-limit.server";
 import { getSmsSender } from "./sms.server";
 
 /** The client's IP address as the HTTP server saw it (server.ts puts it in the load context), or undefined in tests. */
@@ -30,6 +30,32 @@ export function consumeSmsLimit(db: Db, phone: string, ip: string | undefined) {
     ["smsPhone", phone],
     ["smsIp", ip],
   ]);
+}
+
+/** The subject of the per-(number, address) login limit: both together ("-" for an unknown address). */
+function phoneAtIp(phone: string, ip: string | undefined): string {
+  return `${phone} ${ip ?? "-"}`;
+}
+
+/**
+ * Counts one password try of a number (the login form and /ac) against the login limits of issue 9: 10 per number
+ * from one IP address, 100 per number from all addresses, 100 per address, each in 15 minutes. Returns
+ * `{ ok: false, retryAfter }` (seconds) past a limit; the password must not be checked then (answer 429).
+ */
+export function consumeLoginLimit(db: Db, phone: string, ip: string | undefined) {
+  return consume(db, [
+    ["loginPhoneIp", phoneAtIp(phone, ip)],
+    ["loginPhone", phone],
+    ["loginIp", ip],
+  ]);
+}
+
+/**
+ * After a successful login the number's count from that address starts again (the counts across addresses stay,
+ * so a success does not give a spread-out guesser new tries).
+ */
+export function resetLoginLimit(db: Db, phone: string, ip: string | undefined) {
+  return resetLimit(db, "loginPhoneIp", phoneAtIp(phone, ip));
 }
 
 /**
@@ -60,4 +86,30 @@ export async function sendingSms(phone: string, send: () => Promise<void>): Prom
     process.stderr.write(`[sms] sending to ${phone} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return false;
   }
+}
+
+/** Work started by afterResponse that has not finished yet. */
+const unfinished = new Set<Promise<void>>();
+
+/**
+ * Runs `work` without making the response wait for it (issue 9: /forgot-password answers a known number as fast as
+ * an unknown one, so its timing tells nothing). It is never an unhandled rejection: an error is written to standard
+ * error as one line (`[after-response] <label> failed: <message>`, never the work's data). Returns at once.
+ */
+export function afterResponse(label: string, work: () => Promise<unknown>): void {
+  const running: Promise<void> = Promise.resolve()
+    .then(work)
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        process.stderr.write(`[after-response] ${label} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      },
+    )
+    .finally(() => unfinished.delete(running));
+  unfinished.add(running);
+}
+
+/** Resolves when every afterResponse work started so far has finished (tests, and a server that shuts down). */
+export async function responsesSettled(): Promise<void> {
+  while (unfinished.size) await Promise.all([...unfinished]);
 }

@@ -8,6 +8,7 @@ import { hasReported } from "~/models/post.server";
 import type { User } from "~/models/user.server";
 import { pageWithoutDialog } from "~/utils/dialog";
 import { getT } from "./i18n.server";
+import { consume } from "./rate-limit.server";
 
 /**
  * Dialogs as URL state (architecture 6): `?dialog=login|report|contact|share` with `estate_id` or `office_id` (and
@@ -21,6 +22,8 @@ export type DialogData =
   | { kind: "login"; reason: PromptReason; loginTo: string }
   | { kind: "report"; estateId: number; title: string; reasons: { id: number; name: string }[]; already: boolean; backTo: string }
   | { kind: "contact"; name: string | null; phone: string; tel: string; whatsapp: string }
+  /** The contact dialog past the account's limit of number reveals (issue 9): the wait in whole minutes, no number. */
+  | { kind: "contactLimited"; minutes: number }
   | { kind: "share"; title: string; url: string; links: { whatsapp: string; facebook: string; telegram: string; x: string } };
 
 const id = (value: string | null): number | null => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
@@ -36,8 +39,18 @@ export function shareUrl(origin: string, estateId: number, source: string): stri
 }
 
 /**
+ * Counts one phone number shown to a user by the contact dialog against the limit of issue 9 (30 per account an
+ * hour, LIMITS.contactUser), and returns the dialog to show instead once it is passed, or null while within it.
+ */
+async function revealLimited(db: Db, user: User): Promise<DialogData | null> {
+  const limit = await consume(db, [["contactUser", String(user.id)]]);
+  return limit.ok ? null : { kind: "contactLimited", minutes: Math.max(1, Math.ceil(limit.retryAfter / 60)) };
+}
+
+/**
  * The dialog a request asks for, or null (none asked, an unknown listing or office, bad parameters). Visitors who
  * ask to contact, save or report get the login prompt instead (spec 4, 6), whose Login button comes back to the page.
+ * A user past the limit of number reveals gets `contactLimited` instead of a number (issue 9).
  */
 export async function dialogFor(request: Request, db: Db, user: User | null, locale: Locale, origin: string): Promise<DialogData | null> {
   const url = new URL(request.url);
@@ -58,6 +71,8 @@ export async function dialogFor(request: Request, db: Db, user: User | null, loc
     if (kind === "contact" && officeId) {
       const office = await officeContact(db, officeId, locale);
       if (!office) return null;
+      const limited = await revealLimited(db, user);
+      if (limited) return limited;
       const text = t("forms:contactDialog.officeText", { url: `${origin}/office/${officeId}` });
       return { kind: "contact", name: office.name, phone: office.phone, tel: `tel:${office.phone}`, whatsapp: whatsappLink(office.whatsapp, text) };
     }
@@ -78,6 +93,8 @@ export async function dialogFor(request: Request, db: Db, user: User | null, loc
     }
     const contact = await estateContact(db, estateId, locale);
     if (!contact) return null;
+    const limited = await revealLimited(db, user);
+    if (limited) return limited;
     const title = estateTitle(t, contact.card);
     const text = t("forms:contactDialog.whatsappText", { title, ad: contact.card.stateId, url: `${origin}/estate/${estateId}` });
     return { kind: "contact", name: contact.name, phone: contact.phone, tel: `tel:${contact.phone}`, whatsapp: whatsappLink(contact.whatsapp, text) };

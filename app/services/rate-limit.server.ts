@@ -3,12 +3,15 @@ import type { Db } from "~/db/client.server";
 import { rate_limits } from "~/db/schema";
 
 /**
- * The limits of issue 3 (architecture 7), kept in the `rate_limits` table through rate-limiter-flexible so they hold
+ * The limits of issues 3 and 9 (architecture 7), kept in the `rate_limits` table through rate-limiter-flexible so they hold
  * across processes. `points` attempts per `duration` seconds (a fixed window starting at the first attempt).
  * Per-IP limits are loose on purpose: Syrian mobile networks put many people behind one address.
  */
 export const LIMITS = {
-  loginPhone: { points: 10, duration: 15 * 60 },
+  // Password tries (issue 9): 10 per number from one address, so a stranger cannot lock the owner out from elsewhere;
+  // 100 per number from all addresses (a spread-out guesser); 100 per address (one guesser, many numbers).
+  loginPhoneIp: { points: 10, duration: 15 * 60 },
+  loginPhone: { points: 100, duration: 15 * 60 },
   loginIp: { points: 100, duration: 15 * 60 },
   smsPhone: { points: 3, duration: 60 * 60 },
   smsIp: { points: 30, duration: 60 * 60 },
@@ -17,6 +20,10 @@ export const LIMITS = {
   offerIp: { points: 10, duration: 60 * 60 },
   requestIp: { points: 10, duration: 60 * 60 },
   reportIp: { points: 30, duration: 60 * 60 },
+  // Captcha drawings of the login page (issue 9), per IP address: each is a sharp render.
+  captchaIp: { points: 60, duration: 10 * 60 },
+  // Phone numbers revealed by the contact dialog (issue 9), per account an hour.
+  contactUser: { points: 30, duration: 60 * 60 },
   // Photo uploads (issue 5), per account an hour: two full posts' worth of tries (disk and CPU are finite).
   uploadUser: { points: 60, duration: 60 * 60 },
 } as const;
@@ -60,4 +67,16 @@ export async function consume(
 /** Forgets the attempts of one subject (after a successful login the phone's counter starts again). */
 export async function resetLimit(db: Db, name: LimitName, subject: string): Promise<void> {
   await limiter(db, name).delete(subject);
+}
+
+/**
+ * Whether a subject has passed a limit, without counting an attempt: `{ ok: false, retryAfter }` (seconds) once more
+ * than `points` attempts were counted in the current window (a refused attempt counts too). An empty subject is
+ * never limited. Database errors propagate.
+ */
+export async function limitPassed(db: Db, name: LimitName, subject: string | null | undefined): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+  if (!subject) return { ok: true };
+  const state = await limiter(db, name).get(subject);
+  if (!state || state.consumedPoints <= LIMITS[name].points || state.msBeforeNext <= 0) return { ok: true };
+  return { ok: false, retryAfter: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
 }

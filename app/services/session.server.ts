@@ -5,6 +5,9 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { getEnv } from "~/utils/env.server";
 
+/** The shortest secret that may sign cookies, for SESSION_SECRET and the generated file alike (decision 004). */
+export const SESSION_SECRET_MIN = 32;
+
 /**
  * The session secret: SESSION_SECRET, or (when it is not set) a random secret made once and kept in
  * `${DATA_DIR}/session-secret` so restarts keep sessions (docs/decisions/004-session-secret.md).
@@ -18,15 +21,32 @@ export function sessionSecret(): string {
 function readOrMakeSecret(): string {
   const env = getEnv();
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  const file = path.join(env.dataDir, "session-secret");
+  return secretFromFile(path.join(env.dataDir, "session-secret"));
+}
+
+/**
+ * The secret kept in `file` (trimmed). A missing file, or one whose secret is shorter than SESSION_SECRET_MIN
+ * characters (blank, cut short, edited by hand), gets a new random 256-bit secret (64 hex characters, mode 0600): an
+ * empty or short key must never sign cookies (issue 9). Replacing a short one logs out everyone, which the server
+ * says on standard error. Errors other than a missing file (permissions, a full disk) propagate: the server does not
+ * start. Source: docs/decisions/004-session-secret.md.
+ */
+export function secretFromFile(file: string): string {
+  let kept: string | null = null;
   try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(env.dataDir, { recursive: true });
-    const made = crypto.randomBytes(32).toString("hex");
-    fs.writeFileSync(file, made, { mode: 0o600 });
-    return made;
+    kept = fs.readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
+  if (kept !== null && kept.length >= SESSION_SECRET_MIN) return kept;
+  if (kept !== null) {
+    process.stderr.write(`[session] ${file} held a secret shorter than ${SESSION_SECRET_MIN} characters: replaced with a new random one (everyone is logged out)\n`);
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const made = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, made, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return made;
 }
 
 const env = getEnv();

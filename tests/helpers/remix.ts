@@ -1,17 +1,18 @@
 /**
- * Calls a route loader the way Remix does, with a real Request, and returns what a user would get:
+ * Calls a route loader the way Remix does, with a real Request (and the load context the HTTP server passes,
+ * `{ clientIp }`, when given), and returns what a user would get:
  * the status and the data, or the status of a thrown Response (404s, redirects).
  */
 export async function callLoader<T>(
   loader: (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => Promise<T> | T,
   url: string,
-  options: { params?: Record<string, string>; cookie?: string } = {},
+  options: { params?: Record<string, string>; cookie?: string; context?: Record<string, unknown> } = {},
 ): Promise<{ status: number; data: any; headers: Headers }> {
   const headers = new Headers();
   if (options.cookie) headers.set("Cookie", options.cookie);
   const request = new Request(new URL(url, "http://localhost:3000"), { headers });
   try {
-    const result: any = await loader({ request, params: options.params ?? {}, context: {} });
+    const result: any = await loader({ request, params: options.params ?? {}, context: options.context ?? {} });
     if (result instanceof Response) {
       const body = result.headers.get("Content-Type")?.includes("json") ? await result.json() : await result.text();
       return { status: result.status, data: body, headers: result.headers };
