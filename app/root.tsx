@@ -81,7 +81,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A language chosen by the URL (`?lang=en`, from a search engine or hreflang) is kept for the next pages (issue 9).
   const chosen = url.searchParams.get("lang");
   if ((chosen === "ar" || chosen === "en") && cookies[LANG_COOKIE] !== chosen) responseHeaders.append("Set-Cookie", langCookie(chosen));
-  return data(payload, { headers: responseHeaders });
+  // A user past the limit of number reveals sees the wait instead of a number (issue 9), with 429.
+  return data(payload, { headers: responseHeaders, status: dialog?.kind === "contactLimited" ? 429 : 200 });
 }
 
 export type RootLoaderData = {

@@ -936,12 +936,14 @@ describe("the contact dialog's limit (?dialog=contact, issue 9)", () => {
     const open = (query: string, cookie = reader.cookie) => callLoader(rootLoader, `/estate/${listing}?${query}`, { cookie });
     for (let i = 1; i <= 30; i++) {
       const query = i % 2 ? `dialog=contact&estate_id=${listing}` : `dialog=contact&office_id=${office.id}`;
-      const { data } = await open(query);
+      const { data, status } = await open(query);
+      expect(status, `reveal ${i}`).toBe(200);
       expect(data.dialog?.kind, `reveal ${i}`).toBe("contact");
       expect(data.dialog?.phone, `reveal ${i}`).toBeTruthy();
     }
     for (const query of [`dialog=contact&estate_id=${listing}`, `dialog=contact&office_id=${office.id}`]) {
-      const { data } = await open(query);
+      const { data, status } = await open(query);
+      expect(status).toBe(429);
       expect(data.dialog).toMatchObject({ kind: "contactLimited" });
       expect(data.dialog.minutes).toBeGreaterThanOrEqual(1);
       expect(data.dialog.minutes).toBeLessThanOrEqual(60);
