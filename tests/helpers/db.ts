@@ -8,9 +8,9 @@ import { seedListings, seedReference } from "../../app/db/seed.server";
 /**
  * A fresh database for one test file: a copy of the seeded PGlite base made by global-setup, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server, migrated and seeded the same way.
- * It becomes the app's database (what getDb() returns) for the file's loaders.
+ * It becomes the app's database (what getDb() returns) for the file's loaders. `url` is the PostgreSQL one's address.
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `aqar_test_${process.pid}_${Date.now()}`;
@@ -26,6 +26,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     await seedListings(database.db, { count: 400, imagesDir: process.env.TEST_IMAGES_DIR! });
     return {
       ...database,
+      url: target.toString(),
       drop: async () => {
         await database.close();
         const c = new pg.Client({ connectionString: url });

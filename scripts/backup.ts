@@ -1,0 +1,26 @@
+/**
+ * `npm run db:backup -- [folder]`: backs up the database (PGlite, or PostgreSQL when DATABASE_URL is set) and the
+ * stored images into a new dated folder under `folder` (default ./backups/); see app/db/backup.server.ts and the
+ * README's Backups section. Stop the server first when it uses PGlite. Exits with 1 and a message when it cannot.
+ */
+import { BackupError, createBackup } from "../app/db/backup.server";
+import { getEnv } from "../app/utils/env.server";
+
+const args = process.argv.slice(2);
+if (args.length > 1 || args.some((a) => a.startsWith("-"))) {
+  console.error("usage: npm run db:backup -- [folder]   (default ./backups/)");
+  process.exit(2);
+}
+const env = getEnv();
+try {
+  const { path, manifest } = await createBackup(
+    { databaseUrl: env.DATABASE_URL, pgliteDir: env.pgliteDir, imagesDir: env.imagesDir },
+    args[0] ?? "./backups",
+  );
+  const mb = (manifest.images.bytes / 1048576).toFixed(1);
+  console.log(`backup of ${manifest.database === "pglite" ? "PGlite" : "PostgreSQL"} and ${manifest.images.files} images (${mb} MB) written to ${path}`);
+} catch (error) {
+  if (!(error instanceof BackupError)) throw error;
+  console.error(`backup failed: ${error.message}`);
+  process.exit(1);
+}

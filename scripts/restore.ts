@@ -1,0 +1,31 @@
+/**
+ * `npm run db:restore -- [backup] [--force]`: restores a backup made by `npm run db:backup` into the configured
+ * database (PGlite, or PostgreSQL when DATABASE_URL is set) and DATA_DIR/images. `backup` is a backup folder, or a
+ * folder of backups whose newest is taken (default ./backups/). Refuses a target that is not empty unless --force.
+ * Stop the server first when it uses PGlite. See app/db/backup.server.ts and the README's Backups section.
+ */
+import { BackupError, findBackup, restoreBackup } from "../app/db/backup.server";
+import { getEnv } from "../app/utils/env.server";
+
+const args = process.argv.slice(2);
+const force = args.includes("--force");
+const paths = args.filter((a) => a !== "--force");
+if (paths.length > 1 || paths.some((a) => a.startsWith("-"))) {
+  console.error("usage: npm run db:restore -- [backup folder, or a folder of backups: ./backups/] [--force]");
+  process.exit(2);
+}
+const env = getEnv();
+try {
+  const backup = findBackup(paths[0] ?? "./backups");
+  const manifest = await restoreBackup(
+    { databaseUrl: env.DATABASE_URL, pgliteDir: env.pgliteDir, imagesDir: env.imagesDir },
+    backup,
+    { force },
+  );
+  const where = env.DATABASE_URL ? "PostgreSQL" : `PGlite at ${env.pgliteDir}`;
+  console.log(`restored ${backup} (made ${manifest.createdAt}, ${manifest.images.files} images) into ${where} and ${env.imagesDir}`);
+} catch (error) {
+  if (!(error instanceof BackupError)) throw error;
+  console.error(`restore failed: ${error.message}`);
+  process.exit(1);
+}
