@@ -18,7 +18,8 @@ import { startServer, type TestServer } from "./helpers/server";
  * app's invariants forbid (a partial write, a change without its audit entry, a value that validation should have
  * refused). fast-check prints its seed and path on failure; `FUZZ_SEED=<seed>` replays a run, `FUZZ_PAIR=<i> FUZZ_PATH=<path>`
  * with it one failing property, and
- * `FUZZ_RUNS=<n>` sets the requests per route and role (default 12).
+ * `FUZZ_SECONDS=<s>` (default 75) and `FUZZ_RUNS=<n>` (default 150) bound the requests
+ * per route and role.
  */
 
 type Role = "visitor" | "user" | "admin" | "pending";
@@ -168,7 +169,10 @@ const ROUTES: FuzzRoute[] = [
   },
 ];
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+/** At most this many requests per route and role… */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+/** …within this share of the fuzz time (FUZZ_SECONDS, default 75 s, split evenly; the machine's load decides how many fit). */
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? 75);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2_147_483_647;
 /** Replays one property (its index in PAIRS, printed on failure) at FUZZ_PATH. */
 const PAIR = process.env.FUZZ_PAIR === undefined ? undefined : Number(process.env.FUZZ_PAIR);
@@ -631,6 +635,7 @@ async function fuzzOnce(role: Role, request: FuzzRequest): Promise<void> {
   const key = `${request.path.replace(/\d{2,}/g, ":id")} as ${role}`;
   const counts = (STATS[key] ??= {});
   counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+  sent += 1;
   if (answer.status >= 500 || server.process.exitCode !== null || server.process.signalCode !== null) {
     throw new Error(`${what}\n→ ${answer.status} ${answer.body.slice(0, 1000)}\nserver output:\n${server.output().slice(-3000)}`);
   }
@@ -638,6 +643,7 @@ async function fuzzOnce(role: Role, request: FuzzRequest): Promise<void> {
 
 /** Answers by status per path and role; printed with FUZZ_STATS=1 (to see how deep the requests reach). */
 const STATS: Record<string, Record<number, number>> = {};
+let sent = 0;
 
 const PAIRS = ROUTES.flatMap((route) => route.roles.map((role) => ({ route, role })));
 
@@ -649,7 +655,13 @@ describe("random posts to every action (issue 9)", () => {
         await fc.assert(
           fc.asyncProperty(requestOf(route, ids, role), (request) => fuzzOnce(role, request)),
           // One seed for the whole run, shifted per route and role, so FUZZ_SEED replays every property.
-          { seed: SEED + index, path: PAIR === index ? PATH : undefined, numRuns: RUNS, verbose: 1 },
+          {
+            seed: SEED + index,
+            path: PAIR === index ? PATH : undefined,
+            numRuns: RUNS,
+            interruptAfterTimeLimit: PAIR === undefined ? (SECONDS * 1000) / PAIRS.length : undefined,
+            verbose: 1,
+          },
         );
       } catch (error) {
         const cause = (error as Error).cause;
@@ -660,6 +672,8 @@ describe("random posts to every action (issue 9)", () => {
         );
       }
     }
+    // Every route and role got requests, even on a busy machine.
+    expect(sent).toBeGreaterThanOrEqual(PAIR === undefined ? PAIRS.length * 3 : 1);
     if (process.env.FUZZ_STATS) console.log(Object.entries(STATS).map(([key, counts]) => `${key}: ${JSON.stringify(counts)}`).join("\n"));
     const health = await send(server, { method: "GET", path: "/healthz", headers: {} });
     expect(health.status).toBe(200);
