@@ -26,16 +26,23 @@ export type TestServer = {
   url: string;
   port: number;
   process: ChildProcess;
+  /** The server's DATA_DIR (its PGlite database is `db/` in it, its stored images `images/`). */
+  dataDir: string;
   /** Everything the server printed so far (standard output and error). */
   output(): string;
   stop(): Promise<void>;
 };
 
 /**
- * Starts `tsx server.ts` with NODE_ENV=test, a new DATA_DIR (removed by stop()) and `env` on top, and waits until
- * /healthz answers 200 (at most `timeoutMs`, default 120 s). Throws when the build is missing or the server exits.
+ * Starts `tsx server.ts` with NODE_ENV=test, a new DATA_DIR (removed by stop(), unless `options.keepDataDir`: then
+ * the caller reads it after stop() and removes it) and `env` on top, and waits until /healthz answers 200 (at most
+ * `timeoutMs`, default 120 s). Throws when the build is missing or the server exits.
  */
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+  options: { keepDataDir?: boolean } = {},
+): Promise<TestServer> {
   if (!fs.existsSync(path.resolve("build/index.js"))) throw new Error("build/index.js is missing: run `npm run build` first");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-server-"));
@@ -66,23 +73,25 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     }
     const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`server did not answer /healthz within ${timeoutMs} ms:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, port, process: child, output: () => log, stop };
+  return { url, port, process: child, dataDir, output: () => log, stop };
 }
 
 /** A private PostgreSQL cluster (Debian's initdb and pg_ctl, run as user postgres) on a free port. */
