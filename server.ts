@@ -14,6 +14,7 @@ import getRawBody from "raw-body";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { getDatabase } from "./app/db/db.server";
+import { responsesSettled } from "./app/services/account.server";
 import { UPLOAD_BODY_LIMIT } from "./app/services/uploads.server";
 import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
@@ -173,11 +174,9 @@ const remix = createRemixHandler({
   build,
   mode: env.NODE_ENV,
   origin: (req) => siteOrigin(req, env),
-  body: (req) => {
-    const refused = (req.res as express.Response | undefined)?.locals.refused;
-    if (refused) return { kind: "none" };
-    const body = (req.res as express.Response | undefined)?.locals.body;
-    if (Buffer.isBuffer(body)) return { kind: "buffer", bytes: body };
+  body: (req, res) => {
+    if (res.locals.refused) return { kind: "none" };
+    if (Buffer.isBuffer(res.locals.body)) return { kind: "buffer", bytes: res.locals.body };
     return isUpload(req) ? { kind: "stream", limit: UPLOAD_BODY_LIMIT } : { kind: "none" };
   },
   context: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip, refused: res.locals.refused }),
@@ -216,6 +215,8 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {
+    // Work a response did not wait for (a reset SMS being sent) finishes before the database closes.
+    await responsesSettled();
     await database.close().catch(() => undefined);
     logger.info("stopped");
     process.exit(0);

@@ -173,15 +173,15 @@ export function ErrorBoundary() {
       {values && values.length > 0 ? (
         <form method="post" action={`${location.pathname}${location.search}`} className="stack">
           <p>{t("errorPage.503.kept")}</p>
-          <dl className="kept-values">
+          <ul className="kept-values">
             {values
-              .filter(([name]) => !name.startsWith("_") && !HIDDEN_FIELD.test(name))
+              .filter(([name, value]) => value !== "" && !name.startsWith("_") && !HIDDEN_FIELD.test(name))
               .map(([name, value], index) => (
-                <div key={`${name}-${index}`}>
-                  <dd dir="auto">{value}</dd>
-                </div>
+                <li key={`${name}-${index}`} dir="auto">
+                  {value}
+                </li>
               ))}
-          </dl>
+          </ul>
           {values.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}

@@ -91,7 +91,7 @@ export function createRemixHandler(options: {
   build: ServerBuild;
   mode: string;
   origin: (req: express.Request) => string;
-  body: (req: express.Request) => BodySource;
+  body: (req: express.Request, res: express.Response) => BodySource;
   context: (req: express.Request, res: express.Response) => ServerLoadContext;
 }): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
@@ -114,7 +114,7 @@ export function createRemixHandler(options: {
       res.on("close", () => controller.abort());
       const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
       if (req.method !== "GET" && req.method !== "HEAD") {
-        const source = options.body(req);
+        const source = options.body(req, res);
         if (source.kind === "buffer") init.body = source.bytes as unknown as BodyInit;
         else if (source.kind === "stream") {
           init.body = createReadableStreamFromReadable(limitedBody(req, source.limit));

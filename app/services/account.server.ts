@@ -88,8 +88,16 @@ export async function sendingSms(phone: string, send: () => Promise<void>): Prom
   }
 }
 
-/** Work started by afterResponse that has not finished yet. */
-const unfinished = new Set<Promise<void>>();
+declare global {
+  // eslint-disable-next-line no-var
+  var __afterResponse: Set<Promise<void>> | undefined;
+}
+
+/**
+ * Work started by afterResponse that has not finished yet. On globalThis (like the database), so that server.ts,
+ * which loads this module apart from the Remix build, waits for the build's work when it shuts down.
+ */
+const unfinished = (globalThis.__afterResponse ??= new Set<Promise<void>>());
 
 /**
  * Runs `work` without making the response wait for it (issue 9: /forgot-password answers a known number as fast as
