@@ -1,12 +1,10 @@
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n from "./i18n";
-import i18next, { localeOf, resources } from "./services/i18n.server";
+import { I18nextProvider } from "react-i18next";
+import { i18nFor, localeOf } from "./services/i18n.server";
 import { NonceContext } from "./utils/nonce";
 
 const ABORT_DELAY = 10_000;
@@ -26,7 +24,7 @@ function withoutNulBytes(): Transform {
 }
 
 /**
- * Renders a document: one i18next instance per request in the page's language, the CSP nonce from server.ts,
+ * Renders a document: the page language's one i18next instance (issue 10), the CSP nonce from server.ts,
  * streaming for browsers and the complete HTML at once for bots (architecture 5).
  */
 export default async function handleRequest(
@@ -36,10 +34,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
   const lng = localeOf(request);
-  const ns = i18next.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({ ...i18n, lng, ns: ns.length ? ns : ["common"], resources });
+  const instance = i18nFor(lng);
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 

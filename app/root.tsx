@@ -69,8 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: user ? { first_name: user.first_name, admin: user.role === "admin" } : null,
     savedIds,
     dialog,
-    showAppPopup: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed",
-    store: storeFor(request.headers.get("User-Agent")),
+    // Only the home page's popup shows the store link (and only then does a page depend on the phone: page cache).
+    store: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed" ? storeFor(request.headers.get("User-Agent")) : null,
     localesVersion: localesVersion(),
     errorTitles: Object.fromEntries([404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))])),
     // The server's year, so the footer renders the same on the server and in the browser.
@@ -96,8 +96,8 @@ export type RootLoaderData = {
   savedIds: number[];
   /** The dialog the URL asks for (architecture 6), rendered over any page. */
   dialog: DialogData | null;
-  showAppPopup: boolean;
-  store: { platform: "android" | "ios"; url: string };
+  /** The app store of the visitor's phone while the home page's app popup shows (spec 2.2), else null. */
+  store: { platform: "android" | "ios"; url: string } | null;
   localesVersion: string;
   /** The error page's title per status (pageMeta); other statuses use `error.title`. */
   errorTitles: Record<string, string>;
@@ -130,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {flags.hideNavbar ? null : <Header user={root?.user ?? null} />}
         <main id="main" className="content">
           <ToastBar toast={root?.toast} />
-          {root?.showAppPopup && location.pathname === "/" ? <AppPopup store={root.store} /> : null}
+          {root?.store && location.pathname === "/" ? <AppPopup store={root.store} /> : null}
           {children}
         </main>
         {root?.dialog ? <Dialog dialog={root.dialog} /> : null}
