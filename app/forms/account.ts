@@ -1,4 +1,4 @@
-import { z } from "zod/v4";
+import { z } from "./zod";
 import { COUNTRIES } from "~/data/countries";
 import { refuseBidiControls } from "./text";
 

@@ -1,4 +1,4 @@
-import { z } from "zod/v4";
+import { z } from "./zod";
 import { toLatinDigits } from "./account";
 import { refuseBidiControls } from "./text";
 
