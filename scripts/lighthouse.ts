@@ -5,7 +5,8 @@
  * Chromium (CHROME_PATH, default /usr/bin/chromium) against a server that is already running (it starts nothing):
  * home, search results, a listing, /offices and /new-estate, each in Arabic (`?lang=ar`) and English (`?lang=en`).
  * The search and the listing are found on the server: the first of a few searches with results, and its first card.
- * Prints a Markdown table of the four category scores (0-100) and the largest contentful paint (seconds) for
+ * Prints a Markdown table of the four category scores (0-100), the largest contentful paint (s), the total blocking
+ * time (ms) and Lighthouse's CPU benchmark index of the run (lower: a busier or slower machine) for
  * docs/benchmarks.md, then every audit that kept a category under 100 (or 95 for performance) per page.
  *
  * Options: --url (required; loopback addresses only), --runs N per page (1; with more, the run with the median
@@ -69,7 +70,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 
-type Row = { page: string; lang: string; url: string; scores: Record<string, number>; lcp: number; failing: string[] };
+type Row = { page: string; lang: string; url: string; scores: Record<string, number>; lcp: number; tbt: number; benchmarkIndex: number; failing: string[] };
 const rows: Row[] = [];
 let chromeVersion = "";
 let lighthouseVersion = "";
@@ -80,7 +81,9 @@ try {
       const url = base + withLang(page.path, lang);
       const results: Result[] = [];
       for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        let result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        // A trace that could not be recorded (NO_NAVSTART, NO_FCP on a busy machine) is run again, once.
+        if (result?.lhr.runtimeError) result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
         if (!result) throw new Error(`no Lighthouse result for ${url}`);
         results.push(result.lhr);
         if (jsonDir) {
@@ -107,8 +110,9 @@ try {
         }
       }
       const lcp = (lhr.audits["largest-contentful-paint"].numericValue ?? 0) / 1000;
-      rows.push({ page: page.name, lang, url: url.slice(base.length), scores, lcp, failing });
-      console.error(`${page.name} ${lang}: ${CATEGORIES.map((c) => scores[c]).join(" / ")}, LCP ${lcp.toFixed(2)} s`);
+      const tbt = lhr.audits["total-blocking-time"].numericValue ?? 0;
+      rows.push({ page: page.name, lang, url: url.slice(base.length), scores, lcp, tbt, benchmarkIndex: lhr.environment.benchmarkIndex, failing });
+      console.error(`${page.name} ${lang}: ${CATEGORIES.map((c) => scores[c]).join(" / ")}, LCP ${lcp.toFixed(2)} s, TBT ${Math.round(tbt)} ms`);
     }
   }
 } finally {
@@ -116,10 +120,12 @@ try {
 }
 
 console.log(`\nLighthouse ${lighthouseVersion}, Chromium ${chromeVersion}, mobile (Moto G Power, slow 4G, simulated), ${runs} run(s) per page\n`);
-console.log("| page | lang | performance | accessibility | best practices | SEO | LCP s |");
-console.log("|---|---|---|---|---|---|---|");
+console.log("| page | lang | performance | accessibility | best practices | SEO | LCP s | TBT ms | CPU index |");
+console.log("|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
-  console.log(`| ${r.page} \`${r.url}\` | ${r.lang} | ${CATEGORIES.map((c) => r.scores[c]).join(" | ")} | ${r.lcp.toFixed(2)} |`);
+  console.log(
+    `| ${r.page} \`${r.url}\` | ${r.lang} | ${CATEGORIES.map((c) => r.scores[c]).join(" | ")} | ${r.lcp.toFixed(2)} | ${Math.round(r.tbt)} | ${Math.round(r.benchmarkIndex)} |`,
+  );
 }
 const under = rows.filter((r) => r.failing.length);
 if (under.length) {
