@@ -11,7 +11,8 @@
  *
  * Options: --url (required; loopback addresses only), --runs N per page (1; with more, the run with the median
  * performance score is reported), --only home,search,listing,offices,new-estate (a subset), --lang ar|en,
- * --json DIR (writes each report there).
+ * --json DIR (writes each report there), --block PATTERN (requests Lighthouse refuses, e.g. "*\/build/*.js" to see
+ * what the pages' JavaScript costs).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -37,6 +38,7 @@ const runs = Math.max(1, Number(option("runs") ?? 1));
 const only = option("only")?.split(",");
 const langs = (option("lang") ? [option("lang")] : ["ar", "en"]) as ("ar" | "en")[];
 const jsonDir = option("json");
+const blockedUrlPatterns = option("block") ? [option("block")!] : undefined;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
@@ -72,7 +74,9 @@ const chrome = await chromeLauncher.launch({
 
 type Row = { page: string; lang: string; url: string; scores: Record<string, number>; lcp: number; tbt: number; benchmarkIndex: number; failing: string[] };
 const rows: Row[] = [];
-let chromeVersion = "";
+// The browser's full version (the user agent Lighthouse records is reduced to 156.0.0.0).
+const versionInfo = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser?: string };
+const chromeVersion = versionInfo.Browser?.split("/")[1] ?? "";
 let lighthouseVersion = "";
 
 try {
@@ -81,9 +85,11 @@ try {
       const url = base + withLang(page.path, lang);
       const results: Result[] = [];
       for (let i = 0; i < runs; i += 1) {
-        let result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        let result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], blockedUrlPatterns });
         // A trace that could not be recorded (NO_NAVSTART, NO_FCP on a busy machine) is run again, once.
-        if (result?.lhr.runtimeError) result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        if (result?.lhr.runtimeError) {
+          result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], blockedUrlPatterns });
+        }
         if (!result) throw new Error(`no Lighthouse result for ${url}`);
         results.push(result.lhr);
         if (jsonDir) {
@@ -93,7 +99,6 @@ try {
       }
       results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
       const lhr = results[Math.floor(results.length / 2)];
-      chromeVersion = lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? "";
       lighthouseVersion = lhr.lighthouseVersion;
       if (lhr.runtimeError) console.error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c].score ?? 0) * 100)]));
