@@ -71,6 +71,7 @@ const PUBLIC_PAGES: [string, (f: Found) => string, number?][] = [
   ["office listings", (f) => f.officeEstates],
   ["articles", () => "/articals"],
   ["article", (f) => f.article],
+  ["user orders", () => "/user-order"],
   ["consultation", () => "/consultation"],
   ["contact", () => "/call-us"],
   ["who we are", () => "/who-us"],
