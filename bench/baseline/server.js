@@ -1,7 +1,7 @@
 /**
  * The baseline's server (issue 10, `npm run bench`): Express with compression(), like the product's server.ts,
  * fingerprinted assets cached for a year, and the Remix request handler. Nothing else (no helmet, no logging).
- * Run from bench/baseline after `remix build bench/baseline`: `PORT=3901 node server.js` (127.0.0.1, port 3901 by default).
+ * Run from bench/baseline after `../../node_modules/.bin/remix build`: `PORT=3901 node server.js` (127.0.0.1, port 3901 by default).
  */
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
