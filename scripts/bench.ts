@@ -63,6 +63,8 @@ const env = {
   NODE_ENV: "production" as const,
   PUBLIC_URL: product,
   LOG_LEVEL: "warn",
+  // As `npm run serve` runs the product in production; the baseline gets the same.
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
 };
 /** What a phone's Chrome sends (the product streams to browsers and waits for the whole page for bots). */
 const BROWSER_HEADERS = {
