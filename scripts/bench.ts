@@ -318,7 +318,7 @@ try {
     `### ${db.split(" ")[0]}, ${listings.toLocaleString("en-US")} listings, ${connections} connections, ${warmup} s warm-up + ${seconds} s per target`,
     "",
     `${date} UTC, Node ${process.version}, ${machine}, load average before the run ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}.`,
-    `Product search: \`${searchPath}\` (${found.length} cards); listing: \`${listingPath}\`. Baseline search: \`${baselineSearch}\` (${baselineCards.length} cards); detail: \`${baselineDetail}\`.`,
+    `Product search: \`${searchPath}\` (${found.length} distinct listing links); listing: \`${listingPath}\`. Baseline search: \`${baselineSearch}\` (${baselineCards.length} cards); detail: \`${baselineDetail}\`.`,
   ];
 
   const results: { name: string; product: Load; baseline: Load; productPath: string; baselinePath: string }[] = [];
