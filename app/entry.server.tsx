@@ -5,7 +5,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { i18nFor, localeOf } from "./services/i18n.server";
+import { getDb } from "./db/db.server";
+import { getLookups, placeList } from "./models/lookups.server";
 import { NonceContext } from "./utils/nonce";
+import { PlacesContext, type PlaceGroup } from "./utils/places";
 
 const ABORT_DELAY = 10_000;
 
@@ -36,6 +39,12 @@ export default async function handleRequest(
 ) {
   const lng = localeOf(request);
   const instance = i18nFor(lng);
+  // The place selects' list, from the lookups kept in memory (not in the loader data; issue 10). A page rendered
+  // while the database cannot be reached (503) has no place select.
+  const places: PlaceGroup[] | null = await getDb()
+    .then(getLookups)
+    .then((lookups) => placeList(lookups, lng).places)
+    .catch(() => null);
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
@@ -43,9 +52,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <PlacesContext.Provider value={places}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </PlacesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
