@@ -18,9 +18,9 @@
  *    product/baseline), a summary table, and the page weights (bytes of the HTML, CSS and JavaScript, raw, gzip
  *    level 6, brotli quality 11, and the HTML as the server sent it). Between targets it waits until the server it
  *    loaded is idle again (requests still in flight when a load stops are finished first).
- * 6. With `--profile`: starts the product again under `node --cpu-prof`, loads the search page the same way, and
- *    prints where the server's CPU time went during that load (scripts/cpuprofile.ts); the profile is kept in
- *    BENCH_DATA_DIR/profiles/ for Chrome DevTools.
+ * 6. With `--profile`: starts the product again under `node --cpu-prof`, loads the search page the same way, as a
+ *    visitor and then logged in, and prints where the server's CPU time went during each load (scripts/cpuprofile.ts);
+ *    the profile is kept in BENCH_DATA_DIR/profiles/ for Chrome DevTools.
  *
  * The load generator shares the machine with both servers; numbers compare the two, they are not capacities.
  * Options: --listings N (100000), --seconds S (10), --warmup S (5), --connections C (32), --port P (3900), --profile.
@@ -329,7 +329,7 @@ try {
     results.push({ name: page.name, product: p, baseline: b, productPath: page.product.path, baselinePath: page.baseline.path });
   }
 
-  const ratio = (p: number | null, b: number | null, digits = 3) => (p !== null && b !== null && b > 0 ? (p / b).toFixed(digits) : "–");
+  const ratio = (p: number | null, b: number | null, digits = 3) => (p !== null && b !== null && b > 0 ? (p / b).toPrecision(digits) : "–");
   const cpu = (l: Load) => (l.cpuMsPerRequest === null ? "–" : l.cpuMsPerRequest.toFixed(2));
   const out: string[] = [
     ...header,
@@ -346,7 +346,7 @@ try {
       "|---|---|---|---|---|---|---|",
       `| product | \`${r.productPath}\` | ${r.product.rps} | ${r.product.p50} | ${r.product.p99} | ${r.product.errors} | ${cpu(r.product)} |`,
       `| baseline | \`${r.baselinePath}\` | ${r.baseline.rps} | ${r.baseline.p50} | ${r.baseline.p99} | ${r.baseline.errors} | ${cpu(r.baseline)} |`,
-      `| product / baseline | | ${ratio(r.product.rps, r.baseline.rps)} | | | | ${ratio(r.product.cpuMsPerRequest, r.baseline.cpuMsPerRequest, 1)} |`,
+      `| product / baseline | | ${ratio(r.product.rps, r.baseline.rps)} | | | | ${ratio(r.product.cpuMsPerRequest, r.baseline.cpuMsPerRequest, 2)} |`,
       "",
     );
   }
@@ -358,7 +358,7 @@ try {
   );
   for (const r of results) {
     out.push(
-      `| ${r.name} | ${r.product.rps} | ${r.baseline.rps} | ${ratio(r.product.rps, r.baseline.rps)} | ${cpu(r.product)} | ${cpu(r.baseline)} | ${ratio(r.product.cpuMsPerRequest, r.baseline.cpuMsPerRequest, 1)} |`,
+      `| ${r.name} | ${r.product.rps} | ${r.baseline.rps} | ${ratio(r.product.rps, r.baseline.rps)} | ${cpu(r.product)} | ${cpu(r.baseline)} | ${ratio(r.product.cpuMsPerRequest, r.baseline.cpuMsPerRequest, 2)} |`,
     );
   }
 
@@ -386,18 +386,24 @@ try {
   }
 
   if (profile) {
-    // The product again, alone and under the sampling profiler, for the search page's load.
+    // The product again, alone and under the sampling profiler: the search page's load as a visitor (which the page
+    // cache may answer), then logged in (always rendered). Each summary counts only its own measured load.
     await stop(productServer);
     const profileDir = path.join(dataDir, "profiles", new Date().toISOString().replace(/[:.]/g, "-"));
     fs.mkdirSync(profileDir, { recursive: true });
     console.error(`profiling the product's search page (profile in ${profileDir})`);
     productServer = startProduct(["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
     await waitFor(`${product}/healthz`, 180_000, productServer);
-    if (warmup > 0) await autocannon({ url: product + searchPath, connections, duration: warmup, headers: BROWSER_HEADERS });
-    await waitIdle(productServer.pid!);
-    const from = Number(process.hrtime.bigint() / 1000n);
-    const measured = await autocannon({ url: product + searchPath, connections, duration: seconds, headers: BROWSER_HEADERS });
-    const to = Number(process.hrtime.bigint() / 1000n);
+    const windows: { name: string; rps: number; from: number; to: number }[] = [];
+    for (const target of [pages[1], pages[3]]) {
+      const options = { url: product + target.product.path, connections, headers: { ...BROWSER_HEADERS, ...target.product.headers } };
+      if (warmup > 0) await autocannon({ ...options, duration: warmup });
+      await waitIdle(productServer.pid!);
+      const from = Number(process.hrtime.bigint() / 1000n);
+      const measured = await autocannon({ ...options, duration: seconds });
+      await waitIdle(productServer.pid!);
+      windows.push({ name: target.name, rps: Math.round(measured.requests.average), from, to: Number(process.hrtime.bigint() / 1000n) });
+    }
     await stop(productServer);
     // The main thread's profile (the file name's thread id is 0); the loader hooks' worker writes its own.
     const file = fs.readdirSync(profileDir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
@@ -405,12 +411,14 @@ try {
     const data = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
     out.push(
       "",
-      `#### Where the product's time goes: search results under load (${Math.round(measured.requests.average)} req/s with the profiler on)`,
+      `#### Where the product's time goes`,
       "",
-      `Profile: \`${path.join(profileDir, file)}\` (open it in Chrome DevTools, Performance). Only the ${seconds} s of measured load count.`,
-      "",
-      summariseProfile(data, { root: process.cwd(), from, to }),
+      `Profile: \`${path.join(profileDir, file)}\` (open it in Chrome DevTools, Performance). Each summary counts the ${seconds} s of`,
+      "its measured load and the work left when it stopped.",
     );
+    for (const w of windows) {
+      out.push("", `##### ${w.name} under load (${w.rps} req/s with the profiler on)`, "", summariseProfile(data, { root: process.cwd(), from: w.from, to: w.to }));
+    }
   }
   console.log(`\n${out.join("\n")}`);
 } finally {
