@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -104,7 +105,9 @@ app.use((_req, res, next) => {
   next();
 });
 
-app.use(compression());
+// Pages rendered for one request (logged-in users; visitors' pages come compressed from the page cache): brotli at
+// quality 2 costs half of compression's default 4 for 8% more bytes (decision 019).
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
 
 app.get("/healthz", async (_req, res) => {
   try {
