@@ -130,4 +130,15 @@ describe("public pages within the issue's budgets (issue 10), with brotli", () =
     expect.soft(br.css.total, `${page} ${lang}: CSS bytes (brotli)`).toBeLessThanOrEqual(BUDGET.css);
     if (page === "search") expect.soft(br.html, `${page} ${lang}: HTML bytes (brotli)`).toBeLessThanOrEqual(BUDGET.searchHtml);
   });
+
+  it.each(["ar", "en"] as const)("search results in %s as Chromium asks for them (gzip, deflate, br, zstd): HTML ≤ 12 KB", async (lang) => {
+    // The page cache keeps each page in brotli and gzip: a browser that accepts both must get the smaller one.
+    for (let visit = 1; visit <= 2; visit++) {
+      const res = await getOnWire(server.url + pages.search, null, { "Accept-Encoding": "gzip, deflate, br, zstd", Cookie: `lang=${lang}` });
+      expect(res.status).toBe(200);
+      console.log(`search ${lang} as Chromium asks, visit ${visit}: HTML ${kb(res.wireBytes)} KB (${res.headers["content-encoding"]})`);
+      expect.soft(res.headers["content-encoding"], `search ${lang}, visit ${visit}: coding`).toBe("br");
+      expect.soft(res.wireBytes, `search ${lang}, visit ${visit}: HTML bytes`).toBeLessThanOrEqual(BUDGET.searchHtml);
+    }
+  });
 });
