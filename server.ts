@@ -21,6 +21,7 @@ import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
+import { precompressedStatic } from "./server/static-files";
 
 const env = getEnv();
 const logger = pino({ level: env.LOG_LEVEL });
@@ -119,13 +120,13 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-// Fingerprinted Remix assets: cache for a year.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+// Fingerprinted Remix assets: cache for a year; sent as their brotli or gzip copies (npm run build, decision 014).
+app.use("/build", precompressedStatic("public/build", { immutable: true, maxAge: "1y", index: false }));
 // Stored images never change under a name (seed names are fixed content, uploads get new names).
 app.use("/images", express.static(env.imagesDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 // Locale files are requested with ?v=<hash of the files>.
-app.use("/locales", express.static("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
-app.use(express.static("public", { maxAge: "1h", index: false }));
+app.use("/locales", precompressedStatic("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
+app.use(precompressedStatic("public", { maxAge: "1h", index: false }));
 
 // Pages depend on the language cookie (and the home page on the popup cookie): never shared between visitors.
 app.use((_req, res, next) => {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 import { BackLink, DateLine, EditorForm, ImageField, StateForm, useEditorForm } from "~/components/ContentParts";
 import { TextAreaField, TextField } from "~/components/FormParts";
 import { contentText } from "~/forms/content";
