@@ -126,7 +126,9 @@ app.use("/build", precompressedStatic("public/build", { immutable: true, maxAge:
 app.use("/images", express.static(env.imagesDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 // Locale files are requested with ?v=<hash of the files>.
 app.use("/locales", precompressedStatic("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
-app.use(precompressedStatic("public", { maxAge: "1h", index: false }));
+const publicFiles = precompressedStatic("public", { maxAge: "1h", index: false });
+// Only an address that names a file (with an extension) is looked for on disk: a page never waits for a stat().
+app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
 // Pages depend on the language cookie (and the home page on the popup cookie): never shared between visitors.
 app.use((_req, res, next) => {
