@@ -21,7 +21,7 @@ import { Icon } from "./components/Icon";
 import { dirOf } from "./i18n";
 import { getT, langCookie, LANG_COOKIE, localeOf } from "./services/i18n.server";
 import { getDb } from "./db/db.server";
-import { savedEstateIds } from "./models/post.server";
+import { savedEstateIds } from "./models/saved.server";
 import { getCurrentUser } from "./services/auth.server";
 import { dialogFor, type DialogData } from "./services/dialog.server";
 import { getToast } from "./services/session.server";

@@ -1,6 +1,6 @@
 import { getEnv } from "~/utils/env.server";
 import { migrateDatabase, openDatabase, type Database } from "./client.server";
-import { ensureAdmin, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin.server";
+import { ensureAdmin, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin-bootstrap.server";
 import { ensureSeeded } from "./seed.server";
 
 declare global {

@@ -33,6 +33,9 @@ export type Lookups = {
   };
 };
 
+/** The rental periods whose listings are vacation rentals (daily, weekly, seasonal; architecture 8): period_types ids. */
+export const VACATION_PERIOD_TYPE_IDS = [1, 2, 4];
+
 const cache = new WeakMap<Db, Promise<Lookups>>();
 
 /**
@@ -140,4 +143,14 @@ export function filterOptions(lookups: Lookups, locale: Locale): FilterOptions {
 export function placeName(lookups: Lookups, locationId: number, locale: Locale): string {
   const place = lookups.locationById.get(locationId);
   return [nameOf(place?.governorate, locale), nameOf(place?.location, locale)].filter(Boolean).join(locale === "ar" ? "، " : ", ");
+}
+
+/** Whether a place id is one of the site's locations (forms refuse ids of things that do not exist). */
+export async function locationExists(db: Db, id: number): Promise<boolean> {
+  return (await getLookups(db)).locationById.has(id);
+}
+
+/** Whether an estate type id exists. */
+export async function estateTypeExists(db: Db, id: number): Promise<boolean> {
+  return (await getLookups(db)).byId.estateType.has(id);
 }

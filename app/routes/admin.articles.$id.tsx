@@ -6,7 +6,7 @@ import { z } from "zod/v4";
 import { BackLink, DateLine, EditorForm, ImageField, StateForm, useEditorForm } from "~/components/ContentParts";
 import { TextAreaField, TextField } from "~/components/FormParts";
 import { contentText } from "~/forms/content";
-import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/content.server";
+import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/article.server";
 import { requireAdmin } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
 import { redirectWithSuccess } from "~/services/session.server";

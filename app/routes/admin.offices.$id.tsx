@@ -8,15 +8,8 @@ import { SelectField, TextField } from "~/components/FormParts";
 import { Pagination } from "~/components/Pagination";
 import { LocationOptions } from "~/components/SearchFilter";
 import { contentText } from "~/forms/content";
-import {
-  createOffice,
-  getOfficeRow,
-  officeListings,
-  officePhone,
-  setOfficeActive,
-  updateOffice,
-  type OfficeInput,
-} from "~/models/content.server";
+import { createOffice, getOfficeRow, officeListings, setOfficeActive, updateOffice, type OfficeInput } from "~/models/office-admin.server";
+import { officePhone } from "~/services/phone.server";
 import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
 import { requireAdmin } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";

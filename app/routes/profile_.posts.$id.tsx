@@ -8,16 +8,8 @@ import { Icon } from "~/components/Icon";
 import { useForgetDraft } from "~/components/useDraft";
 import { photoActionSchema, postEditSchema } from "~/forms/posts";
 import { getLookups, nameOf, placeName } from "~/models/lookups.server";
-import {
-  editablePost,
-  transition,
-  TransitionError,
-  workingCopy,
-  type Actor,
-  type EditablePost,
-  type PostAction,
-  type WorkingCopy,
-} from "~/models/moderation.server";
+import { editablePost, type EditablePost, type WorkingCopy } from "~/models/post.server";
+import { transition, TransitionError, workingCopy, type Actor, type PostAction } from "~/models/moderation.server";
 import { requireUser } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
 import { formLimit, tooMany } from "~/services/forms.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { reportSchema } from "~/forms/posts";
-import { reportEstate } from "~/models/post.server";
+import { reportEstate } from "~/models/report.server";
 import { clientIp } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { formLimit, tooMany } from "~/services/forms.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { setSaved } from "~/models/post.server";
+import { setSaved } from "~/models/saved.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { notFound, pageContext } from "~/utils/page.server";

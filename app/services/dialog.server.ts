@@ -4,7 +4,7 @@ import { estateTitle } from "~/components/EstateCard";
 import { estateCardsByIds, estateContact } from "~/models/estate.server";
 import { getLookups, nameOf } from "~/models/lookups.server";
 import { officeContact } from "~/models/office.server";
-import { hasReported } from "~/models/post.server";
+import { hasReported } from "~/models/report.server";
 import type { User } from "~/models/user.server";
 import { pageWithoutDialog } from "~/utils/dialog";
 import { getT } from "./i18n.server";
