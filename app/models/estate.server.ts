@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
-import { VACATION_PERIOD_TYPE_IDS } from "~/db/seed-data/lookups";
 import type { Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
 import { maskPhone } from "~/utils/format";
-import { getLookups, nameOf, type Lookups } from "./lookups.server";
+import { getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.server";
 
 /** Listings per page of results. */
 export const PAGE_SIZE = 12;

@@ -1,13 +1,13 @@
 import type { Db } from "~/db/client.server";
 import { toDbId } from "~/forms/id";
 import type { Locale } from "~/i18n";
-import { estateTitle } from "~/components/EstateCard";
 import { estateCardsByIds, estateContact } from "~/models/estate.server";
 import { getLookups, nameOf } from "~/models/lookups.server";
 import { officeContact } from "~/models/office.server";
 import { hasReported } from "~/models/report.server";
 import type { User } from "~/models/user.server";
 import { pageWithoutDialog } from "~/utils/dialog";
+import { estateTitle } from "~/utils/format";
 import { loginPath } from "./auth.server";
 import { getT } from "./i18n.server";
 import { consume } from "./rate-limit.server";
