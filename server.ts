@@ -14,7 +14,7 @@ import getRawBody from "raw-body";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { responsesSettled } from "./app/services/account.server";
-import { UPLOAD_BODY_LIMIT } from "./app/services/uploads.server";
+import { UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
 import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";

@@ -23,7 +23,7 @@ import { loader as publicOfficesLoader } from "~/routes/offices";
 import { loader as officesResultLoader } from "~/routes/officesResult";
 import { resources } from "~/services/i18n.server";
 import { getToast, sessionStorage } from "~/services/session.server";
-import { uploadTempRoot } from "~/services/uploads.server";
+import { uploadTempRoot } from "~/services/multipart.server";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 import AdminArticle from "~/routes/admin.articles.$id";
@@ -36,8 +36,8 @@ import AdminOffices from "~/routes/admin.offices._index";
  * images in the same folder at the same time, so counting files there would not tell whose they are).
  */
 const uploads = vi.hoisted(() => ({ made: [] as string[] }));
-vi.mock("~/services/uploads.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/services/uploads.server")>();
+vi.mock("~/services/images.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/services/images.server")>();
   return {
     ...original,
     storeUploadedImage: async (...args: Parameters<typeof original.storeUploadedImage>) => {

@@ -22,7 +22,7 @@ import { loader as profileLoader } from "~/routes/profile";
 import { action as editorAction, loader as editorLoader } from "~/routes/profile_.posts.$id";
 import { resources } from "~/services/i18n.server";
 import { getToast, sessionStorage } from "~/services/session.server";
-import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/services/uploads.server";
+import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/services/multipart.server";
 import { getEnv } from "~/utils/env.server";
 import type { StoredImage } from "~/db/schema";
 import { useTestDatabase } from "./helpers/db";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import * as s from "~/db/schema";
-import { removeStoredImage } from "~/services/uploads.server";
+import { removeStoredImage } from "~/services/images.server";
 
 /**
  * A post's photos (issue 5, Owners; issue 9): a listing's photo rows, which stored photos a post's versions still

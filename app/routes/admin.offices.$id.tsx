@@ -11,9 +11,9 @@ import { createOffice, getOfficeRow, officeListings, setOfficeActive, updateOffi
 import { officePhone } from "~/services/phone.server";
 import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
 import { requireAdmin } from "~/services/auth.server";
-import { imageUrl } from "~/services/images.server";
+import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, withMultipartForm } from "~/services/uploads.server";
+import { withMultipartForm } from "~/services/multipart.server";
 import {
   editedId,
   fileFieldError,

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { ImageKind } from "~/services/images.server";
-import { removeStoredImage, storeUploadedImage, UploadError, type UploadedFile, type UploadProblem } from "~/services/uploads.server";
+import { removeStoredImage, storeUploadedImage, UploadError, type ImageKind, type UploadProblem } from "~/services/images.server";
+import type { UploadedFile } from "~/services/multipart.server";
 import { notFound, requireId } from "~/utils/page.server";
 
 /**
