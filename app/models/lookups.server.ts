@@ -40,7 +40,7 @@ const cache = new WeakMap<Db, Promise<Lookups>>();
 
 /**
  * Every lookup list and the places, read once per database handle and kept in memory: they are small and
- * change only through the back office (which calls `forgetLookups`).
+ * nothing in the site changes them (the back office edits none; a change by hand in the database needs a restart).
  */
 export function getLookups(db: Db): Promise<Lookups> {
   let entry = cache.get(db);
@@ -50,11 +50,6 @@ export function getLookups(db: Db): Promise<Lookups> {
     entry.catch(() => cache.delete(db));
   }
   return entry;
-}
-
-/** Drops the cached lookups of `db` (after an edit of a list or a place). */
-export function forgetLookups(db: Db): void {
-  cache.delete(db);
 }
 
 async function loadLookups(db: Db): Promise<Lookups> {
