@@ -53,6 +53,17 @@ export class TransitionError extends Error {
   }
 }
 
+/**
+ * Thrown when a decision that needs a reason (a rejection or an unpublishing of a post, a rejected request) has
+ * none. The forms refuse it first (app/forms/admin.ts, "admin:errors.reason"); this keeps the models from ever
+ * storing a decision without its reason.
+ */
+export class ReasonRequiredError extends Error {
+  constructor() {
+    super("a reason is required");
+  }
+}
+
 type Locked = {
   estate: typeof s.estates.$inferSelect;
   edit: typeof s.estate_edits.$inferSelect | null;
@@ -161,7 +172,7 @@ export async function transition(
     if (input.expectedVersion !== undefined && input.expectedVersion !== versionOf(post)) throw new TransitionError(post.state, action);
     const needsReason = action === "reject" || action === "reject_edit" || action === "unpublish";
     const reason = input.reason?.trim() || null;
-    if (needsReason && !reason) throw new Error("a reason is required");
+    if (needsReason && !reason) throw new ReasonRequiredError();
     const now = new Date();
     const { estate, edit } = post;
     const details: Record<string, unknown> = { from: post.state, to };

@@ -153,7 +153,7 @@ const SMS_OF: Partial<Record<PostAction, string>> = {
  * An admin's decision on a post (issue 5, Queues and Reports): approve, reject, approve_edit, reject_edit or
  * unpublish, with the reason composed in the owner's language; the owner gets an SMS; unpublishing also closes the
  * listing's open reports. All in one transaction with the audit entry. Throws TransitionError when the post's
- * state does not allow the action, Error("missing") for an unknown id, Error("a reason is required").
+ * state does not allow the action, Error("missing") for an unknown id, ReasonRequiredError.
  */
 export async function moderatePost(
   db: Db,

@@ -5,8 +5,8 @@ import type { Locale } from "~/i18n";
 import { composeReason, smsOwner } from "~/services/owner-texts.server";
 import { recordAudit } from "./audit.server";
 import { paging } from "./back-office.server";
-import { getLookups, nameOf, placeName } from "./lookups.server";
-import { REVIEW_PROMISE_MS, type Actor } from "./moderation.server";
+import { getLookups, nameOf, placeName, type Lookups } from "./lookups.server";
+import { ReasonRequiredError, REVIEW_PROMISE_MS, type Actor } from "./moderation.server";
 
 /**
  * Property requests (spec 3, Property request; issue 5, Queues): sent by logged-in users as `pending`, approved or
@@ -57,7 +57,13 @@ export async function listApprovedRequests(
     .limit(REQUESTS_PER_PAGE)
     .offset(offset);
   const lookups = await getLookups(db);
-  const items = rows.map((r) => ({
+  const items = rows.map((r) => ({ ...requestItem(r, lookups, locale), date: r.created_at.toISOString() }));
+  return { items, total, pageCount };
+}
+
+/** What a request shows wherever it is listed, named in the page's language (prices in SYP). */
+function requestItem(r: typeof s.property_requests.$inferSelect, lookups: Lookups, locale: Locale): Omit<RequestItem, "date"> {
+  return {
     id: r.id,
     offerTypeId: r.estate_offer_type_id,
     estateType: nameOf(lookups.byId.estateType.get(r.estate_type_id), locale) ?? "",
@@ -65,9 +71,7 @@ export async function listApprovedRequests(
     minPrice: r.min_price,
     maxPrice: r.max_price,
     notes: r.notes,
-    date: r.created_at.toISOString(),
-  }));
-  return { items, total, pageCount };
+  };
 }
 
 /** A pending property request for review: what /user-order would show, with its sender and its wait. Prices in SYP. */
@@ -90,15 +94,9 @@ export async function requestQueue(db: Db, locale: Locale): Promise<RequestRevie
     .limit(200);
   const now = Date.now();
   return rows.map(({ r, first, last, phone }) => ({
-    id: r.id,
+    ...requestItem(r, lookups, locale),
     user: `${first} ${last}`,
     phone,
-    offerTypeId: r.estate_offer_type_id,
-    estateType: nameOf(lookups.byId.estateType.get(r.estate_type_id), locale) ?? "",
-    place: placeName(lookups, r.location_id, locale),
-    minPrice: r.min_price,
-    maxPrice: r.max_price,
-    notes: r.notes,
     since: r.created_at.toISOString(),
     late: now - r.created_at.getTime() > REVIEW_PROMISE_MS,
   }));
@@ -124,7 +122,7 @@ export async function moderateRequest(
       .for("update");
     if (!row || row.status !== "pending") return false;
     const composed = action === "reject" ? await composeReason(reason.code, reason.text, row.lang) : null;
-    if (action === "reject" && !composed) throw new Error("a reason is required");
+    if (action === "reject" && !composed) throw new ReasonRequiredError();
     await tx
       .update(s.property_requests)
       .set({ status: action === "approve" ? "approved" : "rejected", reject_reason: composed, reviewed_at: new Date() })
