@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { EstateCard as Card, EstateImage } from "~/models/estate.server";
+import type { EstateCard as Card, EstateImage } from "~/models/estate-card.server";
 import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";

@@ -1,4 +1,4 @@
-import type { EstateCard } from "~/models/estate.server";
+import type { EstateCard } from "~/models/estate-card.server";
 /**
  * Formatting shared by the server and the browser. Digits stay Latin in both languages and are wrapped
  * left-to-right by the components (ui.md: numbers, prices and phones stay left-to-right).
