@@ -19,6 +19,7 @@ import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
+import { PageCache } from "./server/page-cache";
 
 const env = getEnv();
 const logger = pino({ level: env.LOG_LEVEL });
@@ -36,6 +37,16 @@ process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unha
 
 const database = await startDatabase();
 logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
+
+/**
+ * Visitors' pages kept rendered (issue 10, decision 013): a minute at most in the process, 30 s at a CDN (then
+ * served stale for a minute while it asks again); emptied in every process on any change visitors would see.
+ */
+const pageCache =
+  env.PAGE_CACHE_MB > 0
+    ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000, sharedMaxAgeSeconds: 30, staleWhileRevalidateSeconds: 60 })
+    : undefined;
+pageCache?.listen(database);
 
 const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
 
@@ -180,6 +191,7 @@ const remix = createRemixHandler({
     return isUpload(req) ? { kind: "stream", limit: UPLOAD_BODY_LIMIT } : { kind: "none" };
   },
   context: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip, refused: res.locals.refused }),
+  cache: pageCache,
 });
 app.all("*", remix);
 
@@ -217,6 +229,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     // Work a response did not wait for (a reset SMS being sent) finishes before the database closes.
     await responsesSettled();
+    await pageCache?.close();
     await database.close().catch(() => undefined);
     logger.info("stopped");
     process.exit(0);

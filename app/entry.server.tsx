@@ -1,13 +1,14 @@
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18n from "./i18n";
-import i18next, { localeOf, resources } from "./services/i18n.server";
+import { I18nextProvider } from "react-i18next";
+import { i18nFor, localeOf } from "./services/i18n.server";
+import { getDb } from "./db/db.server";
+import { getLookups, placeList } from "./models/lookups.server";
 import { NonceContext } from "./utils/nonce";
+import { PlacesContext, type PlaceGroup } from "./utils/places";
 
 const ABORT_DELAY = 10_000;
 
@@ -26,7 +27,7 @@ function withoutNulBytes(): Transform {
 }
 
 /**
- * Renders a document: one i18next instance per request in the page's language, the CSP nonce from server.ts,
+ * Renders a document: the page language's one i18next instance (issue 10), the CSP nonce from server.ts,
  * streaming for browsers and the complete HTML at once for bots (architecture 5).
  */
 export default async function handleRequest(
@@ -36,10 +37,14 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
   const lng = localeOf(request);
-  const ns = i18next.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({ ...i18n, lng, ns: ns.length ? ns : ["common"], resources });
+  const instance = i18nFor(lng);
+  // The place selects' list, from the lookups kept in memory (not in the loader data; issue 10). A page rendered
+  // while the database cannot be reached (503) has no place select.
+  const places: PlaceGroup[] | null = await getDb()
+    .then(getLookups)
+    .then((lookups) => placeList(lookups, lng).places)
+    .catch(() => null);
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
@@ -47,9 +52,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <PlacesContext.Provider value={places}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </PlacesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

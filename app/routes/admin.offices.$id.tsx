@@ -9,7 +9,7 @@ import { LocationOptions } from "~/components/SearchFilter";
 import { officeSchema } from "~/forms/content";
 import { createOffice, getOfficeRow, officeListings, setOfficeActive, updateOffice, type OfficeInput } from "~/models/office-admin.server";
 import { officePhone } from "~/services/phone.server";
-import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
+import { getLookups, nameOf } from "~/models/lookups.server";
 import { requireAdmin } from "~/services/auth.server";
 import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
 import { redirectWithSuccess } from "~/services/session.server";
@@ -69,7 +69,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           contract_type_id: String(row.contract_type_id),
         }
       : { contract_type_id: "1" },
-    governorates: filterOptions(lookups, locale).governorates,
     contractTypes: lookups.contractTypes.map((c) => ({ id: c.id, name: nameOf(c, locale) ?? "" })),
     listings,
     seo: { title, description: t("content:offices.description"), noindex: true },
@@ -175,7 +174,7 @@ function ActiveForm() {
 }
 
 function OfficeForm() {
-  const { office, defaults, governorates, contractTypes } = useLoaderData<typeof loader>();
+  const { office, defaults, contractTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const [form, fields] = useEditorForm<Fields>({ id: "office", schema: officeSchema, defaultValue: defaults, lastResult: actionData?.lastResult });
@@ -188,7 +187,7 @@ function OfficeForm() {
         <TextField field={fields.whatsapp} type="tel" label={t("content:officeForm.whatsapp")} hint={t("content:officeForm.whatsappHint")} inputMode="tel" dir="ltr" />
       </div>
       <SelectField field={fields.location_id} label={t("content:officeForm.location")} placeholder={t("content:form.choose")}>
-        <LocationOptions governorates={governorates} />
+        <LocationOptions />
       </SelectField>
       <TextField field={fields.address_ar} label={t("content:officeForm.address_ar")} dir="rtl" />
       <TextField field={fields.address_en} label={t("content:officeForm.address_en")} dir="ltr" />
