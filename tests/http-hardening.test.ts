@@ -153,7 +153,7 @@ describe("pages of every refusal (issue 9, should be fixed)", () => {
     expect(await res.text()).toContain(ar.errorPage["403"].title);
   });
 
-  it("refuses a post from another site to every action-only route before it acts (server.ts checks every post)", async () => {
+  it("refuses a post from another site to every action-only route before it acts (server.ts checks every post); a GET is the 404 page", async () => {
     for (const route of ["/language", "/app-popup", "/logout", "/save", "/report"]) {
       const refused: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
       for (const headers of refused) {
@@ -161,6 +161,12 @@ describe("pages of every refusal (issue 9, should be fixed)", () => {
         expect(res.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.headers.get("set-cookie"), route).toBeNull();
       }
+    }
+    // Opening any of them is the site's translated not-found page (one shared loader and component, utils/no-page.tsx).
+    for (const route of ["/language", "/app-popup", "/logout", "/save", "/report"]) {
+      const res = await fetch(`${server.url}${route}?lang=en`);
+      expect(res.status, route).toBe(404);
+      expect(await res.text(), route).toContain(en.notFound.title);
     }
     // The same posts from the site itself are acted upon.
     const same = await fetch(`${server.url}/language`, { method: "POST", headers: { Origin: server.url }, body: new URLSearchParams({ lang: "en", redirectTo: "/" }), redirect: "manual" });
