@@ -24,9 +24,9 @@ export function toDbId(value: unknown): number | null {
  * (missing, malformed, out of range) is one issue whose message is `message`, a locale key the page translates.
  */
 export function dbId(message: string) {
-  return z
-    .string({ error: message })
-    .regex(DIGITS, message)
-    .transform(Number)
-    .refine((id) => id <= MAX_DB_ID, message);
+  return z.string({ error: message }).transform((value, ctx) => {
+    const id = toDbId(value);
+    if (id === null) ctx.issues.push({ code: "custom", message, input: value });
+    return id ?? z.NEVER;
+  });
 }
