@@ -20,6 +20,8 @@ async function hydrate() {
     .init({
       ...i18n,
       lng,
+      // Every text exists in both languages (tests/locales.test.ts): only the page's own files are loaded (issue 10).
+      fallbackLng: false,
       ns: getInitialNamespaces(),
       backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${version}` },
     });

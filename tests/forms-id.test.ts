@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 import { dbId, MAX_DB_ID, toDbId } from "~/forms/id";
 import { hasReason, postDecisionSchema, reasonFields } from "~/forms/admin";
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 import { dbId } from "./id";
 import { CONTROL_CHARS } from "./posts";
 import { BIDI_MESSAGE, bidiError } from "./text";

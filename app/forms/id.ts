@@ -1,4 +1,4 @@
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 
 /**
  * The one rule of a database id (issue 2, Bad input; issue 11): a whole number from 1 to 2,147,483,647 (PostgreSQL's

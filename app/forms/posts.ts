@@ -1,4 +1,4 @@
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 import { toLatinDigits } from "./account";
 import { dbId } from "./id";
 import { refuseBidiControls } from "./text";
