@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "react-i18next";
 import type { EstateCard as Card, EstateImage } from "~/models/estate-card.server";
 import { estateTitle, formatDate, formatNumber } from "~/utils/format";
@@ -168,7 +169,7 @@ export function EstateGrid({ estates, eagerFirst = true }: { estates: Card[]; ea
  */
 export function ListingsJsonLd({ estates }: { estates: Card[] }) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData("root") as { origin?: string } | undefined;
+  const root = useRootData();
   if (!estates.length) return null;
   const origin = root?.origin ?? "";
   const data = {
