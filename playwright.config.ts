@@ -29,13 +29,13 @@ export default defineConfig({
   reporter: [["list"]],
   globalTeardown: "./e2e/global-teardown.ts",
   use: { baseURL, launchOptions, trace: "off", screenshot: "only-on-failure" },
-  // The axe checks (accessibility.spec.ts) run at the phone with JavaScript and at the desktop without: both
-  // viewports and both modes, in half the time of all four.
   projects: [
-    { name: "phone-nojs", use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: false, isMobile: false }, testIgnore: "accessibility.spec.ts" },
+    // The page weight (issue 10) is measured once, by the phone with JavaScript. The axe checks (accessibility.spec.ts)
+    // run at the phone with JavaScript and at the desktop without: both viewports and both modes, in half the time.
+    { name: "phone-nojs", testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts"], use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: false, isMobile: false } },
     { name: "phone-js", use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: true } },
-    { name: "desktop-nojs", use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false } },
-    { name: "desktop-js", use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: true }, testIgnore: "accessibility.spec.ts" },
+    { name: "desktop-nojs", testIgnore: "page-weight.spec.ts", use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false } },
+    { name: "desktop-js", testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts"], use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: true } },
   ],
   webServer: {
     // Standard output goes to a file: the SMS outbox echoes every message there ("[sms] +963… text"), which is

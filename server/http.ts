@@ -133,6 +133,7 @@ export function createRemixHandler(options: {
       const response = await handle(request, context);
       // The page a post redirects to must not come from before the post's change (page cache, issue 10).
       if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
+      if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");
       if (cache && key && req.method === "GET" && response.status === 200 && cache.usable) {
         const html = await response.text();
         const entry = cache.store(key, generation, response, html, context.cspNonce);

@@ -1,7 +1,8 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "react-i18next";
-import type { EstateCard as Card, EstateImage } from "~/models/estate.server";
-import { formatDate, formatNumber } from "~/utils/format";
+import type { EstateCard as Card, EstateImage } from "~/models/estate-card.server";
+import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
 
@@ -106,11 +107,6 @@ export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "ro
   );
 }
 
-/** A short title for a listing: "Apartment for rent in Mezzeh". */
-export function estateTitle(t: (key: string, o?: Record<string, unknown>) => string, e: Pick<Card, "estateType" | "offerTypeId" | "location">) {
-  return t(e.offerTypeId === 1 ? "card.titleSale" : "card.titleRent", { type: e.estateType, place: e.location });
-}
-
 /**
  * The property card (spec 2.7): photos with a count, price, place, facts, ownership and type, date, office logo,
  * the contract level as a coloured edge and a named badge, and the places of the save, report and call controls.
@@ -183,7 +179,7 @@ export function EstateGrid({ estates, eagerFirst = true }: { estates: Card[]; ea
  */
 export function ListingsJsonLd({ estates }: { estates: Card[] }) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData("root") as { origin?: string } | undefined;
+  const root = useRootData();
   if (!estates.length) return null;
   const origin = root?.origin ?? "";
   const data = {

@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { asc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
+import type { PlaceGroup } from "~/utils/places";
 
 /** A bilingual row of a lookup list (spec 3, Lookup lists). */
 export type Named = { id: number; name_ar: string; name_en: string };
@@ -33,11 +35,14 @@ export type Lookups = {
   };
 };
 
+/** The rental periods whose listings are vacation rentals (daily, weekly, seasonal; architecture 8): period_types ids. */
+export const VACATION_PERIOD_TYPE_IDS = [1, 2, 4];
+
 const cache = new WeakMap<Db, Promise<Lookups>>();
 
 /**
  * Every lookup list and the places, read once per database handle and kept in memory: they are small and
- * change only through the back office (which calls `forgetLookups`).
+ * nothing in the site changes them (the back office edits none; a change by hand in the database needs a restart).
  */
 export function getLookups(db: Db): Promise<Lookups> {
   let entry = cache.get(db);
@@ -47,11 +52,6 @@ export function getLookups(db: Db): Promise<Lookups> {
     entry.catch(() => cache.delete(db));
   }
   return entry;
-}
-
-/** Drops the cached lookups of `db` (after an edit of a list or a place). */
-export function forgetLookups(db: Db): void {
-  cache.delete(db);
 }
 
 async function loadLookups(db: Db): Promise<Lookups> {
@@ -117,9 +117,11 @@ export function nameOf(row: Named | undefined | null, locale: Locale): string | 
   return locale === "en" ? row.name_en : row.name_ar;
 }
 
-/** Options for the filter selects, in `locale` (plain data for the page). */
+/**
+ * Options for the filter selects, in `locale` (plain data for the page). The places are not among them: every place
+ * select gets them from `placeList` (issue 10, app/utils/places.ts).
+ */
 export type FilterOptions = {
-  governorates: { id: number; name: string; locations: { id: number; name: string }[] }[];
   estateTypes: { id: number; name: string }[];
   offerTypes: { id: number; name: string }[];
   priceDomains: { id: number; name: string }[];
@@ -129,15 +131,55 @@ export type FilterOptions = {
 export function filterOptions(lookups: Lookups, locale: Locale): FilterOptions {
   const named = (rows: Named[]) => rows.map((r) => ({ id: r.id, name: nameOf(r, locale)! }));
   return {
-    governorates: lookups.governorates.map((g) => ({ id: g.id, name: nameOf(g, locale)!, locations: named(g.locations) })),
     estateTypes: named(lookups.estateTypes),
     offerTypes: named(lookups.offerTypes),
     priceDomains: named(lookups.priceDomains),
   };
 }
 
+const placeLists = new WeakMap<Lookups, Map<Locale, PlaceList>>();
+
+/** The place list of one language: the groups, their JSON (the `/places.json` file) and its version (a hash of it). */
+export type PlaceList = { places: PlaceGroup[]; json: string; version: string };
+
+/**
+ * The places grouped by governorate and named in `locale` (spec 3), made once per lookups and language. Its
+ * `version` fingerprints the `/places.json` address (issue 10).
+ */
+export function placeList(lookups: Lookups, locale: Locale): PlaceList {
+  let lists = placeLists.get(lookups);
+  if (!lists) placeLists.set(lookups, (lists = new Map()));
+  let list = lists.get(locale);
+  if (!list) {
+    const places = lookups.governorates.map((g) => ({
+      id: g.id,
+      name: nameOf(g, locale)!,
+      locations: g.locations.map((l) => ({ id: l.id, name: nameOf(l, locale)! })),
+    }));
+    const json = JSON.stringify({ governorates: places });
+    list = { places, json, version: crypto.createHash("sha256").update(json).digest("base64url").slice(0, 12) };
+    lists.set(locale, list);
+  }
+  return list;
+}
+
+/** The address of the place list file of `locale` (fingerprinted: cached by browsers for a year). */
+export function placesUrl(lookups: Lookups, locale: Locale): string {
+  return `/places.json?lang=${locale}&v=${placeList(lookups, locale).version}`;
+}
+
 /** "Governorate, place" of a location id in the page language (spec 3, Locations), or "" for an unknown id. */
 export function placeName(lookups: Lookups, locationId: number, locale: Locale): string {
   const place = lookups.locationById.get(locationId);
   return [nameOf(place?.governorate, locale), nameOf(place?.location, locale)].filter(Boolean).join(locale === "ar" ? "، " : ", ");
+}
+
+/** Whether a place id is one of the site's locations (forms refuse ids of things that do not exist). */
+export async function locationExists(db: Db, id: number): Promise<boolean> {
+  return (await getLookups(db)).locationById.has(id);
+}
+
+/** Whether an estate type id exists. */
+export async function estateTypeExists(db: Db, id: number): Promise<boolean> {
+  return (await getLookups(db)).byId.estateType.has(id);
 }

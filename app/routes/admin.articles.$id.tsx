@@ -2,15 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "~/forms/zod";
 import { BackLink, DateLine, EditorForm, ImageField, StateForm, useEditorForm } from "~/components/ContentParts";
 import { TextAreaField, TextField } from "~/components/FormParts";
-import { contentText } from "~/forms/content";
-import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/content.server";
+import { articleSchema } from "~/forms/content";
+import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/article.server";
 import { requireAdmin } from "~/services/auth.server";
-import { imageUrl } from "~/services/images.server";
+import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, withMultipartForm } from "~/services/uploads.server";
+import { withMultipartForm } from "~/services/multipart.server";
 import { editedId, fileFieldError, invalidPost, sameLanguage, saveWithImage } from "~/utils/admin-content.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -18,17 +17,6 @@ import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
-
-/** Lengths of an article's fields, in characters (issue 5, Content). */
-export const ARTICLE_LIMITS = { titleMax: 200, bodyMax: 20_000 } as const;
-
-/** The article editor (issue 5, Content): both languages' title and body; the cover file is checked by the server. */
-export const articleSchema = z.object({
-  title_ar: contentText(ARTICLE_LIMITS.titleMax),
-  title_en: contentText(ARTICLE_LIMITS.titleMax),
-  body_ar: contentText(ARTICLE_LIMITS.bodyMax),
-  body_en: contentText(ARTICLE_LIMITS.bodyMax),
-});
 
 type Fields = keyof typeof articleSchema.shape | "cover";
 

@@ -2,26 +2,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "~/forms/zod";
 import { BackLink, EditorForm, ImageField, StateForm, useEditorForm } from "~/components/ContentParts";
 import { SelectField, TextField } from "~/components/FormParts";
 import { Pagination } from "~/components/Pagination";
 import { LocationOptions } from "~/components/SearchFilter";
-import { contentText } from "~/forms/content";
-import {
-  createOffice,
-  getOfficeRow,
-  officeListings,
-  officePhone,
-  setOfficeActive,
-  updateOffice,
-  type OfficeInput,
-} from "~/models/content.server";
-import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
+import { officeSchema } from "~/forms/content";
+import { createOffice, getOfficeRow, officeListings, setOfficeActive, updateOffice, type OfficeInput } from "~/models/office-admin.server";
+import { officePhone } from "~/services/phone.server";
+import { getLookups, nameOf } from "~/models/lookups.server";
 import { requireAdmin } from "~/services/auth.server";
-import { imageUrl } from "~/services/images.server";
+import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, withMultipartForm } from "~/services/uploads.server";
+import { withMultipartForm } from "~/services/multipart.server";
 import {
   editedId,
   fileFieldError,
@@ -37,35 +29,6 @@ import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
-
-/** Lengths of an office's fields, in characters (issue 5, Content). */
-export const OFFICE_LIMITS = { nameMax: 120, addressMax: 300, phoneMax: 25 } as const;
-
-/** What a phone number may be typed with: digits (Latin or Arabic-Indic), spaces, dashes, dots, brackets, a leading +. */
-const PHONE_CHARS = /^\+?[0-9\u0660-\u0669\u06F0-\u06F9\s\-().]+$/;
-const phone = z
-  .string({ error: "content:errors.required" })
-  .trim()
-  .max(OFFICE_LIMITS.phoneMax, "content:errors.phoneInvalid")
-  .regex(PHONE_CHARS, "content:errors.phoneInvalid");
-
-/** An id chosen in a select (the empty first choice is a missing value). */
-const choice = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-
-/**
- * The office editor (issue 5, Content). Whether the numbers are valid numbers and the place and contract level
- * exist is checked by the server (libphonenumber-js and the lookups) after this schema.
- */
-export const officeSchema = z.object({
-  name_ar: contentText(OFFICE_LIMITS.nameMax),
-  name_en: contentText(OFFICE_LIMITS.nameMax),
-  phone,
-  whatsapp: phone.optional(),
-  address_ar: contentText(OFFICE_LIMITS.addressMax),
-  address_en: contentText(OFFICE_LIMITS.addressMax),
-  location_id: choice("content:errors.locationRequired"),
-  contract_type_id: choice("content:errors.contractRequired"),
-});
 
 type Fields = keyof typeof officeSchema.shape | "logo";
 
@@ -106,7 +69,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           contract_type_id: String(row.contract_type_id),
         }
       : { contract_type_id: "1" },
-    governorates: filterOptions(lookups, locale).governorates,
     contractTypes: lookups.contractTypes.map((c) => ({ id: c.id, name: nameOf(c, locale) ?? "" })),
     listings,
     seo: { title, description: t("content:offices.description"), noindex: true },
@@ -212,7 +174,7 @@ function ActiveForm() {
 }
 
 function OfficeForm() {
-  const { office, defaults, governorates, contractTypes } = useLoaderData<typeof loader>();
+  const { office, defaults, contractTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const [form, fields] = useEditorForm<Fields>({ id: "office", schema: officeSchema, defaultValue: defaults, lastResult: actionData?.lastResult });
@@ -225,7 +187,7 @@ function OfficeForm() {
         <TextField field={fields.whatsapp} type="tel" label={t("content:officeForm.whatsapp")} hint={t("content:officeForm.whatsappHint")} inputMode="tel" dir="ltr" />
       </div>
       <SelectField field={fields.location_id} label={t("content:officeForm.location")} placeholder={t("content:form.choose")}>
-        <LocationOptions governorates={governorates} />
+        <LocationOptions />
       </SelectField>
       <TextField field={fields.address_ar} label={t("content:officeForm.address_ar")} dir="rtl" />
       <TextField field={fields.address_en} label={t("content:officeForm.address_en")} dir="ltr" />

@@ -10,7 +10,8 @@ import { LocationOptions } from "~/components/SearchFilter";
 import { useDraft } from "~/components/useDraft";
 import { REQUEST_TYPE_IDS, requestSchema } from "~/forms/posts";
 import { filterOptions, getLookups } from "~/models/lookups.server";
-import { createPropertyRequest, locationExists } from "~/models/post.server";
+import { createPropertyRequest } from "~/models/request.server";
+import { locationExists } from "~/models/lookups.server";
 import { clientIp } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { formLimit, isSpam, tooMany } from "~/services/forms.server";
@@ -33,7 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const options = filterOptions(lookups, locale);
   return {
     loggedIn: Boolean(user),
-    governorates: options.governorates,
     types: options.estateTypes.filter((e) => (REQUEST_TYPE_IDS as readonly number[]).includes(e.id)),
     seo: { title: t("forms:request.title"), description: t("forms:request.description"), noindex: !user },
   };
@@ -100,7 +100,7 @@ export default function CreateRequestPage() {
 }
 
 function RequestForm() {
-  const { governorates, types } = useLoaderData<typeof loader>();
+  const { types } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -130,7 +130,7 @@ function RequestForm() {
         ]}
       />
       <SelectField field={fields.location_id} label={t("forms:request.location")} placeholder={t("forms:fields.choose")}>
-        <LocationOptions governorates={governorates} />
+        <LocationOptions />
       </SelectField>
       <SelectField field={fields.estate_type_id} label={t("forms:request.type")} options={types} placeholder={t("forms:fields.choose")} />
       <div className="field-pair">

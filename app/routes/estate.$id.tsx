@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Carousel, currencyKey, EstateGrid, estateTitle, Facts, photoSrcSet, Price } from "~/components/EstateCard";
+import { Carousel, currencyKey, EstateGrid, Facts, photoSrcSet, Price } from "~/components/EstateCard";
 import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { getEstate, similarEstates } from "~/models/estate.server";
-import type { RootLoaderData } from "~/root";
-import { formatDate, formatNumber } from "~/utils/format";
+import { useRootData } from "~/utils/root-data";
+import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -60,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function EstatePage() {
   const { estate, similar } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  const root = useRootData();
   const { t } = useTranslation();
   const title = estateTitle(t, estate);
   const origin = root?.origin ?? "";

@@ -8,21 +8,13 @@ import { Icon } from "~/components/Icon";
 import { useForgetDraft } from "~/components/useDraft";
 import { photoActionSchema, postEditSchema } from "~/forms/posts";
 import { getLookups, nameOf, placeName } from "~/models/lookups.server";
-import {
-  editablePost,
-  transition,
-  TransitionError,
-  workingCopy,
-  type Actor,
-  type EditablePost,
-  type PostAction,
-  type WorkingCopy,
-} from "~/models/moderation.server";
+import { editablePost, type EditablePost, type WorkingCopy } from "~/models/post.server";
+import { transition, TransitionError, workingCopy, type Actor, type PostAction } from "~/models/moderation.server";
 import { requireUser } from "~/services/auth.server";
-import { imageUrl } from "~/services/images.server";
+import { imageUrl, PHOTO_LIMITS, removeStoredImage, storeUploadedImage, UploadError, type UploadProblem } from "~/services/images.server";
 import { formLimit, tooMany } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, removeStoredImage, storeUploadedImage, UploadError, withMultipartForm, type UploadProblem } from "~/services/uploads.server";
+import { withMultipartForm } from "~/services/multipart.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { StoredImage } from "~/db/schema";

@@ -5,7 +5,7 @@ import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import type { MessageKind } from "~/db/schema";
 import { consultationSchema, contactSchema } from "~/forms/posts";
-import { createMessage } from "~/models/post.server";
+import { createMessage } from "~/models/message.server";
 import { clientIp, messageWith } from "./account.server";
 import { getCurrentUser } from "./auth.server";
 import { getT } from "./i18n.server";
