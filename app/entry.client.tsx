@@ -6,7 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import i18n from "./i18n";
 import { loadPlaces } from "./utils/places";
-import { Translator, type Texts } from "./utils/translator";
+import { createTranslator, type Texts } from "./utils/translator";
 
 async function hydrate() {
   const lng = document.documentElement.lang || i18n.fallbackLng;
@@ -16,13 +16,13 @@ async function hydrate() {
   const places = placesUrl && document.querySelector("optgroup") ? loadPlaces(placesUrl).catch((error) => console.error(error)) : null;
   // The browser's translator, not i18next (decision 020). Every text exists in both languages (tests/locales.test.ts):
   // only the page's own files are loaded (issue 10), and a page whose texts cannot be loaded stays as the server sent it.
-  const translator = new Translator({
+  const translator = createTranslator({
     lng,
     defaultNS: i18n.defaultNS,
     react: i18n.react,
     load: (language, ns) =>
       fetch(`/locales/${language}/${ns}.json?v=${version}`).then((res) => {
-        if (!res.ok) throw new Error(`/locales/${language}/${ns}.json: ${res.status}`);
+        if (!res.ok) throw new Error(`${res.status} ${res.url}`);
         return res.json() as Promise<Texts>;
       }),
     required: getInitialNamespaces,
