@@ -9,34 +9,41 @@
  * What `t(key, options)` does (the rules of i18next 23.16: Translator.translate / resolve, Interpolator):
  * - `ns:key`: the text of `key` in namespace `ns` (nsSeparator ":"); without a prefix, the namespaces of the
  *   function (`getFixedT(lng, ns)`, a name or a list tried in order), else the default namespace. As in i18next, a
- *   key that reads like a sentence (a space, `,`, `?`, `!` or `;` before its first ".") is not split at ":".
+ *   key that reads like a sentence (a space, `,`, `?`, `!` or `;` before its first ".") is not split at ":", so a
+ *   message that is not a key (a library's "Invalid input: …") comes back whole.
  * - `a.b.c`: a path into the nested JSON (keySeparator ".").
  * - `count` (a number): the plural form `key_<category>` of Intl.PluralRules of the language (Arabic has zero, one,
  *   two, few, many and other), `key_zero` first when count is 0, then the key itself. A count given as a string
  *   (from a URL) is text, as in i18next.
- * - `defaultValue` (or a string as the second argument): the text when the key is missing.
+ * - `defaultValue`: the text when the key is missing.
  * - A missing key gives the key (without its `ns:` prefix).
  * - `{{name}}`: the option `name` as a string (null → ""); an option given as undefined → ""; a name not given at all
  *   stays written as it is. Values go in as they are (escapeValue false, app/i18n.ts: React escapes) and are not read
  *   again for placeholders.
  * - A key whose text is an object or an array gives i18next's "key '… (lng)' returned an object instead of string.".
  * Left out, because nothing of ours uses them in the browser (tests/translator.test.ts checks the locale files):
- * `{{name, format}}`, `{{- name}}`, `{{a.b}}`, `$t(…)` nesting, `context`, `ordinal`, `returnObjects` (only the
- * server's static pages use it), `keyPrefix`, `replace`, per-call `lng` and `ns`, `defaultValue_<plural>`, and fallback
- * languages: every text exists in both languages (tests/locales.test.ts), so the browser loads only the page's own.
+ * `{{name, format}}`, `{{- name}}`, `{{a.b}}`, `$t(…)` nesting (in a text, or in a key, which i18next would nest),
+ * `context`, `ordinal`, `returnObjects` (only the server's static pages use it), `keyPrefix`, `replace`, per-call
+ * `lng` and `ns`, `defaultValue_<plural>`, a string as second argument (`t(key, "default")`), and fallback languages:
+ * every text exists in both languages (tests/locales.test.ts), so the browser loads only the page's own.
  *
  * Loading: `load(lng, namespaces)` fetches namespace files with the `load` function given (entry.client.tsx:
  * `/locales/{lng}/{ns}.json?v=…`), each once. After hydration, a route whose handle asks for a namespace not yet
  * loaded (`required()`: remix-i18next's getInitialNamespaces, the handles of every route module loaded so far) makes
  * `hasLoadedNamespace` false, so every `useTranslation` mounted in that render is not "ready" and calls
  * `loadNamespaces` from its effect, whose callback renders it again once the files are in.
+ *
+ * Language: a page's language is the server's (the `lang` cookie or `?lang=`, decision 002) and the switcher reloads
+ * the document. Should the root loader answer in another language during a client-side navigation (the language
+ * chosen in another tab), remix-i18next's useChangeLanguage calls `changeLanguage`, which reloads the page: the server
+ * renders it in that language, `<html lang dir>` included.
  */
 
 /** A namespace file: nested objects of texts (arrays only in the server's "pages"). */
 export type Texts = { [key: string]: unknown };
 
-/** A translate function: `t(key, options?)`, or `t(key, defaultValue)`; every option is a {{placeholder}} value. */
-export type TranslateFunction = (key: unknown, options?: Record<string, unknown> | string) => string;
+/** A translate function: `t(key, options?)`; every option is also a {{placeholder}} value. */
+export type TranslateFunction = (key: unknown, options?: Record<string, unknown>) => string;
 
 /** What a translator is made with. */
 export type TranslatorSettings = {
@@ -72,16 +79,19 @@ export type Translator = {
   hasLoadedNamespace(ns: string): boolean;
   /** Loads `ns` and the routes' namespaces in the current language, then calls `callback` (a failure is logged). */
   loadNamespaces(ns: string | readonly string[], callback?: () => void): Promise<void>;
-  /** Loads the current language's loaded namespaces in `lng`, switches to it and tells the "languageChanged" listeners. */
+  /** remix-i18next's useChangeLanguage when the root's locale is not the page's: reloads the page (see below). */
   changeLanguage(lng: string): Promise<TranslateFunction>;
-  /** Adds a listener: only "languageChanged" is ever told (react-i18next's default binding). */
+  /** react-i18next binds "languageChanged": never told, since the page's language never changes under it. */
   on(event: string, listener: (lng: string) => void): void;
-  /** Removes a listener added with `on`. */
+  /** Removes a listener added with `on` (nothing to remove). */
   off(event: string, listener: (lng: string) => void): void;
 };
 
-/** Characters that make a key read as a sentence (i18next's looksLikeObjectPath). */
-const SENTENCE = /[ ,?!;]/;
+/**
+ * A key that reads as a sentence, not `ns:a.b` (i18next's looksLikeObjectPath): a space, `,`, `?`, `!` or `;` before
+ * its first "." (anywhere when it has none or starts with one).
+ */
+const SENTENCE = /^[^.]*[ ,?!;]|^\.[^]*[ ,?!;]/;
 
 /**
  * Fills the `{{name}}` placeholders of `text` with `values` as i18next's Interpolator does (skipOnVariables, no
@@ -107,7 +117,6 @@ export function interpolate(text: string, values: Record<string, unknown>): stri
 export function createTranslator(settings: TranslatorSettings): Translator {
   const texts = new Map<string, Texts>();
   const loading: Record<string, Promise<void>> = {};
-  const listeners = new Set<(lng: string) => void>();
   const plurals: Record<string, Intl.PluralRules> = {};
   const required = () => settings.required?.() ?? [];
 
@@ -120,9 +129,7 @@ export function createTranslator(settings: TranslatorSettings): Translator {
     if (rawKey == null) return "";
     let key = String(rawKey);
     let namespaces = typeof fixed === "string" ? [fixed] : fixed;
-    const dot = key.indexOf(".");
-    // i18next's looksLikeObjectPath, and no split of a key holding a $t( nesting.
-    if (key.includes(":") && (!SENTENCE.test(key) || (dot > 0 && !SENTENCE.test(key.slice(0, dot)))) && !/\$t\(.+?\)/.test(key)) {
+    if (key.includes(":") && !SENTENCE.test(key)) {
       const parts = key.split(":");
       namespaces = [parts.shift()!];
       key = parts.join(".");
@@ -149,7 +156,7 @@ export function createTranslator(settings: TranslatorSettings): Translator {
     isInitialized: true,
     t: (key, options) => self.getFixedT(null)(key, options),
     getFixedT: (lng, ns) => (key, options) =>
-      translate(key, typeof options === "string" ? { defaultValue: options } : (options ?? {}), lng || self.language, ns || settings.defaultNS),
+      translate(key, options ?? {}, lng || self.language, ns || settings.defaultNS),
     load: (lng, namespaces) =>
       Promise.all(
         namespaces.map((ns) => {
@@ -170,19 +177,17 @@ export function createTranslator(settings: TranslatorSettings): Translator {
     loadNamespaces: (ns, callback) =>
       self
         .load(self.language, [...(typeof ns === "string" ? [ns] : ns), ...required()])
-        .catch((error) => console.error(error))
+        .catch(console.error)
         .then(() => callback?.()),
-    changeLanguage: async (lng) => {
-      const prefix = `${self.language}|`;
-      const loaded = [...texts.keys()].filter((id) => id.startsWith(prefix)).map((id) => id.slice(prefix.length));
-      await self.load(lng, loaded).catch((error) => console.error(error));
-      self.language = lng;
-      self.languages = [lng];
-      for (const listener of [...listeners]) listener(lng);
+    // The page language is the server's (the lang cookie, ?lang=): a root loader that answers in another language
+    // (chosen in another tab, or a ?lang= address followed in the browser) reloads the page, rendered in it.
+    changeLanguage: async () => {
+      location.reload();
       return self.t;
     },
-    on: (event, listener) => void (event === "languageChanged" && listeners.add(listener)),
-    off: (_event, listener) => void listeners.delete(listener),
+    // Nothing is ever told: the language of a page does not change under it.
+    on: () => undefined,
+    off: () => undefined,
   };
   return self;
 }
