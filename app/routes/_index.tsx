@@ -6,33 +6,15 @@ import { EstateGrid } from "~/components/EstateCard";
 import { Icon } from "~/components/Icon";
 import { OfficeCard } from "~/components/OfficeCard";
 import { SearchFilter } from "~/components/SearchFilter";
-import { homeArticles } from "~/models/article.server";
-import { latestEstates } from "~/models/estate.server";
-import { filterOptions, getLookups } from "~/models/lookups.server";
-import { topRentalOffices } from "~/models/office.server";
 import { company } from "~/utils/company";
-import { pageContext } from "~/utils/page.server";
+import { loadHomePage } from "~/utils/home-page.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
 /** Home (spec 2.4): search hero, our services (articles 1-3), newest listings, reach agents, latest articles (4-6), rental offices, social. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, locale, t } = await pageContext(request);
-  const [lookups, estates, articles, offices] = await Promise.all([
-    getLookups(db),
-    latestEstates(db, locale, 6),
-    homeArticles(db, locale),
-    topRentalOffices(db, locale, 4),
-  ]);
-  return {
-    seo: { title: t("brand"), description: t("home.metaDescription") },
-    options: filterOptions(lookups, locale),
-    estates,
-    services: articles.services,
-    latestArticles: articles.latest,
-    offices,
-  };
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadHomePage(request);
 }
 
 export default function Home() {
