@@ -24,7 +24,6 @@ import {
   transition,
   TransitionError,
   workingCopy,
-  type Actor,
   type NewPost,
   type PostAction,
   type PostFields,
@@ -32,18 +31,17 @@ import {
   type TransitionInput,
 } from "~/models/moderation.server";
 import { userPosts } from "~/models/post.server";
-import { createSession } from "~/models/user.server";
 import { action as newEstateAction } from "~/routes/new-estate";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as editorAction, loader as editorLoader } from "~/routes/profile_.posts.$id";
 import { resources } from "~/services/i18n.server";
-import { getToast, sessionStorage } from "~/services/session.server";
 import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/services/uploads.server";
 import { getEnv } from "~/utils/env.server";
 import type { StoredImage } from "~/db/schema";
 import { useTestDatabase } from "./helpers/db";
 import { postFixtures } from "./helpers/posts";
-import { callAction, callLoader, CookieJar } from "./helpers/remix";
+import { account, type Account } from "./helpers/accounts";
+import { callAction, callLoader, unwrap, type Reply } from "./helpers/remix";
 
 /**
  * Owners' posts and their moderation (issue 5): the post state machine enumerated pair by pair, what the public and
@@ -87,24 +85,7 @@ const OWNER_ACTIONS: readonly PostAction[] = ["edit", "delete"];
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures
 
-type Reply = { status: number; data: any; headers: Headers };
-
 let seq = 0;
-
-/** An active account made straight in the database, with the Cookie header of a logged-in session. */
-async function account(role: "user" | "admin" = "user") {
-  const n = ++seq;
-  const [user] = await db()
-    .insert(s.users)
-    .values({ first_name: "Nour", last_name: `Khalil ${n}`, phone: `+963977${String(100000 + n)}`, password_hash: "x", status: "active", role })
-    .returning();
-  const session = await sessionStorage.getSession();
-  session.set("token", await createSession(db(), user.id));
-  const cookie = new CookieJar().store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) })).header();
-  const actor: Actor = { id: user.id, admin: role === "admin" };
-  return { user, cookie, actor };
-}
-type Account = Awaited<ReturnType<typeof account>>;
 
 async function setUserStatus(userId: number, status: s.UserStatus) {
   await db().update(s.users).set({ status }).where(eq(s.users.id, userId));
@@ -113,7 +94,7 @@ async function setUserStatus(userId: number, status: s.UserStatus) {
 let sharedAccounts: { owner: Account; admin: Account } | undefined;
 /** One owner and one admin shared by the tests that only need "someone" in each role. */
 async function shared() {
-  sharedAccounts ??= { owner: await account(), admin: await account("admin") };
+  sharedAccounts ??= { owner: await account(db()), admin: await account(db(), { role: "admin" }) };
   return sharedAccounts;
 }
 
@@ -203,25 +184,6 @@ async function dbError(promise: Promise<unknown>): Promise<string> {
 
 // Requests as a browser sends them.
 
-async function unwrap(run: () => Promise<unknown>): Promise<Reply> {
-  const fromResponse = async (response: Response): Promise<Reply> => {
-    const text = await response.text();
-    const data = response.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : text;
-    return { status: response.status, data, headers: response.headers };
-  };
-  try {
-    const result: any = await run();
-    if (result instanceof Response) return fromResponse(result);
-    if (result && typeof result === "object" && result.type === "DataWithResponseInit") {
-      return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
-    }
-    return { status: 200, data: result, headers: new Headers() };
-  } catch (thrown) {
-    if (thrown instanceof Response) return fromResponse(thrown);
-    throw thrown;
-  }
-}
-
 /** A same-site POST of a form: urlencoded fields, or multipart when it is a FormData (with files). */
 function postRequest(url: string, body: Record<string, string> | FormData, cookie?: string): Request {
   const headers = new Headers({ Origin: ORIGIN });
@@ -240,12 +202,6 @@ function editor(id: number, body: Record<string, string> | FormData, cookie?: st
 /** Opens the editor of post `id` (its loader). */
 function openEditor(id: number, cookie?: string, search = ""): Promise<Reply> {
   return callLoader(editorLoader, `${editorUrl(id)}${search}`, { params: { id: String(id) }, cookie });
-}
-
-async function toastOf(res: Reply) {
-  const jar = new CookieJar().store(res.headers);
-  const request = new Request(`${ORIGIN}/`, { headers: { Cookie: jar.header() } });
-  return (await getToast(request)).toast;
 }
 
 // Photos, made with sharp (no binary file in the repository).
@@ -521,7 +477,7 @@ describe("a post's life, as the public and the owner see it", () => {
 
   it("a suspended owner's approved post is not public, and is public again once the account is active", async () => {
     const { admin } = await shared();
-    const owner = await account();
+    const owner = await account(db());
     const id = await postIn("approved", owner, admin);
     expect(await getEstate(db(), id, "ar")).not.toBeNull();
 
@@ -566,10 +522,10 @@ describe("the editor's guards (/profile/posts/:id)", () => {
   const photos = [poolPhoto(5), poolPhoto(6), poolPhoto(7)];
 
   beforeAll(async () => {
-    owner = await account();
-    other = await account();
-    admin = await account("admin");
-    suspended = await account();
+    owner = await account(db());
+    other = await account(db());
+    admin = await account(db(), { role: "admin" });
+    suspended = await account(db());
     postId = await newPost(owner);
     await transition(db(), postId, "edit", owner.actor, { change: change({ price: 12_000_000 }, photos) });
     suspendedPostId = await newPost(suspended);
@@ -599,8 +555,7 @@ describe("the editor's guards (/profile/posts/:id)", () => {
 
   it("a visitor is sent to log in and back", async () => {
     const res = await openEditor(postId);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(loginUrl(postId));
+    expect(res).toRedirectTo(loginUrl(postId));
   });
 
   it.each(["another user", "an admin"] as const)("the loader answers %s 404 for an owner's post", async (who) => {
@@ -610,8 +565,7 @@ describe("the editor's guards (/profile/posts/:id)", () => {
 
   it("a suspended owner is logged out: the loader sends them to log in", async () => {
     const res = await openEditor(suspendedPostId, suspended.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(loginUrl(suspendedPostId));
+    expect(res).toRedirectTo(loginUrl(suspendedPostId));
   });
 
   it("answers 404 for a missing id, a malformed id and a deleted post", async () => {
@@ -628,8 +582,7 @@ describe("the editor's guards (/profile/posts/:id)", () => {
       const before = await snapshot(postId);
       const files = uploadedFiles();
       const res = await editor(postId, await body());
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe(loginUrl(postId));
+      expect(res).toRedirectTo(loginUrl(postId));
       expect(await snapshot(postId)).toEqual(before);
       expect(uploadedFiles()).toEqual(files);
     });
@@ -647,8 +600,7 @@ describe("the editor's guards (/profile/posts/:id)", () => {
       const before = await snapshot(suspendedPostId);
       const files = uploadedFiles();
       const res = await editor(suspendedPostId, await body(), suspended.cookie);
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe(loginUrl(suspendedPostId));
+      expect(res).toRedirectTo(loginUrl(suspendedPostId));
       expect(await snapshot(suspendedPostId)).toEqual(before);
       expect(uploadedFiles()).toEqual(files);
     });
@@ -690,9 +642,8 @@ describe("the editor's guards (/profile/posts/:id)", () => {
         description_en: "A villa with a large garden",
       };
       const res = await editor(staffId, form, admin.cookie);
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe(editorUrl(staffId));
-      expect(await toastOf(res)).toMatchObject({ type: "success", message: FORMS.post.saved });
+      expect(res).toRedirectTo(editorUrl(staffId));
+      await expect(res).toFlashToast("success", FORMS.post.saved);
 
       expect(await estateRow(staffId)).toMatchObject({
         status: "approved",
@@ -744,9 +695,8 @@ describe("the editor's action: fields", () => {
     const id = await newPost(owner);
     const afterId = await lastAuditId();
     const res = await editor(id, GOOD_FIELDS, owner.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(editorUrl(id));
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: FORMS.post.sentForReview });
+    expect(res).toRedirectTo(editorUrl(id));
+    await expect(res).toFlashToast("success", FORMS.post.sentForReview);
     expect(await estateRow(id)).toMatchObject({
       ...GOOD_STORED,
       status: "pending",
@@ -817,9 +767,8 @@ describe("the editor's action: fields", () => {
     expect(await snapshot(id)).toEqual(before);
 
     const res = await editor(id, { intent: "delete", confirm: "yes" }, owner.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/profile");
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: FORMS.post.deleted });
+    expect(res).toRedirectTo("/profile");
+    await expect(res).toFlashToast("success", FORMS.post.deleted);
     expect(await estateRow(id)).toMatchObject({ status: "deleted", deleted_at: expect.any(Date) });
   });
 
@@ -839,8 +788,7 @@ describe("the editor's action: photo uploads", () => {
     const id = await newPost(owner);
     const files = uploadedFiles();
     const res = await editor(id, photosForm([await jpegUpload(2)]), owner.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(editorUrl(id));
+    expect(res).toRedirectTo(editorUrl(id));
     const images = await imagesOf(id);
     expect(images).toHaveLength(1);
     expect(images[0]).toMatchObject({ index: 0, file: expect.stringMatching(/^u-[0-9a-f-]{36}$/), width: 480, height: 360 });
@@ -966,7 +914,7 @@ describe("the editor's action: uploads at the same time (issue 9)", () => {
   const tempEntries = () => (fs.existsSync(uploadTempRoot()) ? fs.readdirSync(uploadTempRoot()) : []);
 
   it("answers a second upload of the same account, while the first is still sending, with 429 and the translated message", async () => {
-    const owner = await account();
+    const owner = await account(db());
     const id = await newPost(owner);
     const otherId = await newPost(owner);
     const first = heldEditorPost(id, owner.cookie, await jpeg(40));
@@ -994,7 +942,7 @@ describe("the editor's action: uploads at the same time (issue 9)", () => {
   });
 
   it("answers 429 when four uploads already run in the process, and takes the next one after", async () => {
-    const owners = await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY.perProcess + 1 }, () => account()));
+    const owners = await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY.perProcess + 1 }, () => account(db())));
     const ids = await Promise.all(owners.map((o) => newPost(o)));
     const held = [];
     for (let i = 0; i < UPLOAD_CONCURRENCY.perProcess; i++) {
@@ -1027,7 +975,7 @@ describe("photo files leave the disk with the last version that uses them (issue
   }
 
   it("deletes a removed photo's files (every width), then all of a deleted post's once the deletion commits; never the seed pool's", async () => {
-    const owner = await account();
+    const owner = await account(db());
     const id = await newPost(owner);
     // The seed pool's files (here stand-ins in this file's images folder) are shared by many listings.
     fs.mkdirSync(imagesDir(), { recursive: true });
@@ -1062,7 +1010,7 @@ describe("photo files leave the disk with the last version that uses them (issue
 
   it("keeps a photo the approved version still shows while an edit without it waits; deletes it when the edit is approved", async () => {
     const { admin } = await shared();
-    const owner = await account();
+    const owner = await account(db());
     const id = await newPost(owner);
     const [a, b] = await upload(id, owner, 2, 80);
     await transition(db(), id, "approve", admin.actor);
@@ -1080,7 +1028,7 @@ describe("photo files leave the disk with the last version that uses them (issue
 
   it("deletes the new photos of a refused edit, keeping the approved version's", async () => {
     const { admin } = await shared();
-    const owner = await account();
+    const owner = await account(db());
     const id = await newPost(owner);
     const [a] = await upload(id, owner, 1, 90);
     await transition(db(), id, "approve", admin.actor);
@@ -1161,7 +1109,7 @@ describe("/new-estate", () => {
   const offersBy = (fullname: string) => db().select().from(s.estate_offers).where(eq(s.estate_offers.fullname, fullname));
 
   it("makes a logged-in user's offer their pending post and continues on its editor", async () => {
-    const owner = await account();
+    const owner = await account(db());
     const form = offer();
     const afterId = await lastAuditId();
     const res = await callAction(newEstateAction, "/new-estate", { form, cookie: owner.cookie, context: newIp() });
@@ -1195,7 +1143,7 @@ describe("/new-estate", () => {
   });
 
   it("refuses a logged-in user's offer without a type with typeRequired, storing nothing", async () => {
-    const owner = await account();
+    const owner = await account(db());
     const form = offer({ estate_type_id: "" });
     const res = await callAction(newEstateAction, "/new-estate", { form, cookie: owner.cookie, context: newIp() });
     expect(res.status).toBe(400);
@@ -1209,8 +1157,7 @@ describe("/new-estate", () => {
     const [{ n: before }] = await db().select({ n: count() }).from(s.estates);
     const form = offer();
     const res = await callAction(newEstateAction, "/new-estate", { form, context: newIp() });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/new-estate?sent=1");
+    expect(res).toRedirectTo("/new-estate?sent=1");
     expect(await offersBy(form.fullname)).toMatchObject([{ user_id: null, status: "pending", estate_type_id: 5, subject: form.subject }]);
     const [{ n: after }] = await db().select({ n: count() }).from(s.estates);
     expect(Number(after)).toBe(Number(before));
@@ -1222,9 +1169,9 @@ describe("/new-estate", () => {
 
 describe("/profile: the user's posts", () => {
   it("lists each of the user's posts with its state, the time waited or the reason, and never another's", async () => {
-    const admin = await account("admin");
-    const owner = await account();
-    const stranger = await account();
+    const admin = await account(db(), { role: "admin" });
+    const owner = await account(db());
+    const stranger = await account(db());
     const ids = {} as Record<PostState, number>;
     for (const state of STATES) ids[state] = await postIn(state, owner, admin);
     const strangers = [await postIn("pending", stranger, admin), await postIn("approved", stranger, admin)];
@@ -1251,7 +1198,6 @@ describe("/profile: the user's posts", () => {
 
   it("sends a visitor to log in", async () => {
     const res = await callLoader(profileLoader, "/profile");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+    expect(res).toRedirectTo("/login?redirectTo=%2Fprofile");
   });
 });
