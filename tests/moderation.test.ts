@@ -681,12 +681,10 @@ describe("the editor's action: fields", () => {
     expect(res.status).toBe(400);
     const result = res.data.lastResult;
     expect(result.initialValue).toEqual(form);
-    expect(result.error).toMatchObject({
-      "": ["forms:errors.checkData"],
-      area: ["forms:errors.areaNumeric"],
-      rooms_count: ["forms:errors.wholeNumber"],
-      description: ["forms:errors.infoMax"],
-    });
+    expect(res).toHaveFormErrors("forms:errors.checkData");
+    expect(res).toHaveFieldError("area", "forms:errors.areaNumeric");
+    expect(res).toHaveFieldError("rooms_count", "forms:errors.wholeNumber");
+    expect(res).toHaveFieldError("description", { key: "forms:errors.infoMax", values: { max: 2000 } });
     expect(await snapshot(id)).toEqual(before);
   });
 
@@ -763,7 +761,7 @@ describe("the editor's action: fields", () => {
     const before = await snapshot(id);
     const unconfirmed = await editor(id, { intent: "delete" }, owner.cookie);
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.data).toMatchObject({ message: "forms:post.confirmDelete" });
+    expect(unconfirmed.data).toEqual({ message: { key: "forms:post.confirmDelete" } });
     expect(await snapshot(id)).toEqual(before);
 
     const res = await editor(id, { intent: "delete", confirm: "yes" }, owner.cookie);
@@ -1065,7 +1063,7 @@ describe("the editor's action: cover, up, down, remove", () => {
     // A photo that is not in the post: 400 with a message, and nothing changes (nothing is sent for review).
     const stray = await editor(id, { intent: "cover", file: "seed-photo-999" }, owner.cookie);
     expect(stray.status).toBe(400);
-    expect(stray.data).toMatchObject({ message: "forms:post.noSuchPhoto" });
+    expect(stray.data).toEqual({ message: { key: "forms:post.noSuchPhoto" } });
     expect(await order(id)).toEqual([b.file, a.file]);
     const page = await openEditor(id, owner.cookie);
     expect(page.data.photos.map((p: { file: string }) => p.file)).toEqual([b.file, a.file]);
@@ -1147,7 +1145,7 @@ describe("/new-estate", () => {
     const form = offer({ estate_type_id: "" });
     const res = await callAction(newEstateAction, "/new-estate", { form, cookie: owner.cookie, context: newIp() });
     expect(res.status).toBe(400);
-    expect(res.data.lastResult.error.estate_type_id).toEqual(["forms:errors.typeRequired"]);
+    expect(res).toHaveFieldError("estate_type_id", "forms:errors.typeRequired");
     expect(res.data.lastResult.initialValue).toMatchObject({ fullname: form.fullname, subject: form.subject });
     expect(await estatesOf(owner.user.id)).toEqual([]);
     expect(await offersBy(form.fullname)).toEqual([]);

@@ -1,13 +1,14 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { PhoneForm } from "~/components/FormParts";
 import { phoneSchema } from "~/forms/account";
+import { message, tooMany } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
 import { createPasswordReset, findUserByPhone } from "~/models/user.server";
-import { afterResponse, clientIp, sendingSms, tooManyMessage } from "~/services/account.server";
+import { afterResponse, clientIp, sendingSms } from "~/services/account.server";
+import { formReply } from "~/services/forms.server";
 import { consume } from "~/services/rate-limit.server";
 import { getSmsSender } from "~/services/sms.server";
 import { toE164 } from "~/services/phone.server";
@@ -36,19 +37,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(form, { schema: phoneSchema });
-  const fail = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
-    data<{ lastResult: SubmissionResult<string[]> }>({ lastResult: submission.reply(messages) }, { status });
-  if (submission.status !== "success") return fail({});
+  const submission = parseForm(form, phoneSchema);
+  if (submission.status !== "success") return formReply(submission);
   const phone = toE164(submission.value.country, submission.value.authentication);
-  if (!phone) return fail({ fieldErrors: { authentication: ["account:errors.phoneInvalid"] } });
+  if (!phone) return formReply(submission, { fieldErrors: { authentication: [message("account:errors.phoneInvalid")] } });
   const { db, t } = await pageContext(request);
   // Every number counts against the SMS limits alike, so the limits say nothing about which numbers have accounts.
   const limit = await consume(db, [
     ["smsPhone", phone],
     ["smsIp", clientIp(context)],
   ]);
-  if (!limit.ok) return fail({ formErrors: [tooManyMessage(limit.retryAfter)] }, 429);
+  if (!limit.ok) return formReply(submission, { formErrors: [tooMany("account:errors.tooMany", limit.retryAfter)], status: 429 });
   // The answer does not wait for the account lookup, the link or the SMS (issue 9): a known number is answered as fast
   // as an unknown one. A failing SMS provider is reported on the server; the answer is the same for any number.
   const origin = publicOrigin(request);

@@ -1,15 +1,18 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_COUNTRY, FormNotice, PhoneFields, TextField, useMessage } from "~/components/FormParts";
+import { DEFAULT_COUNTRY, FieldErrors, FormNotice, PhoneFields, TextField, useMessage } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { loginSchema, registerSchema } from "~/forms/account";
+import { message, tooMany, type Message } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
 import { TransactionRollbackError } from "drizzle-orm";
 import { createRegistration, findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
-import { clientIp, consumeLoginLimit, consumeSmsLimit, resetLoginLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { clientIp, consumeLoginLimit, consumeSmsLimit, resetLoginLimit, sendActivationCode } from "~/services/account.server";
+import { formReply } from "~/services/forms.server";
 import { getCurrentUser, startUserSession } from "~/services/auth.server";
 import { checkCaptcha, createCaptcha, spendCaptcha, storedCaptcha } from "~/services/captcha.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/password.server";
@@ -49,15 +52,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       tab,
       captcha: drawn ? { id: drawn.id, image: drawn.image } : null,
-      captchaLimited: limit.ok ? null : tooManyMessage(limit.retryAfter),
+      captchaLimited: limit.ok ? null : tooMany("account:errors.tooMany", limit.retryAfter),
       redirectTo,
       seo: { title: t("account:login.title"), description: t("account:login.description"), keep: ["tab"] },
     },
     drawn ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : limit.ok ? undefined : { status: 429 },
   );
 }
-
-type ActionResult = { lastResult: SubmissionResult<string[]> };
 
 /** After any post of this page the loader runs again, even after a 400, so a new captcha replaces the spent one. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
@@ -82,42 +83,41 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
   const session = await getSession(request);
   const stored = session.get("captcha");
   session.unset("captcha");
-  const reply = async (lastResult: SubmissionResult<string[]>, status = 400) =>
-    data<ActionResult>({ lastResult }, { status, headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+  const headers = { "Set-Cookie": await sessionStorage.commitSession(session) };
+  const hideFields = ["password", "captcha"];
 
-  const submission = parseWithZod(form, { schema: loginSchema });
-  const hide = { hideFields: ["password", "captcha"] };
-  if (refreshOnly) return reply(submission.reply({ ...hide, fieldErrors: {} }), 200);
+  const submission = parseForm(form, loginSchema);
+  if (refreshOnly) return formReply(submission, { hideFields, fieldErrors: {}, status: 200, headers });
   const { db, t } = await pageContext(request);
   const answerHash = await spendCaptcha(db, stored);
 
-  const fieldErrors: Record<string, string[]> = submission.status === "error" ? { ...(submission.error as Record<string, string[]>) } : {};
+  const fieldErrors: Record<string, Message[]> = submission.status === "error" ? { ...(submission.error as Record<string, Message[]>) } : {};
   const typedCaptcha = form.get("captcha");
   const captcha = checkCaptcha(answerHash, typeof typedCaptcha === "string" ? typedCaptcha : "");
   if (captcha !== "ok") {
     // No captcha could be drawn for this address (issue 9): say how long to wait, not "complete the verification".
     const drawing = await limitPassed(db, "captchaIp", ip);
-    if (!drawing.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(drawing.retryAfter)] }), 429);
+    if (!drawing.ok) return formReply(submission, { hideFields, formErrors: [tooMany("account:errors.tooMany", drawing.retryAfter)], status: 429, headers });
   }
-  if (captcha !== "ok") fieldErrors.captcha = [captcha === "wrong" ? "account:errors.captchaWrong" : "account:errors.captchaRequired"];
-  if (submission.status !== "success" || Object.keys(fieldErrors).length) return reply(submission.reply({ ...hide, fieldErrors }));
+  if (captcha !== "ok") fieldErrors.captcha = [message(captcha === "wrong" ? "account:errors.captchaWrong" : "account:errors.captchaRequired")];
+  if (submission.status !== "success" || Object.keys(fieldErrors).length) return formReply(submission, { hideFields, fieldErrors, headers });
 
   const { country, authentication, password, redirectTo } = submission.value;
   const phone = toE164(country, authentication);
-  if (!phone) return reply(submission.reply({ ...hide, fieldErrors: { authentication: ["account:errors.phoneInvalid"] } }));
+  if (!phone) return formReply(submission, { hideFields, fieldErrors: { authentication: [message("account:errors.phoneInvalid")] }, headers });
 
   const limit = await consumeLoginLimit(db, phone, ip);
-  if (!limit.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(limit.retryAfter)] }), 429);
+  if (!limit.ok) return formReply(submission, { hideFields, formErrors: [tooMany("account:errors.tooMany", limit.retryAfter)], status: 429, headers });
 
   const user = await findUserByPhone(db, phone);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
   if (!user) {
     // A number that signed up with this password but never entered its code: say so, and offer /ac.
     const registration = await findRegistrationByPassword(db, phone, password);
-    return reply(submission.reply({ ...hide, formErrors: [registration ? "account:errors.notActivated" : "account:errors.loginFailed"] }));
+    return formReply(submission, { hideFields, formErrors: [message(registration ? "account:errors.notActivated" : "account:errors.loginFailed")], headers });
   }
-  if (!valid) return reply(submission.reply({ ...hide, formErrors: ["account:errors.loginFailed"] }));
-  if (user.status === "suspended") return reply(submission.reply({ ...hide, formErrors: ["account:errors.suspended"] }));
+  if (!valid) return formReply(submission, { hideFields, formErrors: [message("account:errors.loginFailed")], headers });
+  if (user.status === "suspended") return formReply(submission, { hideFields, formErrors: [message("account:errors.suspended")], headers });
 
   await resetLoginLimit(db, phone, ip);
   const cookie = await startUserSession(request, user.id);
@@ -125,20 +125,20 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
 }
 
 async function register(request: Request, form: FormData, ip: string | undefined) {
-  const hide = { hideFields: ["password"] };
-  const submission = parseWithZod(form, { schema: registerSchema });
-  if (submission.status !== "success") return data<ActionResult>({ lastResult: submission.reply(hide) }, { status: 400 });
-  const fail = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
-    data<ActionResult>({ lastResult: submission.reply({ ...hide, ...messages }) }, { status });
+  const hideFields = ["password"];
+  const submission = parseForm(form, registerSchema);
+  if (submission.status !== "success") return formReply(submission, { hideFields });
 
   const { first_name, last_name, country, authentication, password } = submission.value;
   const phone = toE164(country, authentication);
-  if (!phone) return fail({ fieldErrors: { authentication: ["account:errors.phoneInvalid"] } });
+  if (!phone) return formReply(submission, { hideFields, fieldErrors: { authentication: [message("account:errors.phoneInvalid")] } });
 
   const { db, t } = await pageContext(request);
   // The SMS limit is counted first: a refused attempt writes nothing and tells nothing about the number.
   const limit = await consumeSmsLimit(db, phone, ip);
-  if (!limit.ok) return fail({ formErrors: ["account:errors.registerFailed", tooManyMessage(limit.retryAfter)] }, 429);
+  if (!limit.ok) {
+    return formReply(submission, { hideFields, formErrors: [message("account:errors.registerFailed"), tooMany("account:errors.tooMany", limit.retryAfter)], status: 429 });
+  }
   const password_hash = await hashPassword(password);
   // The sign-up, its code and its SMS are one write: all of them or none.
   const outcome = await db
@@ -151,8 +151,8 @@ async function register(request: Request, form: FormData, ip: string | undefined
       if (error instanceof TransactionRollbackError) return "failed" as const;
       throw error;
     });
-  if (outcome === "exists") return fail({ formErrors: ["account:errors.phoneExists"] });
-  if (outcome === "failed") return fail({ formErrors: ["account:errors.registerFailed"] }, 503);
+  if (outcome === "exists") return formReply(submission, { hideFields, formErrors: [message("account:errors.phoneExists")] });
+  if (outcome === "failed") return formReply(submission, { hideFields, formErrors: [message("account:errors.registerFailed")], status: 503 });
 
   const session = await getSession(request);
   session.set("pending", { phone, registration: outcome });
@@ -194,31 +194,22 @@ function LoginForm({
   redirectTo?: string;
   captcha: { id: string; image: string } | null;
   /** The "too many attempts" form message when no captcha could be drawn for this address (issue 9). */
-  captchaLimited: string | null;
+  captchaLimited: Message | null;
 }) {
   const { t } = useTranslation();
-  const message = useMessage();
+  const translate = useMessage();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.lastResult,
-    defaultValue: { country: DEFAULT_COUNTRY, redirectTo },
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const [form, fields] = useAppForm(loginSchema, { id: "login", lastResult: actionData?.lastResult, defaultValue: { country: DEFAULT_COUNTRY, redirectTo } });
   const image = captcha?.image;
   // Every post of this form draws a new captcha; a new one empties the captcha and password inputs.
   const imageKey = captcha?.id ?? "";
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
+  const busy = useSubmitting({ intent: "login" });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
       {/* The default button: Enter in any field logs in rather than asking for a new captcha image. */}
       <button type="submit" name="intent" value="login" className="default-submit" tabIndex={-1} aria-hidden="true" />
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <FormNotice form={form} />
       <input {...getInputProps(fields.redirectTo, { type: "hidden" })} key={fields.redirectTo.key} />
       <PhoneFields country={fields.country} phone={fields.authentication} />
       <TextField
@@ -235,7 +226,7 @@ function LoginForm({
           {image ? <img src={image} width={280} height={60} alt={t("account:fields.captchaAlt")} className="captcha-image" /> : null}
           {captchaLimited ? (
             <p className="notice notice-error captcha-limited" role="alert">
-              <Icon name="alert" /> {message(captchaLimited)}
+              <Icon name="alert" /> {translate(captchaLimited)}
             </p>
           ) : null}
           <button
@@ -268,11 +259,7 @@ function LoginForm({
         <p className="hint" id={`${fields.captcha.id}-hint`}>
           {t("account:fields.captchaHint")}
         </p>
-        {fields.captcha.errors?.[0] ? (
-          <p className="field-error" id={fields.captcha.errorId}>
-            <Icon name="alert" /> {t(fields.captcha.errors[0])}
-          </p>
-        ) : null}
+        <FieldErrors field={fields.captcha} />
       </div>
       <button type="submit" name="intent" value="login" className="button button-primary form-submit" disabled={busy}>
         {t("account:login.submit")}
@@ -290,20 +277,11 @@ function LoginForm({
 function RegisterForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: actionData?.lastResult,
-    defaultValue: { country: DEFAULT_COUNTRY },
-    constraint: getZodConstraint(registerSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-  });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "register";
+  const [form, fields] = useAppForm(registerSchema, { id: "register", lastResult: actionData?.lastResult, defaultValue: { country: DEFAULT_COUNTRY } });
+  const busy = useSubmitting({ intent: "register" });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <FormNotice form={form} />
       <div className="field-pair">
         <TextField field={fields.first_name} label={t("account:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.last_name} label={t("account:fields.lastName")} autoComplete="family-name" />

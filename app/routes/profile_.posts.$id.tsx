@@ -1,11 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormNotice, SelectField, TextAreaField, TextField, useMessage } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { useForgetDraft } from "~/components/useDraft";
+import { message, type Message } from "~/forms/message";
+import { parseForm, type FormResult } from "~/forms/parse";
 import { photoActionSchema, postEditSchema } from "~/forms/posts";
 import { getLookups, nameOf, placeName } from "~/models/lookups.server";
 import {
@@ -20,7 +22,7 @@ import {
 } from "~/models/moderation.server";
 import { requireUser } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
-import { formLimit, tooMany } from "~/services/forms.server";
+import { formLimit, formReply } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { PHOTO_LIMITS, removeStoredImage, storeUploadedImage, UploadError, withMultipartForm, type UploadProblem } from "~/services/uploads.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
@@ -85,7 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { lastResult?: SubmissionResult<string[]>; photoProblems?: UploadProblem[]; message?: string };
+type ActionResult = { lastResult?: FormResult; photoProblems?: UploadProblem[]; message?: Message };
 
 /** The action of an editor change: the owner's edit (reviewed), or the admin's revision of a staff listing. */
 function editAction(post: EditablePost): PostAction {
@@ -109,15 +111,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await transition(db, post.id, action, actor, { change });
       return null;
     } catch (error) {
-      if (error instanceof TransitionError) return data<ActionResult>({ message: "forms:post.notNow" }, { status: 409 });
+      if (error instanceof TransitionError) return data<ActionResult>({ message: message("forms:post.notNow") }, { status: 409 });
       throw error;
     }
   };
 
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   if (isMultipart) {
-    const wait = await formLimit(db, "uploadUser", String(actor.id));
-    if (wait !== null) return data<ActionResult>({ message: tooMany(wait) }, { status: 429 });
+    const tooMany = await formLimit(db, "uploadUser", String(actor.id));
+    if (tooMany) return data<ActionResult>({ message: tooMany }, { status: 429 });
     const current = await workingCopy(db, post.id);
     const room = PHOTO_LIMITS.maxFiles - (current?.images.length ?? 0);
     const limits = { fileFields: ["photos"], maxFiles: Math.max(room, 0), maxBytes: PHOTO_LIMITS.maxBytes, account: actor.id };
@@ -159,16 +161,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   if (intent === "delete") {
-    if (form.get("confirm") !== "yes") return data<ActionResult>({ message: "forms:post.confirmDelete" }, { status: 400 });
+    if (form.get("confirm") !== "yes") return data<ActionResult>({ message: message("forms:post.confirmDelete") }, { status: 400 });
     const refused = await apply("delete");
     if (refused) return refused;
     return redirectWithSuccess("/profile", t("forms:post.deleted"));
   }
   if (intent === "save") {
-    const submission = parseWithZod(form, { schema: postEditSchema });
-    if (submission.status !== "success") {
-      return data<ActionResult>({ lastResult: submission.reply({ formErrors: ["forms:errors.checkData"] }) }, { status: 400 });
-    }
+    const submission = parseForm(form, postEditSchema);
+    if (submission.status !== "success") return formReply(submission, { formErrors: [message("forms:errors.checkData")] });
     const v = submission.value;
     const refused = await apply(editAction(post), (copy) => ({
       ...copy,
@@ -189,11 +189,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithSuccess(back, savedMessage);
   }
   const photo = photoActionSchema.safeParse({ intent, file: form.get("file") });
-  if (!photo.success) return data<ActionResult>({ message: "forms:errors.checkData" }, { status: 400 });
+  if (!photo.success) return data<ActionResult>({ message: message("forms:errors.checkData") }, { status: 400 });
   const { file } = photo.data;
   const current = await workingCopy(db, post.id);
   // A photo that is not (or no longer) in the post: nothing to change, and nothing to send for review.
-  if (!current?.images.some((img) => img.file === file)) return data<ActionResult>({ message: "forms:post.noSuchPhoto" }, { status: 400 });
+  if (!current?.images.some((img) => img.file === file)) return data<ActionResult>({ message: message("forms:post.noSuchPhoto") }, { status: 400 });
   const refused = await apply(editAction(post), (copy) => {
     const images = [...copy.images];
     const at = images.findIndex((img) => img.file === file);
@@ -212,10 +212,9 @@ export default function PostEditorPage() {
   const { post, photos, sent, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const { t } = useTranslation();
-  const message = useMessage();
+  const translate = useMessage();
   const location = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   // Arriving from a successful /new-estate post: its draft is no longer needed.
   useForgetDraft("new-estate", sent);
   return (
@@ -251,7 +250,7 @@ export default function PostEditorPage() {
       ) : null}
       {actionData?.message ? (
         <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {message(actionData.message)}
+          <Icon name="alert" /> {translate(actionData.message)}
         </p>
       ) : null}
       {post.state === "approved" || post.state === "edit_pending" ? (
@@ -357,20 +356,11 @@ function DetailsForm() {
   const { post, defaults, finishings } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<Record<keyof typeof postEditSchema.shape, string>>({
-    id: `post-${post.id}`,
-    lastResult: actionData?.lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(postEditSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: postEditSchema }) as never,
-  });
+  const busy = useSubmitting();
+  const [form, fields] = useAppForm(postEditSchema, { id: `post-${post.id}`, lastResult: actionData?.lastResult, defaultValue: defaults });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} checkData="forms:errors.checkData" />
+      <FormNotice form={form} checkData="forms:errors.checkData" />
       <div className="field-row">
         <TextField field={fields.price} label={t("forms:post.price")} hint={t("forms:post.priceHint")} inputMode="numeric" dir="ltr" />
         <SelectField

@@ -1,14 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FormNotice, TextField } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { resetSchema } from "~/forms/account";
+import { tooMany } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
 import { findResetUser, resetPasswordWithToken } from "~/models/user.server";
-import { clientIp, tooManyMessage } from "~/services/account.server";
+import { clientIp } from "~/services/account.server";
+import { formReply } from "~/services/forms.server";
 import { hashPassword } from "~/services/password.server";
 import { consume } from "~/services/rate-limit.server";
 import { pageContext } from "~/utils/page.server";
@@ -61,21 +64,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db } = await pageContext(request);
   // Hashing a password costs 19 MiB and ~50 ms: only for a link that works, and within the per-IP login limit.
   const limit = await consume(db, [["loginIp", clientIp(context)]]);
-  if (!limit.ok) {
-    return data<{ lastResult: SubmissionResult<string[]> }>(
-      { lastResult: { status: "error", error: { "": [tooManyMessage(limit.retryAfter)] } } },
-      { status: 429 },
-    );
-  }
+  if (!limit.ok) return formReply(null, { formErrors: [tooMany("account:errors.tooMany", limit.retryAfter)], status: 429 });
   if (!(await findResetUser(db, token))) throw redirect(`/rp?t=${token}`);
   const form = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(form, { schema: resetSchema });
-  if (submission.status !== "success") {
-    return data<{ lastResult: SubmissionResult<string[]> }>(
-      { lastResult: submission.reply({ hideFields: ["password", "password_confirmation"] }) },
-      { status: 400 },
-    );
-  }
+  const submission = parseForm(form, resetSchema);
+  if (submission.status !== "success") return formReply(submission, { hideFields: ["password", "password_confirmation"] });
   const changed = await resetPasswordWithToken(db, token, await hashPassword(submission.value.password));
   return redirect(changed ? "/rp?changed=1" : `/rp?t=${token}`);
 }
@@ -119,19 +112,11 @@ export default function ResetPasswordPage() {
 function ResetForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult: actionData?.lastResult,
-    constraint: getZodConstraint(resetSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
-  });
-  const busy = navigation.state === "submitting";
+  const [form, fields] = useAppForm(resetSchema, { id: "reset", lastResult: actionData?.lastResult });
+  const busy = useSubmitting();
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <FormNotice form={form} />
       <TextField field={fields.password} type="password" label={t("account:fields.newPassword")} autoComplete="new-password" dir="ltr" />
       <TextField
         field={fields.password_confirmation}

@@ -11,16 +11,6 @@ export function clientIp(context: AppLoadContext | undefined): string | undefine
   return typeof ip === "string" && ip ? ip : undefined;
 }
 
-/** A form message key with values for its {{placeholders}}: `account:errors.tooMany?minutes=15`. */
-export function messageWith(key: string, values: Record<string, string | number>): string {
-  return `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]))}`;
-}
-
-/** The "too many attempts" message for a wait in seconds, in whole minutes (at least 1). */
-export function tooManyMessage(retryAfter: number): string {
-  return messageWith("account:errors.tooMany", { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });
-}
-
 /**
  * Counts one SMS against the limits of issue 3 (3 per phone and 30 per IP address an hour). Returns
  * `{ ok: false, retryAfter }` (seconds) past a limit; nothing may be sent then.
