@@ -33,8 +33,6 @@ export const articleSchema = z.object({
   body_en: contentText(ARTICLE_LIMITS.bodyMax),
 });
 
-type Fields = keyof typeof articleSchema.shape | "cover";
-
 /**
  * /admin/articles/new and /admin/articles/:id (issue 5, Content): the editor of one article, published or not,
  * with its current cover, and the publish/unpublish form. Admins only; an unknown or malformed id is a 404.

@@ -7,13 +7,13 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { codeSchema, LIMITS } from "~/forms/account";
-import { message, tooMany } from "~/forms/message";
+import { message } from "~/forms/message";
 import { parseForm } from "~/forms/parse";
-import { TransactionRollbackError } from "drizzle-orm";
-import { activateRegistration, checkCode, findRegistration } from "~/models/user.server";
-import { clientIp, consumeSmsLimit, sendActivationCode } from "~/services/account.server";
-import { formReply } from "~/services/forms.server";
+import { findRegistration } from "~/models/user.server";
+import { clientIp } from "~/services/account.server";
+import { activate, resendCode, smsRefusal } from "~/services/account-signup.server";
 import { startUserSession } from "~/services/auth.server";
+import { formReply } from "~/services/forms.server";
 import { formatPhone } from "~/services/phone.server";
 import { getSession, redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
@@ -55,37 +55,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * failure toasts). A wrong code keeps the page with the spec's wrong-code message.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { phone, registration } = await pendingRegistration(request);
+  const pending = await pendingRegistration(request);
   const form = await request.formData().catch(() => new FormData());
-  const { db, t } = await pageContext(request);
+  const { db, locale, t } = await pageContext(request);
 
   if (form.get("intent") === "resend") {
-    if (!(await findRegistration(db, registration, phone))) return formReply(null, { formErrors: [message("account:errors.noPhone")] });
-    const limit = await consumeSmsLimit(db, phone, clientIp(context));
-    if (!limit.ok) {
-      return formReply(null, { formErrors: [message("account:errors.resendFailed"), tooMany("account:errors.tooMany", limit.retryAfter)], status: 429 });
-    }
-    if (!(await sendActivationCode(db, request, phone))) return formReply(null, { formErrors: [message("account:errors.resendFailed")], status: 503 });
+    const outcome = await resendCode(db, { ...pending, locale, ip: clientIp(context) });
+    if (outcome.kind === "gone") return formReply(null, { formErrors: [message("account:errors.noPhone")] });
+    if (outcome.kind !== "sent") return formReply(null, smsRefusal("account:errors.resendFailed", outcome));
     return redirectWithSuccess("/confirm", t("account:toasts.resendSuccess"));
   }
 
   const submission = parseForm(form, codeSchema);
   if (submission.status !== "success") return formReply(submission);
-  // The code check and the new account are one transaction: a code is spent only when the account is made.
-  const outcome = await db.transaction(async (tx) => {
-    const checked = await checkCode(tx, phone, "activation", submission.value.code);
-    if (checked !== "ok") return checked;
-    const user = await activateRegistration(tx, registration, phone);
-    if (!user) tx.rollback();
-    return user;
-  }).catch((error: unknown) => {
-    if (error instanceof TransactionRollbackError) return null;
-    throw error;
-  });
-  if (outcome === "wrong") return formReply(submission, { fieldErrors: { code: [message("account:errors.codeWrong")] } });
-  if (typeof outcome === "string") return formReply(submission, { fieldErrors: { code: [message("account:errors.codeExpired")] } });
-  if (!outcome) return formReply(submission, { formErrors: [message("account:errors.noPhone")] });
-  const cookie = await startUserSession(request, outcome.id);
+  const outcome = await activate(db, { ...pending, code: submission.value.code });
+  if (outcome.kind === "wrong") return formReply(submission, { fieldErrors: { code: [message("account:errors.codeWrong")] } });
+  if (outcome.kind === "expired") return formReply(submission, { fieldErrors: { code: [message("account:errors.codeExpired")] } });
+  if (outcome.kind === "gone") return formReply(submission, { formErrors: [message("account:errors.noPhone")] });
+  const cookie = await startUserSession(request, outcome.userId);
   return redirectWithSuccess("/", t("account:toasts.activated"), { headers: { "Set-Cookie": cookie } });
 }
 

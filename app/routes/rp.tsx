@@ -9,11 +9,10 @@ import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { resetSchema } from "~/forms/account";
 import { tooMany } from "~/forms/message";
 import { parseForm } from "~/forms/parse";
-import { findResetUser, resetPasswordWithToken } from "~/models/user.server";
+import { findResetUser } from "~/models/user.server";
 import { clientIp } from "~/services/account.server";
+import { checkResetLink, resetPassword } from "~/services/account-reset.server";
 import { formReply } from "~/services/forms.server";
-import { hashPassword } from "~/services/password.server";
-import { consume } from "~/services/rate-limit.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
@@ -62,15 +61,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = tokenOf(request);
   if (!token) throw redirect("/");
   const { db } = await pageContext(request);
-  // Hashing a password costs 19 MiB and ~50 ms: only for a link that works, and within the per-IP login limit.
-  const limit = await consume(db, [["loginIp", clientIp(context)]]);
-  if (!limit.ok) return formReply(null, { formErrors: [tooMany("account:errors.tooMany", limit.retryAfter)], status: 429 });
-  if (!(await findResetUser(db, token))) throw redirect(`/rp?t=${token}`);
+  // The link is checked before anything is hashed (19 MiB and ~50 ms), within the per-address login limit.
+  const link = await checkResetLink(db, { token, ip: clientIp(context) });
+  if (link.kind === "tooMany") return formReply(null, { formErrors: [tooMany("account:errors.tooMany", link.retryAfter)], status: 429 });
+  if (link.kind === "bad") throw redirect(`/rp?t=${token}`);
   const form = await request.formData().catch(() => new FormData());
   const submission = parseForm(form, resetSchema);
   if (submission.status !== "success") return formReply(submission, { hideFields: ["password", "password_confirmation"] });
-  const changed = await resetPasswordWithToken(db, token, await hashPassword(submission.value.password));
-  return redirect(changed ? "/rp?changed=1" : `/rp?t=${token}`);
+  const outcome = await resetPassword(db, { token, password: submission.value.password });
+  return redirect(outcome.kind === "changed" ? "/rp?changed=1" : `/rp?t=${token}`);
 }
 
 export default function ResetPasswordPage() {
