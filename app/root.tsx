@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { parse } from "cookie";
+import { parse } from "./utils/cookies.server";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Dialog } from "./components/Dialogs";
@@ -21,6 +21,7 @@ import { Icon } from "./components/Icon";
 import { dirOf } from "./i18n";
 import { getT, langCookie, LANG_COOKIE, localeOf } from "./services/i18n.server";
 import { getDb } from "./db/db.server";
+import { getLookups, placesUrl } from "./models/lookups.server";
 import { savedEstateIds } from "./models/post.server";
 import { getCurrentUser } from "./services/auth.server";
 import { dialogFor, type DialogData } from "./services/dialog.server";
@@ -55,9 +56,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
   const db = await getDb();
   const origin = publicOrigin(request);
-  const [savedIds, dialog] = await Promise.all([
+  const [savedIds, dialog, lookups] = await Promise.all([
     user ? savedEstateIds(db, user.id) : Promise.resolve([]),
     dialogFor(request, db, user, locale, origin),
+    getLookups(db),
   ]);
   const url = new URL(request.url);
   const cookies = parse(request.headers.get("Cookie") ?? "");
@@ -69,9 +71,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: user ? { first_name: user.first_name, admin: user.role === "admin" } : null,
     savedIds,
     dialog,
-    showAppPopup: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed",
-    store: storeFor(request.headers.get("User-Agent")),
+    // Only the home page's popup shows the store link (and only then does a page depend on the phone: page cache).
+    store: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed" ? storeFor(request.headers.get("User-Agent")) : null,
     localesVersion: localesVersion(),
+    placesUrl: placesUrl(lookups, locale),
     errorTitles: Object.fromEntries([404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))])),
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
@@ -96,9 +99,11 @@ export type RootLoaderData = {
   savedIds: number[];
   /** The dialog the URL asks for (architecture 6), rendered over any page. */
   dialog: DialogData | null;
-  showAppPopup: boolean;
-  store: { platform: "android" | "ios"; url: string };
+  /** The app store of the visitor's phone while the home page's app popup shows (spec 2.2), else null. */
+  store: { platform: "android" | "ios"; url: string } | null;
   localesVersion: string;
+  /** The fingerprinted place list file of the page language (issue 10, app/utils/places.ts). */
+  placesUrl: string;
   /** The error page's title per status (pageMeta); other statuses use `error.title`. */
   errorTitles: Record<string, string>;
   year: number;
@@ -115,7 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const flags = matches.reduce<LayoutHandle>((acc, m) => ({ ...acc, ...((m.handle as LayoutHandle | undefined) ?? {}) }), {});
   useChangeLanguage(locale);
   return (
-    <html lang={locale} dir={dirOf(locale)} data-locales-version={root?.localesVersion}>
+    <html lang={locale} dir={dirOf(locale)} data-locales-version={root?.localesVersion} data-places={root?.placesUrl}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -130,7 +135,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {flags.hideNavbar ? null : <Header user={root?.user ?? null} />}
         <main id="main" className="content">
           <ToastBar toast={root?.toast} />
-          {root?.showAppPopup && location.pathname === "/" ? <AppPopup store={root.store} /> : null}
+          {root?.store && location.pathname === "/" ? <AppPopup store={root.store} /> : null}
           {children}
         </main>
         {root?.dialog ? <Dialog dialog={root.dialog} /> : null}

@@ -8,6 +8,7 @@ import {
 import type express from "express";
 import type { Env } from "~/utils/env.server";
 import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
+import type { PageCache } from "./page-cache";
 
 /**
  * How a request reaches Remix (issue 9, decision 011). @remix-run/express builds the request URL from `Host` and
@@ -93,7 +94,10 @@ export function createRemixHandler(options: {
   origin: (req: express.Request) => string;
   body: (req: express.Request, res: express.Response) => BodySource;
   context: (req: express.Request, res: express.Response) => ServerLoadContext;
+  /** Rendered pages for visitors (issue 10): served from it and stored in it where its rules allow. */
+  cache?: PageCache;
 }): express.RequestHandler {
+  const { cache } = options;
   const handle = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
@@ -121,22 +125,46 @@ export function createRemixHandler(options: {
           init.duplex = "half";
         }
       }
-      const response = await handle(new Request(url, init), context);
-      res.status(response.status);
-      if (response.statusText) res.statusMessage = response.statusText;
-      for (const [name, value] of response.headers) {
-        if (name === "set-cookie") continue;
-        if (name === "vary") res.vary(value);
-        else res.setHeader(name, value);
+      const request = new Request(url, init);
+      const key = cache?.keyFor(request) ?? null;
+      const kept = key ? cache?.get(key) : undefined;
+      if (cache && kept) return cache.send(req, res, kept, "hit");
+      const generation = cache?.current ?? 0;
+      const response = await handle(request, context);
+      // The page a post redirects to must not come from before the post's change (page cache, issue 10).
+      if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
+      if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");
+      if (cache && key && req.method === "GET" && response.status === 200 && cache.usable) {
+        const html = await response.text();
+        const entry = cache.store(key, generation, response, html, context.cspNonce);
+        if (entry) return cache.send(req, res, entry, "miss");
+        writeHead(res, response);
+        res.end(html);
+        return;
       }
-      for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-      // Remix does not send the headers of a thrown response on a document; these two belong to their statuses.
-      if (response.status === 503 && !response.headers.has("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-      if (response.status === 405 && !response.headers.has("Allow")) res.setHeader("Allow", "GET, HEAD, POST");
+      writeHead(res, response);
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * Writes the status and headers of a Remix answer: replacing the Express ones (not appended to them), except
+ * `Set-Cookie` (each kept) and `Vary` (merged), so no header is sent twice.
+ */
+function writeHead(res: express.Response, response: Response): void {
+  res.status(response.status);
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    if (name === "vary") res.vary(value);
+    else res.setHeader(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  // Remix does not send the headers of a thrown response on a document; these two belong to their statuses.
+  if (response.status === 503 && !response.headers.has("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  if (response.status === 405 && !response.headers.has("Allow")) res.setHeader("Allow", "GET, HEAD, POST");
 }

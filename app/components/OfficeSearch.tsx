@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilterOptions } from "~/models/lookups.server";
+import { usePlaces } from "~/utils/places";
 import { Icon } from "./Icon";
 import { LocationOptions } from "./SearchFilter";
 
@@ -14,6 +15,8 @@ export type OfficeSearchErrors = { location_id?: string; name?: string };
 export function OfficeSearch({ options, values, errors = {} }: { options: FilterOptions; values?: Partial<OfficeSearchValues>; errors?: OfficeSearchErrors }) {
   const { t } = useTranslation();
   const mode = values?.searchselected === "2" ? "2" : "1";
+  // Made again once the place list arrives (a client-side navigation), so that its default place is selected.
+  const placesReady = usePlaces() !== null;
   return (
     <Form method="get" action="/officesResult" className="filter office-filter" role="search" aria-label={t("offices.searchTitle")}>
       <fieldset className="tabs">
@@ -31,6 +34,7 @@ export function OfficeSearch({ options, values, errors = {} }: { options: Filter
         <div className="field field-place">
           <label htmlFor="office-location">{t("offices.place")}</label>
           <select
+            key={placesReady ? "places" : "loading"}
             id="office-location"
             name="location_id"
             defaultValue={values?.location_id ?? ""}
@@ -38,7 +42,7 @@ export function OfficeSearch({ options, values, errors = {} }: { options: Filter
             aria-describedby={errors.location_id ? "office-location-error" : undefined}
           >
             <option value="">{t("search.chooseLocation")}</option>
-            <LocationOptions governorates={options.governorates} />
+            <LocationOptions />
           </select>
           {errors.location_id ? (
             <p className="field-error" id="office-location-error">

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { FilterOptions } from "~/models/lookups.server";
 import type { FilterErrors, FilterValues } from "~/utils/estate-filter.server";
+import { usePlaces } from "~/utils/places";
 import { Icon } from "./Icon";
 
 type Props = {
@@ -25,6 +26,8 @@ type Props = {
 export function SearchFilter({ options, values = {}, errors = {}, action = "/estates", withOfferTabs = true, required = true, compact }: Props) {
   const { t } = useTranslation();
   const id = useId();
+  // Made again once the place list arrives (a client-side navigation), so that its default place is selected.
+  const placesReady = usePlaces() !== null;
   // Sale is preselected (spec 2.4: offer type default 1), except when the server says the offer type is missing.
   const offer = values.estate_offer_type_id || (errors.estate_offer_type_id ? "" : "1");
   const fieldError = (name: keyof FilterValues) =>
@@ -55,6 +58,7 @@ export function SearchFilter({ options, values = {}, errors = {}, action = "/est
             {required ? <span className="required" aria-hidden="true"> *</span> : null}
           </label>
           <select
+            key={placesReady ? "places" : "loading"}
             id={`${id}-location`}
             name="location_id"
             defaultValue={values.location_id ?? ""}
@@ -63,7 +67,7 @@ export function SearchFilter({ options, values = {}, errors = {}, action = "/est
             aria-describedby={describedBy("location_id")}
           >
             <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>
-            <LocationOptions governorates={options.governorates} />
+            <LocationOptions />
           </select>
           {fieldError("location_id")}
         </div>
@@ -114,9 +118,13 @@ export function SearchFilter({ options, values = {}, errors = {}, action = "/est
   );
 }
 
-/** The places of spec 3 as options grouped by governorate, each shown as 'governorate, location'. */
-export function LocationOptions({ governorates }: { governorates: FilterOptions["governorates"] }) {
+/**
+ * The places of spec 3 as options grouped by governorate, each shown as 'governorate, location', from the one place
+ * list (app/utils/places.ts; none while the browser loads it on a client-side navigation).
+ */
+export function LocationOptions() {
   const { t } = useTranslation();
+  const governorates = usePlaces() ?? [];
   // One translation for ~240 options: the separator of 'governorate, location'.
   const separator = t("search.placeSeparator");
   return (

@@ -17,8 +17,103 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Runs `select 1`; throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Listens to a notification channel (PostgreSQL's LISTEN; see `Listener`). On PostgreSQL a connection of its own
+   * is kept open and made again after it is lost.
+   */
+  listen(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;
 };
+
+/** What a listener reports: a notification's payload, and when it starts or stops hearing notifications. */
+export type ListenHandlers = {
+  notify(payload: string): void;
+  /** Listening (again): notifications sent while it was not were missed. */
+  listening(): void;
+  /** Not listening any more (connection lost); `listening` follows when it is back. */
+  lost(): void;
+};
+
+export type Listener = {
+  /**
+   * Resolves once every notification committed before the call has been handed to `notify` (a round trip on the
+   * listening connection: PostgreSQL delivers notifications before the answer to a later query). Rejects while not
+   * listening.
+   */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Wait between attempts to listen again after the connection was lost, in milliseconds. */
+const RELISTEN_DELAY_MS = 500;
+
+/**
+ * A LISTEN on a connection of its own (outside the pool, which would hand it to queries), made again every
+ * RELISTEN_DELAY_MS while the server cannot be reached.
+ */
+function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Listener {
+  let client: pg.Client | null = null;
+  let ready = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+    const drop = () => {
+      if (client !== next) return;
+      client = null;
+      if (ready) handlers.lost();
+      ready = false;
+      void next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+    };
+    client = next;
+    next.on("error", drop);
+    next.on("end", drop);
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      if (client !== next || closed) return;
+      ready = true;
+      handlers.listening();
+    } catch {
+      drop();
+    }
+  };
+  void connect();
+  return {
+    async sync() {
+      if (!client || !ready) throw new Error(`not listening on ${channel}`);
+      await client.query("select 1");
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      ready = false;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** A LISTEN on PGlite: notifications of its one session are handed over after the query that committed them. */
+function listenPglite(pglite: PGlite, channel: string, handlers: ListenHandlers): Listener {
+  const unsubscribe = pglite.listen(channel, (payload) => handlers.notify(payload)).then((stop) => {
+    handlers.listening();
+    return stop;
+  });
+  return {
+    async sync() {
+      await unsubscribe;
+    },
+    async close() {
+      await (await unsubscribe)().catch(() => undefined);
+    },
+  };
+}
 
 /** Folder of the SQL migrations made by drizzle-kit (never edit an applied one). */
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
@@ -47,6 +142,7 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
       ping: async () => {
         await pool.query("select 1");
       },
+      listen: (channel, handlers) => listenPostgres(options.url!, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -83,6 +179,7 @@ export function fromPglite(client: PGlite): Database {
     ping: async () => {
       await client.query("select 1");
     },
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: () => client.close(),
   };
 }

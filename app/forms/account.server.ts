@@ -1,4 +1,4 @@
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 import { toE164 } from "~/services/phone.server";
 import { activateSchema, loginSchema, phoneSchema, registerSchema } from "./account";
 

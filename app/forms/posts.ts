@@ -1,4 +1,4 @@
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 import { toLatinDigits } from "./account";
 import { refuseBidiControls } from "./text";
 

@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { asc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
+import type { PlaceGroup } from "~/utils/places";
 
 /** A bilingual row of a lookup list (spec 3, Lookup lists). */
 export type Named = { id: number; name_ar: string; name_en: string };
@@ -117,9 +119,11 @@ export function nameOf(row: Named | undefined | null, locale: Locale): string | 
   return locale === "en" ? row.name_en : row.name_ar;
 }
 
-/** Options for the filter selects, in `locale` (plain data for the page). */
+/**
+ * Options for the filter selects, in `locale` (plain data for the page). The places are not among them: every place
+ * select gets them from `placeList` (issue 10, app/utils/places.ts).
+ */
 export type FilterOptions = {
-  governorates: { id: number; name: string; locations: { id: number; name: string }[] }[];
   estateTypes: { id: number; name: string }[];
   offerTypes: { id: number; name: string }[];
   priceDomains: { id: number; name: string }[];
@@ -129,11 +133,41 @@ export type FilterOptions = {
 export function filterOptions(lookups: Lookups, locale: Locale): FilterOptions {
   const named = (rows: Named[]) => rows.map((r) => ({ id: r.id, name: nameOf(r, locale)! }));
   return {
-    governorates: lookups.governorates.map((g) => ({ id: g.id, name: nameOf(g, locale)!, locations: named(g.locations) })),
     estateTypes: named(lookups.estateTypes),
     offerTypes: named(lookups.offerTypes),
     priceDomains: named(lookups.priceDomains),
   };
+}
+
+const placeLists = new WeakMap<Lookups, Map<Locale, PlaceList>>();
+
+/** The place list of one language: the groups, their JSON (the `/places.json` file) and its version (a hash of it). */
+export type PlaceList = { places: PlaceGroup[]; json: string; version: string };
+
+/**
+ * The places grouped by governorate and named in `locale` (spec 3), made once per lookups (so again after
+ * `forgetLookups`) and language. Its `version` fingerprints the `/places.json` address (issue 10).
+ */
+export function placeList(lookups: Lookups, locale: Locale): PlaceList {
+  let lists = placeLists.get(lookups);
+  if (!lists) placeLists.set(lookups, (lists = new Map()));
+  let list = lists.get(locale);
+  if (!list) {
+    const places = lookups.governorates.map((g) => ({
+      id: g.id,
+      name: nameOf(g, locale)!,
+      locations: g.locations.map((l) => ({ id: l.id, name: nameOf(l, locale)! })),
+    }));
+    const json = JSON.stringify({ governorates: places });
+    list = { places, json, version: crypto.createHash("sha256").update(json).digest("base64url").slice(0, 12) };
+    lists.set(locale, list);
+  }
+  return list;
+}
+
+/** The address of the place list file of `locale` (fingerprinted: cached by browsers for a year). */
+export function placesUrl(lookups: Lookups, locale: Locale): string {
+  return `/places.json?lang=${locale}&v=${placeList(lookups, locale).version}`;
 }
 
 /** "Governorate, place" of a location id in the page language (spec 3, Locations), or "" for an unknown id. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 import { BackLink, DateLine, EditorForm, ImageField, StateForm } from "~/components/ContentParts";
 import { useAppForm } from "~/components/useAppForm";
 import { TextAreaField, TextField } from "~/components/FormParts";

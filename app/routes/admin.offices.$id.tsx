@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod/v4";
+import * as z from "zod/v4";
 import { BackLink, EditorForm, ImageField, StateForm } from "~/components/ContentParts";
 import { useAppForm } from "~/components/useAppForm";
 import { SelectField, TextField } from "~/components/FormParts";
@@ -19,7 +19,7 @@ import {
   updateOffice,
   type OfficeInput,
 } from "~/models/content.server";
-import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
+import { getLookups, nameOf } from "~/models/lookups.server";
 import { requireAdmin } from "~/services/auth.server";
 import { imageUrl } from "~/services/images.server";
 import { formReply } from "~/services/forms.server";
@@ -108,7 +108,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           contract_type_id: String(row.contract_type_id),
         }
       : { contract_type_id: "1" },
-    governorates: filterOptions(lookups, locale).governorates,
     contractTypes: lookups.contractTypes.map((c) => ({ id: c.id, name: nameOf(c, locale) ?? "" })),
     listings,
     seo: { title, description: t("content:offices.description"), noindex: true },
@@ -213,7 +212,7 @@ function ActiveForm() {
 }
 
 function OfficeForm() {
-  const { office, defaults, governorates, contractTypes } = useLoaderData<typeof loader>();
+  const { office, defaults, contractTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const [form, fields] = useAppForm<typeof officeSchema, "logo">(officeSchema, { id: "office", defaultValue: defaults, lastResult: actionData?.lastResult });
@@ -226,7 +225,7 @@ function OfficeForm() {
         <TextField field={fields.whatsapp} type="tel" label={t("content:officeForm.whatsapp")} hint={t("content:officeForm.whatsappHint")} inputMode="tel" dir="ltr" />
       </div>
       <SelectField field={fields.location_id} label={t("content:officeForm.location")} placeholder={t("content:form.choose")}>
-        <LocationOptions governorates={governorates} />
+        <LocationOptions />
       </SelectField>
       <TextField field={fields.address_ar} label={t("content:officeForm.address_ar")} dir="rtl" />
       <TextField field={fields.address_en} label={t("content:officeForm.address_en")} dir="ltr" />

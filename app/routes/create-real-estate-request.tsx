@@ -35,7 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const options = filterOptions(lookups, locale);
   return {
     loggedIn: Boolean(user),
-    governorates: options.governorates,
     types: options.estateTypes.filter((e) => (REQUEST_TYPE_IDS as readonly number[]).includes(e.id)),
     seo: { title: t("forms:request.title"), description: t("forms:request.description"), noindex: !user },
   };
@@ -98,7 +97,7 @@ export default function CreateRequestPage() {
 }
 
 function RequestForm() {
-  const { governorates, types } = useLoaderData<typeof loader>();
+  const { types } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
@@ -118,7 +117,7 @@ function RequestForm() {
         ]}
       />
       <SelectField field={fields.location_id} label={t("forms:request.location")} placeholder={t("forms:fields.choose")}>
-        <LocationOptions governorates={governorates} />
+        <LocationOptions />
       </SelectField>
       <SelectField field={fields.estate_type_id} label={t("forms:request.type")} options={types} placeholder={t("forms:fields.choose")} />
       <div className="field-pair">

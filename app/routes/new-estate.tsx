@@ -33,7 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request);
   return {
     sent: new URL(request.url).searchParams.get("sent") === "1",
-    governorates: options.governorates,
     estateTypes: options.estateTypes,
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
     defaults: user ? { fullname: `${user.first_name} ${user.last_name}`, mobile: user.phone, estate_offer_type_id: "1" } : { estate_offer_type_id: "1" },
@@ -121,7 +120,7 @@ export default function NewEstatePage() {
 }
 
 function OfferForm() {
-  const { governorates, estateTypes, finishings, defaults } = useLoaderData<typeof loader>();
+  const { estateTypes, finishings, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
@@ -142,7 +141,7 @@ function OfferForm() {
       />
       <SelectField field={fields.estate_type_id} label={t("forms:newEstate.type")} options={estateTypes} placeholder={t("forms:fields.choose")} />
       <SelectField field={fields.location_id} label={t("forms:newEstate.location")} placeholder={t("forms:fields.choose")}>
-        <LocationOptions governorates={governorates} />
+        <LocationOptions />
       </SelectField>
       <TextField field={fields.area} label={t("forms:newEstate.area")} inputMode="decimal" dir="ltr" />
       <SelectField field={fields.estate_finishing} label={t("forms:newEstate.finishing")} options={finishings} placeholder={t("forms:fields.choose")} />

@@ -1,5 +1,6 @@
 import { parse, serialize } from "cookie";
-import { RemixI18Next } from "remix-i18next/server";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
 import arAccount from "../../locales/ar/account.json";
 import arAdmin from "../../locales/ar/admin.json";
 import arCommon from "../../locales/ar/common.json";
@@ -40,24 +41,33 @@ export function localeOf(request: Request): Locale {
   return toLocale(cookies[LANG_COOKIE]);
 }
 
-const i18next = new RemixI18Next({
-  detection: {
-    supportedLanguages: i18n.supportedLngs,
-    fallbackLanguage: i18n.fallbackLng,
-    order: ["custom"],
-    findLocale: async (request) => localeOf(request),
-  },
-  i18next: { ...i18n, resources },
-});
+/** Every namespace, in the order `t` looks a key up. */
+const NAMESPACES = ["common", "pages", "account", "forms", "admin", "content"];
 
-export default i18next;
+const instances = new Map<Locale, I18n>();
 
-/** A server-side translate function for meta, messages and errors of one request. */
-export function getT(request: Request) {
-  return i18next.getFixedT(localeOf(request), ["common", "pages", "account", "forms", "admin", "content"]);
+/**
+ * The one i18next instance of a language (issue 10: none per request), made on first use with every namespace from
+ * the bundled resources and shared by every request in that language: loaders' `t`, messages and the page render.
+ * Nothing changes its language after it is made (the browser has its own instance).
+ */
+export function i18nFor(locale: Locale): I18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createInstance({ ...i18n, lng: locale, ns: NAMESPACES, resources, initImmediate: false });
+    // With the resources given and initImmediate off, init completes before it returns.
+    void instance.use(initReactI18next).init();
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+/** A server-side translate function for meta, messages and errors of one request, in the request's language. */
+export function getT(request: Request): TFunction {
+  return getLocaleT(localeOf(request));
 }
 
 /** A translate function for a given language, for texts sent to someone else than the requester (an owner's SMS). */
-export function getLocaleT(locale: Locale) {
-  return i18next.getFixedT(locale, ["common", "pages", "account", "forms", "admin", "content"]);
+export function getLocaleT(locale: Locale): TFunction {
+  return i18nFor(locale).getFixedT(locale, NAMESPACES);
 }

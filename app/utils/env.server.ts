@@ -30,6 +30,11 @@ const schema = z
     .string()
     .default("")
     .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /**
+   * Size of the page cache for visitors (issue 10, decision 013), in MiB: 0 turns it off (every page is rendered
+   * for each request).
+   */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Automated tests only (issue 3, Captcha): every captcha shows this text. Refused outside NODE_ENV=test. */

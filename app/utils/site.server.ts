@@ -12,13 +12,16 @@ export function publicOrigin(request: Request): string {
 
 let version: string | undefined;
 
-/** A short hash of the locale files, added to their URLs so browsers may cache them for long. */
+/**
+ * A short hash of the locale files (the `.json` ones, not their compressed copies), added to their URLs so browsers
+ * may cache them for long.
+ */
 export function localesVersion(): string {
   if (version) return version;
   const hash = crypto.createHash("sha256");
   for (const lang of ["ar", "en"]) {
     const dir = path.resolve("locales", lang);
-    for (const file of fs.readdirSync(dir).sort()) hash.update(fs.readFileSync(path.join(dir, file)));
+    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) hash.update(fs.readFileSync(path.join(dir, file)));
   }
   version = hash.digest("hex").slice(0, 10);
   return version;

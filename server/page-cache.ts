@@ -1,0 +1,219 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { parse } from "cookie";
+import type express from "express";
+import { LRUCache } from "lru-cache";
+import type { Database, Listener } from "~/db/client.server";
+import { LANG_COOKIE, localeOf } from "~/services/i18n.server";
+import { storeFor } from "~/utils/company";
+import { APP_POPUP_COOKIE } from "~/utils/cookies";
+
+/**
+ * Rendered pages kept for visitors (issue 10, docs/decisions/013-page-cache.md).
+ *
+ * A GET from a browser that carries no cookie but the language and the app-popup choice, asks for no dialog and
+ * sets no language, is a visitor's request: its page is the same for every such visitor of the same language (and,
+ * on the home page with the app popup, the same phone platform). The first one renders it; the HTML is kept in this
+ * process, compressed once (brotli and gzip), and sent to the next ones with an ETag (304 on a repeat) and a
+ * Cache-Control that lets a CDN hold it briefly. Any other request (a session, a toast, a dialog, a post, `_data`)
+ * is neither served from nor stored in the cache, and only a 200 HTML answer without `Set-Cookie` is stored.
+ *
+ * Freshness: every write that changes what visitors see sends `NOTIFY page_changes` (migration 0007), delivered to
+ * every process when the transaction commits; each process empties its cache on it. While a process is not
+ * listening (its connection lost), it serves nothing from the cache. A page rendered while a change committed is
+ * not stored (the generation it started under is gone). Entries also expire after `ttlMs`, for what changes with
+ * time alone (dates, counts cached for a minute).
+ *
+ * Scripts: a kept page is sent to many visitors, so it cannot carry one response's CSP nonce. The nonce attributes
+ * are taken out of the HTML when it is stored and its inline scripts are allowed by their SHA-256 hashes instead.
+ */
+export type PageCacheOptions = {
+  /** Largest total size of the kept pages (HTML plus both compressed copies), in bytes. */
+  maxBytes: number;
+  /** How long a page is kept at most, in milliseconds. */
+  ttlMs: number;
+  /** `s-maxage` for a CDN, in seconds. */
+  sharedMaxAgeSeconds: number;
+  /** `stale-while-revalidate` for a CDN, in seconds. */
+  staleWhileRevalidateSeconds: number;
+};
+
+/** A kept page: its answer headers, its ETag, the hashes of its inline scripts and its bytes in each encoding. */
+type Entry = {
+  headers: [string, string][];
+  etag: string;
+  scriptHashes: string[];
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+};
+
+/** Cookies a visitor's page may depend on; any other cookie (a session, a toast) means "not a visitor's page". */
+const VISITOR_COOKIES = new Set([LANG_COOKIE, APP_POPUP_COOKIE]);
+/** Longest address kept, in characters (longer ones are rendered each time). */
+const MAX_KEY_LENGTH = 2_048;
+/** The channel of migration 0007. */
+export const PAGE_CHANGES_CHANNEL = "page_changes";
+
+export class PageCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private generation = 0;
+  private listening = false;
+  private listener: Listener | null = null;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry) => entry.identity.byteLength + entry.br.byteLength + entry.gzip.byteLength + 512,
+      ttl: options.ttlMs,
+    });
+  }
+
+  /** Starts listening to `page_changes` on `database`; until it listens, nothing is served from the cache. */
+  listen(database: Database): void {
+    this.listener = database.listen(PAGE_CHANGES_CHANNEL, {
+      notify: () => this.forget(),
+      listening: () => {
+        // Changes made while not listening were missed: start afresh.
+        this.forget();
+        this.listening = true;
+      },
+      lost: () => {
+        this.listening = false;
+        this.forget();
+      },
+    });
+  }
+
+  /** Stops listening (shutdown). */
+  async close(): Promise<void> {
+    this.listening = false;
+    await this.listener?.close();
+  }
+
+  /** Drops every kept page; a render under way is not stored. */
+  forget(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /**
+   * Waits until every change committed so far has reached this process (after a post: the redirect that follows
+   * must not find the page as it was). Empties the cache when that cannot be known.
+   */
+  async sync(): Promise<void> {
+    try {
+      await this.listener?.sync();
+    } catch {
+      this.forget();
+    }
+  }
+
+  /**
+   * The key of a visitor's page for `request` (a Fetch Request on the site's origin), or null when the request is
+   * not one (see the class comment). The key holds the language, the path and query, and the phone platform on the
+   * home page while its app popup shows (its store link).
+   */
+  keyFor(request: Request): string | null {
+    if (request.method !== "GET" && request.method !== "HEAD") return null;
+    // A data request of client-side navigation is JSON for the router, not a page.
+    const url = new URL(request.url);
+    if (url.searchParams.has("_data") || url.searchParams.has("dialog")) return null;
+    const cookies = parse(request.headers.get("Cookie") ?? "");
+    if (Object.keys(cookies).some((name) => !VISITOR_COOKIES.has(name))) return null;
+    // `?lang=` that differs from the cookie sets the cookie (root loader): that answer is the visitor's own.
+    const chosen = url.searchParams.get("lang");
+    if (chosen !== null && chosen !== cookies[LANG_COOKIE]) return null;
+    const popup = url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed";
+    const variant = popup ? storeFor(request.headers.get("User-Agent")).platform : "-";
+    const key = `${localeOf(request)} ${variant} ${url.pathname}${url.search}`;
+    return key.length > MAX_KEY_LENGTH ? null : key;
+  }
+
+  /** The current generation: a page rendered under it is stored only if it is still current when rendered. */
+  get current(): number {
+    return this.generation;
+  }
+
+  /** True when pages may be served from the cache now (the process hears about changes). */
+  get usable(): boolean {
+    return this.listening;
+  }
+
+  /** The kept page of `key`, if any and usable. */
+  get(key: string): Entry | undefined {
+    return this.listening ? this.entries.get(key) : undefined;
+  }
+
+  /**
+   * Stores `response` under `key` when it may be kept (200, HTML, no Set-Cookie, rendered under the current
+   * generation) and returns the entry to send; returns undefined when it may not (send it as it is).
+   * `html` is the complete body; `nonce` this response's CSP nonce (its attributes are taken out).
+   */
+  store(key: string, generation: number, response: Response, html: string, nonce: string): Entry | undefined {
+    if (!this.listening || generation !== this.generation) return undefined;
+    if (response.status !== 200 || response.headers.has("Set-Cookie")) return undefined;
+    if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return undefined;
+    const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
+    const identity = Buffer.from(shared, "utf8");
+    const entry: Entry = {
+      headers: [...response.headers].filter(([name]) => !SKIPPED_HEADERS.has(name)),
+      etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+      scriptHashes: inlineScriptHashes(shared),
+      identity,
+      br: zlib.brotliCompressSync(identity, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength },
+      }),
+      gzip: zlib.gzipSync(identity, { level: 9 }),
+    };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Sends a kept page: 304 when the browser has it (If-None-Match), else the best encoding it accepts. The
+   * Content-Security-Policy that helmet set for this response gets the page's script hashes instead of its nonce.
+   */
+  send(req: express.Request, res: express.Response, entry: Entry, outcome: "hit" | "miss"): void {
+    res.status(200);
+    for (const [name, value] of entry.headers) {
+      if (name === "vary") res.vary(value);
+      else res.setHeader(name, value);
+    }
+    res.vary("Accept-Encoding");
+    res.setHeader("ETag", entry.etag);
+    res.setHeader(
+      "Cache-Control",
+      `public, max-age=0, must-revalidate, s-maxage=${this.options.sharedMaxAgeSeconds}, stale-while-revalidate=${this.options.staleWhileRevalidateSeconds}`,
+    );
+    res.setHeader("X-Page-Cache", outcome);
+    const policy = res.getHeader("Content-Security-Policy");
+    if (typeof policy === "string") {
+      res.setHeader("Content-Security-Policy", policy.replace(/ ?'nonce-[^']*'/g, entry.scriptHashes.map((hash) => ` ${hash}`).join("")));
+    }
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    // The smallest copy the browser takes (Chrome lists `gzip, deflate, br`: order is not preference).
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(body.byteLength));
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+}
+
+/** Headers of a rendered answer that are not kept: the cache writes its own, the length depends on the encoding. */
+const SKIPPED_HEADERS = new Set(["cache-control", "content-length", "content-encoding", "transfer-encoding", "set-cookie", "etag", "date", "connection", "keep-alive"]);
+
+/** CSP source expressions (`'sha256-…'`) of the inline scripts of `html` (those without `src`), in page order. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1])) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2], "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}

@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getOnWire, kb, pageWeight, scriptsOf, type PageWeight } from "./helpers/page-weight";
+import { startServer, type TestServer } from "./helpers/server";
+
+/**
+ * Issue 10, decision 014: the weight of the public pages in bytes on the wire, through the built production server
+ * (`npm run build` first): static files are sent as their build-time brotli and gzip copies with the right headers,
+ * and every public page in both languages stays within the issue's budgets for a browser that accepts brotli:
+ * CSS at most 10 KB and the search results' HTML at most 12 KB (1 KB = 1,000 bytes). The issue's JavaScript budget of
+ * 90 KB is NOT met yet (React, React Router, Remix and i18next alone are 92 KB brotli; docs/benchmarks.md, issue 10
+ * stays open): until it is, JS_CEILING keeps what is sent from growing past today's sizes.
+ * The sizes are printed so that they can be written down (docs/benchmarks.md). The first visit in all (photos
+ * included) is measured in a browser: e2e/page-weight.spec.ts.
+ */
+
+const KB = 1000;
+const BUDGET = { js: 90 * KB, css: 10 * KB, searchHtml: 12 * KB };
+/** Today's JavaScript on a public page (about 104 KB) and on the offer form (about 136 KB), with 2 KB to spare. */
+const JS_CEILING = { page: 106 * KB, form: 138 * KB };
+/** The issue's search: apartments (type 6) for sale (offer 1) in place 1, which has results in the demo data. */
+const SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
+
+let server: TestServer;
+let pages: Record<"home" | "search" | "listing" | "form", string>;
+const measured: { page: string; lang: string; br: PageWeight; gzip: PageWeight }[] = [];
+
+beforeAll(async () => {
+  // Enough listings for the search to have results (the seed is deterministic).
+  server = await startServer({ SEED_LISTINGS: "200" });
+  const search = await getOnWire(server.url + SEARCH, "identity");
+  const listing = /href="(\/estate\/\d+)"/.exec(search.body)?.[1];
+  if (!listing) throw new Error(`${SEARCH} shows no listing`);
+  pages = { home: "/", search: SEARCH, listing, form: "/new-estate" };
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (measured.length) {
+    const rows = measured.map(
+      ({ page, lang, br, gzip }) =>
+        `${page.padEnd(8)} ${lang}  HTML ${kb(br.html).padStart(5)} / ${kb(gzip.html).padStart(5)}   CSS ${kb(br.css.total).padStart(5)} / ${kb(gzip.css.total).padStart(5)}   JS ${kb(br.js.total).padStart(6)} / ${kb(gzip.js.total).padStart(6)}  (${br.js.files.size} scripts)`,
+    );
+    console.log(`Page weight, KB on the wire (brotli / gzip):\n${rows.join("\n")}`);
+  }
+});
+
+/** The one built script of public/build whose name starts with `prefix` (e.g. "entry.client-"). */
+function builtFile(prefix: string, dir = "public/build"): string {
+  const name = fs.readdirSync(dir).find((file) => file.startsWith(prefix) && /\.(js|css)$/.test(file));
+  if (!name) throw new Error(`no ${prefix}* in ${dir}: run npm run build`);
+  return path.join(dir, name);
+}
+
+describe("static files sent precompressed (issue 10)", () => {
+  it("sends a script as its brotli copy, or its gzip copy to a browser without brotli, or as it is, with one Vary", async () => {
+    const file = builtFile("entry.client-");
+    const url = `${server.url}/${path.relative("public", file)}`;
+    const bytes = fs.readFileSync(file);
+    const cases = [
+      { accept: "gzip, deflate, br, zstd", encoding: "br", copy: `${file}.br` },
+      { accept: "br", encoding: "br", copy: `${file}.br` },
+      { accept: "gzip, deflate", encoding: "gzip", copy: `${file}.gz` },
+      { accept: "identity", encoding: undefined, copy: file },
+    ];
+    for (const { accept, encoding, copy } of cases) {
+      const res = await getOnWire(url, "identity", { "Accept-Encoding": accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(res.headers["content-type"], accept).toMatch(/^(text|application)\/javascript; charset=utf-8$/i);
+      expect(res.headers.vary, accept).toBe("Accept-Encoding");
+      expect(res.headers["cache-control"], accept).toBe("public, max-age=31536000, immutable");
+      // The copy written at build time, byte for byte, and it decodes to the script.
+      expect(res.wireBytes, accept).toBe(fs.statSync(copy).size);
+      expect(res.body, accept).toBe(bytes.toString("utf8"));
+    }
+    const none = await getOnWire(url, null);
+    expect(none.headers["content-encoding"]).toBeUndefined();
+    expect(none.wireBytes).toBe(bytes.length);
+  });
+
+  it("writes brotli at its highest quality: the copy is no larger than Node's quality 11 of the file", () => {
+    const file = builtFile("entry.client-");
+    const best = zlib.brotliCompressSync(fs.readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    expect(fs.statSync(`${file}.br`).size).toBeLessThanOrEqual(best.length);
+  });
+
+  it("sends the stylesheet, a translation file and the icon sprite compressed, each with its own type", async () => {
+    const css = builtFile("app-", "public/build/_assets");
+    const cases = [
+      { path: `/${path.relative("public", css)}`, type: /^text\/css; charset=utf-8$/i },
+      { path: "/locales/en/common.json?v=1", type: /^application\/json; charset=utf-8$/i },
+      { path: "/icons.svg?v=2", type: /^image\/svg\+xml/ },
+    ];
+    for (const { path: file, type } of cases) {
+      for (const [accept, encoding] of [
+        ["br, gzip", "br"],
+        ["gzip", "gzip"],
+      ]) {
+        const res = await getOnWire(server.url + file, "identity", { "Accept-Encoding": accept });
+        expect(res.status, file).toBe(200);
+        expect(res.headers["content-encoding"], `${file} ${accept}`).toBe(encoding);
+        expect(res.headers["content-type"], file).toMatch(type);
+        expect(res.headers.vary, file).toBe("Accept-Encoding");
+      }
+    }
+    const translation = await getOnWire(`${server.url}/locales/en/common.json`, "br");
+    expect(JSON.parse(translation.body)).toEqual(JSON.parse(fs.readFileSync("locales/en/common.json", "utf8")));
+  });
+
+  it("still answers an address that cannot be decoded with the translated 400 page", async () => {
+    for (const address of ["/build/%ZZ.js", "/locales/%ZZ", "/%ZZ.svg"]) {
+      const res = await getOnWire(`${server.url}${address}?lang=en`, "br");
+      expect(res.status, address).toBe(400);
+      expect(res.body, address).toContain("<title>");
+    }
+  });
+});
+
+describe("public pages within the issue's budgets (issue 10), with brotli", () => {
+  const cases = (["home", "search", "listing", "form"] as const).flatMap((page) => (["ar", "en"] as const).map((lang) => ({ page, lang })));
+
+  it.each(cases)("$page in $lang: JavaScript within today's ceiling, CSS ≤ 10 KB (search results: HTML ≤ 12 KB)", async ({ page, lang }) => {
+    const br = await pageWeight(server.url, pages[page], "br", lang);
+    const gzip = await pageWeight(server.url, pages[page], "gzip", lang);
+    measured.push({ page, lang, br, gzip });
+    // The page really is the one asked for, in its language, and loads its scripts.
+    const html = (await getOnWire(server.url + pages[page], "identity", { Cookie: `lang=${lang}` })).body;
+    expect(html).toContain(`lang="${lang}"`);
+    expect(scriptsOf(html).length).toBeGreaterThan(0);
+    if (br.js.total > BUDGET.js) console.log(`${page} ${lang}: JavaScript ${kb(br.js.total)} KB, over the issue's ${kb(BUDGET.js)} KB`);
+    expect.soft(br.js.total, `${page} ${lang}: JavaScript bytes (brotli)`).toBeLessThanOrEqual(page === "form" ? JS_CEILING.form : JS_CEILING.page);
+    expect.soft(br.css.total, `${page} ${lang}: CSS bytes (brotli)`).toBeLessThanOrEqual(BUDGET.css);
+    if (page === "search") expect.soft(br.html, `${page} ${lang}: HTML bytes (brotli)`).toBeLessThanOrEqual(BUDGET.searchHtml);
+  });
+
+  it.each(["ar", "en"] as const)("search results in %s as Chromium asks for them (gzip, deflate, br, zstd): HTML ≤ 12 KB", async (lang) => {
+    // The page cache keeps each page in brotli and gzip: a browser that accepts both must get the smaller one.
+    for (let visit = 1; visit <= 2; visit++) {
+      const res = await getOnWire(server.url + pages.search, null, { "Accept-Encoding": "gzip, deflate, br, zstd", Cookie: `lang=${lang}` });
+      expect(res.status).toBe(200);
+      console.log(`search ${lang} as Chromium asks, visit ${visit}: HTML ${kb(res.wireBytes)} KB (${res.headers["content-encoding"]})`);
+      expect.soft(res.headers["content-encoding"], `search ${lang}, visit ${visit}: coding`).toBe("br");
+      expect.soft(res.wireBytes, `search ${lang}, visit ${visit}: HTML bytes`).toBeLessThanOrEqual(BUDGET.searchHtml);
+    }
+  });
+});

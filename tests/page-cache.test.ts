@@ -1,0 +1,313 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineScriptHashes, PageCache } from "../server/page-cache";
+import { startServer, type TestServer } from "./helpers/server";
+
+/**
+ * Issue 10, decision 013: visitors' pages are rendered once and kept; nothing of a logged-in user, a toast, a dialog
+ * or a post is ever kept or served from the cache; a kept page carries no cookie and no shared nonce; and a change
+ * that visitors would see reaches every process sharing the database within a second. Two real server processes on
+ * one PostgreSQL database.
+ */
+
+const ADMIN_PHONE = "+963944700001";
+const ADMIN_PASSWORD = "page-cache-admin-1";
+const CAPTCHA = "Kp7Wd";
+const database = `aqar_page_cache_${process.pid}`;
+const url = `postgres://postgres@127.0.0.1:5432/${database}`;
+
+let a: TestServer;
+let b: TestServer;
+let sql: pg.Client;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: "postgres://postgres@127.0.0.1:5432/postgres" });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const env = { DATABASE_URL: url, ADMIN_PHONE, ADMIN_PASSWORD, CAPTCHA_TEST_TEXT: CAPTCHA, SEED_LISTINGS: "30" };
+  // One after the other: the first migrates and seeds the empty database.
+  a = await startServer(env);
+  b = await startServer(env);
+  sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+}, 240_000);
+
+afterAll(async () => {
+  await sql?.end();
+  await Promise.all([a?.stop(), b?.stop()]);
+  const admin = new pg.Client({ connectionString: "postgres://postgres@127.0.0.1:5432/postgres" });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+});
+
+/** A GET as a browser sends it (brotli accepted), with `headers` on top; the body is decoded by fetch. */
+function get(server: TestServer, path: string, headers: Record<string, string> = {}) {
+  return fetch(server.url + path, { headers: { "Accept-Encoding": "br, gzip", ...headers }, redirect: "manual" });
+}
+
+/** Polls `check` every 50 ms until it is true or `ms` have passed; returns whether it became true. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** An approved listing's id, from the database. */
+async function aListing(offset: number): Promise<number> {
+  const { rows } = await sql.query("SELECT id FROM estates WHERE status = 'approved' ORDER BY id LIMIT 1 OFFSET $1", [offset]);
+  return rows[0].id;
+}
+
+/** Logs the bootstrap admin in on `server` through the login form; returns the Cookie header of the session. */
+async function logInAdmin(server: TestServer): Promise<string> {
+  const page = await fetch(`${server.url}/login`);
+  const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const body = new URLSearchParams({ intent: "login", country: "SY", authentication: "944700001", password: ADMIN_PASSWORD, captcha: CAPTCHA });
+  const res = await fetch(`${server.url}/login`, {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  expect(res.status).toBe(302);
+  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  expect(session).toBeTruthy();
+  return session!;
+}
+
+describe("a visitor's page (issue 10)", () => {
+  it("is rendered once, then served from the cache with an ETag, a 304 on a repeat and a CDN lifetime", async () => {
+    const first = await get(a, "/offices");
+    const firstBody = await first.text();
+    const second = await get(a, "/offices");
+    expect(first.status).toBe(200);
+    expect(["miss", "hit"]).toContain(first.headers.get("x-page-cache"));
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(await second.text()).toBe(firstBody);
+    expect(second.headers.get("content-encoding")).toBe("br");
+    // Chrome lists gzip first; the smaller brotli copy is still the one sent.
+    expect((await get(a, "/offices", { "Accept-Encoding": "gzip, deflate, br, zstd" })).headers.get("content-encoding")).toBe("br");
+    expect((await get(a, "/offices", { "Accept-Encoding": "gzip" })).headers.get("content-encoding")).toBe("gzip");
+    expect(second.headers.get("cache-control")).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+/);
+    expect(second.headers.get("vary")).toMatch(/Cookie/);
+    const etag = second.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    // fetch() would add `Cache-Control: no-cache` to a conditional request (as browsers do on reload): a plain GET.
+    const repeat = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http
+        .get(`${a.url}/offices`, { headers: { "If-None-Match": etag } }, (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on("error", reject);
+    });
+    expect(repeat.status).toBe(304);
+    expect(repeat.body).toBe("");
+  });
+
+  it("carries no cookie and no nonce: its inline scripts are allowed by their hashes, which the page hydrates with", async () => {
+    await get(a, "/articals");
+    const res = await get(a, "/articals");
+    expect(res.headers.get("x-page-cache")).toBe("hit");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const html = await res.text();
+    expect(html).not.toMatch(/nonce=/);
+    const policy = res.headers.get("content-security-policy")!;
+    expect(policy).not.toMatch(/'nonce-/);
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)![1].split(" ").filter((s) => s.startsWith("'sha256-"));
+    // Every inline script of the page, and nothing else, is allowed.
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => `'sha256-${crypto.createHash("sha256").update(m[1]).digest("base64")}'`,
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    expect(new Set(scriptSrc)).toEqual(new Set(inline));
+  });
+
+  it("is kept apart per language, and a ?lang= that sets the language cookie is never answered from the cache", async () => {
+    await get(a, "/offices", { Cookie: "lang=en" });
+    const en = await get(a, "/offices", { Cookie: "lang=en" });
+    expect(en.headers.get("x-page-cache")).toBe("hit");
+    expect(await en.text()).toContain(`<html lang="en"`);
+    const ar = await get(a, "/offices");
+    expect(await ar.text()).toContain(`<html lang="ar"`);
+    // Kept for a visitor whose cookie already says English; a new visitor asking ?lang=en must get the cookie.
+    await get(a, "/offices?lang=en", { Cookie: "lang=en" });
+    expect((await get(a, "/offices?lang=en", { Cookie: "lang=en" })).headers.get("x-page-cache")).toBe("hit");
+    const chooser = await get(a, "/offices?lang=en");
+    expect(chooser.headers.get("x-page-cache")).toBe("bypass");
+    expect(chooser.headers.getSetCookie().join()).toMatch(/^lang=en;/);
+  });
+
+  it("a CSP nonce stays unique to each response that is not kept", async () => {
+    const nonces = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const res = await get(a, "/offices?dialog=login");
+        return /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1];
+      }),
+    );
+    expect(new Set(nonces).size).toBe(3);
+  });
+});
+
+describe("never kept, never served from the cache (issue 10)", () => {
+  it("a logged-in user's page: not from the cache, not stored, private; visitors never see the user", async () => {
+    const session = await logInAdmin(a);
+    const { rows } = await sql.query("SELECT first_name FROM users WHERE phone = $1", [ADMIN_PHONE]);
+    const name: string = rows[0].first_name;
+    // Whatever a visitor's page holds, the user's pages are rendered for them.
+    await get(a, "/offices");
+    for (let i = 0; i < 2; i++) {
+      const mine = await get(a, "/offices", { Cookie: session });
+      expect(mine.headers.get("x-page-cache")).toBe("bypass");
+      expect(mine.headers.get("cache-control")).toBe("private, no-cache");
+      expect(await mine.text()).toContain("/logout");
+    }
+    // A page first asked for by the logged-in user is not stored for visitors.
+    const path = `/offices?page_probe=${Date.now()}`;
+    await get(a, path, { Cookie: session });
+    const visitor = await get(a, path);
+    expect(visitor.headers.get("x-page-cache")).toBe("miss");
+    const html = await visitor.text();
+    expect(html).not.toContain("/logout");
+    expect(html).not.toContain(`>${name}<`);
+  });
+
+  it("a request with a toast, a dialog, or any other cookie; a post; a data request", async () => {
+    await get(a, "/offices");
+    expect((await get(a, "/offices", { Cookie: "__toast=x" })).headers.get("x-page-cache")).toBe("bypass");
+    expect((await get(a, "/offices", { Cookie: "lang=ar; other=1" })).headers.get("x-page-cache")).toBe("bypass");
+    expect((await get(a, "/offices?dialog=login")).headers.get("x-page-cache")).toBe("bypass");
+    const post = await fetch(`${a.url}/offices`, {
+      method: "POST",
+      body: "a=1",
+      headers: { Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(post.headers.get("x-page-cache")).not.toBe("hit");
+    expect(post.headers.get("cache-control")).not.toMatch(/public/);
+  });
+
+  it("an answer that is not a 200 page (a 404) is not kept", async () => {
+    await get(a, "/estate/999999999");
+    const again = await get(a, "/estate/999999999");
+    expect(again.status).toBe(404);
+    expect(again.headers.get("x-page-cache")).not.toBe("hit");
+  });
+});
+
+describe("every process stops serving a changed page within a second (issue 10)", () => {
+  /** Fills the cache of both processes with `path` and checks that both serve it from the cache. */
+  async function keptInBoth(path: string) {
+    for (const server of [a, b]) {
+      await get(server, path);
+      expect((await get(server, path)).headers.get("x-page-cache")).toBe("hit");
+    }
+  }
+
+  /** Both processes serve a page for which `fresh` holds within a second of now. */
+  async function freshInBoth(path: string, fresh: (res: Response, html: string) => boolean) {
+    for (const server of [a, b]) {
+      const ok = await within(1_000, async () => {
+        const res = await get(server, path);
+        return fresh(res, await res.text());
+      });
+      expect(ok, `${server.url}${path}`).toBe(true);
+    }
+  }
+
+  it("an edit of a listing (in the database, from anywhere)", async () => {
+    const listing = { id: await aListing(0) };
+    await keptInBoth(`/estate/${listing.id}`);
+    const description = `Edited ${Date.now()}`;
+    await sql.query("UPDATE estates SET description_ar = $1, description_en = $1 WHERE id = $2", [description, listing.id]);
+    await freshInBoth(`/estate/${listing.id}`, (_res, html) => html.includes(description));
+  });
+
+  it("a moderation decision (a listing taken down) and an office or article change", async () => {
+    const listing = { id: await aListing(1) };
+    await keptInBoth(`/estate/${listing.id}`);
+    await sql.query("UPDATE estates SET status = 'rejected' WHERE id = $1", [listing.id]);
+    await freshInBoth(`/estate/${listing.id}`, (res) => res.status === 404);
+
+    const { rows: offices } = await sql.query("SELECT id FROM offices ORDER BY id LIMIT 1");
+    await keptInBoth(`/office/${offices[0].id}`);
+    const officeName = `Office ${Date.now()}`;
+    await sql.query("UPDATE offices SET name_ar = $1, name_en = $1 WHERE id = $2", [officeName, offices[0].id]);
+    await freshInBoth(`/office/${offices[0].id}`, (_res, html) => html.includes(officeName));
+
+    const { rows: articles } = await sql.query("SELECT id FROM articles ORDER BY id LIMIT 1");
+    await keptInBoth(`/artical/${articles[0].id}`);
+    const articleTitle = `Article ${Date.now()}`;
+    await sql.query("UPDATE articles SET title_ar = $1, title_en = $1 WHERE id = $2", [articleTitle, articles[0].id]);
+    await freshInBoth(`/artical/${articles[0].id}`, (_res, html) => html.includes(articleTitle));
+  });
+
+  it("a suspension made in the back office: the process that made it at once, the other within a second", async () => {
+    // A listing of an owner's own (the demo listings belong to nobody or to offices).
+    const { rows: owners } = await sql.query(
+      `INSERT INTO users (first_name, last_name, phone, password_hash, activated_at) VALUES ('Owner', 'Test', '+963944700002', 'x', now()) RETURNING id`,
+    );
+    const listing = { id: await aListing(2), userId: owners[0].id as number };
+    await sql.query("UPDATE estates SET user_id = $1, office_id = NULL WHERE id = $2", [listing.userId, listing.id]);
+    await keptInBoth(`/estate/${listing.id}`);
+    const session = await logInAdmin(a);
+    const res = await fetch(`${a.url}/admin/users`, {
+      method: "POST",
+      body: new URLSearchParams({ user_id: String(listing.userId), decision: "suspend", reason_text: "page cache test", q: "" }),
+      headers: { Cookie: session, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(res.status).toBeLessThan(400);
+    const { rows } = await sql.query("SELECT status FROM users WHERE id = $1", [listing.userId]);
+    expect(rows[0].status).toBe("suspended");
+    // The process that handled the post has heard of its own change before it answered.
+    expect((await get(a, `/estate/${listing.id}`)).status).toBe(404);
+    await freshInBoth(`/estate/${listing.id}`, (r) => r.status === 404);
+  });
+
+  it("a process that loses its listening connection serves nothing from the cache until it listens again", async () => {
+    await keptInBoth("/articals");
+    await sql.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()");
+    // Not listening: every answer is rendered (a change made now could not be heard).
+    expect(await within(2_000, async () => (await get(b, "/articals")).headers.get("x-page-cache") === "bypass")).toBe(true);
+    // Listening again: pages are kept again.
+    expect(await within(5_000, async () => (await get(b, "/articals")).headers.get("x-page-cache") === "hit")).toBe(true);
+  });
+});
+
+describe("keys and hashes (issue 10)", () => {
+  const cache = new PageCache({ maxBytes: 1024 * 1024, ttlMs: 1000, sharedMaxAgeSeconds: 30, staleWhileRevalidateSeconds: 60 });
+  const request = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Request(`http://127.0.0.1${path}`, { method, headers });
+
+  it("keys a visitor's page by language, path and query, and the phone platform only on the home page's popup", () => {
+    expect(cache.keyFor(request("/estates?location_id=1"))).toBe("ar - /estates?location_id=1");
+    expect(cache.keyFor(request("/estates", { Cookie: "lang=en" }))).toBe("en - /estates");
+    expect(cache.keyFor(request("/", { "User-Agent": "Mozilla/5.0 (iPhone)" }))).toBe("ar ios /");
+    expect(cache.keyFor(request("/", { "User-Agent": "Mozilla/5.0 (iPhone)", Cookie: "app_popup=closed" }))).toBe("ar - /");
+  });
+
+  it("has no key for a session, a toast, a dialog, a data request, a post or a language being set", () => {
+    expect(cache.keyFor(request("/", { Cookie: "__session=abc" }))).toBeNull();
+    expect(cache.keyFor(request("/", { Cookie: "__toast=abc" }))).toBeNull();
+    expect(cache.keyFor(request("/?dialog=login"))).toBeNull();
+    expect(cache.keyFor(request("/?_data=root"))).toBeNull();
+    expect(cache.keyFor(request("/", {}, "POST"))).toBeNull();
+    expect(cache.keyFor(request("/estates?lang=en"))).toBeNull();
+    expect(cache.keyFor(request("/estates?lang=en", { Cookie: "lang=en" }))).toBe("en - /estates?lang=en");
+  });
+
+  it("hashes inline scripts only", () => {
+    const html = `<script>a()</script><script src="/x.js"></script><script type="module">b()</script>`;
+    const hash = (s: string) => `'sha256-${crypto.createHash("sha256").update(s).digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([hash("a()"), hash("b()")]);
+  });
+});
