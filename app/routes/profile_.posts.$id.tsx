@@ -10,7 +10,7 @@ import type { Db } from "~/db/client.server";
 import type { StoredImage } from "~/db/schema";
 import { message, type Message } from "~/forms/message";
 import { parseForm, type FormResult } from "~/forms/parse";
-import { photoActionSchema, postEditSchema } from "~/forms/posts";
+import { photoActionSchema, postDeleteSchema, postEditSchema } from "~/forms/posts";
 import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/models/estate-form.server";
 import { getLookups, nameOf, placeName } from "~/models/lookups.server";
 import { editablePost, transition, TransitionError, workingCopy } from "~/models/moderation.server";
@@ -136,7 +136,7 @@ async function changePhoto(editing: Editing, form: FormData) {
 
 /** intent=delete with confirm=yes: the post is deleted (a transition), and the owner goes back to /profile. */
 async function deletePost(editing: Editing, form: FormData) {
-  if (form.get("confirm") !== "yes") return data<ActionResult>({ message: message("forms:post.confirmDelete") }, { status: 400 });
+  if (!postDeleteSchema.safeParse({ confirm: form.get("confirm") }).success) return data<ActionResult>({ message: message("forms:post.confirmDelete") }, { status: 400 });
   return (await attempt(editing, "delete")) ?? redirectWithSuccess("/profile", editing.t("forms:post.deleted"));
 }
 
