@@ -14,11 +14,11 @@ import helmet from "helmet";
 import getRawBody from "raw-body";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
-import { getDatabase } from "./app/db/db.server";
 import { responsesSettled } from "./app/services/account.server";
-import { UPLOAD_BODY_LIMIT } from "./app/services/uploads.server";
+import { UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
 import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
+import { startDatabase } from "./server/database";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
 import { precompressedStatic } from "./server/static-files";
@@ -37,7 +37,7 @@ if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
 // A failure that escapes a request (a driver's late error event, a stream error) is logged; the process serves on.
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
 
-const database = await getDatabase();
+const database = await startDatabase();
 logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
 /**

@@ -22,7 +22,7 @@ import { dirOf } from "./i18n";
 import { getT, langCookie, LANG_COOKIE, localeOf } from "./services/i18n.server";
 import { getDb } from "./db/db.server";
 import { getLookups, placesUrl } from "./models/lookups.server";
-import { savedEstateIds } from "./models/post.server";
+import { savedEstateIds } from "./models/saved.server";
 import { getCurrentUser } from "./services/auth.server";
 import { dialogFor, type DialogData } from "./services/dialog.server";
 import { getToast } from "./services/session.server";

@@ -3,7 +3,7 @@
  * also be typed nationally for Syria (0944 123 456). Exits with 1 when no account has that number.
  */
 import { openDatabase } from "../app/db/client.server";
-import { grantAdmin } from "../app/models/admin.server";
+import { grantAdmin } from "../app/models/admin-bootstrap.server";
 import { getEnv } from "../app/utils/env.server";
 
 const typed = process.argv.slice(2).join(" ").trim();

@@ -5,7 +5,8 @@
 import { count, eq } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../app/db/client.server";
 import { estates, governorates } from "../app/db/schema";
-import { seedListings, seedReference } from "../app/db/seed.server";
+import { seedListings } from "../app/db/seed/listings.server";
+import { seedReference } from "../app/db/seed/reference.server";
 import { getEnv } from "../app/utils/env.server";
 
 const arg = process.argv.indexOf("--listings");

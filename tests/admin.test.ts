@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
-import { createPost, transition } from "~/models/moderation.server";
-import { dashboard, ensureAdmin, grantAdmin } from "~/models/admin.server";
+import { createPost } from "~/models/post.server";
+import { transition } from "~/models/moderation.server";
+import { dashboard } from "~/models/dashboard.server";
+import { ensureAdmin, grantAdmin } from "~/models/admin-bootstrap.server";
 import { createSession } from "~/models/user.server";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { verifyPassword } from "~/services/password.server";

@@ -9,9 +9,11 @@ import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import i18nConfig from "~/i18n";
 import * as s from "~/db/schema";
-import { action as articleAction, ARTICLE_LIMITS, loader as articleLoader } from "~/routes/admin.articles.$id";
+import { getLookups, placeList } from "~/models/lookups.server";
+import { ARTICLE_LIMITS, OFFICE_LIMITS } from "~/forms/content";
+import { action as articleAction, loader as articleLoader } from "~/routes/admin.articles.$id";
 import { loader as articlesLoader } from "~/routes/admin.articles._index";
-import { action as officeAction, loader as officeLoader, OFFICE_LIMITS } from "~/routes/admin.offices.$id";
+import { action as officeAction, loader as officeLoader } from "~/routes/admin.offices.$id";
 import { loader as officesAdminLoader } from "~/routes/admin.offices._index";
 import { loader as publicArticleLoader } from "~/routes/artical.$id";
 import { loader as publicArticlesLoader } from "~/routes/articals";
@@ -20,7 +22,8 @@ import { loader as publicOfficeLoader } from "~/routes/office.$id";
 import { loader as publicOfficesLoader } from "~/routes/offices";
 import { loader as officesResultLoader } from "~/routes/officesResult";
 import { resources } from "~/services/i18n.server";
-import { uploadTempRoot } from "~/services/uploads.server";
+import { uploadTempRoot } from "~/services/multipart.server";
+import { PlacesContext } from "~/utils/places";
 import { account, type Account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, unwrap } from "./helpers/remix";
@@ -34,8 +37,8 @@ import AdminOffices from "~/routes/admin.offices._index";
  * images in the same folder at the same time, so counting files there would not tell whose they are).
  */
 const uploads = vi.hoisted(() => ({ made: [] as string[] }));
-vi.mock("~/services/uploads.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/services/uploads.server")>();
+vi.mock("~/services/images.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/services/images.server")>();
   return {
     ...original,
     storeUploadedImage: async (...args: Parameters<typeof original.storeUploadedImage>) => {
@@ -64,6 +67,8 @@ vi.mock("@remix-run/react", async (importOriginal) => {
       return { pathname: url.pathname, search: url.search, hash: "", state: null, key: "test" };
     },
     useNavigation: () => ({ state: "idle" }),
+    // The root's data: the place list comes from PlacesContext in a server render (see renderPage), not from a file.
+    useRouteLoaderData: () => undefined,
     Form: ({ method, ...props }: Record<string, unknown>) => h("form", { ...strip(props), method, action: new URL(page.url, "http://x").pathname }),
     Link: ({ to, ...props }: Record<string, unknown>) => h("a", { ...strip(props), href: to }),
   };
@@ -716,7 +721,9 @@ async function renderPage(component: ComponentType, url: string, loaderData: unk
   page.url = url;
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "ar", ns: ["common", "admin", "content"], resources });
-  return renderToString(createElement(I18nextProvider, { i18n }, createElement(component)));
+  // As entry.server.tsx renders a page: the place selects take the place list from PlacesContext.
+  const places = placeList(await getLookups(db()), "ar").places;
+  return renderToString(createElement(I18nextProvider, { i18n }, createElement(PlacesContext.Provider, { value: places }, createElement(component))));
 }
 const AR = resources.ar.content;
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseForm } from "~/forms/parse";
 import { postEditSchema } from "~/forms/posts";
 import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/models/estate-form.server";
-import type { PostFields } from "~/models/moderation.server";
+import type { PostFields } from "~/models/post.server";
 
 /** The post editor's form and a post's working copy, both ways (app/models/estate-form.server.ts), as units. */
 

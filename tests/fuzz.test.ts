@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN } from "~/models/admin.server";
+import { DEMO_ADMIN } from "~/models/admin-bootstrap.server";
 import { CookieJar } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
 

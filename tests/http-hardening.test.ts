@@ -153,6 +153,27 @@ describe("pages of every refusal (issue 9, should be fixed)", () => {
     expect(await res.text()).toContain(ar.errorPage["403"].title);
   });
 
+  it("refuses a post from another site to every action-only route before it acts (server.ts checks every post); a GET is the 404 page", async () => {
+    for (const route of ["/language", "/app-popup", "/logout", "/save", "/report"]) {
+      const refused: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+      for (const headers of refused) {
+        const res = await fetch(`${server.url}${route}`, { method: "POST", headers, body: new URLSearchParams({ lang: "en", estate_id: "1", redirectTo: "/" }), redirect: "manual" });
+        expect(res.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.headers.get("set-cookie"), route).toBeNull();
+      }
+    }
+    // Opening any of them is the site's translated not-found page (one shared loader and component, utils/no-page.tsx).
+    for (const route of ["/language", "/app-popup", "/logout", "/save", "/report"]) {
+      const res = await fetch(`${server.url}${route}?lang=en`);
+      expect(res.status, route).toBe(404);
+      expect(await res.text(), route).toContain(en.notFound.title);
+    }
+    // The same posts from the site itself are acted upon.
+    const same = await fetch(`${server.url}/language`, { method: "POST", headers: { Origin: server.url }, body: new URLSearchParams({ lang: "en", redirectTo: "/" }), redirect: "manual" });
+    expect(same.status).toBe(302);
+    expect(same.headers.get("set-cookie")).toMatch(/^lang=en;/);
+  });
+
   it("answers 400 with a page for an address that cannot be decoded", async () => {
     const res = await fetch(`${server.url}/estate/%ZZ?lang=en`);
     expect(res.status).toBe(400);

@@ -14,28 +14,13 @@ const previousDataDir = vi.hoisted(() => {
 
 import * as s from "~/db/schema";
 import { getEstate, searchEstates } from "~/models/estate.server";
-import {
-  createPost,
-  editablePost,
-  POST_ACTIONS,
-  POST_STATES,
-  POST_TRANSITIONS,
-  postState,
-  transition,
-  TransitionError,
-  workingCopy,
-  type NewPost,
-  type PostAction,
-  type PostFields,
-  type PostState,
-  type TransitionInput,
-} from "~/models/moderation.server";
-import { userPosts } from "~/models/post.server";
+import { createPost, editablePost, userPosts, type NewPost, type PostFields } from "~/models/post.server";
+import { POST_ACTIONS, POST_STATES, POST_TRANSITIONS, postState, transition, TransitionError, workingCopy, type PostAction, type PostState, type TransitionInput } from "~/models/moderation.server";
 import { action as newEstateAction } from "~/routes/new-estate";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as editorAction, loader as editorLoader } from "~/routes/profile_.posts.$id";
 import { resources } from "~/services/i18n.server";
-import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/services/uploads.server";
+import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/services/multipart.server";
 import { getEnv } from "~/utils/env.server";
 import type { StoredImage } from "~/db/schema";
 import { useTestDatabase } from "./helpers/db";

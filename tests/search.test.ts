@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
-import { getEstate, latestEstates, PAGE_SIZE, publicEstateIds, searchEstates, similarEstates, type EstateCard, type EstateFilter } from "~/models/estate.server";
+import type { EstateCard } from "~/models/estate-card.server";
+import { getEstate, latestEstates, PAGE_SIZE, publicEstateIds, searchEstates, similarEstates, type EstateFilter } from "~/models/estate.server";
 import { getLookups, type Lookups } from "~/models/lookups.server";
 import { forgetOfficeCounts, getOffice, listOffices, topRentalOffices } from "~/models/office.server";
 import { parseEstateFilter } from "~/utils/estate-filter.server";

@@ -6,7 +6,9 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromPglite, migrateDatabase, type Database } from "~/db/client.server";
 import * as s from "~/db/schema";
-import { seedListings, seedReference, seededRandom } from "~/db/seed.server";
+import { seedListings } from "~/db/seed/listings.server";
+import { seededRandom } from "~/db/seed/random";
+import { seedReference } from "~/db/seed/reference.server";
 import { useTestDatabase } from "./helpers/db";
 import { TEST_LISTINGS } from "./helpers/global-setup";
 

@@ -14,20 +14,8 @@ const previousDataDir = vi.hoisted(() => {
   return previous;
 });
 
-import { IMAGE_WIDTHS, type ImageKind } from "~/services/images.server";
-import {
-  PHOTO_LIMITS,
-  readMultipartForm,
-  removeStoredImage,
-  storeUploadedImage,
-  UPLOAD_BODY_LIMIT,
-  UPLOAD_CONCURRENCY,
-  uploadTempRoot,
-  UploadError,
-  withMultipartForm,
-  type MultipartUpload,
-  type UploadProblem,
-} from "~/services/uploads.server";
+import { IMAGE_WIDTHS, PHOTO_LIMITS, removeStoredImage, storeUploadedImage, UploadError, type ImageKind, type UploadProblem } from "~/services/images.server";
+import { readMultipartForm, UPLOAD_BODY_LIMIT, UPLOAD_CONCURRENCY, uploadTempRoot, withMultipartForm, type MultipartUpload } from "~/services/multipart.server";
 
 /** The photo upload service of issue 5: multipart reading with limits, checking and re-encoding with sharp. */
 

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { EstateCard as Card, EstateImage } from "~/models/estate.server";
-import { formatDate, formatNumber } from "~/utils/format";
+import type { EstateCard as Card, EstateImage } from "~/models/estate-card.server";
+import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
 
@@ -94,11 +94,6 @@ export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "ro
       ) : null}
     </ul>
   );
-}
-
-/** A short title for a listing: "Apartment for rent in Mezzeh". */
-export function estateTitle(t: (key: string, o?: Record<string, unknown>) => string, e: Pick<Card, "estateType" | "offerTypeId" | "location">) {
-  return t(e.offerTypeId === 1 ? "card.titleSale" : "card.titleRent", { type: e.estateType, place: e.location });
 }
 
 /**

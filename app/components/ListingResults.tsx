@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { EstateCard, SearchResult } from "~/models/estate.server";
+import type { EstateCard } from "~/models/estate-card.server";
+import type { SearchResult } from "~/models/estate.server";
 import { formatNumber } from "~/utils/format";
 import { EstateGrid, ListingsJsonLd } from "./EstateCard";
 import { Icon } from "./Icon";

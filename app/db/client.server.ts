@@ -12,6 +12,9 @@ import * as schema from "./schema";
 /** A drizzle database on either driver; models take this and never know which one it is. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of either driver (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

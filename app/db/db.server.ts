@@ -1,7 +1,5 @@
 import { getEnv } from "~/utils/env.server";
 import { migrateDatabase, openDatabase, type Database } from "./client.server";
-import { ensureAdmin, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin.server";
-import { ensureSeeded } from "./seed.server";
 
 declare global {
   // eslint-disable-next-line no-var
@@ -9,8 +7,9 @@ declare global {
 }
 
 /**
- * The process-wide database, opened, migrated and (when empty) filled with the demo data on first use.
- * Kept on globalThis so the server and the Remix build share one connection.
+ * The process-wide database, opened and migrated on first use. Kept on globalThis so the server and the Remix build
+ * share one connection. What the server does with it at start (the demo data when it is empty, the admin accounts)
+ * is server/database.ts.
  */
 export function getDatabase(): Promise<Database> {
   if (!globalThis.__database) {
@@ -18,12 +17,6 @@ export function getDatabase(): Promise<Database> {
       const env = getEnv();
       const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgliteDir });
       await migrateDatabase(database);
-      await ensureSeeded(database.db, { listings: env.SEED_LISTINGS, imagesDir: env.imagesDir });
-      // The demo admin belongs to the demo data, never to production (issue 5; decision 010).
-      if (env.NODE_ENV !== "production") await ensureDemoAdmin(database.db);
-      else await retireDemoAdmin(database.db);
-      // The operator's first admin (issue 5): ADMIN_PHONE and ADMIN_PASSWORD at start.
-      if (env.ADMIN_PHONE && env.ADMIN_PASSWORD) await ensureAdmin(database.db, env.ADMIN_PHONE, env.ADMIN_PASSWORD);
       return database;
     })();
     globalThis.__database.catch(() => {

@@ -1,5 +1,6 @@
 import * as z from "zod/v4";
 import { toLatinDigits } from "./account";
+import { dbId } from "./id";
 import { refuseBidiControls } from "./text";
 
 /**
@@ -147,10 +148,16 @@ export const requestSchema = z
 
 /** Report (spec 3 and 5): a listing and one of the five reasons; no reason gives 'أكمل الحقول المطلوبة'. */
 export const reportSchema = z.object({
-  estate_id: z.coerce.number({ error: "forms:errors.required" }).int().positive().max(2_147_483_647),
+  estate_id: dbId("forms:errors.required"),
   report_type_id: z.coerce
     .number({ error: "forms:errors.reportReason" })
     .refine((v) => [1, 2, 3, 4, 5].includes(v), "forms:errors.reportReason"),
+});
+
+/** The save toggle (spec 4, Saved flag): a listing and whether to save it ("0" unsaves, anything else saves). */
+export const saveSchema = z.object({
+  estate_id: dbId("forms:errors.checkData"),
+  is_saved: z.string().optional(),
 });
 
 /** An optional whole number between `min` and `max` (rooms, floor), typed in any digits. */

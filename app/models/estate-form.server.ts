@@ -1,7 +1,7 @@
 import type * as z from "zod/v4";
 import type { StoredImage } from "~/db/schema";
 import type { photoActionSchema, postEditSchema } from "~/forms/posts";
-import type { PostFields } from "./moderation.server";
+import type { PostFields } from "./post.server";
 
 /**
  * The post editor's form (routes/profile_.posts.$id.tsx, issue 5 Owners) and a post's working copy (moderation's

@@ -1,53 +1,19 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
-import { VACATION_PERIOD_TYPE_IDS } from "~/db/seed-data/lookups";
 import type { Locale } from "~/i18n";
-import { imageUrl } from "~/services/images.server";
 import { maskPhone } from "~/utils/format";
-import { getLookups, nameOf, type Lookups } from "./lookups.server";
+import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard } from "./estate-card.server";
+import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.server";
+
+/**
+ * Which public listings a page shows (spec 2.5 and 2.7; issue 5, Rules): the rule of what is public, searches and
+ * their similar results, the newest, one listing, saved ones, whom to contact, and the sitemap's ids. A row becomes
+ * a card in estate-card.server.ts.
+ */
 
 /** Listings per page of results. */
 export const PAGE_SIZE = 12;
-
-/** One photo of a listing: URLs of the stored widths and the size of the largest (pixels). */
-export type EstateImage = { id: number; index: number; small: string; large: string; width: number; height: number };
-
-/** What a property card shows (spec 2.7), named in the page's language. */
-export type EstateCard = {
-  id: number;
-  /** The ad number (spec: state_id). */
-  stateId: number;
-  /** Whole units of `currency` (SYP unless the owner chose USD); null is "price on request". */
-  price: number | null;
-  currency: string;
-  negotiable: boolean;
-  furnished: boolean;
-  offerTypeId: number;
-  offerType: string;
-  periodType: string | null;
-  estateType: string;
-  /** "governorate, location" */
-  place: string;
-  governorate: string;
-  location: string;
-  interiorStatus: string | null;
-  ownershipType: string | null;
-  area: number;
-  areaUnit: string;
-  rooms: number | null;
-  floor: number | null;
-  pool: boolean;
-  /** ISO timestamp of publication. */
-  date: string;
-  /** 1 free, 2 silver, 3 bronze, 4 gold. */
-  contractLevel: number;
-  contractName: string;
-  office: { id: number; name: string; logo: string | null } | null;
-  /** The contact number, masked for visitors (spec 6). */
-  phoneMasked: string | null;
-  images: EstateImage[];
-};
 
 export type EstateDetail = EstateCard & {
   description: string | null;
@@ -72,44 +38,6 @@ export type EstateFilter = {
   price_domain_id?: number;
   office_id?: number;
   scope?: Scope;
-};
-
-const cardColumns = {
-  id: s.estates.id,
-  state_id: s.estates.state_id,
-  price: s.estates.price,
-  currency: s.estates.currency,
-  negotiable: s.estates.negotiable,
-  furnished: s.estates.furnished,
-  location_id: s.estates.location_id,
-  estate_type_id: s.estates.estate_type_id,
-  estate_offer_type_id: s.estates.estate_offer_type_id,
-  ownership_type_id: s.estates.ownership_type_id,
-  interior_status_id: s.estates.interior_status_id,
-  period_type_id: s.estates.period_type_id,
-  area: s.estates.area,
-  area_unit_id: s.estates.area_unit_id,
-  rooms_count: s.estates.rooms_count,
-  floor: s.estates.floor,
-  swimming_pool: s.estates.swimming_pool,
-  phone: s.estates.phone,
-  contract_type_id: s.estates.contract_type_id,
-  created_at: s.estates.created_at,
-  office_id: s.offices.id,
-  office_name_ar: s.offices.name_ar,
-  office_name_en: s.offices.name_en,
-  office_logo: s.offices.logo,
-  office_phone: s.offices.phone,
-};
-
-type Columns = typeof cardColumns;
-/** A row of the card query; the office columns come from a left join and may be null. */
-type CardRow = {
-  [K in keyof Columns]: K extends `office_${string}`
-    ? Columns[K]["_"]["data"] | null
-    : Columns[K]["_"]["notNull"] extends true
-      ? Columns[K]["_"]["data"]
-      : Columns[K]["_"]["data"] | null;
 };
 
 /**
@@ -156,81 +84,6 @@ function whereOf(filter: EstateFilter, lookups: Lookups): SQL {
     if (domain.max !== null) conditions.push(lt(s.estates.price, domain.max));
   }
   return and(...conditions)!;
-}
-
-function baseCardQuery(db: Db) {
-  return db.select(cardColumns).from(s.estates).leftJoin(s.offices, eq(s.offices.id, s.estates.office_id));
-}
-
-/** Photos of the given listings, in gallery order, grouped by listing id. */
-async function imagesOf(db: Db, ids: number[]): Promise<Map<number, EstateImage[]>> {
-  const byEstate = new Map<number, EstateImage[]>();
-  if (!ids.length) return byEstate;
-  const rows = await db
-    .select()
-    .from(s.estate_images)
-    .where(inArray(s.estate_images.estate_id, ids))
-    .orderBy(asc(s.estate_images.estate_id), asc(s.estate_images.index));
-  for (const r of rows) {
-    const list = byEstate.get(r.estate_id) ?? [];
-    list.push({
-      id: r.id,
-      index: r.index,
-      small: imageUrl(r.file, 400),
-      large: imageUrl(r.file, 800),
-      width: r.width,
-      height: r.height,
-    });
-    byEstate.set(r.estate_id, list);
-  }
-  return byEstate;
-}
-
-function toCard(row: CardRow, images: EstateImage[], lookups: Lookups, locale: Locale): EstateCard {
-  const place = lookups.locationById.get(row.location_id);
-  const governorate = nameOf(place?.governorate, locale) ?? "";
-  const location = nameOf(place?.location, locale) ?? "";
-  const phone = row.phone ?? row.office_phone;
-  return {
-    id: row.id,
-    stateId: row.state_id,
-    price: row.price === null ? null : Number(row.price),
-    currency: row.currency,
-    negotiable: row.negotiable,
-    furnished: row.furnished,
-    offerTypeId: row.estate_offer_type_id,
-    offerType: nameOf(lookups.byId.offerType.get(row.estate_offer_type_id), locale) ?? "",
-    periodType: row.period_type_id ? nameOf(lookups.byId.periodType.get(row.period_type_id), locale) : null,
-    estateType: nameOf(lookups.byId.estateType.get(row.estate_type_id), locale) ?? "",
-    place: [governorate, location].filter(Boolean).join(locale === "ar" ? "، " : ", "),
-    governorate,
-    location,
-    interiorStatus: row.interior_status_id ? nameOf(lookups.byId.interiorStatus.get(row.interior_status_id), locale) : null,
-    ownershipType: row.ownership_type_id ? nameOf(lookups.byId.ownershipType.get(row.ownership_type_id), locale) : null,
-    area: row.area,
-    areaUnit: nameOf(lookups.byId.areaUnit.get(row.area_unit_id), locale) ?? "",
-    rooms: row.rooms_count,
-    floor: row.floor,
-    pool: row.swimming_pool,
-    date: row.created_at.toISOString(),
-    contractLevel: row.contract_type_id,
-    contractName: nameOf(lookups.byId.contractType.get(row.contract_type_id), locale) ?? "",
-    office: row.office_id
-      ? {
-          id: row.office_id,
-          name: (locale === "en" ? row.office_name_en : row.office_name_ar) ?? "",
-          logo: row.office_logo ? imageUrl(row.office_logo, 96) : null,
-        }
-      : null,
-    phoneMasked: phone ? maskPhone(phone) : null,
-    images,
-  };
-}
-
-async function cardsOf(db: Db, rows: CardRow[], locale: Locale): Promise<EstateCard[]> {
-  const lookups = await getLookups(db);
-  const images = await imagesOf(db, rows.map((r) => r.id));
-  return rows.map((r) => toCard(r, images.get(r.id) ?? [], lookups, locale));
 }
 
 export type SearchResult = { items: EstateCard[]; total: number; page: number; pageCount: number };

@@ -35,11 +35,14 @@ export type Lookups = {
   };
 };
 
+/** The rental periods whose listings are vacation rentals (daily, weekly, seasonal; architecture 8): period_types ids. */
+export const VACATION_PERIOD_TYPE_IDS = [1, 2, 4];
+
 const cache = new WeakMap<Db, Promise<Lookups>>();
 
 /**
  * Every lookup list and the places, read once per database handle and kept in memory: they are small and
- * change only through the back office (which calls `forgetLookups`).
+ * nothing in the site changes them (the back office edits none; a change by hand in the database needs a restart).
  */
 export function getLookups(db: Db): Promise<Lookups> {
   let entry = cache.get(db);
@@ -49,11 +52,6 @@ export function getLookups(db: Db): Promise<Lookups> {
     entry.catch(() => cache.delete(db));
   }
   return entry;
-}
-
-/** Drops the cached lookups of `db` (after an edit of a list or a place). */
-export function forgetLookups(db: Db): void {
-  cache.delete(db);
 }
 
 async function loadLookups(db: Db): Promise<Lookups> {
@@ -145,8 +143,8 @@ const placeLists = new WeakMap<Lookups, Map<Locale, PlaceList>>();
 export type PlaceList = { places: PlaceGroup[]; json: string; version: string };
 
 /**
- * The places grouped by governorate and named in `locale` (spec 3), made once per lookups (so again after
- * `forgetLookups`) and language. Its `version` fingerprints the `/places.json` address (issue 10).
+ * The places grouped by governorate and named in `locale` (spec 3), made once per lookups and language. Its
+ * `version` fingerprints the `/places.json` address (issue 10).
  */
 export function placeList(lookups: Lookups, locale: Locale): PlaceList {
   let lists = placeLists.get(lookups);
@@ -174,4 +172,14 @@ export function placesUrl(lookups: Lookups, locale: Locale): string {
 export function placeName(lookups: Lookups, locationId: number, locale: Locale): string {
   const place = lookups.locationById.get(locationId);
   return [nameOf(place?.governorate, locale), nameOf(place?.location, locale)].filter(Boolean).join(locale === "ar" ? "، " : ", ");
+}
+
+/** Whether a place id is one of the site's locations (forms refuse ids of things that do not exist). */
+export async function locationExists(db: Db, id: number): Promise<boolean> {
+  return (await getLookups(db)).locationById.has(id);
+}
+
+/** Whether an estate type id exists. */
+export async function estateTypeExists(db: Db, id: number): Promise<boolean> {
+  return (await getLookups(db)).byId.estateType.has(id);
 }

@@ -1,155 +1,187 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
 import * as s from "~/db/schema";
-import { publicEstate } from "./estate.server";
 import type { Locale } from "~/i18n";
+import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
-import type { PostState } from "./moderation.server";
+import type { Actor, PostState } from "./moderation.server";
 
 /**
- * What users send and keep (issue 4): consultation and contact messages, property offers and requests for
- * moderation, saved properties and reports. Prices are SYP, areas square metres.
+ * Owners' posts (issue 5, Owners): a post is a row of `estates` with a `user_id`, created from /new-estate, edited on
+ * /profile/posts/:id and listed on /profile. Its state changes only through moderation.server.ts `transition`; this
+ * module holds what a post is made of (its fields and photos, in both directions between the listing, its pending
+ * edit and the editor) and the owner's reads. Prices are whole units of `currency` (SYP or USD), areas square metres.
  */
 
-/** Stores a consultation or contact message (spec 7, contactUs/import). Returns its id. */
-export async function createMessage(
-  db: Db,
-  input: { kind: s.MessageKind; name: string; mobile: string; subject: string; user_id: number | null },
-): Promise<number> {
-  const [row] = await db.insert(s.messages).values(input).returning({ id: s.messages.id });
-  return row.id;
-}
-
-/** Whether a place id is one of the site's locations (forms refuse ids of things that do not exist). */
-export async function locationExists(db: Db, id: number): Promise<boolean> {
-  return (await getLookups(db)).locationById.has(id);
-}
-
-/** Whether an estate type id exists. */
-export async function estateTypeExists(db: Db, id: number): Promise<boolean> {
-  return (await getLookups(db)).byId.estateType.has(id);
-}
-
-/** Stores a /new-estate offer as `pending` for moderation (spec 3, New property offer). Returns its id. */
-export async function createEstateOffer(db: Db, input: typeof s.estate_offers.$inferInsert): Promise<number> {
-  const [row] = await db
-    .insert(s.estate_offers)
-    .values({ ...input, status: "pending" })
-    .returning({ id: s.estate_offers.id });
-  return row.id;
-}
-
-/** Stores a property request as `pending` for moderation (spec 3, Property request). Returns its id. */
-export async function createPropertyRequest(db: Db, input: typeof s.property_requests.$inferInsert): Promise<number> {
-  const [row] = await db
-    .insert(s.property_requests)
-    .values({ ...input, status: "pending" })
-    .returning({ id: s.property_requests.id });
-  return row.id;
-}
-
-/** A published property request as /user-order shows it. */
-export type RequestItem = {
-  id: number;
-  offerTypeId: number;
-  estateType: string;
-  place: string;
-  minPrice: number | null;
-  maxPrice: number | null;
-  notes: string;
-  date: string;
+/** The fields an owner can change (issue 5, Owners). `price` null is "price on request". */
+export type PostFields = {
+  price: number | null;
+  currency: "SYP" | "USD";
+  negotiable: boolean;
+  furnished: boolean;
+  rooms_count: number | null;
+  floor: number | null;
+  /** Square metres. */
+  area: number;
+  interior_status_id: number | null;
+  description_ar: string | null;
+  description_en: string | null;
 };
 
-/** Requests shown per page on /user-order. */
-export const REQUESTS_PER_PAGE = 20;
+/** The editable copy of a post: its fields and photos in gallery order (the first is the cover). */
+export type WorkingCopy = { fields: PostFields; images: s.StoredImage[] };
 
-/** Approved property requests, newest first, one page of REQUESTS_PER_PAGE (page from 1), with the page count. */
-export async function listApprovedRequests(
-  db: Db,
-  page: number,
-  locale: Locale,
-): Promise<{ items: RequestItem[]; total: number; pageCount: number }> {
-  // Approved, and its account active: a suspended user's requests leave the public pages (issue 5).
-  const approved = and(
-    eq(s.property_requests.status, "approved"),
-    sql`exists (select 1 from ${s.users} where ${s.users.id} = ${s.property_requests.user_id} and ${s.users.status} = 'active')`,
-  );
-  const [{ total }] = await db.select({ total: count() }).from(s.property_requests).where(approved);
-  const rows = await db
-    .select()
-    .from(s.property_requests)
-    .where(approved)
-    .orderBy(desc(s.property_requests.created_at), desc(s.property_requests.id))
-    .limit(REQUESTS_PER_PAGE)
-    .offset((page - 1) * REQUESTS_PER_PAGE);
-  const lookups = await getLookups(db);
-  const items = rows.map((r) => ({
-    id: r.id,
-    offerTypeId: r.estate_offer_type_id,
-    estateType: nameOf(lookups.byId.estateType.get(r.estate_type_id), locale) ?? "",
-    place: placeName(lookups, r.location_id, locale),
-    minPrice: r.min_price,
-    maxPrice: r.max_price,
-    notes: r.notes,
-    date: r.created_at.toISOString(),
-  }));
-  return { items, total, pageCount: Math.max(1, Math.ceil(total / REQUESTS_PER_PAGE)) };
+/** The columns the listing and its pending edit share. */
+type SharedFields = Pick<typeof s.estates.$inferSelect, "price" | "currency" | "negotiable" | "furnished" | "rooms_count" | "floor" | "area" | "interior_status_id">;
+
+function sharedFields(row: SharedFields): Omit<PostFields, "description_ar" | "description_en"> {
+  return {
+    price: row.price,
+    currency: row.currency === "USD" ? "USD" : "SYP",
+    negotiable: row.negotiable,
+    furnished: row.furnished,
+    rooms_count: row.rooms_count,
+    floor: row.floor,
+    area: row.area,
+    interior_status_id: row.interior_status_id,
+  };
 }
+
+/** The fields of a listing as the editor shows them. */
+export function fieldsOfEstate(e: typeof s.estates.$inferSelect): PostFields {
+  return { ...sharedFields(e), description_ar: e.description_ar, description_en: e.description_en };
+}
+
+/** The fields of a pending edit: it holds the owner's one description, which stands for both languages. */
+export function fieldsOfEdit(e: typeof s.estate_edits.$inferSelect): PostFields {
+  return { ...sharedFields(e), description_ar: e.description, description_en: e.description };
+}
+
+/** The columns of `estates` that `fields` sets. */
+export function estateValues(fields: PostFields) {
+  return {
+    ...sharedFieldValues(fields),
+    description_ar: fields.description_ar,
+    description_en: fields.description_en,
+  };
+}
+
+/** The columns of `estate_edits` that a working copy sets (one description: the Arabic one, else the English one). */
+export function editValues(copy: WorkingCopy) {
+  return { ...sharedFieldValues(copy.fields), description: copy.fields.description_ar ?? copy.fields.description_en, images: copy.images };
+}
+
+function sharedFieldValues(f: PostFields) {
+  return {
+    price: f.price,
+    currency: f.currency,
+    negotiable: f.negotiable,
+    furnished: f.furnished,
+    rooms_count: f.rooms_count,
+    floor: f.floor,
+    area: f.area,
+    interior_status_id: f.interior_status_id,
+  };
+}
+
+/** The next free ad number (spec: state_id), under a transaction-scoped lock so two posts never share one. */
+export async function nextStateId(tx: Tx): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(5005)`);
+  const [row] = await tx.select({ max: sql<number>`coalesce(max(${s.estates.state_id}), 100000)` }).from(s.estates);
+  return Number(row.max) + 1;
+}
+
+/** What /new-estate stores for a logged-in user (spec 3, New property offer; issue 5, Owners). Area in square metres. */
+export type NewPost = {
+  estate_type_id: number;
+  estate_offer_type_id: number;
+  estate_ownership: number | null;
+  estate_finishing: number | null;
+  location_id: number;
+  area: number;
+  fullname: string;
+  mobile: string;
+  subject: string;
+};
 
 /**
- * Saves or unsaves a public listing for a user (spec 4, Saved flag; spec 7 estate/save and estate/unSave).
- * Returns "saved" or "unsaved", or "missing" when the listing is not public.
+ * Creates a user's post from /new-estate (issue 5, Owners): a listing in state `pending` owned by `userId`, with
+ * no price yet ("price on request" until the owner adds one) and no photos, its 24 hours starting now, with its audit
+ * entry, in one transaction. Returns the listing id.
  */
-export async function setSaved(db: Db, userId: number, estateId: number, saved: boolean): Promise<"saved" | "unsaved" | "missing"> {
-  if (!saved) {
-    // Unsaving works whether or not the listing is still public.
-    await db.delete(s.saved_estates).where(and(eq(s.saved_estates.user_id, userId), eq(s.saved_estates.estate_id, estateId)));
-    return "unsaved";
-  }
-  const [estate] = await db
-    .select({ id: s.estates.id })
-    .from(s.estates)
-    .where(and(eq(s.estates.id, estateId), publicEstate()));
-  if (!estate) return "missing";
-  await db.insert(s.saved_estates).values({ user_id: userId, estate_id: estateId }).onConflictDoNothing();
-  return "saved";
+export async function createPost(db: Db, userId: number, input: NewPost): Promise<number> {
+  return db.transaction(async (tx) => {
+    const state_id = await nextStateId(tx);
+    const [row] = await tx
+      .insert(s.estates)
+      .values({
+        state_id,
+        status: "pending",
+        user_id: userId,
+        contact_name: input.fullname,
+        phone: input.mobile,
+        price: null,
+        location_id: input.location_id,
+        estate_type_id: input.estate_type_id,
+        estate_offer_type_id: input.estate_offer_type_id,
+        interior_status_id: input.estate_finishing,
+        area: input.area,
+        area_unit_id: 1,
+        description_ar: input.subject,
+        description_en: input.subject,
+      })
+      .returning({ id: s.estates.id });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "estate.submit",
+      subjectType: "estate",
+      subjectId: row.id,
+      details: { to: "pending", estate_ownership: input.estate_ownership },
+    });
+    return row.id;
+  });
 }
 
-/** Ids of the listings a user saved, newest save first. */
-export async function savedEstateIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: s.saved_estates.estate_id })
-    .from(s.saved_estates)
-    .where(eq(s.saved_estates.user_id, userId))
-    .orderBy(desc(s.saved_estates.created_at));
-  return rows.map((r) => r.id);
-}
+/** A post as its editor shows it (issue 5, Owners). `staff` is true for the offices' listings (no owner account). */
+export type EditablePost = {
+  id: number;
+  stateId: number;
+  estateTypeId: number;
+  offerTypeId: number;
+  locationId: number;
+  staff: boolean;
+  rejectReason: string | null;
+  /** The reason the last edit of an approved post was refused, while no other edit waits. */
+  editRejectReason: string | null;
+};
 
 /**
- * Reports a public listing (spec 7, report): one report per user and listing. Returns "reported", "already" when
- * the user reported it before, or "missing" when the listing is not public.
+ * The post `estateId` if `actor` may edit it: its owner, or an admin for the staff's listings (issue 5, Content:
+ * "offices' listings can be managed by admins with the same editor as owners"). Null otherwise, and for deleted
+ * listings, so other users' posts look like missing ones (a user can never see or change another user's post).
  */
-export async function reportEstate(db: Db, userId: number, estateId: number, reasonId: number): Promise<"reported" | "already" | "missing"> {
-  const [estate] = await db
-    .select({ id: s.estates.id })
-    .from(s.estates)
-    .where(and(eq(s.estates.id, estateId), publicEstate()));
-  if (!estate) return "missing";
-  const [row] = await db
-    .insert(s.estate_reports)
-    .values({ user_id: userId, estate_id: estateId, report_type_id: reasonId })
-    .onConflictDoNothing()
-    .returning({ id: s.estate_reports.id });
-  return row ? "reported" : "already";
-}
-
-/** Whether a user already reported a listing. */
-export async function hasReported(db: Db, userId: number, estateId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: s.estate_reports.id })
-    .from(s.estate_reports)
-    .where(and(eq(s.estate_reports.user_id, userId), eq(s.estate_reports.estate_id, estateId)));
-  return Boolean(row);
+export async function editablePost(db: Db, estateId: number, actor: Actor): Promise<EditablePost | null> {
+  const [e] = await db.select().from(s.estates).where(eq(s.estates.id, estateId));
+  if (!e || e.status === "deleted") return null;
+  const mine = e.user_id !== null && e.user_id === actor.id;
+  const staffListing = e.user_id === null && actor.admin;
+  if (!mine && !staffListing) return null;
+  const [lastEdit] = await db
+    .select({ status: s.estate_edits.status, reason: s.estate_edits.reject_reason })
+    .from(s.estate_edits)
+    .where(eq(s.estate_edits.estate_id, estateId))
+    .orderBy(sql`${s.estate_edits.id} desc`)
+    .limit(1);
+  return {
+    id: e.id,
+    stateId: e.state_id,
+    estateTypeId: e.estate_type_id,
+    offerTypeId: e.estate_offer_type_id,
+    locationId: e.location_id,
+    staff: e.user_id === null,
+    rejectReason: e.status === "rejected" ? e.reject_reason : null,
+    editRejectReason: e.status === "approved" && lastEdit?.status === "rejected" ? lastEdit.reason : null,
+  };
 }
 
 /** One of a user's own posts on /profile, with its moderation state (issue 5, Owners). */

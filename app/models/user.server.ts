@@ -105,11 +105,6 @@ export async function activateRegistration(db: Db, id: number, phone: string): P
   return row;
 }
 
-/** Replaces a user's password hash (argon2id PHC string). */
-export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId));
-}
-
 function codeHash(phone: string, purpose: SmsCodePurpose, code: string): string {
   return keyedHash(`code:${purpose}:${phone}:${code}`);
 }

@@ -1,19 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/v4";
 import { BackLink, DateLine, EditorForm, ImageField, StateForm } from "~/components/ContentParts";
-import { useAppForm } from "~/components/useAppForm";
 import { TextAreaField, TextField } from "~/components/FormParts";
-import { contentText } from "~/forms/content";
+import { useAppForm } from "~/components/useAppForm";
+import { articleSchema } from "~/forms/content";
 import { message } from "~/forms/message";
 import { parseForm } from "~/forms/parse";
-import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/content.server";
+import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/article.server";
 import { requireAdmin } from "~/services/auth.server";
-import { imageUrl } from "~/services/images.server";
 import { formReply } from "~/services/forms.server";
+import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
+import { withMultipartForm } from "~/services/multipart.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, withMultipartForm } from "~/services/uploads.server";
 import { editedId, fileFieldError, sameLanguage, saveWithImage } from "~/utils/admin-content.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -22,16 +21,6 @@ import type { LayoutHandle } from "~/root";
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 
-/** Lengths of an article's fields, in characters (issue 5, Content). */
-export const ARTICLE_LIMITS = { titleMax: 200, bodyMax: 20_000 } as const;
-
-/** The article editor (issue 5, Content): both languages' title and body; the cover file is checked by the server. */
-export const articleSchema = z.object({
-  title_ar: contentText(ARTICLE_LIMITS.titleMax),
-  title_en: contentText(ARTICLE_LIMITS.titleMax),
-  body_ar: contentText(ARTICLE_LIMITS.bodyMax),
-  body_en: contentText(ARTICLE_LIMITS.bodyMax),
-});
 
 /**
  * /admin/articles/new and /admin/articles/:id (issue 5, Content): the editor of one article, published or not,

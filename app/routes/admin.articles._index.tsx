@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentHead, ContentRow, DateLine } from "~/components/ContentParts";
 import { Pagination } from "~/components/Pagination";
-import { listAdminArticles } from "~/models/content.server";
+import { listAdminArticles } from "~/models/article.server";
 import { requireAdmin } from "~/services/auth.server";
 import { requestedPage, requireExistingPage } from "~/utils/admin-content.server";
 import { formatNumber } from "~/utils/format";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { toDbId } from "~/forms/id";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formatDate } from "~/utils/format";
@@ -19,10 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, t } = await pageContext(request);
   const url = new URL(request.url);
-  const num = (name: string) => {
-    const v = url.searchParams.get(name) ?? "";
-    return /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : undefined;
-  };
+  const num = (name: string) => toDbId(url.searchParams.get(name)) ?? undefined;
   const subject = url.searchParams.get("subject") ?? "";
   const options = { before: num("before"), subjectType: SUBJECTS.includes(subject) ? subject : undefined, subjectId: num("id") };
   const rows = await listAudit(db, options);

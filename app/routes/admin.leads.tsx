@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { listLeads, markLeadHandled } from "~/models/admin.server";
+import { useSubmitting } from "~/components/useAppForm";
+import { leadSchema, parseAdminForm } from "~/forms/admin";
+import { listLeads, markLeadHandled } from "~/models/lead.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { formatDate, formatNumber } from "~/utils/format";
@@ -22,16 +24,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const { db, t } = await pageContext(request);
   const form = await request.formData().catch(() => new FormData());
-  const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return data({ error: "admin:errors.decision" }, { status: 400 });
-  if (!(await markLeadHandled(db, id, { id: admin.id, admin: true }))) return data({ error: "admin:errors.state" }, { status: 409 });
+  const parsed = parseAdminForm(form, leadSchema);
+  if (!parsed.value) return data({ error: parsed.error }, { status: 400 });
+  if (!(await markLeadHandled(db, parsed.value.id, { id: admin.id, admin: true }))) return data({ error: "admin:errors.state" }, { status: 409 });
   return redirectWithSuccess("/admin/leads", t("admin:done.handled"));
 }
 
 export default function LeadsPage() {
   const { leads } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:leads.title")}</h1>

@@ -1,30 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/v4";
 import { BackLink, EditorForm, ImageField, StateForm } from "~/components/ContentParts";
-import { useAppForm } from "~/components/useAppForm";
 import { SelectField, TextField } from "~/components/FormParts";
 import { Pagination } from "~/components/Pagination";
 import { LocationOptions } from "~/components/SearchFilter";
-import { contentText } from "~/forms/content";
+import { useAppForm } from "~/components/useAppForm";
+import { officeSchema } from "~/forms/content";
 import { message, type Message } from "~/forms/message";
 import { parseForm } from "~/forms/parse";
-import {
-  createOffice,
-  getOfficeRow,
-  officeListings,
-  officePhone,
-  setOfficeActive,
-  updateOffice,
-  type OfficeInput,
-} from "~/models/content.server";
 import { getLookups, nameOf } from "~/models/lookups.server";
+import { createOffice, getOfficeRow, officeListings, setOfficeActive, updateOffice, type OfficeInput } from "~/models/office-admin.server";
 import { requireAdmin } from "~/services/auth.server";
-import { imageUrl } from "~/services/images.server";
 import { formReply } from "~/services/forms.server";
+import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
+import { officePhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { PHOTO_LIMITS, withMultipartForm } from "~/services/uploads.server";
+import { withMultipartForm } from "~/services/multipart.server";
 import {
   editedId,
   fileFieldError,
@@ -39,35 +31,6 @@ import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
-
-/** Lengths of an office's fields, in characters (issue 5, Content). */
-export const OFFICE_LIMITS = { nameMax: 120, addressMax: 300, phoneMax: 25 } as const;
-
-/** What a phone number may be typed with: digits (Latin or Arabic-Indic), spaces, dashes, dots, brackets, a leading +. */
-const PHONE_CHARS = /^\+?[0-9\u0660-\u0669\u06F0-\u06F9\s\-().]+$/;
-const phone = z
-  .string({ error: "content:errors.required" })
-  .trim()
-  .max(OFFICE_LIMITS.phoneMax, "content:errors.phoneInvalid")
-  .regex(PHONE_CHARS, "content:errors.phoneInvalid");
-
-/** An id chosen in a select (the empty first choice is a missing value). */
-const choice = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-
-/**
- * The office editor (issue 5, Content). Whether the numbers are valid numbers and the place and contract level
- * exist is checked by the server (libphonenumber-js and the lookups) after this schema.
- */
-export const officeSchema = z.object({
-  name_ar: contentText(OFFICE_LIMITS.nameMax),
-  name_en: contentText(OFFICE_LIMITS.nameMax),
-  phone,
-  whatsapp: phone.optional(),
-  address_ar: contentText(OFFICE_LIMITS.addressMax),
-  address_en: contentText(OFFICE_LIMITS.addressMax),
-  location_id: choice("content:errors.locationRequired"),
-  contract_type_id: choice("content:errors.contractRequired"),
-});
 
 type Fields = keyof typeof officeSchema.shape | "logo";
 

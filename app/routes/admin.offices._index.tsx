@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentHead, ContentRow } from "~/components/ContentParts";
 import { Icon } from "~/components/Icon";
-import { listAdminOffices } from "~/models/content.server";
+import { listAdminOffices } from "~/models/office-admin.server";
 import { requireAdmin } from "~/services/auth.server";
 import { requestedPage, requireExistingPage } from "~/utils/admin-content.server";
 import { formatNumber } from "~/utils/format";

@@ -1,9 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
-import { moderatePost, postReview, reasonChoices, reasonOf } from "~/models/admin.server";
+import { useSubmitting } from "~/components/useAppForm";
+import { parseAdminForm, postDecisionSchema, reasonValues } from "~/forms/admin";
+import { moderatePost, postReview } from "~/models/post-review.server";
+import { reasonChoices } from "~/services/owner-texts.server";
 import { TransitionError } from "~/models/moderation.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
@@ -12,9 +15,6 @@ import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
-
-const DECISIONS = ["approve", "reject", "approve_edit", "reject_edit", "unpublish"] as const;
-type Decision = (typeof DECISIONS)[number];
 
 /** /admin/posts/:id (issue 5, Queues): everything the owner entered, the photos, a pending edit beside the public version. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -46,19 +46,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = requireId(params.id);
   const { db, t } = await pageContext(request);
   const form = await request.formData().catch(() => new FormData());
-  const decision = String(form.get("decision") ?? "") as Decision;
-  const reason = reasonOf(form);
-  const values = { decision, reason: reason.code ?? "", reason_text: reason.text };
-  if (!DECISIONS.includes(decision)) return data({ error: "admin:errors.decision", values }, { status: 400 });
-  if (reason.error) return data({ error: reason.error, values }, { status: 400 });
-  const needsReason = decision === "reject" || decision === "reject_edit" || decision === "unpublish";
-  if (needsReason && !reason.text.trim() && (!reason.code || reason.code === "other")) {
-    return data({ error: "admin:errors.reason", values }, { status: 400 });
-  }
+  const parsed = parseAdminForm(form, postDecisionSchema);
+  const values = { decision: String(parsed.payload.decision ?? ""), ...reasonValues(parsed.payload) };
+  if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
+  const { decision, reason, reason_text, version } = parsed.value;
   try {
-    const version = form.get("version");
     // The review page's forms always send the version they were drawn with (a post changed since is refused: 409).
-    await moderatePost(db, id, decision, { id: admin.id, admin: true }, reason, typeof version === "string" ? version : undefined);
+    await moderatePost(db, id, decision, { id: admin.id, admin: true }, { code: reason, text: reason_text }, version);
   } catch (error) {
     if (error instanceof TransitionError) return data({ error: "admin:errors.state", values }, { status: 409 });
     if (error instanceof Error && error.message === "missing") notFound();
@@ -72,7 +66,7 @@ export default function PostReviewPage() {
   const { review: r, ownerLang, reasons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const values = actionData && "values" in actionData ? actionData.values : undefined;
   const rejectDecision = r.state === "edit_pending" ? "reject_edit" : "reject";
   return (

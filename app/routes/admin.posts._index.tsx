@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hoursSince } from "~/components/AdminParts";
-import { postQueue } from "~/models/admin.server";
+import { postQueue } from "~/models/post-review.server";
 import { requireAdmin } from "~/services/auth.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";

@@ -1,9 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
-import { dismissReports, moderatePost, reasonChoices, reasonOf, reportGroups } from "~/models/admin.server";
+import { useSubmitting } from "~/components/useAppForm";
+import { parseAdminForm, reasonValues, reportDecisionSchema } from "~/forms/admin";
+import { dismissReports, reportGroups } from "~/models/report.server";
+import { moderatePost } from "~/models/post-review.server";
+import { reasonChoices } from "~/services/owner-texts.server";
 import { TransitionError } from "~/models/moderation.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithSuccess } from "~/services/session.server";
@@ -31,21 +35,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const { db, t } = await pageContext(request);
   const form = await request.formData().catch(() => new FormData());
-  const estateId = Number(form.get("estate_id"));
-  const decision = form.get("decision");
-  const reason = reasonOf(form);
-  const values = { estateId, reason: reason.code ?? "", reason_text: reason.text };
+  const parsed = parseAdminForm(form, reportDecisionSchema);
+  const values = { estateId: Number(parsed.payload.estate_id), ...reasonValues(parsed.payload) };
+  if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
+  const { estate_id: estateId, decision, reason, reason_text } = parsed.value;
   const actor = { id: admin.id, admin: true };
-  if (!Number.isInteger(estateId) || estateId < 1 || estateId > 2_147_483_647) return data({ error: "admin:errors.decision", values }, { status: 400 });
-  if (reason.error) return data({ error: reason.error, values }, { status: 400 });
   if (decision === "dismiss") {
-    if (!(await dismissReports(db, estateId, actor, reason.text))) return data({ error: "admin:errors.state", values }, { status: 409 });
+    if (!(await dismissReports(db, estateId, actor, reason_text))) return data({ error: "admin:errors.state", values }, { status: 409 });
     return redirectWithSuccess("/admin/reports", t("admin:done.dismiss"));
   }
-  if (decision !== "unpublish") return data({ error: "admin:errors.decision", values }, { status: 400 });
-  if (!reason.text.trim() && (!reason.code || reason.code === "other")) return data({ error: "admin:errors.reason", values }, { status: 400 });
   try {
-    await moderatePost(db, estateId, "unpublish", actor, reason);
+    await moderatePost(db, estateId, "unpublish", actor, { code: reason, text: reason_text });
   } catch (error) {
     if (error instanceof TransitionError || (error instanceof Error && error.message === "missing")) {
       return data({ error: "admin:errors.state", values }, { status: 409 });
@@ -59,7 +59,7 @@ export default function ReportsPage() {
   const { groups, reasons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:reports.title")}</h1>

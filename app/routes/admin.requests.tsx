@@ -1,9 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hoursSince, ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
-import { moderateRequest, reasonChoices, reasonOf, requestQueue } from "~/models/admin.server";
+import { useSubmitting } from "~/components/useAppForm";
+import { parseAdminForm, reasonValues, requestDecisionSchema } from "~/forms/admin";
+import { moderateRequest, requestQueue } from "~/models/request.server";
+import { reasonChoices } from "~/services/owner-texts.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
@@ -31,18 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const { db, t } = await pageContext(request);
   const form = await request.formData().catch(() => new FormData());
-  const id = Number(form.get("id"));
-  const decision = form.get("decision");
-  const reason = reasonOf(form);
-  const values = { id, reason: reason.code ?? "", reason_text: reason.text };
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (decision !== "approve" && decision !== "reject")) {
-    return data({ error: "admin:errors.decision", values }, { status: 400 });
-  }
-  if (reason.error) return data({ error: reason.error, values }, { status: 400 });
-  if (decision === "reject" && !reason.text.trim() && (!reason.code || reason.code === "other")) {
-    return data({ error: "admin:errors.reason", values }, { status: 400 });
-  }
-  const done = await moderateRequest(db, id, decision, { id: admin.id, admin: true }, reason);
+  const parsed = parseAdminForm(form, requestDecisionSchema);
+  const values = { id: Number(parsed.payload.id), ...reasonValues(parsed.payload) };
+  if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
+  const { id, decision, reason, reason_text } = parsed.value;
+  const done = await moderateRequest(db, id, decision, { id: admin.id, admin: true }, { code: reason, text: reason_text });
   if (!done) return data({ error: "admin:errors.state", values }, { status: 409 });
   return redirectWithSuccess("/admin/requests", t(`admin:done.request_${decision}`));
 }
@@ -51,7 +47,7 @@ export default function RequestQueuePage() {
   const { items, reasons, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:requests.title")}</h1>

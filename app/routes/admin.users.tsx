@@ -1,16 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
-import { bidiError } from "~/forms/text";
-import { findAccounts, liftSuspension, plainText, suspendAccount } from "~/models/admin.server";
+import { findAccounts, liftSuspension, suspendAccount } from "~/models/user-admin.server";
+import { accountDecisionSchema, parseAdminForm, plainText, REASON_TEXT_MAX } from "~/forms/admin";
 import { requireAdmin } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import { TextWithUserText } from "~/components/UserText";
+import { useSubmitting } from "~/components/useAppForm";
 
 export const meta = pageMeta;
 
@@ -37,20 +38,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const { db, t } = await pageContext(request);
   const form = await request.formData().catch(() => new FormData());
-  const id = Number(form.get("user_id"));
-  const decision = form.get("decision");
-  const text = plainText(form.get("reason_text"), 500);
-  const values = { id, reason_text: text };
-  const q = String(form.get("q") ?? "");
+  const parsed = parseAdminForm(form, accountDecisionSchema);
+  const values = { id: Number(parsed.payload.user_id), reason_text: plainText(parsed.payload.reason_text, REASON_TEXT_MAX) };
+  const q = String(parsed.payload.q ?? "");
   const back = `/admin/users${q ? `?q=${encodeURIComponent(q)}` : ""}`;
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || (decision !== "suspend" && decision !== "lift")) {
-    return data({ error: "admin:errors.decision", values }, { status: 400 });
-  }
+  if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
+  const { user_id: id, decision, reason_text: text } = parsed.value;
   const actor = { id: admin.id, admin: true };
-  const bidi = bidiError(text);
-  if (bidi) return data({ error: bidi, values }, { status: 400 });
   if (decision === "suspend") {
-    if (!text.trim()) return data({ error: "admin:errors.reason", values }, { status: 400 });
     if (!(await suspendAccount(db, id, actor, text))) return data({ error: "admin:errors.state", values }, { status: 409 });
     return redirectWithSuccess(back, t("admin:done.suspend"));
   }
@@ -62,7 +57,7 @@ export default function AccountsPage() {
   const { q, me, accounts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:users.title")}</h1>

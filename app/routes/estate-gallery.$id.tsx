@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { estateTitle } from "~/components/EstateCard";
+import { estateTitle } from "~/utils/format";
 import { ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { getEstate } from "~/models/estate.server";

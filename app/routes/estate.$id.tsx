@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Carousel, currencyKey, EstateGrid, estateTitle, Facts, Price } from "~/components/EstateCard";
+import { Carousel, currencyKey, EstateGrid, Facts, Price } from "~/components/EstateCard";
 import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { getEstate, similarEstates } from "~/models/estate.server";
 import type { RootLoaderData } from "~/root";
-import { formatDate, formatNumber } from "~/utils/format";
+import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 

@@ -1,27 +1,17 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { langCookie } from "~/services/i18n.server";
-import { notFound } from "~/utils/page.server";
-import { backTo, assertSameOrigin } from "~/utils/redirect.server";
-import { publicOrigin } from "~/utils/site.server";
+import { backTo } from "~/utils/redirect.server";
+
+export { default, loader } from "~/utils/no-page";
 
 /**
  * The language switcher's target (spec 4): stores `lang` (ar or en) in the `lang` cookie for a year and returns
  * the visitor to the page they were on. A GET here is a 404 (no component).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request, publicOrigin(request));
   const form = await request.formData().catch(() => new FormData());
   const lang = form.get("lang") === "en" ? "en" : "ar";
   return redirect(backTo(form.get("redirectTo")), {
     headers: { "Set-Cookie": langCookie(lang) },
   });
-}
-
-/** Only the form posts here; opening the address is the not-found page. */
-export function loader(): never {
-  notFound();
-}
-
-export default function FormOnly() {
-  return null;
 }

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { endUserSession } from "~/services/auth.server";
 import { getT } from "~/services/i18n.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { notFound } from "~/utils/page.server";
+
+export { default, loader } from "~/utils/no-page";
 
 /**
  * Logout (spec 4, After logout; spec 7 DELETE logout): a POST from the account menu. The session row is deleted
@@ -12,13 +13,4 @@ export async function action({ request }: ActionFunctionArgs) {
   const cookie = await endUserSession(request);
   const t = await getT(request);
   return redirectWithSuccess("/login", t("account:toasts.logout"), { headers: { "Set-Cookie": cookie } });
-}
-
-/** Only the account menu's form posts here; opening the address is the not-found page. */
-export function loader(): never {
-  notFound();
-}
-
-export default function FormOnly() {
-  return null;
 }

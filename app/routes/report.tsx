@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { toDbId } from "~/forms/id";
 import { parseForm } from "~/forms/parse";
 import { reportSchema } from "~/forms/posts";
-import { reportEstate } from "~/models/post.server";
+import { reportEstate } from "~/models/report.server";
 import { clientIp } from "~/services/account.server";
-import { getCurrentUser } from "~/services/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { formLimit } from "~/services/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { backTo } from "~/utils/redirect.server";
+
+export { default, loader } from "~/utils/no-page";
 
 /**
  * The report dialog's post (spec 7, report: estate_id, report_type_id): logged-in users only (checked here), one
@@ -18,13 +20,12 @@ import { backTo } from "~/utils/redirect.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const back = backTo(form.get("redirectTo"));
-  const user = await getCurrentUser(request);
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  const user = await requireUser(request, { redirectTo: back });
   const { db, t } = await pageContext(request);
   const submission = parseForm(form, reportSchema);
   if (submission.status !== "success") {
-    const estateId = String(form.get("estate_id") ?? "");
-    const reopen = /^\d{1,10}$/.test(estateId) ? `${back}${back.includes("?") ? "&" : "?"}dialog=report&estate_id=${estateId}` : back;
+    const estateId = toDbId(form.get("estate_id"));
+    const reopen = estateId !== null ? `${back}${back.includes("?") ? "&" : "?"}dialog=report&estate_id=${estateId}` : back;
     return redirectWithError(reopen, t("forms:errors.reportReason"));
   }
   const tooMany = await formLimit(db, "reportIp", clientIp(context));
@@ -32,13 +33,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await reportEstate(db, user.id, submission.value.estate_id, submission.value.report_type_id);
   if (outcome === "missing") notFound();
   return redirectWithSuccess(back, t(outcome === "reported" ? "forms:toasts.reported" : "forms:toasts.alreadyReported"));
-}
-
-/** Only the report dialog posts here; opening the address is the not-found page. */
-export function loader(): never {
-  notFound();
-}
-
-export default function FormOnly() {
-  return null;
 }

@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { setSaved } from "~/models/post.server";
-import { getCurrentUser } from "~/services/auth.server";
+import { parseForm } from "~/forms/parse";
+import { saveSchema } from "~/forms/posts";
+import { setSaved } from "~/models/saved.server";
+import { requireUser } from "~/services/auth.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { backTo } from "~/utils/redirect.server";
+
+export { default, loader } from "~/utils/no-page";
 
 /**
  * The save toggle (spec 4, Saved flag; spec 7 estate/save and estate/unSave): `estate_id`, `is_saved` ("1" save,
@@ -14,21 +17,11 @@ import { backTo } from "~/utils/redirect.server";
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const back = backTo(form.get("redirectTo"));
-  const user = await getCurrentUser(request);
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  const user = await requireUser(request, { redirectTo: back });
   const { db, t } = await pageContext(request);
-  const estateId = String(form.get("estate_id") ?? "");
-  if (!/^[1-9]\d{0,9}$/.test(estateId) || Number(estateId) > 2_147_483_647) return redirectWithError(back, t("forms:errors.checkData"));
-  const outcome = await setSaved(db, user.id, Number(estateId), form.get("is_saved") !== "0");
+  const submission = parseForm(form, saveSchema);
+  if (submission.status !== "success") return redirectWithError(back, t("forms:errors.checkData"));
+  const outcome = await setSaved(db, user.id, submission.value.estate_id, submission.value.is_saved !== "0");
   if (outcome === "missing") notFound();
   return redirectWithSuccess(back, t(outcome === "saved" ? "forms:toasts.saved" : "forms:toasts.unsaved"));
-}
-
-/** Only the save buttons post here; opening the address is the not-found page. */
-export function loader(): never {
-  notFound();
-}
-
-export default function FormOnly() {
-  return null;
 }

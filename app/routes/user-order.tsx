@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { Pagination } from "~/components/Pagination";
-import { listApprovedRequests, type RequestItem } from "~/models/post.server";
+import { listApprovedRequests, type RequestItem } from "~/models/request.server";
 import { formatDate, formatNumber } from "~/utils/format";
 import { notFound, pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";

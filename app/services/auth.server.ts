@@ -27,15 +27,21 @@ export function getCurrentUser(request: Request): Promise<User | null> {
   return found;
 }
 
+/** The login page that comes back to `redirectTo` (a local path) after logging in: `/login?redirectTo=…`. */
+export function loginPath(redirectTo: string): string {
+  return `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
 /**
- * The logged-in user, or a redirect to `/login?redirectTo=<this page>` (spec 4, Profile route). Throws the redirect
- * Response, so loaders and actions can simply `await requireUser(request)`.
+ * The logged-in user, or a redirect to the login page that comes back to `options.redirectTo` (a local path; the
+ * request's own page when not given) (spec 4, Profile route). Throws the redirect Response, so loaders and actions
+ * can simply `await requireUser(request)`; an action-only route passes the page the form was on.
  */
-export async function requireUser(request: Request): Promise<User> {
+export async function requireUser(request: Request, options: { redirectTo?: string } = {}): Promise<User> {
   const user = await getCurrentUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(loginPath(options.redirectTo ?? url.pathname + url.search));
 }
 
 /**

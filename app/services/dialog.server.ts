@@ -1,12 +1,14 @@
 import type { Db } from "~/db/client.server";
+import { toDbId } from "~/forms/id";
 import type { Locale } from "~/i18n";
-import { estateTitle } from "~/components/EstateCard";
 import { estateCardsByIds, estateContact } from "~/models/estate.server";
 import { getLookups, nameOf } from "~/models/lookups.server";
 import { officeContact } from "~/models/office.server";
-import { hasReported } from "~/models/post.server";
+import { hasReported } from "~/models/report.server";
 import type { User } from "~/models/user.server";
 import { pageWithoutDialog } from "~/utils/dialog";
+import { estateTitle } from "~/utils/format";
+import { loginPath } from "./auth.server";
 import { getT } from "./i18n.server";
 import { consume } from "./rate-limit.server";
 
@@ -25,8 +27,6 @@ export type DialogData =
   /** The contact dialog past the account's limit of number reveals (issue 9): the wait in whole minutes, no number. */
   | { kind: "contactLimited"; minutes: number }
   | { kind: "share"; title: string; url: string; links: { whatsapp: string; facebook: string; telegram: string; x: string } };
-
-const id = (value: string | null): number | null => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
 
 /** A wa.me link for an E.164 number with a prefilled message. */
 export function whatsappLink(phone: string, text: string): string {
@@ -56,10 +56,10 @@ export async function dialogFor(request: Request, db: Db, user: User | null, loc
   const url = new URL(request.url);
   const kind = url.searchParams.get("dialog");
   if (!kind) return null;
-  const estateId = id(url.searchParams.get("estate_id"));
-  const officeId = id(url.searchParams.get("office_id"));
+  const estateId = toDbId(url.searchParams.get("estate_id"));
+  const officeId = toDbId(url.searchParams.get("office_id"));
   const back = pageWithoutDialog(url.pathname, url.search);
-  const loginTo = `/login?redirectTo=${encodeURIComponent(back)}`;
+  const loginTo = loginPath(back);
   const t = await getT(request);
 
   if (kind === "login") {

@@ -6,7 +6,7 @@ import type { MessageKind } from "~/db/schema";
 import { tooMany, type Message } from "~/forms/message";
 import { parseForm, type FormResult } from "~/forms/parse";
 import { consultationSchema, contactSchema, HONEYPOT_FIELD } from "~/forms/posts";
-import { createMessage } from "~/models/post.server";
+import { createMessage } from "~/models/message.server";
 import { clientIp } from "./account.server";
 import { getCurrentUser } from "./auth.server";
 import { getT } from "./i18n.server";

@@ -4,6 +4,7 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from "libphonenumber-js/max";
+import { toLatinDigits } from "~/forms/account";
 
 /** Number types that can receive an SMS; libphonenumber-js cannot tell mobile from fixed in some countries. */
 const SMS_TYPES = new Set(["MOBILE", "FIXED_LINE_OR_MOBILE", "PERSONAL_NUMBER"]);
@@ -32,4 +33,14 @@ export function toE164(country: string, typed: string): string | null {
 /** A stored E.164 number written for people (`+963 944 123 456`); the input itself when it cannot be parsed. */
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+/**
+ * An office's phone or WhatsApp number as typed (national Syrian, `011 123 4567` or `0944 123 456`, or
+ * international with `+`; Arabic-Indic digits, spaces and dashes allowed) in E.164, or null when it is not a valid
+ * number (issue 5, Content). Unlike accounts' numbers (toE164) landlines are accepted: offices have them.
+ */
+export function officePhone(typed: string): string | null {
+  const parsed = parsePhoneNumberFromString(toLatinDigits(typed.trim()), "SY");
+  return parsed?.isValid() ? parsed.number : null;
 }

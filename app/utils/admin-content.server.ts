@@ -1,6 +1,6 @@
 import { message, type Message } from "~/forms/message";
-import type { ImageKind } from "~/services/images.server";
-import { removeStoredImage, storeUploadedImage, UploadError, type UploadedFile, type UploadProblem } from "~/services/uploads.server";
+import { removeStoredImage, storeUploadedImage, UploadError, type ImageKind, type UploadProblem } from "~/services/images.server";
+import type { UploadedFile } from "~/services/multipart.server";
 import { notFound, requireId } from "~/utils/page.server";
 
 /**
@@ -11,7 +11,7 @@ import { notFound, requireId } from "~/utils/page.server";
 
 /**
  * The row an editor URL names: `new` (as in /admin/articles/new) is a row still to be created (null); any other
- * value must be a database id (1 to 2147483647), returned as a number. Throws the 404 Response of notFound() for
+ * value must be a database id (app/forms/id.ts), returned as a number. Throws the 404 Response of notFound() for
  * anything else (a missing, malformed or too large id). Source: issue 5, Content.
  */
 export function editedId(param: string | undefined): number | null {

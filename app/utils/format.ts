@@ -1,3 +1,4 @@
+import type { EstateCard } from "~/models/estate-card.server";
 /**
  * Formatting shared by the server and the browser. Digits stay Latin in both languages and are wrapped
  * left-to-right by the components (ui.md: numbers, prices and phones stay left-to-right).
@@ -55,4 +56,9 @@ export function excerpt(text: string, length = 90): string {
   const space = cut.lastIndexOf(" ");
   if (space > length * 0.7) cut = cut.slice(0, space);
   return `${cut.replace(/[\s،,.;:]+$/u, "")}…`;
+}
+
+/** A short title for a listing: "Apartment for rent in Mezzeh" (common.json `card.titleSale` or `card.titleRent`). */
+export function estateTitle(t: (key: string, o?: Record<string, unknown>) => string, e: Pick<EstateCard, "estateType" | "offerTypeId" | "location">) {
+  return t(e.offerTypeId === 1 ? "card.titleSale" : "card.titleRent", { type: e.estateType, place: e.location });
 }

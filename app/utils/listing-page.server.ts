@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
-import { searchEstates, similarEstates, type EstateCard, type Scope, type SearchResult } from "~/models/estate.server";
+import type { EstateCard } from "~/models/estate-card.server";
+import { searchEstates, similarEstates, type Scope, type SearchResult } from "~/models/estate.server";
 import { filterOptions, getLookups } from "~/models/lookups.server";
 import { hasErrors, isFilterSubmitted, parseEstateFilter, type FilterValues } from "./estate-filter.server";
 import { notFound, pageContext } from "./page.server";

@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
+import { toDbId } from "~/forms/id";
 import type { Locale } from "~/i18n";
 import { getT, localeOf } from "~/services/i18n.server";
 
@@ -22,10 +23,7 @@ export function notFound(what: "page" | "listing" = "page", title?: string): nev
   });
 }
 
-/** A route parameter that must be a database id (1 to 2147483647), else a 404 is thrown (issue 2, Bad input). */
+/** A route parameter that must be a database id (app/forms/id.ts toDbId), else a 404 is thrown (issue 2, Bad input). */
 export function requireId(param: string | undefined): number {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) notFound();
-  const id = Number(param);
-  if (id > 2_147_483_647) notFound();
-  return id;
+  return toDbId(param) ?? notFound();
 }

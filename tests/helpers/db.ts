@@ -3,7 +3,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { fromPglite, migrateDatabase, openDatabase, type Database } from "../../app/db/client.server";
-import { seedListings, seedReference } from "../../app/db/seed.server";
+import { seedListings } from "../../app/db/seed/listings.server";
+import { seedReference } from "../../app/db/seed/reference.server";
 
 /**
  * A fresh database for one test file: a copy of the seeded PGlite base made by global-setup, or, when

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { fromPglite, migrateDatabase } from "../../app/db/client.server";
-import { seedListings, seedReference } from "../../app/db/seed.server";
+import { seedListings } from "../../app/db/seed/listings.server";
+import { seedReference } from "../../app/db/seed/reference.server";
 
 /** Listings in the test database: enough for several pages of results in most filters. */
 export const TEST_LISTINGS = 400;

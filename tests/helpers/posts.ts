@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
-import { createPost, type NewPost } from "~/models/moderation.server";
+import { createPost, type NewPost } from "~/models/post.server";
 
 /**
  * Post fixtures shared by the moderation and back-office tests: a few places of the seeded database, and a post as

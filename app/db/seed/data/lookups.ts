@@ -49,7 +49,7 @@ export const interiorStatuses: Row[] = [
   { id: 6, name_ar: "على العظم", name_en: "Shell state" },
 ];
 
-/** Rental periods; daily, weekly and seasonal rentals are the vacation properties (architecture 8). */
+/** Rental periods; daily, weekly and seasonal rentals are the vacation properties (architecture 8: models/lookups.server.ts VACATION_PERIOD_TYPE_IDS). */
 export const periodTypes: Row[] = [
   { id: 1, name_ar: "يومي", name_en: "Daily" },
   { id: 2, name_ar: "أسبوعي", name_en: "Weekly" },
@@ -57,8 +57,6 @@ export const periodTypes: Row[] = [
   { id: 4, name_ar: "موسمي (صيفي)", name_en: "Seasonal (summer)" },
   { id: 5, name_ar: "سنوي", name_en: "Yearly" },
 ];
-
-export const VACATION_PERIOD_TYPE_IDS = [1, 2, 4];
 
 export const areaUnits: Row[] = [
   { id: 1, name_ar: "م²", name_en: "m²" },

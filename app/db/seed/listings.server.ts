@@ -1,130 +1,24 @@
-import { count, sql } from "drizzle-orm";
-import type { Db } from "./client.server";
-import * as s from "./schema";
-import { governorates as seedGovernorates, offices as seedOffices } from "./seed-data/geography";
-import { articles as seedArticles } from "./seed-data/articles";
-import * as lookups from "./seed-data/lookups";
-import { storeSvgAsWebp } from "~/services/images.server";
+import { sql } from "drizzle-orm";
+import type { Db } from "../client.server";
+import * as s from "../schema";
+import { governorates as seedGovernorates } from "./data/geography";
+import * as lookups from "./data/lookups";
+import { photoSvg, storeSvgAsWebp } from "./drawings.server";
+import { ANCHOR, DAY, seededRandom, syrianMobile, type Random } from "./random";
 
 /**
- * Deterministic demo data (issue 2, "Demo data"): the same seed gives the same rows on every machine.
- * Prices are whole Syrian pounds at market levels of 2025-2026 (about 11,500 SYP to the US dollar,
- * docs/decisions/003-demo-prices.md), so the spec's five price domains split them sensibly.
+ * The demo listings (issue 2, "Demo data"): approved listings at market prices (about 11,500 SYP to the US dollar,
+ * docs/decisions/003-demo-prices.md, so the spec's five price domains split them sensibly), spread over the places
+ * as the market is, with photos from a shared pool of generated pictures.
  */
 
-/** mulberry32: a small seeded generator returning floats in [0, 1). */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-    chance: (p: number) => next() < p,
-  };
-}
-type Random = ReturnType<typeof seededRandom>;
-
 const SYP_PER_USD = 11_500;
-/** Listings are dated up to 180 days before this fixed day, so the data is the same on every run. */
-const ANCHOR = Date.UTC(2026, 10, 15, 9, 0, 0);
 const PHOTO_POOL = 48;
-const DAY = 86_400_000;
 
 const RESORTS = new Set([
   "Bloudan", "Zabadani", "Madaya", "Buqqain", "Slunfeh", "Kassab", "Ras al-Basit", "Blue Beach",
   "Mashta al-Helu", "Kafroun", "Golden Sands", "Arwad", "Marmarita", "Wadi al-Uyun", "Ain al-Fijeh",
 ]);
-
-/** Whether the database already holds the reference data (the seed ran). */
-async function isSeeded(db: Db): Promise<{ reference: boolean; listings: boolean }> {
-  const [gov] = await db.select({ n: count() }).from(s.governorates);
-  const [est] = await db.select({ n: count() }).from(s.estates);
-  return { reference: Number(gov.n) > 0, listings: Number(est.n) > 0 };
-}
-
-/**
- * Fills an empty, migrated database with the demo data; does nothing when it already holds places and listings.
- * `listings` is how many approved listings to make; images are written under `imagesDir`.
- */
-export async function ensureSeeded(db: Db, options: { listings: number; imagesDir: string }): Promise<boolean> {
-  const seeded = await isSeeded(db);
-  if (seeded.reference && seeded.listings) return false;
-  // A first start stopped half-way (reference data in, no listings yet) is finished on the next start.
-  if (!seeded.reference) await seedReference(db, options.imagesDir);
-  await seedListings(db, { count: options.listings, imagesDir: options.imagesDir });
-  return true;
-}
-
-/** Lookup lists, places, offices and articles, in one transaction. */
-export async function seedReference(db: Db, imagesDir: string): Promise<void> {
-  const logos = await Promise.all(seedOffices.map((o, i) => storeSvgAsWebp(imagesDir, `seed-logo-${i}`, "logo", logoSvg(i))));
-  const covers = await Promise.all(
-    seedArticles.map((a, i) => storeSvgAsWebp(imagesDir, `seed-cover-${i}`, "cover", coverSvg(a.hue, i))),
-  );
-  await db.transaction(async (tx) => {
-    await tx.insert(s.estate_offer_types).values(lookups.estateOfferTypes.map((r) => ({ ...r, sort: r.id })));
-    await tx.insert(s.estate_types).values(lookups.estateTypes.map((r) => ({ ...r, sort: r.id })));
-    await tx.insert(s.ownership_types).values(lookups.ownershipTypes.map((r) => ({ ...r, sort: r.id })));
-    await tx.insert(s.contract_types).values(lookups.contractTypes.map((r) => ({ ...r, sort: r.id })));
-    await tx.insert(s.interior_statuses).values(lookups.interiorStatuses.map((r) => ({ ...r, sort: r.id })));
-    await tx.insert(s.period_types).values(lookups.periodTypes.map((r) => ({ ...r, sort: r.id })));
-    await tx.insert(s.area_units).values(lookups.areaUnits.map((r) => ({ ...r, sort: r.id })));
-    await tx.insert(s.report_reasons).values(lookups.reportReasons.map((r) => ({ ...r, sort: r.id })));
-    await tx.insert(s.price_domains).values(lookups.priceDomains);
-
-    const locationIds: number[][] = [];
-    for (const [gi, g] of seedGovernorates.entries()) {
-      const [gov] = await tx
-        .insert(s.governorates)
-        .values({ name_ar: g.name_ar, name_en: g.name_en, sort: gi + 1 })
-        .returning({ id: s.governorates.id });
-      const rows = await tx
-        .insert(s.locations)
-        .values(g.locations.map((l) => ({ governorate_id: gov.id, name_ar: l.name_ar, name_en: l.name_en })))
-        .returning({ id: s.locations.id });
-      locationIds.push(rows.map((r) => r.id));
-    }
-
-    const random = seededRandom(7);
-    await tx.insert(s.offices).values(
-      seedOffices.map((o, i) => {
-        const gov = seedGovernorates[o.governorate];
-        const loc = gov.locations[o.location];
-        const phone = syrianMobile(random);
-        return {
-          name_ar: o.name_ar,
-          name_en: o.name_en,
-          phone,
-          whatsapp: phone,
-          address_ar: `${gov.name_ar}، ${loc.name_ar}، ${o.street_ar}`,
-          address_en: `${o.street_en}, ${loc.name_en}, ${gov.name_en}`,
-          location_id: locationIds[o.governorate][o.location],
-          contract_type_id: o.contract_level,
-          logo: logos[i].file,
-          created_at: new Date(ANCHOR - (400 + i * 9) * DAY),
-        };
-      }),
-    );
-
-    await tx.insert(s.articles).values(
-      seedArticles.map((a, i) => ({
-        title_ar: a.title_ar,
-        title_en: a.title_en,
-        body_ar: a.body_ar,
-        body_en: a.body_en,
-        image: covers[i].file,
-        created_at: new Date(a.created_at),
-      })),
-    );
-  });
-}
 
 type Place = { locationId: number; gi: number; li: number; factor: number; resort: boolean };
 
@@ -308,12 +202,6 @@ function roundTo(value: number, step: number): number {
   return Math.max(step, Math.round(value / step) * step);
 }
 
-/** A valid Syrian mobile number in E.164 (+9639XXXXXXXX). */
-function syrianMobile(random: Random): string {
-  const prefix = random.pick(["93", "94", "95", "96", "98", "99", "33", "34", "36", "44"]);
-  return `+9639${prefix.slice(1)}${String(random.int(0, 9_999_999)).padStart(7, "0")}`;
-}
-
 function describeAr(
   type: string, offer: string, loc: string, gov: string, rooms: number | null, floor: number | null,
   finish: string | undefined, furnished: boolean, pool: boolean,
@@ -340,70 +228,4 @@ function describeEn(
   if (pool) parts.push("Private swimming pool.");
   parts.push("Close to shops and transport; papers in order.");
   return parts.join(" ");
-}
-
-/** A generated "photo": a building or room drawn in flat colours, different for each `n`. */
-function photoSvg(n: number): string {
-  const r = seededRandom(1000 + n);
-  const hue = (n * 47) % 360;
-  const sky = `hsl(${(200 + r.int(-15, 15)) % 360},${r.int(45, 70)}%,${r.int(70, 85)}%)`;
-  const wall = `hsl(${(hue + 20) % 360},${r.int(15, 35)}%,${r.int(72, 88)}%)`;
-  const accent = `hsl(${hue},${r.int(35, 55)}%,${r.int(35, 50)}%)`;
-  if (n % 3 === 2) {
-    // An interior: floor, wall, window and a sofa.
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
-<rect width="800" height="600" fill="${wall}"/>
-<rect y="420" width="800" height="180" fill="hsl(${(hue + 30) % 360},30%,${r.int(40, 55)}%)"/>
-<rect x="${r.int(60, 420)}" y="90" width="280" height="220" rx="6" fill="${sky}" stroke="#fff" stroke-width="14"/>
-<rect x="${r.int(80, 360)}" y="330" width="340" height="110" rx="26" fill="${accent}"/>
-<rect x="${r.int(520, 640)}" y="250" width="26" height="180" fill="#5b4636"/><circle cx="${r.int(530, 660)}" cy="230" r="48" fill="hsl(110,35%,40%)"/>
-</svg>`;
-  }
-  const floors = r.int(2, 6);
-  const bw = r.int(300, 480);
-  const bx = r.int(80, 800 - bw - 60);
-  const fh = 60;
-  const top = 470 - floors * fh;
-  let windows = "";
-  for (let f = 0; f < floors; f++) {
-    for (let x = bx + 30; x < bx + bw - 50; x += 80) {
-      windows += `<rect x="${x}" y="${top + f * fh + 14}" width="44" height="34" rx="3" fill="${r.chance(0.3) ? "#fde9a8" : "hsl(205,40%,55%)"}"/>`;
-    }
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
-<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#fff"/></linearGradient></defs>
-<rect width="800" height="600" fill="url(#g)"/>
-<circle cx="${r.int(80, 720)}" cy="${r.int(60, 140)}" r="40" fill="#fff6c8" opacity="0.9"/>
-<path d="M0 470 Q200 ${r.int(400, 440)} 400 450 T800 440 V600 H0Z" fill="hsl(95,${r.int(20, 40)}%,${r.int(45, 60)}%)"/>
-<rect x="${bx}" y="${top}" width="${bw}" height="${floors * fh + 10}" fill="${wall}" stroke="${accent}" stroke-width="4"/>
-<rect x="${bx - 10}" y="${top - 14}" width="${bw + 20}" height="16" fill="${accent}"/>
-${windows}
-<rect x="${bx + bw / 2 - 28}" y="${420}" width="56" height="60" fill="${accent}"/>
-<rect y="520" width="800" height="80" fill="hsl(30,8%,${r.int(55, 70)}%)"/>
-</svg>`;
-}
-
-/** A generated office logo: a coloured roof mark on a rounded square. */
-function logoSvg(n: number): string {
-  const hue = (n * 67 + 12) % 360;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="192" height="192" viewBox="0 0 192 192">
-<rect width="192" height="192" rx="36" fill="hsl(${hue},45%,94%)"/>
-<path d="M40 100 L96 50 L152 100" fill="none" stroke="hsl(${hue},60%,38%)" stroke-width="14" stroke-linecap="round" stroke-linejoin="round"/>
-<rect x="62" y="96" width="68" height="50" rx="6" fill="hsl(${hue},60%,38%)"/>
-<rect x="${84 + (n % 3) * 4}" y="116" width="22" height="30" rx="3" fill="hsl(${hue},45%,94%)"/>
-</svg>`;
-}
-
-/** A generated article cover: a skyline against a coloured sky. */
-function coverSvg(hue: number, n: number): string {
-  const r = seededRandom(500 + n);
-  let towers = "";
-  for (let x = 0; x < 800; x += r.int(50, 90)) {
-    const h = r.int(80, 260);
-    towers += `<rect x="${x}" y="${450 - h}" width="${r.int(40, 70)}" height="${h}" fill="hsl(${hue},30%,${r.int(20, 35)}%)"/>`;
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450">
-<defs><linearGradient id="c" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,62%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},70%,82%)"/></linearGradient></defs>
-<rect width="800" height="450" fill="url(#c)"/><circle cx="${r.int(100, 700)}" cy="110" r="56" fill="#fff" opacity="0.55"/>${towers}
-</svg>`;
 }

@@ -1,0 +1,24 @@
+import type { Db } from "../client.server";
+import { seedListings } from "./listings.server";
+import { seedReference } from "./reference.server";
+import { seedStatus } from "./status.server";
+
+/**
+ * Deterministic demo data (issue 2, "Demo data"): the same seed gives the same rows on every machine. Prices are
+ * whole Syrian pounds at market levels of 2025-2026 (docs/decisions/003-demo-prices.md). The start path loads this
+ * module only when the database is empty (server/database.ts); `npm run db:seed` and the tests use
+ * reference.server.ts and listings.server.ts directly.
+ */
+
+/**
+ * Fills an empty, migrated database with the demo data; does nothing when it already holds places and listings.
+ * `listings` is how many approved listings to make; images are written under `imagesDir`.
+ */
+export async function ensureSeeded(db: Db, options: { listings: number; imagesDir: string }): Promise<boolean> {
+  const seeded = await seedStatus(db);
+  if (seeded.reference && seeded.listings) return false;
+  // A first start stopped half-way (reference data in, no listings yet) is finished on the next start.
+  if (!seeded.reference) await seedReference(db, options.imagesDir);
+  await seedListings(db, { count: options.listings, imagesDir: options.imagesDir });
+  return true;
+}

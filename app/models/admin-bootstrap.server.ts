@@ -1,0 +1,77 @@
+import { and, eq, or } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import * as s from "~/db/schema";
+import { hashPassword } from "~/services/password.server";
+import { toE164 } from "~/services/phone.server";
+import { spendPasswordResets } from "./user.server";
+
+/**
+ * The admin accounts that exist without the back office (issue 5, Admins; docs/decisions/010): the operator's first
+ * admin (ADMIN_PHONE and ADMIN_PASSWORD at start), the demo data's admin outside production, and the role given
+ * from the command line (`npm run admin:grant`).
+ */
+
+/**
+ * Makes sure the operator's first admin exists (issue 5, Admins): the account of `phone` (E.164) is created or
+ * updated with this password, made active and given the admin role. Called at start when ADMIN_PHONE and
+ * ADMIN_PASSWORD are set. Returns the user id. Throws when the phone is not a valid E.164 number.
+ */
+export async function ensureAdmin(db: Db, phone: string, password: string): Promise<number> {
+  if (!/^\+[1-9]\d{6,14}$/.test(phone)) throw new Error("ADMIN_PHONE must be an E.164 number like +963944123456");
+  const password_hash = await hashPassword(password);
+  const [row] = await db
+    .insert(s.users)
+    .values({ first_name: "Admin", last_name: "Aqar", phone, password_hash, status: "active", role: "admin", activated_at: new Date() })
+    .onConflictDoUpdate({ target: s.users.phone, set: { password_hash, status: "active", role: "admin" } })
+    .returning({ id: s.users.id });
+  return row.id;
+}
+
+/**
+ * The demo data's admin (issue 5: "the demo data includes a demo admin whose credentials the README gives"). Made
+ * with the demo data outside production only; in production the operator's ADMIN_PHONE and ADMIN_PASSWORD are the
+ * way in (docs/decisions/010-moderation-and-back-office.md).
+ */
+export const DEMO_ADMIN = { phone: "+963944000100", nationalPhone: "0944 000 100", password: "demo-admin-2026" } as const;
+
+/** Creates the demo admin when no account has its number yet (an existing one is left as it is). Returns its id or null. */
+export async function ensureDemoAdmin(db: Db): Promise<number | null> {
+  const [existing] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
+  if (existing) return null;
+  const password_hash = await hashPassword(DEMO_ADMIN.password);
+  const [row] = await db
+    .insert(s.users)
+    .values({ first_name: "Demo", last_name: "Admin", phone: DEMO_ADMIN.phone, password_hash, status: "active", role: "admin", activated_at: new Date() })
+    .onConflictDoNothing({ target: s.users.phone })
+    .returning({ id: s.users.id });
+  return row?.id ?? null;
+}
+
+/**
+ * In production the demo admin's public password must open nothing: an account with its number (left from a
+ * database once started outside production) loses the admin role, is suspended and logged out. Returns whether one was.
+ */
+export async function retireDemoAdmin(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(s.users)
+      .set({ role: "user", status: "suspended", suspended_reason: "demo account", suspended_at: new Date() })
+      .where(and(eq(s.users.phone, DEMO_ADMIN.phone), or(eq(s.users.role, "admin"), eq(s.users.status, "active"))))
+      .returning({ id: s.users.id });
+    if (!u) return false;
+    await tx.delete(s.sessions).where(eq(s.sessions.user_id, u.id));
+    await spendPasswordResets(tx, u.id);
+    return true;
+  });
+}
+
+/**
+ * Gives an existing account the admin role (`npm run admin:grant -- +963…`). The number may be typed in E.164 or
+ * nationally for Syria. Returns the user id, or null when no account has that number.
+ */
+export async function grantAdmin(db: Db, typed: string): Promise<number | null> {
+  const phone = typed.startsWith("+") ? typed.replace(/[\s-]/g, "") : toE164("SY", typed);
+  if (!phone) return null;
+  const [row] = await db.update(s.users).set({ role: "admin" }).where(eq(s.users.phone, phone)).returning({ id: s.users.id });
+  return row?.id ?? null;
+}
