@@ -14,7 +14,21 @@ import { hashPassword, verifyPassword } from "~/services/password.server";
 import { consume } from "~/services/rate-limit.server";
 import { sessionStorage } from "~/services/session.server";
 import { hashToken } from "~/services/tokens.server";
-import { accountFlows, AR, failNextSms, lastResult, newIp, newPhone, PASSWORD, pendingOf, registration, requestWith, setCookie, tokenOf, TOO_MANY } from "./helpers/account-flows";
+import {
+  accountFlows,
+  AR,
+  failNextSms,
+  lastResult,
+  newIp,
+  newPhone,
+  PASSWORD,
+  pendingOf,
+  registration,
+  requestWith,
+  setCookie,
+  tokenOf,
+  TOO_MANY,
+} from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
@@ -22,7 +36,20 @@ import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 const test = useTestDatabase();
 const db = () => test.get().db;
-const { outbox, lastCode, userRow, registrationRows, codeRows, sessionCount, createUser, login, register, postConfirm, pendingRegistration, postAc } = accountFlows(db);
+const {
+  outbox,
+  lastCode,
+  userRow,
+  registrationRows,
+  codeRows,
+  sessionCount,
+  createUser,
+  login,
+  register,
+  postConfirm,
+  pendingRegistration,
+  postAc,
+} = accountFlows(db);
 
 describe("confirmation (/confirm)", () => {
   it("sends a visitor without a pending registration to /login?tab=2 with an error toast", async () => {
@@ -47,7 +74,10 @@ describe("confirmation (/confirm)", () => {
       const bad = await postConfirm(jar, { intent: "check", code });
       expect(bad.status, code.slice(0, 10)).toBe(400);
       // One message, never repeated (a 7-digit code is both too long and not 6 digits).
-      expect(bad, code.slice(0, 10)).toHaveFieldError("code", code === "" ? "account:errors.codeRequired" : "account:errors.codeLength");
+      expect(bad, code.slice(0, 10)).toHaveFieldError(
+        "code",
+        code === "" ? "account:errors.codeRequired" : "account:errors.codeLength",
+      );
     }
     expect(await userRow(phone.e164)).toBeUndefined();
     expect(await registrationRows(phone.e164)).toHaveLength(1);
@@ -76,7 +106,10 @@ describe("confirmation (/confirm)", () => {
   it("refuses an expired code with codeExpired", async () => {
     const { jar, phone } = await pendingRegistration();
     const right = await lastCode(phone.e164);
-    await db().update(s.sms_codes).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(s.sms_codes.phone, phone.e164));
+    await db()
+      .update(s.sms_codes)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(s.sms_codes.phone, phone.e164));
     const res = await postConfirm(jar, { intent: "check", code: right });
     expect(res.status).toBe(400);
     expect(res).toHaveFieldError("code", "account:errors.codeExpired");
@@ -95,7 +128,13 @@ describe("confirmation (/confirm)", () => {
 
     // The account is made from the sign-up, which is forgotten.
     const user = await userRow(phone.e164);
-    expect(user).toMatchObject({ first_name: "Lina", last_name: "Saleh", status: "active", role: "user", password_hash: signUp.password_hash });
+    expect(user).toMatchObject({
+      first_name: "Lina",
+      last_name: "Saleh",
+      status: "active",
+      role: "user",
+      password_hash: signUp.password_hash,
+    });
     expect(user.activated_at).toBeInstanceOf(Date);
     expect(await registrationRows(phone.e164)).toHaveLength(0);
     expect((await codeRows(phone.e164))[0].used_at).toBeInstanceOf(Date);
@@ -114,7 +153,10 @@ describe("confirmation (/confirm)", () => {
     expect(await getCurrentUser(requestWith(jar))).toMatchObject({ id: user.id, phone: phone.e164, status: "active" });
     const profile = await callLoader(profileLoader, "/profile", { cookie: jar.header() });
     expect(profile.status).toBe(200);
-    expect(profile.data.user).toEqual({ name: "Lina Saleh", phone: user.phone.replace(/^\+963(\d{3})(\d{3})(\d{3})$/, "+963 $1 $2 $3") });
+    expect(profile.data.user).toEqual({
+      name: "Lina Saleh",
+      phone: user.phone.replace(/^\+963(\d{3})(\d{3})(\d{3})$/, "+963 $1 $2 $3"),
+    });
 
     // The pending registration is gone.
     const again = await callLoader(confirmLoader, "/confirm", { cookie: jar.header() });
@@ -252,7 +294,11 @@ describe("activation of an earlier sign-up (/ac)", () => {
     // The session /ac made confirms that sign-up with the newest code.
     const ok = await postConfirm(jar, { intent: "check", code: await lastCode(phone.e164) });
     expect(ok.status).toBe(302);
-    expect(await userRow(phone.e164)).toMatchObject({ first_name: "Lina", password_hash: signUp.password_hash, status: "active" });
+    expect(await userRow(phone.e164)).toMatchObject({
+      first_name: "Lina",
+      password_hash: signUp.password_hash,
+      status: "active",
+    });
   });
 
   it("answers noPendingAccount to a wrong password, a number without a sign-up, and a number that has an account; nothing sent", async () => {
@@ -276,7 +322,9 @@ describe("activation of an earlier sign-up (/ac)", () => {
     }
     // A sign-up whose number got an account meanwhile (the right password) is not activated either.
     const late = await pendingRegistration();
-    await db().insert(s.users).values({ first_name: "Other", last_name: "Owner", phone: late.phone.e164, password_hash: await hashPassword(PASSWORD) });
+    await db()
+      .insert(s.users)
+      .values({ first_name: "Other", last_name: "Owner", phone: late.phone.e164, password_hash: await hashPassword(PASSWORD) });
     const res = await postAc(new CookieJar(), { country: "SY", authentication: late.phone.typed, password: late.password });
     expect(res.status).toBe(400);
     expect(res).toHaveFormErrors("account:errors.noPendingAccount");
@@ -290,7 +338,10 @@ describe("activation of an earlier sign-up (/ac)", () => {
 
   it("continues the sign-up whose password is typed, not the newest one of the number", async () => {
     const first = await pendingRegistration({}, { first_name: "Lina", password: "first-pass-1" });
-    const second = await register(new CookieJar(), registration({ first_name: "Maya", authentication: first.phone.typed, password: "second-pass-2" }));
+    const second = await register(
+      new CookieJar(),
+      registration({ first_name: "Maya", authentication: first.phone.typed, password: "second-pass-2" }),
+    );
     expect(second.status).toBe(302);
     const [firstRow, secondRow] = await registrationRows(first.phone.e164);
     expect(secondRow.first_name).toBe("Maya");
@@ -323,11 +374,23 @@ describe("activation of an earlier sign-up (/ac)", () => {
     const other = await pendingRegistration();
     const ip = newIp();
     for (let i = 1; i <= 100; i++) expect((await consume(db(), [["loginIp", ip]])).ok).toBe(true);
-    const limited = await postAc(new CookieJar(), { country: "SY", authentication: other.phone.typed, password: other.password }, { clientIp: ip });
+    const limited = await postAc(
+      new CookieJar(),
+      { country: "SY", authentication: other.phone.typed, password: other.password },
+      { clientIp: ip },
+    );
     expect(limited.status).toBe(429);
     expect(limited).toHaveFormErrors(TOO_MANY);
     expect(await outbox(other.phone.e164)).toHaveLength(1);
-    expect((await postAc(new CookieJar(), { country: "SY", authentication: other.phone.typed, password: other.password }, { clientIp: newIp() })).status).toBe(302);
+    expect(
+      (
+        await postAc(
+          new CookieJar(),
+          { country: "SY", authentication: other.phone.typed, password: other.password },
+          { clientIp: newIp() },
+        )
+      ).status,
+    ).toBe(302);
   });
 
   it("answers 503 resendFailed when the SMS cannot be sent, and binds no session", async () => {

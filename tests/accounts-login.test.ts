@@ -14,7 +14,22 @@ import { getCurrentUser } from "~/services/auth.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { sessionStorage } from "~/services/session.server";
 import { hashToken } from "~/services/tokens.server";
-import { accountFlows, AR, CAPTCHA, formErrors, lastResult, newIp, newPhone, PASSWORD, registration, requestWith, setCookie, tokenOf, TOO_MANY, waitMinutes } from "./helpers/account-flows";
+import {
+  accountFlows,
+  AR,
+  CAPTCHA,
+  formErrors,
+  lastResult,
+  newIp,
+  newPhone,
+  PASSWORD,
+  registration,
+  requestWith,
+  setCookie,
+  tokenOf,
+  TOO_MANY,
+  waitMinutes,
+} from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
@@ -22,7 +37,8 @@ import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
 const test = useTestDatabase();
 const db = () => test.get().db;
-const { userRow, registrationRows, sessionCount, createUser, openLogin, postLogin, login, register, pendingRegistration } = accountFlows(db);
+const { userRow, registrationRows, sessionCount, createUser, openLogin, postLogin, login, register, pendingRegistration } =
+  accountFlows(db);
 
 describe("login (POST /login, intent=login)", () => {
   it("draws a captcha on the login tab (its answer's hash in the session cookie), none on the sign-up tab", async () => {
@@ -104,7 +120,12 @@ describe("login (POST /login, intent=login)", () => {
     const user = await createUser();
     const jar = new CookieJar();
     await openLogin(jar);
-    const first = await postLogin(jar, { country: "SY", authentication: user.typed, password: "wrong-password", captcha: CAPTCHA });
+    const first = await postLogin(jar, {
+      country: "SY",
+      authentication: user.typed,
+      password: "wrong-password",
+      captcha: CAPTCHA,
+    });
     expect(first).toHaveFormErrors("account:errors.loginFailed");
     const second = await postLogin(jar, { country: "SY", authentication: user.typed, password: PASSWORD, captcha: CAPTCHA });
     expect(second.status).toBe(400);
@@ -268,7 +289,13 @@ describe("login (POST /login, intent=login)", () => {
     const jar = new CookieJar();
     expect((await login(jar, user.typed, PASSWORD)).status).toBe(302);
     const offSite: string[] = [];
-    for (const redirectTo of ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/./\\evil.example"]) {
+    for (const redirectTo of [
+      "/.//evil.example",
+      "/..//evil.example",
+      "/%2e//evil.example",
+      "/a/..//evil.example",
+      "/./\\evil.example",
+    ]) {
       // The loader of a logged-in visitor…
       const page = await callLoader(loginLoader, `/login?redirectTo=${encodeURIComponent(redirectTo)}`, { cookie: jar.header() });
       expect(page.status, redirectTo).toBe(302);
@@ -297,7 +324,13 @@ describe("login (POST /login, intent=login)", () => {
     for (const [fields, field, message] of cases) {
       const jar = new CookieJar();
       await openLogin(jar);
-      const res = await postLogin(jar, { country: "SY", authentication: user.typed, password: PASSWORD, captcha: CAPTCHA, ...fields });
+      const res = await postLogin(jar, {
+        country: "SY",
+        authentication: user.typed,
+        password: PASSWORD,
+        captcha: CAPTCHA,
+        ...fields,
+      });
       const label = JSON.stringify(fields).slice(0, 40);
       expect(res.status, label).toBe(400);
       expect(res, label).toHaveFieldError(field, message);
@@ -321,7 +354,13 @@ describe("login (POST /login, intent=login)", () => {
     expect(lastResult(res)?.initialValue).not.toHaveProperty("password");
     expect(await sessionCount(user.id)).toBe(0);
     // The number typed differently (spaces, no trunk 0) is the same number for the limit.
-    const other = await login(new CookieJar(), user.typed.replace(/^0/, "").replace(/(\d{3})/, "$1 "), PASSWORD, {}, { clientIp: ip });
+    const other = await login(
+      new CookieJar(),
+      user.typed.replace(/^0/, "").replace(/(\d{3})/, "$1 "),
+      PASSWORD,
+      {},
+      { clientIp: ip },
+    );
     expect(other.status).toBe(429);
     expect(other).toHaveFormErrors(TOO_MANY);
   });

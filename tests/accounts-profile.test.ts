@@ -37,7 +37,9 @@ describe("profile (/profile)", () => {
     const token = (await tokenOf(jar)) as string;
 
     const unsigned = encodeURIComponent(btoa(JSON.stringify({ token })));
-    const foreign = createCookieSessionStorage({ cookie: { name: "__session", secrets: ["another-secret-another-secret-000000"] } });
+    const foreign = createCookieSessionStorage({
+      cookie: { name: "__session", secrets: ["another-secret-another-secret-000000"] },
+    });
     const foreignSession = await foreign.getSession();
     foreignSession.set("token", token);
     const foreignCookie = parseSetCookie(await foreign.commitSession(foreignSession)).value;
@@ -46,7 +48,17 @@ describe("profile (/profile)", () => {
     const unknownToken = parseSetCookie(await sessionStorage.commitSession(ourSession)).value;
     const tampered = real.slice(0, -3) + (real.endsWith("abc") ? "xyz" : "abc");
 
-    for (const value of ["garbage", "", unsigned, `${unsigned}.bad-signature`, foreignCookie, unknownToken, tampered, "%E0%A4%A", "x".repeat(10_000)]) {
+    for (const value of [
+      "garbage",
+      "",
+      unsigned,
+      `${unsigned}.bad-signature`,
+      foreignCookie,
+      unknownToken,
+      tampered,
+      "%E0%A4%A",
+      "x".repeat(10_000),
+    ]) {
       toLogin(await callLoader(profileLoader, "/profile", { cookie: `__session=${value}` }));
     }
     // The real cookie works (so the forged ones failed for their forgery).
@@ -60,7 +72,10 @@ describe("profile (/profile)", () => {
     const res = await callLoader(profileLoader, "/profile", { cookie: jar.header() });
     expect(res.status).toBe(200);
     const digits = user.phone.slice(4);
-    expect(res.data.user).toEqual({ name: "Rami Haddad", phone: `+963 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` });
+    expect(res.data.user).toEqual({
+      name: "Rami Haddad",
+      phone: `+963 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
+    });
     expect(JSON.stringify(res.data)).not.toContain("argon2");
   });
 

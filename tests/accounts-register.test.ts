@@ -24,7 +24,20 @@ import { resources } from "~/services/i18n.server";
 import { verifyPassword } from "~/services/password.server";
 import { toE164 } from "~/services/phone.server";
 import { LIMITS } from "~/services/rate-limit.server";
-import { accountFlows, AR, ARGON2ID, failNextSms, formErrors, lastResult, newIp, newPhone, pendingOf, registration, requestWith, TOO_MANY } from "./helpers/account-flows";
+import {
+  accountFlows,
+  AR,
+  ARGON2ID,
+  failNextSms,
+  formErrors,
+  lastResult,
+  newIp,
+  newPhone,
+  pendingOf,
+  registration,
+  requestWith,
+  TOO_MANY,
+} from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
@@ -32,7 +45,20 @@ import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 const test = useTestDatabase();
 const db = () => test.get().db;
-const { outbox, lastCode, userRow, registrationRows, codeRows, sessionCount, createUser, login, register, postConfirm, pendingRegistration, postAc } = accountFlows(db);
+const {
+  outbox,
+  lastCode,
+  userRow,
+  registrationRows,
+  codeRows,
+  sessionCount,
+  createUser,
+  login,
+  register,
+  postConfirm,
+  pendingRegistration,
+  postAc,
+} = accountFlows(db);
 
 describe("registration (POST /login?tab=2, intent=register)", () => {
   it("records a sign-up (no account yet) with the E.164 number and an argon2id hash, sends a code by SMS, and goes to /confirm", async () => {
@@ -84,7 +110,13 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     expect(res).toHaveFieldError("password", "account:errors.passwordRequired");
     expect(res).toHaveFieldError("country", "account:errors.countryRequired");
     // Blank fields are missing fields too.
-    const blank = await register(new CookieJar(), { first_name: "", last_name: "", country: "", authentication: "", password: "" });
+    const blank = await register(new CookieJar(), {
+      first_name: "",
+      last_name: "",
+      country: "",
+      authentication: "",
+      password: "",
+    });
     expect(blank.status).toBe(400);
     expect(blank).toHaveFieldError("first_name", "account:errors.firstNameRequired");
     expect(blank).toHaveFieldError("country", "account:errors.countryRequired");
@@ -152,7 +184,9 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
       expect(await outbox(e164), typed).toHaveLength(0);
     }
     // The other forms that send an SMS refuse it the same way.
-    const forgot = await callAction(forgotAction, "/forgot-password", { form: { country: "SY", authentication: "011 234 5678" } });
+    const forgot = await callAction(forgotAction, "/forgot-password", {
+      form: { country: "SY", authentication: "011 234 5678" },
+    });
     expect(forgot.status).toBe(400);
     expect(forgot).toHaveFieldError("authentication", "account:errors.phoneInvalid");
     const ac = await postAc(new CookieJar(), { country: "SY", authentication: "011 234 5678", password: "secret-pass-1" });
@@ -167,9 +201,13 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     expect(toLatinDigits("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹")).toBe("01234567890123456789");
     // The schemas hand the routes Latin digits.
     const typed = { country: "SY", authentication: "٠٩٤٤ ١٢٣ ٤٥٦" };
-    expect(registerSchema.parse({ ...typed, first_name: "Lina", last_name: "Saleh", password: "secret-pass-1" }).authentication).toBe("0944 123 456");
+    expect(
+      registerSchema.parse({ ...typed, first_name: "Lina", last_name: "Saleh", password: "secret-pass-1" }).authentication,
+    ).toBe("0944 123 456");
     expect(loginSchema.parse({ ...typed, password: "secret", captcha: "AbC23" }).authentication).toBe("0944 123 456");
-    expect(activateSchema.parse({ ...typed, authentication: "۰۹۴۴ ۱۲۳ ۴۵۶", password: "secret" }).authentication).toBe("0944 123 456");
+    expect(activateSchema.parse({ ...typed, authentication: "۰۹۴۴ ۱۲۳ ۴۵۶", password: "secret" }).authentication).toBe(
+      "0944 123 456",
+    );
     expect(codeSchema.parse({ code: "٠١٢٣٤٥" }).code).toBe("012345");
     expect(codeSchema.parse({ code: "۹۸۷۶۵۴" }).code).toBe("987654");
 
@@ -214,7 +252,13 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
 
   it("answers 400 (not a 500) to 10 KB strings in every field, with the typed values but never the password", async () => {
     const big = "9".repeat(10_000);
-    const res = await register(new CookieJar(), { first_name: big, last_name: big, country: big, authentication: big, password: big });
+    const res = await register(new CookieJar(), {
+      first_name: big,
+      last_name: big,
+      country: big,
+      authentication: big,
+      password: big,
+    });
     expect(res.status).toBe(400);
     expect(res).toHaveFieldError("first_name", "account:errors.nameLength");
     expect(res).toHaveFieldError("last_name", "account:errors.nameLength");
@@ -235,7 +279,10 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     const user = await createUser();
     const before = await userRow(user.phone);
     const jar = new CookieJar();
-    const res = await register(jar, registration({ first_name: "Other", authentication: user.typed, password: "another-pass-1" }));
+    const res = await register(
+      jar,
+      registration({ first_name: "Other", authentication: user.typed, password: "another-pass-1" }),
+    );
     expect(res.status).toBe(400);
     expect(res).toHaveFormErrors("account:errors.phoneExists");
     expect(lastResult(res)?.initialValue).not.toHaveProperty("password");
@@ -254,7 +301,10 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     const firstCode = await lastCode(phone.e164);
 
     const jar = new CookieJar();
-    const res = await register(jar, registration({ first_name: "Maya", last_name: "Khoury", authentication: phone.typed, password: "new-secret-22" }));
+    const res = await register(
+      jar,
+      registration({ first_name: "Maya", last_name: "Khoury", authentication: phone.typed, password: "new-secret-22" }),
+    );
     expect(res).toRedirectTo("/confirm");
     // Two sign-ups side by side; the first is exactly as it was.
     const rows = await registrationRows(phone.e164);
@@ -294,11 +344,17 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     const phone = newPhone();
     // The victim signs up in their browser…
     const victim = new CookieJar();
-    const signUp = await register(victim, registration({ first_name: "Lina", last_name: "Saleh", authentication: phone.typed, password: "victim-pass-1" }));
+    const signUp = await register(
+      victim,
+      registration({ first_name: "Lina", last_name: "Saleh", authentication: phone.typed, password: "victim-pass-1" }),
+    );
     expect(signUp.status).toBe(302);
     // …then an attacker signs the same number up in another browser, with their own names and password.
     const attacker = new CookieJar();
-    const attack = await register(attacker, registration({ first_name: "Evil", last_name: "Mallory", authentication: phone.typed, password: "attacker-pass-1" }));
+    const attack = await register(
+      attacker,
+      registration({ first_name: "Evil", last_name: "Mallory", authentication: phone.typed, password: "attacker-pass-1" }),
+    );
     expect(attack).toRedirectTo("/confirm");
 
     // Both SMS reach the victim's phone; the victim types the newest code in their own browser.
@@ -342,7 +398,8 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     expect(refused).toHaveFormErrors("account:errors.registerFailed", TOO_MANY);
     // A number without an account gets the same answer at the same point.
     const fresh = newPhone();
-    for (let i = 1; i <= 3; i++) expect((await register(new CookieJar(), registration({ authentication: fresh.typed }))).status).toBe(302);
+    for (let i = 1; i <= 3; i++)
+      expect((await register(new CookieJar(), registration({ authentication: fresh.typed }))).status).toBe(302);
     const other = await register(new CookieJar(), registration({ authentication: fresh.typed }));
     expect(other.status).toBe(429);
     expect(formErrors(other)).toEqual(formErrors(refused));
@@ -429,7 +486,11 @@ describe("bidirectional controls in user text (issue 9)", () => {
       const i18n = createInstance();
       await i18n.use(initReactI18next).init({ ...i18nConfig, lng, ns: ["common", "admin", "forms"], resources });
       const html = renderToStaticMarkup(
-        createElement(I18nextProvider, { i18n }, createElement(TextWithUserText, { i18nKey: "admin:users.reason", values: { reason }, name: "reason" })),
+        createElement(
+          I18nextProvider,
+          { i18n },
+          createElement(TextWithUserText, { i18nKey: "admin:users.reason", values: { reason }, name: "reason" }),
+        ),
       );
       const [before, after] = resources[lng].admin.users.reason.split("{{reason}}");
       expect(html).toBe(`${before}<bdi>Fake${"\u202E"}gpj.exe &lt;b&gt;</bdi>${after}`);
@@ -442,7 +503,15 @@ describe("bidirectional controls in user text (issue 9)", () => {
     request: { location_id: "1", estate_type_id: "1", notes: "Near a school" },
     postEdit: { area: "120", description: "Sunny", description_ar: "مشمس", description_en: "Sunny" },
     article: { title_ar: "عنوان", title_en: "Title", body_ar: "نص", body_en: "Body" },
-    office: { name_ar: "مكتب", name_en: "Office", phone: "+963944123456", address_ar: "دمشق", address_en: "Damascus", location_id: "1", contract_type_id: "1" },
+    office: {
+      name_ar: "مكتب",
+      name_en: "Office",
+      phone: "+963944123456",
+      address_ar: "دمشق",
+      address_en: "Damascus",
+      location_id: "1",
+      contract_type_id: "1",
+    },
   };
   it.each([
     ["consultation", () => consultationSchema, base.consultation, ["name", "subject"]],
@@ -463,7 +532,9 @@ describe("bidirectional controls in user text (issue 9)", () => {
       for (const char of BIDI) {
         const result = parseForm(formData({ [field]: `${(values as Record<string, string>)[field]}${char}x` }), schema());
         expect(result.status, `${field} ${escape(char)}`).toBe("error");
-        expect(result.status === "error" ? result.error?.[field] : null, `${field} ${escape(char)}`).toEqual([{ key: "forms:errors.bidiChars" }]);
+        expect(result.status === "error" ? result.error?.[field] : null, `${field} ${escape(char)}`).toEqual([
+          { key: "forms:errors.bidiChars" },
+        ]);
       }
     }
   });

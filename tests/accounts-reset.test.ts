@@ -22,7 +22,17 @@ import { hashPassword, verifyPassword } from "~/services/password.server";
 import { consume } from "~/services/rate-limit.server";
 import { outboxSender } from "~/services/sms.server";
 import { hashToken } from "~/services/tokens.server";
-import { accountFlows, ARGON2ID, failNextSms, lastResult, newIp, newPhone, PASSWORD, requestWith, TOO_MANY } from "./helpers/account-flows";
+import {
+  accountFlows,
+  ARGON2ID,
+  failNextSms,
+  lastResult,
+  newIp,
+  newPhone,
+  PASSWORD,
+  requestWith,
+  TOO_MANY,
+} from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
@@ -117,7 +127,9 @@ describe("forgotten password (POST /forgot-password)", () => {
       expect(res.status, typed).toBe(400);
       expect(res, typed).toHaveFieldError("authentication", "account:errors.phoneInvalid");
     }
-    const big = await callAction(forgotAction, "/forgot-password", { form: { country: "x".repeat(10_000), authentication: "9".repeat(10_000) } });
+    const big = await callAction(forgotAction, "/forgot-password", {
+      form: { country: "x".repeat(10_000), authentication: "9".repeat(10_000) },
+    });
     expect(big.status).toBe(400);
     expect(big).toHaveFieldError("country", "account:errors.countryRequired");
     expect(big).toHaveFieldError("authentication", "account:errors.phoneMax");
@@ -191,7 +203,9 @@ describe("password reset (/rp)", () => {
       const none = await callLoader(rpLoader, url);
       expect(none, url).toRedirectTo("/");
     }
-    const post = await callAction(rpAction, "/rp?t=", { form: { password: "brand-new-pass", password_confirmation: "brand-new-pass" } });
+    const post = await callAction(rpAction, "/rp?t=", {
+      form: { password: "brand-new-pass", password_confirmation: "brand-new-pass" },
+    });
     expect(post).toRedirectTo("/");
     for (const t of ["short", "x".repeat(43), "a%20b".repeat(10), "y".repeat(10_000)]) {
       const res = await callLoader(rpLoader, `/rp?t=${t}`);
@@ -244,9 +258,9 @@ describe("password reset (/rp)", () => {
       expect(hashes(), JSON.stringify(form)).toBe(before);
     }
     // The real link, spent, behaves the same.
-    expect((await postReset(token, { password: "brand-new-pass", password_confirmation: "brand-new-pass" })).headers.get("Location")).toBe(
-      "/rp?changed=1",
-    );
+    expect(
+      (await postReset(token, { password: "brand-new-pass", password_confirmation: "brand-new-pass" })).headers.get("Location"),
+    ).toBe("/rp?changed=1");
     const before = hashes();
     const replay = await postReset(token, { password: "third-password", password_confirmation: "third-password" });
     expect(replay.headers.get("Location")).toBe(`/rp?t=${token}`);
@@ -269,7 +283,11 @@ describe("password reset (/rp)", () => {
     // An unknown token from that address is limited too (the limit comes first).
     expect((await postReset("x".repeat(43), {}, { clientIp: ip })).status).toBe(429);
     // From another address the link works.
-    const ok = await postReset(token, { password: "brand-new-pass", password_confirmation: "brand-new-pass" }, { clientIp: newIp() });
+    const ok = await postReset(
+      token,
+      { password: "brand-new-pass", password_confirmation: "brand-new-pass" },
+      { clientIp: newIp() },
+    );
     expect(ok.headers.get("Location")).toBe("/rp?changed=1");
     expect(hashes()).toBe(before + 1);
   });

@@ -58,7 +58,13 @@ describe("postFormValues and postFieldsOf", () => {
       description_ar: "شقة مشمسة",
       description_en: "A sunny flat",
     });
-    expect(postFormValues(empty)).toMatchObject({ price: "", rooms_count: "", floor: "", interior_status_id: "", description: "" });
+    expect(postFormValues(empty)).toMatchObject({
+      price: "",
+      rooms_count: "",
+      floor: "",
+      interior_status_id: "",
+      description: "",
+    });
     expect(postFormValues({ ...empty, description_en: "Only English" }).description).toBe("Only English");
   });
 

@@ -5,7 +5,8 @@ import { unwrap } from "./helpers/remix";
 
 /** The test matchers of tests/helpers/matchers.ts pass and fail where they should (a matcher that always passes proves nothing). */
 
-const reply = (error: Record<string, unknown[] | null>) => unwrap(() => data({ lastResult: { status: "error", initialValue: {}, error } }, { status: 400 }));
+const reply = (error: Record<string, unknown[] | null>) =>
+  unwrap(() => data({ lastResult: { status: "error", initialValue: {}, error } }, { status: 400 }));
 
 describe("toRedirectTo", () => {
   it("wants the status (302 unless given) and exactly the Location", async () => {

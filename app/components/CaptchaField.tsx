@@ -28,7 +28,9 @@ export function CaptchaField({
     <div className="field captcha">
       <label htmlFor={field.id}>{t("account:fields.captcha")}</label>
       <div className="captcha-row">
-        {captcha ? <img src={captcha.image} width={280} height={60} alt={t("account:fields.captchaAlt")} className="captcha-image" /> : null}
+        {captcha ? (
+          <img src={captcha.image} width={280} height={60} alt={t("account:fields.captchaAlt")} className="captcha-image" />
+        ) : null}
         {limited ? (
           <p className="notice notice-error captcha-limited" role="alert">
             <Icon name="alert" /> {translate(limited)}

@@ -4,9 +4,12 @@ import { useTranslation } from "react-i18next";
 import { IMAGE_ACCEPT } from "~/forms/content";
 import type { FormResult } from "~/forms/parse";
 import { postEditSchema } from "~/forms/posts";
-import { FormNotice, SelectField, TextAreaField, TextField } from "./FormParts";
+import type { Message } from "~/forms/message";
+import type { PostState } from "~/models/moderation.server";
+import { FormNotice, SelectField, TextAreaField, TextField, useMessage } from "./FormParts";
 import { Icon } from "./Icon";
 import { useAppForm, useSubmitting } from "./useAppForm";
+import { TextWithUserText } from "./UserText";
 
 /**
  * The sections of the post editor (routes/profile_.posts.$id.tsx, issue 5 Owners): the photos, the details form and
@@ -15,11 +18,76 @@ import { useAppForm, useSubmitting } from "./useAppForm";
  */
 
 /**
+ * Where the post stands: its state and what it means, the thank-you of a new offer (`sent`), the reasons of a
+ * refusal (shown in their own <bdi>), the message of the last refused change (`message`), and the link to the
+ * public page while the post is public.
+ */
+export function PostStatus({
+  post,
+  sent,
+  message,
+}: {
+  post: { id: number; state: PostState; rejectReason: string | null; editRejectReason: string | null };
+  sent: boolean;
+  message?: Message;
+}) {
+  const { t } = useTranslation();
+  const translate = useMessage();
+  return (
+    <>
+      <p className={`notice post-state post-${post.state}`} role="status">
+        <span className={`chip status-${post.state}`}>{t(`forms:status.${post.state}`)}</span>{" "}
+        {t(`forms:post.stateText.${post.state}`)}
+      </p>
+      {sent ? (
+        <div className="notice notice-success" role="status">
+          <Icon name="check" />
+          <div>
+            <p>{t("forms:newEstate.sentTitle")}</p>
+            <p>{t("forms:post.addPhotos")}</p>
+          </div>
+        </div>
+      ) : null}
+      {post.rejectReason ? (
+        <p className="notice notice-error">
+          <Icon name="alert" />{" "}
+          <TextWithUserText i18nKey="forms:profile.reason" values={{ reason: post.rejectReason }} name="reason" />
+        </p>
+      ) : null}
+      {post.editRejectReason ? (
+        <p className="notice notice-error">
+          <Icon name="alert" />{" "}
+          <TextWithUserText i18nKey="forms:post.editRefused" values={{ reason: post.editRejectReason }} name="reason" />
+        </p>
+      ) : null}
+      {message ? (
+        <p className="notice notice-error" role="alert">
+          <Icon name="alert" /> {translate(message)}
+        </p>
+      ) : null}
+      {post.state === "approved" || post.state === "edit_pending" ? (
+        <p>
+          <Link to={`/estate/${post.id}`}>{t("forms:profile.view")}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * The photos of a post in gallery order (the first is the cover), each with its buttons (make cover, up, down,
  * remove), and, while fewer than `limit` (PHOTO_LIMITS.maxFiles, given by the loader), the upload form with how many
  * may still be added and the problems of the last upload (`problems`, forms:upload.<problem>).
  */
-export function PostPhotos({ photos, limit, problems }: { photos: { file: string; src: string }[]; limit: number; problems?: string[] }) {
+export function PostPhotos({
+  photos,
+  limit,
+  problems,
+}: {
+  photos: { file: string; src: string }[];
+  limit: number;
+  problems?: string[];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const busy = useSubmitting();
@@ -113,7 +181,13 @@ export function PostDetails({
       <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
         <FormNotice form={form} checkData="forms:errors.checkData" />
         <div className="field-row">
-          <TextField field={fields.price} label={t("forms:post.price")} hint={t("forms:post.priceHint")} inputMode="numeric" dir="ltr" />
+          <TextField
+            field={fields.price}
+            label={t("forms:post.price")}
+            hint={t("forms:post.priceHint")}
+            inputMode="numeric"
+            dir="ltr"
+          />
           <SelectField
             field={fields.currency}
             label={t("forms:post.currency")}
@@ -130,7 +204,12 @@ export function PostDetails({
           <TextField field={fields.floor} label={t("forms:post.floor")} inputMode="numeric" dir="ltr" />
         </div>
         <TextField field={fields.area} label={t("forms:newEstate.area")} inputMode="decimal" dir="ltr" />
-        <SelectField field={fields.interior_status_id} label={t("forms:newEstate.finishing")} options={finishings} placeholder={t("forms:fields.choose")} />
+        <SelectField
+          field={fields.interior_status_id}
+          label={t("forms:newEstate.finishing")}
+          options={finishings}
+          placeholder={t("forms:fields.choose")}
+        />
         {staff ? (
           <>
             <TextAreaField field={fields.description_ar} label={t("forms:post.descriptionAr")} rows={6} />

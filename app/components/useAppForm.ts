@@ -43,7 +43,9 @@ export function useAppForm<S extends z.ZodType, Extra extends string = never>(
  * narrows it to the posts whose `intent` field is that value (or passes that test), `action` to the posts to that
  * path. GET forms never count (Remix calls them "loading"). Never throws.
  */
-export function useSubmitting(filter: { intent?: string | ((intent: FormDataEntryValue | null | undefined) => boolean); action?: string } = {}): boolean {
+export function useSubmitting(
+  filter: { intent?: string | ((intent: FormDataEntryValue | null | undefined) => boolean); action?: string } = {},
+): boolean {
   const navigation = useNavigation();
   if (navigation.state !== "submitting") return false;
   const { intent, action } = filter;

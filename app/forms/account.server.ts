@@ -20,7 +20,12 @@ export function withPhone<S extends z.ZodType<{ country: string; authentication:
     if (ctx.issues.length > 0) return z.NEVER;
     const phone = toE164(value.country, value.authentication);
     if (phone) return { ...value, phone };
-    ctx.addIssue({ code: "custom", message: "account:errors.phoneInvalid", path: ["authentication"], input: value.authentication });
+    ctx.addIssue({
+      code: "custom",
+      message: "account:errors.phoneInvalid",
+      path: ["authentication"],
+      input: value.authentication,
+    });
     return z.NEVER;
   });
 }

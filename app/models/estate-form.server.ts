@@ -73,7 +73,11 @@ export function photosAfter(images: readonly StoredImage[], change: z.output<typ
  * A post's photos with `added` at the end, cut at `max` (PHOTO_LIMITS.maxFiles): the list and which of `added` it
  * took (the others are to be deleted again). Never throws.
  */
-export function photosWith(images: readonly StoredImage[], added: readonly StoredImage[], max: number): { images: StoredImage[]; taken: StoredImage[] } {
+export function photosWith(
+  images: readonly StoredImage[],
+  added: readonly StoredImage[],
+  max: number,
+): { images: StoredImage[]; taken: StoredImage[] } {
   const list = [...images, ...added].slice(0, max);
   return { images: list, taken: added.filter((img) => list.includes(img)) };
 }

@@ -36,9 +36,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formReply(submission, { hideFields });
   const { db, locale, t } = await pageContext(request);
   const outcome = await reactivate(db, { ...submission.value, locale, ip: clientIp(context) });
-  if (outcome.kind === "tooManyTries") return formReply(submission, { hideFields, formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
-  if (outcome.kind === "noPending") return formReply(submission, { hideFields, formErrors: [message("account:errors.noPendingAccount")] });
-  if (outcome.kind !== "sent") return formReply(submission, { hideFields, ...smsRefusal("account:errors.resendFailed", outcome) });
+  if (outcome.kind === "tooManyTries")
+    return formReply(submission, {
+      hideFields,
+      formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)],
+      status: 429,
+    });
+  if (outcome.kind === "noPending")
+    return formReply(submission, { hideFields, formErrors: [message("account:errors.noPendingAccount")] });
+  if (outcome.kind !== "sent")
+    return formReply(submission, { hideFields, ...smsRefusal("account:errors.resendFailed", outcome) });
   const session = await getSession(request);
   session.set("pending", { phone: submission.value.phone, registration: outcome.registration });
   return redirectWithSuccess("/confirm", t("account:toasts.codeSent"), {

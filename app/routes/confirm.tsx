@@ -70,7 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formReply(submission);
   const outcome = await activate(db, { ...pending, code: submission.value.code });
   if (outcome.kind === "wrong") return formReply(submission, { fieldErrors: { code: [message("account:errors.codeWrong")] } });
-  if (outcome.kind === "expired") return formReply(submission, { fieldErrors: { code: [message("account:errors.codeExpired")] } });
+  if (outcome.kind === "expired")
+    return formReply(submission, { fieldErrors: { code: [message("account:errors.codeExpired")] } });
   if (outcome.kind === "gone") return formReply(submission, { formErrors: [message("account:errors.noPhone")] });
   const cookie = await startUserSession(request, outcome.userId);
   return redirectWithSuccess("/", t("account:toasts.activated"), { headers: { "Set-Cookie": cookie } });

@@ -36,8 +36,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, phonePost);
   if (submission.status !== "success") return formReply(submission);
   const { db, locale } = await pageContext(request);
-  const outcome = await requestReset(db, { phone: submission.value.phone, ip: clientIp(context), locale, origin: publicOrigin(request) });
-  if (outcome.kind === "tooMany") return formReply(submission, { formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
+  const outcome = await requestReset(db, {
+    phone: submission.value.phone,
+    ip: clientIp(context),
+    locale,
+    origin: publicOrigin(request),
+  });
+  if (outcome.kind === "tooMany")
+    return formReply(submission, { formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
   return redirect("/forgot-password?sent=1");
 }
 

@@ -63,7 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** After any post of this page the loader runs again, even after a 400, so a new captcha replaces the spent one. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
-  formMethod?.toUpperCase() === "POST" && (!formAction || formAction.startsWith(currentUrl.pathname)) ? true : defaultShouldRevalidate;
+  formMethod?.toUpperCase() === "POST" && (!formAction || formAction.startsWith(currentUrl.pathname))
+    ? true
+    : defaultShouldRevalidate;
 
 /**
  * The posts of /login, told apart by `intent`: "login" (spec 7 POST login), "register" (POST user/register) and
@@ -98,7 +100,8 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
 
   const { db, t } = await pageContext(request);
   const captcha = await checkLoginCaptcha(db, { stored, typed: form.get("captcha"), ip });
-  if (captcha.kind === "tooMany") return formReply(submission, { ...answer, formErrors: [tooMany("account:errors.tooMany", captcha.retryAfter)], status: 429 });
+  if (captcha.kind === "tooMany")
+    return formReply(submission, { ...answer, formErrors: [tooMany("account:errors.tooMany", captcha.retryAfter)], status: 429 });
   if (captcha.kind !== "ok") {
     const key = captcha.kind === "wrong" ? "account:errors.captchaWrong" : "account:errors.captchaRequired";
     return formReply(submission, { ...answer, fieldErrors: { captcha: [message(key)] } });
@@ -106,10 +109,14 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
   if (submission.status !== "success") return formReply(submission, answer);
 
   const outcome = await logIn(db, { phone: submission.value.phone, password: submission.value.password, ip });
-  if (outcome.kind === "tooMany") return formReply(submission, { ...answer, formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
-  if (outcome.kind !== "loggedIn") return formReply(submission, { ...answer, formErrors: [message(LOGIN_REFUSED[outcome.kind])] });
+  if (outcome.kind === "tooMany")
+    return formReply(submission, { ...answer, formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
+  if (outcome.kind !== "loggedIn")
+    return formReply(submission, { ...answer, formErrors: [message(LOGIN_REFUSED[outcome.kind])] });
   const cookie = await startUserSession(request, outcome.userId);
-  return redirectWithSuccess(localPath(submission.value.redirectTo) ?? "/", t("account:toasts.loginSuccess"), { headers: { "Set-Cookie": cookie } });
+  return redirectWithSuccess(localPath(submission.value.redirectTo) ?? "/", t("account:toasts.loginSuccess"), {
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 async function register(request: Request, form: FormData, ip: string | undefined) {
@@ -118,8 +125,10 @@ async function register(request: Request, form: FormData, ip: string | undefined
   if (submission.status !== "success") return formReply(submission, { hideFields });
   const { db, locale, t } = await pageContext(request);
   const outcome = await signUp(db, { ...submission.value, locale, ip });
-  if (outcome.kind === "exists") return formReply(submission, { hideFields, formErrors: [message("account:errors.phoneExists")] });
-  if (outcome.kind !== "pending") return formReply(submission, { hideFields, ...smsRefusal("account:errors.registerFailed", outcome) });
+  if (outcome.kind === "exists")
+    return formReply(submission, { hideFields, formErrors: [message("account:errors.phoneExists")] });
+  if (outcome.kind !== "pending")
+    return formReply(submission, { hideFields, ...smsRefusal("account:errors.registerFailed", outcome) });
   const session = await getSession(request);
   session.set("pending", { phone: submission.value.phone, registration: outcome.registration });
   return redirectWithSuccess("/confirm", t("account:toasts.registerSuccess"), {
@@ -164,7 +173,11 @@ function LoginForm({
 }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAppForm(loginSchema, { id: "login", lastResult: actionData?.lastResult, defaultValue: { country: DEFAULT_COUNTRY, redirectTo } });
+  const [form, fields] = useAppForm(loginSchema, {
+    id: "login",
+    lastResult: actionData?.lastResult,
+    defaultValue: { country: DEFAULT_COUNTRY, redirectTo },
+  });
   // Every post of this form draws a new captcha; a new one empties the captcha and password inputs.
   const imageKey = captcha?.id ?? "";
   const busy = useSubmitting({ intent: "login" });
@@ -200,7 +213,11 @@ function LoginForm({
 function RegisterForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAppForm(registerSchema, { id: "register", lastResult: actionData?.lastResult, defaultValue: { country: DEFAULT_COUNTRY } });
+  const [form, fields] = useAppForm(registerSchema, {
+    id: "register",
+    lastResult: actionData?.lastResult,
+    defaultValue: { country: DEFAULT_COUNTRY },
+  });
   const busy = useSubmitting({ intent: "register" });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
@@ -210,7 +227,13 @@ function RegisterForm() {
         <TextField field={fields.last_name} label={t("account:fields.lastName")} autoComplete="family-name" />
       </div>
       <PhoneFields country={fields.country} phone={fields.authentication} />
-      <TextField field={fields.password} type="password" label={t("account:fields.password")} autoComplete="new-password" dir="ltr" />
+      <TextField
+        field={fields.password}
+        type="password"
+        label={t("account:fields.password")}
+        autoComplete="new-password"
+        dir="ltr"
+      />
       <p className="hint">{t("account:login.registerHint")}</p>
       <button type="submit" name="intent" value="register" className="button button-primary form-submit" disabled={busy}>
         {t("account:login.registerSubmit")}

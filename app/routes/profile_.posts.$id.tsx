@@ -1,11 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useMessage } from "~/components/FormParts";
-import { Icon } from "~/components/Icon";
-import { PostDelete, PostDetails, PostPhotos } from "~/components/PostEditor";
+import { PostDelete, PostDetails, PostPhotos, PostStatus } from "~/components/PostEditor";
 import { useForgetDraft } from "~/components/useDraft";
-import { TextWithUserText } from "~/components/UserText";
 import type { Db } from "~/db/client.server";
 import type { StoredImage } from "~/db/schema";
 import { message, type Message } from "~/forms/message";
@@ -13,11 +10,25 @@ import { parseForm, type FormResult } from "~/forms/parse";
 import { photoActionSchema, postDeleteSchema, postEditSchema } from "~/forms/posts";
 import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/models/estate-form.server";
 import { getLookups, nameOf, placeName } from "~/models/lookups.server";
-import { transition, TransitionError, workingCopy, type Actor, type PostAction, type TransitionInput } from "~/models/moderation.server";
+import {
+  transition,
+  TransitionError,
+  workingCopy,
+  type Actor,
+  type PostAction,
+  type TransitionInput,
+} from "~/models/moderation.server";
 import { editablePost, type EditablePost, type WorkingCopy } from "~/models/post.server";
 import { requireUser } from "~/services/auth.server";
 import { formLimit, formReply } from "~/services/forms.server";
-import { imageUrl, PHOTO_LIMITS, removeStoredImage, storeUploadedImage, UploadError, type UploadProblem } from "~/services/images.server";
+import {
+  imageUrl,
+  PHOTO_LIMITS,
+  removeStoredImage,
+  storeUploadedImage,
+  UploadError,
+  type UploadProblem,
+} from "~/services/images.server";
 import { withMultipartForm } from "~/services/multipart.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
@@ -130,13 +141,15 @@ async function changePhoto(editing: Editing, form: FormData) {
   if (!photo.success) return data<ActionResult>({ message: message("forms:errors.checkData") }, { status: 400 });
   const current = await workingCopy(editing.db, editing.post.id);
   // A photo that is not (or no longer) in the post: nothing to change, and nothing to send for review.
-  if (!current?.images.some((img) => img.file === photo.data.file)) return data<ActionResult>({ message: message("forms:post.noSuchPhoto") }, { status: 400 });
+  if (!current?.images.some((img) => img.file === photo.data.file))
+    return data<ActionResult>({ message: message("forms:post.noSuchPhoto") }, { status: 400 });
   return (await applyChange(editing, (copy) => ({ ...copy, images: photosAfter(copy.images, photo.data) }))) ?? saved(editing);
 }
 
 /** intent=delete with confirm=yes: the post is deleted (a transition), and the owner goes back to /profile. */
 async function deletePost(editing: Editing, form: FormData) {
-  if (!postDeleteSchema.safeParse({ confirm: form.get("confirm") }).success) return data<ActionResult>({ message: message("forms:post.confirmDelete") }, { status: 400 });
+  if (!postDeleteSchema.safeParse({ confirm: form.get("confirm") }).success)
+    return data<ActionResult>({ message: message("forms:post.confirmDelete") }, { status: 400 });
   return (await attempt(editing, "delete")) ?? redirectWithSuccess("/profile", editing.t("forms:post.deleted"));
 }
 
@@ -181,7 +194,9 @@ async function uploadPhotos(editing: Editing, request: Request) {
       if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status: 400 });
       return saved(editing);
     } finally {
-      await Promise.all(stored.filter((img) => !kept.has(img)).map((img) => removeStoredImage(img.file, "photo").catch(() => undefined)));
+      await Promise.all(
+        stored.filter((img) => !kept.has(img)).map((img) => removeStoredImage(img.file, "photo").catch(() => undefined)),
+      );
     }
   });
 }
@@ -190,7 +205,6 @@ export default function PostEditorPage() {
   const { post, photos, photoLimit, defaults, finishings, sent, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const { t } = useTranslation();
-  const translate = useMessage();
   // Arriving from a successful /new-estate post: its draft is no longer needed.
   useForgetDraft("new-estate", sent);
   return (
@@ -202,40 +216,15 @@ export default function PostEditorPage() {
       <p className="page-lead">
         {post.offerType} · {post.estateType} · {post.place}
       </p>
-      <p className={`notice post-state post-${post.state}`} role="status">
-        <span className={`chip status-${post.state}`}>{t(`forms:status.${post.state}`)}</span> {t(`forms:post.stateText.${post.state}`)}
-      </p>
-      {sent ? (
-        <div className="notice notice-success" role="status">
-          <Icon name="check" />
-          <div>
-            <p>{t("forms:newEstate.sentTitle")}</p>
-            <p>{t("forms:post.addPhotos")}</p>
-          </div>
-        </div>
-      ) : null}
-      {post.rejectReason ? (
-        <p className="notice notice-error">
-          <Icon name="alert" /> <TextWithUserText i18nKey="forms:profile.reason" values={{ reason: post.rejectReason }} name="reason" />
-        </p>
-      ) : null}
-      {post.editRejectReason ? (
-        <p className="notice notice-error">
-          <Icon name="alert" /> <TextWithUserText i18nKey="forms:post.editRefused" values={{ reason: post.editRejectReason }} name="reason" />
-        </p>
-      ) : null}
-      {actionData?.message ? (
-        <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {translate(actionData.message)}
-        </p>
-      ) : null}
-      {post.state === "approved" || post.state === "edit_pending" ? (
-        <p>
-          <Link to={`/estate/${post.id}`}>{t("forms:profile.view")}</Link>
-        </p>
-      ) : null}
+      <PostStatus post={post} sent={sent} message={actionData?.message} />
       <PostPhotos photos={photos} limit={photoLimit} problems={actionData?.photoProblems} />
-      <PostDetails postId={post.id} staff={post.staff} defaults={defaults} finishings={finishings} lastResult={actionData?.lastResult} />
+      <PostDetails
+        postId={post.id}
+        staff={post.staff}
+        defaults={defaults}
+        finishings={finishings}
+        lastResult={actionData?.lastResult}
+      />
       <PostDelete postId={post.id} confirming={confirmDelete} />
     </section>
   );

@@ -28,7 +28,9 @@ type State = "form" | "bad" | "changed";
 export function meta(args: MetaArgs) {
   const state = (args.data as { state?: State } | undefined)?.state;
   const tags = pageMeta(args);
-  return state === "bad" || state === "changed" ? [...tags, { httpEquiv: "refresh", content: `${REDIRECT_DELAY_MS / 1000};url=/` }] : tags;
+  return state === "bad" || state === "changed"
+    ? [...tags, { httpEquiv: "refresh", content: `${REDIRECT_DELAY_MS / 1000};url=/` }]
+    : tags;
 }
 
 /** A reset token as the link carries it (base64url, see tokens.server), or null. */
@@ -63,7 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db } = await pageContext(request);
   // The link is checked before anything is hashed (19 MiB and ~50 ms), within the per-address login limit.
   const link = await checkResetLink(db, { token, ip: clientIp(context) });
-  if (link.kind === "tooMany") return formReply(null, { formErrors: [tooMany("account:errors.tooMany", link.retryAfter)], status: 429 });
+  if (link.kind === "tooMany")
+    return formReply(null, { formErrors: [tooMany("account:errors.tooMany", link.retryAfter)], status: 429 });
   if (link.kind === "bad") throw redirect(`/rp?t=${token}`);
   const form = await request.formData().catch(() => new FormData());
   const submission = parseForm(form, resetSchema);
@@ -77,7 +80,8 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const checking = navigation.state === "loading" && navigation.location.pathname === "/rp" && navigation.formMethod === undefined;
+  const checking =
+    navigation.state === "loading" && navigation.location.pathname === "/rp" && navigation.formMethod === undefined;
   // With JavaScript the redirect of spec 4 happens here too (the meta refresh covers pages without it).
   useEffect(() => {
     if (state === "form") return;
@@ -94,7 +98,10 @@ export default function ResetPasswordPage() {
       ) : state === "form" ? (
         <ResetForm />
       ) : (
-        <div className={state === "changed" ? "notice notice-success" : "notice notice-error"} role={state === "changed" ? "status" : "alert"}>
+        <div
+          className={state === "changed" ? "notice notice-success" : "notice notice-error"}
+          role={state === "changed" ? "status" : "alert"}
+        >
           <Icon name={state === "changed" ? "check" : "alert"} />
           <div>
             <p>{t(state === "changed" ? "account:reset.changed" : "account:reset.badToken")}</p>
@@ -116,7 +123,13 @@ function ResetForm() {
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
       <FormNotice form={form} />
-      <TextField field={fields.password} type="password" label={t("account:fields.newPassword")} autoComplete="new-password" dir="ltr" />
+      <TextField
+        field={fields.password}
+        type="password"
+        label={t("account:fields.newPassword")}
+        autoComplete="new-password"
+        dir="ltr"
+      />
       <TextField
         field={fields.password_confirmation}
         type="password"

@@ -15,7 +15,10 @@ import { consume, limitPassed } from "./rate-limit.server";
  * A new captcha for the login tab, within the drawing limit of the client's address (60 in 10 minutes: each is a
  * sharp render, issue 9): "drawn" with the captcha, or "tooMany" with the seconds to wait and nothing drawn.
  */
-export async function drawLoginCaptcha(db: Db, ip: string | undefined): Promise<{ kind: "drawn"; captcha: Captcha } | { kind: "tooMany"; retryAfter: number }> {
+export async function drawLoginCaptcha(
+  db: Db,
+  ip: string | undefined,
+): Promise<{ kind: "drawn"; captcha: Captcha } | { kind: "tooMany"; retryAfter: number }> {
   const limit = await consume(db, [["captchaIp", ip]]);
   if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
   return { kind: "drawn", captcha: await createCaptcha() };
@@ -49,7 +52,13 @@ export async function checkLoginCaptcha(
 export async function logIn(
   db: Db,
   input: { phone: string; password: string; ip: string | undefined },
-): Promise<{ kind: "loggedIn"; userId: number } | { kind: "tooMany"; retryAfter: number } | { kind: "notActivated" } | { kind: "failed" } | { kind: "suspended" }> {
+): Promise<
+  | { kind: "loggedIn"; userId: number }
+  | { kind: "tooMany"; retryAfter: number }
+  | { kind: "notActivated" }
+  | { kind: "failed" }
+  | { kind: "suspended" }
+> {
   const { phone, password, ip } = input;
   const limit = await consumeLoginLimit(db, phone, ip);
   if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };

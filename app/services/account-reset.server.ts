@@ -47,7 +47,10 @@ export async function requestReset(
  * the per-address login limit (it counts this try), "bad" for a token that is unknown, spent, expired or of a
  * suspended account, else "ok".
  */
-export async function checkResetLink(db: Db, input: { token: string; ip: string | undefined }): Promise<{ kind: "ok" } | { kind: "bad" } | { kind: "tooMany"; retryAfter: number }> {
+export async function checkResetLink(
+  db: Db,
+  input: { token: string; ip: string | undefined },
+): Promise<{ kind: "ok" } | { kind: "bad" } | { kind: "tooMany"; retryAfter: number }> {
   const limit = await consume(db, [["loginIp", input.ip]]);
   if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
   return (await findResetUser(db, input.token)) ? { kind: "ok" } : { kind: "bad" };
@@ -57,6 +60,11 @@ export async function checkResetLink(db: Db, input: { token: string; ip: string 
  * Sets the new password through a link (checked with checkResetLink first): the token is spent and every session of
  * the user ends, in one transaction. "bad" when the link went bad meanwhile (nothing changed).
  */
-export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<{ kind: "changed" } | { kind: "bad" }> {
-  return (await resetPasswordWithToken(db, input.token, await hashPassword(input.password))) ? { kind: "changed" } : { kind: "bad" };
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string },
+): Promise<{ kind: "changed" } | { kind: "bad" }> {
+  return (await resetPasswordWithToken(db, input.token, await hashPassword(input.password)))
+    ? { kind: "changed" }
+    : { kind: "bad" };
 }

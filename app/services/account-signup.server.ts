@@ -2,7 +2,14 @@ import { TransactionRollbackError } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { message, tooMany, type Message } from "~/forms/message";
 import type { Locale } from "~/i18n";
-import { activateRegistration, checkCode, createRegistration, findRegistration, findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
+import {
+  activateRegistration,
+  checkCode,
+  createRegistration,
+  findRegistration,
+  findRegistrationByPassword,
+  findUserByPhone,
+} from "~/models/user.server";
 import { consumeLoginLimit, consumeSmsLimit, sendActivationCode } from "./account.server";
 import { hashPassword } from "./password.server";
 
@@ -42,7 +49,12 @@ export async function register(
   const password_hash = await hashPassword(input.password);
   const outcome = await db
     .transaction(async (tx) => {
-      const registration = await createRegistration(tx, { first_name: input.first_name, last_name: input.last_name, phone, password_hash });
+      const registration = await createRegistration(tx, {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone,
+        password_hash,
+      });
       if (registration !== "exists" && !(await sendActivationCode(tx, input.locale, phone))) tx.rollback();
       return registration;
     })
@@ -108,7 +120,9 @@ export async function resendCode(
 export async function reactivate(
   db: Db,
   input: { phone: string; password: string; locale: Locale; ip: string | undefined },
-): Promise<{ kind: "sent"; registration: number } | { kind: "tooManyTries"; retryAfter: number } | { kind: "noPending" } | SmsRefusal> {
+): Promise<
+  { kind: "sent"; registration: number } | { kind: "tooManyTries"; retryAfter: number } | { kind: "noPending" } | SmsRefusal
+> {
   const { phone, ip } = input;
   const tries = await consumeLoginLimit(db, phone, ip);
   if (!tries.ok) return { kind: "tooManyTries", retryAfter: tries.retryAfter };

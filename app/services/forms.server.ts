@@ -25,13 +25,23 @@ export type FormReply = { lastResult: FormResult };
  * throws; stores nothing.
  */
 export function formReply(
-  submission: { reply(options: { formErrors?: Message[]; fieldErrors?: Record<string, Message[]>; hideFields?: string[] }): FormResult } | null,
-  options: { formErrors?: Message[]; fieldErrors?: Record<string, Message[]>; hideFields?: string[]; status?: number; headers?: HeadersInit } = {},
+  submission: {
+    reply(options: { formErrors?: Message[]; fieldErrors?: Record<string, Message[]>; hideFields?: string[] }): FormResult;
+  } | null,
+  options: {
+    formErrors?: Message[];
+    fieldErrors?: Record<string, Message[]>;
+    hideFields?: string[];
+    status?: number;
+    headers?: HeadersInit;
+  } = {},
 ) {
   const { status = 400, headers, ...reply } = options;
   // Conform adds an error entry only for the keys given: undefined ones are left out.
   const given = Object.fromEntries(Object.entries(reply).filter(([, value]) => value !== undefined));
-  const lastResult: FormResult = submission ? submission.reply(given) : { status: "error", error: { "": options.formErrors ?? [] } };
+  const lastResult: FormResult = submission
+    ? submission.reply(given)
+    : { status: "error", error: { "": options.formErrors ?? [] } };
   return data<FormReply>({ lastResult }, { status, headers });
 }
 

@@ -36,8 +36,7 @@ export function waitMinutes(message: unknown): number {
 /** The reply of a form (Conform's lastResult): its status, the values typed back, and its errors. */
 export function lastResult(res: Reply) {
   return res.data?.lastResult as
-    | { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, unknown[] | null> }
-    | undefined;
+    { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, unknown[] | null> } | undefined;
 }
 
 /** The form-level errors of a reply. */
@@ -85,7 +84,14 @@ export function newPhone(): { typed: string; e164: string } {
 
 /** The fields of a valid sign-up with a fresh number, `fields` replacing them (undefined leaves one out). */
 export function registration(fields: Partial<Record<string, string>> = {}): Record<string, string> {
-  const all = { first_name: "Lina", last_name: "Saleh", country: "SY", authentication: newPhone().typed, password: "secret-pass-1", ...fields };
+  const all = {
+    first_name: "Lina",
+    last_name: "Saleh",
+    country: "SY",
+    authentication: newPhone().typed,
+    password: "secret-pass-1",
+    ...fields,
+  };
   return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Record<string, string>;
 }
 
@@ -147,7 +153,12 @@ export function accountFlows(db: () => Db) {
     jar.store(res.headers);
     return res;
   }
-  async function postLogin(jar: CookieJar, fields: Record<string, string>, context: Record<string, unknown> = {}, url = "/login") {
+  async function postLogin(
+    jar: CookieJar,
+    fields: Record<string, string>,
+    context: Record<string, unknown> = {},
+    url = "/login",
+  ) {
     const res = await callAction(loginAction, url, { form: { intent: "login", ...fields }, cookie: jar.header(), context });
     jar.store(res.headers);
     return res;
@@ -158,7 +169,11 @@ export function accountFlows(db: () => Db) {
     return postLogin(jar, { country: "SY", authentication: typed, password, captcha: CAPTCHA, ...extra }, context);
   }
   async function register(jar: CookieJar, fields: Record<string, string>, context: Record<string, unknown> = {}) {
-    const res = await callAction(loginAction, "/login?tab=2", { form: { intent: "register", ...fields }, cookie: jar.header(), context });
+    const res = await callAction(loginAction, "/login?tab=2", {
+      form: { intent: "register", ...fields },
+      cookie: jar.header(),
+      context,
+    });
     jar.store(res.headers);
     return res;
   }
