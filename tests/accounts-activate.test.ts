@@ -1,10 +1,7 @@
+// First: every captcha of this file shows CAPTCHA (set before the app's modules read the environment).
+import "./helpers/fixed-captcha";
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
-
-// Every captcha of this file shows "AbC23" (set before the app's modules read the environment).
-vi.hoisted(() => {
-  process.env.CAPTCHA_TEST_TEXT = "AbC23";
-});
+import { describe, expect, it } from "vitest";
 
 import * as s from "~/db/schema";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirm";
@@ -15,19 +12,30 @@ import { consume } from "~/services/rate-limit.server";
 import { sessionStorage } from "~/services/session.server";
 import { hashToken } from "~/services/tokens.server";
 import {
-  accountFlows,
   AR,
+  codeRows,
+  createUser,
   failNextSms,
+  lastCode,
   lastResult,
+  login,
   newIp,
   newPhone,
+  outbox,
   PASSWORD,
   pendingOf,
+  pendingRegistration,
+  postAc,
+  postConfirm,
+  register,
   registration,
+  registrationRows,
   requestWith,
+  sessionCount,
   setCookie,
   tokenOf,
   TOO_MANY,
+  userRow,
 } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
@@ -36,20 +44,6 @@ import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 const test = useTestDatabase();
 const db = () => test.get().db;
-const {
-  outbox,
-  lastCode,
-  userRow,
-  registrationRows,
-  codeRows,
-  sessionCount,
-  createUser,
-  login,
-  register,
-  postConfirm,
-  pendingRegistration,
-  postAc,
-} = accountFlows(db);
 
 describe("confirmation (/confirm)", () => {
   it("sends a visitor without a pending registration to /login?tab=2 with an error toast", async () => {

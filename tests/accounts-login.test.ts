@@ -1,10 +1,7 @@
+// First: every captcha of this file shows CAPTCHA (set before the app's modules read the environment).
+import "./helpers/fixed-captcha";
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
-
-// Every captcha of this file shows "AbC23" (set before the app's modules read the environment).
-vi.hoisted(() => {
-  process.env.CAPTCHA_TEST_TEXT = "AbC23";
-});
+import { describe, expect, it } from "vitest";
 
 import * as s from "~/db/schema";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
@@ -15,19 +12,27 @@ import { consume, LIMITS } from "~/services/rate-limit.server";
 import { sessionStorage } from "~/services/session.server";
 import { hashToken } from "~/services/tokens.server";
 import {
-  accountFlows,
   AR,
   CAPTCHA,
+  createUser,
   formErrors,
   lastResult,
+  login,
   newIp,
   newPhone,
+  openLogin,
   PASSWORD,
+  pendingRegistration,
+  postLogin,
+  register,
   registration,
+  registrationRows,
   requestWith,
+  sessionCount,
   setCookie,
   tokenOf,
   TOO_MANY,
+  userRow,
   waitMinutes,
 } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
@@ -37,8 +42,6 @@ import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
 const test = useTestDatabase();
 const db = () => test.get().db;
-const { userRow, registrationRows, sessionCount, createUser, openLogin, postLogin, login, register, pendingRegistration } =
-  accountFlows(db);
 
 describe("login (POST /login, intent=login)", () => {
   it("draws a captcha on the login tab (its answer's hash in the session cookie), none on the sign-up tab", async () => {

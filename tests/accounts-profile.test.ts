@@ -1,16 +1,13 @@
+// First: every captcha of this file shows CAPTCHA (set before the app's modules read the environment).
+import "./helpers/fixed-captcha";
 import { eq } from "drizzle-orm";
 import { createCookieSessionStorage } from "@remix-run/node";
-import { describe, expect, it, vi } from "vitest";
-
-// Every captcha of this file shows "AbC23" (set before the app's modules read the environment).
-vi.hoisted(() => {
-  process.env.CAPTCHA_TEST_TEXT = "AbC23";
-});
+import { describe, expect, it } from "vitest";
 
 import * as s from "~/db/schema";
 import { loader as profileLoader } from "~/routes/profile";
 import { sessionStorage } from "~/services/session.server";
-import { accountFlows, PASSWORD, tokenOf } from "./helpers/account-flows";
+import { createUser, login, PASSWORD, tokenOf } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader, CookieJar, parseSetCookie } from "./helpers/remix";
 
@@ -18,7 +15,6 @@ import { callLoader, CookieJar, parseSetCookie } from "./helpers/remix";
 
 const test = useTestDatabase();
 const db = () => test.get().db;
-const { createUser, login } = accountFlows(db);
 
 describe("profile (/profile)", () => {
   const toLogin = (res: Awaited<ReturnType<typeof callLoader>>) => {

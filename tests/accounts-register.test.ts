@@ -1,10 +1,7 @@
+// First: every captcha of this file shows CAPTCHA (set before the app's modules read the environment).
+import "./helpers/fixed-captcha";
 import { count, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
-
-// Every captcha of this file shows "AbC23" (set before the app's modules read the environment).
-vi.hoisted(() => {
-  process.env.CAPTCHA_TEST_TEXT = "AbC23";
-});
+import { describe, expect, it } from "vitest";
 
 import { createInstance } from "i18next";
 import { createElement } from "react";
@@ -25,18 +22,29 @@ import { verifyPassword } from "~/services/password.server";
 import { toE164 } from "~/services/phone.server";
 import { LIMITS } from "~/services/rate-limit.server";
 import {
-  accountFlows,
   AR,
   ARGON2ID,
+  codeRows,
+  createUser,
   failNextSms,
   formErrors,
+  lastCode,
   lastResult,
+  login,
   newIp,
   newPhone,
+  outbox,
   pendingOf,
+  pendingRegistration,
+  postAc,
+  postConfirm,
+  register,
   registration,
+  registrationRows,
   requestWith,
+  sessionCount,
   TOO_MANY,
+  userRow,
 } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
@@ -45,20 +53,6 @@ import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 const test = useTestDatabase();
 const db = () => test.get().db;
-const {
-  outbox,
-  lastCode,
-  userRow,
-  registrationRows,
-  codeRows,
-  sessionCount,
-  createUser,
-  login,
-  register,
-  postConfirm,
-  pendingRegistration,
-  postAc,
-} = accountFlows(db);
 
 describe("registration (POST /login?tab=2, intent=register)", () => {
   it("records a sign-up (no account yet) with the E.164 number and an argon2id hash, sends a code by SMS, and goes to /confirm", async () => {

@@ -1,10 +1,7 @@
+// First: every captcha of this file shows CAPTCHA (set before the app's modules read the environment).
+import "./helpers/fixed-captcha";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-
-// Every captcha of this file shows "AbC23" (set before the app's modules read the environment).
-vi.hoisted(() => {
-  process.env.CAPTCHA_TEST_TEXT = "AbC23";
-});
 
 // hashPassword keeps its real implementation; the wrapper only counts calls (a bad /rp link must not cost a hash).
 vi.mock("~/services/password.server", async (importOriginal) => {
@@ -23,15 +20,19 @@ import { consume } from "~/services/rate-limit.server";
 import { outboxSender } from "~/services/sms.server";
 import { hashToken } from "~/services/tokens.server";
 import {
-  accountFlows,
   ARGON2ID,
+  createUser,
   failNextSms,
   lastResult,
+  login,
   newIp,
   newPhone,
+  outbox,
   PASSWORD,
   requestWith,
+  sessionCount,
   TOO_MANY,
+  userRow,
 } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
@@ -40,7 +41,6 @@ import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
 const test = useTestDatabase();
 const db = () => test.get().db;
-const { outbox, userRow, sessionCount, createUser, login } = accountFlows(db);
 
 describe("forgotten password (POST /forgot-password)", () => {
   /** Posts the form, then waits for the work the answer does not wait for (the link and its SMS). */

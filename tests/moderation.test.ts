@@ -14,7 +14,7 @@ const previousDataDir = vi.hoisted(() => {
 
 import * as s from "~/db/schema";
 import { getEstate, searchEstates } from "~/models/estate.server";
-import { createPost, editablePost, userPosts, type NewPost, type PostFields } from "~/models/post.server";
+import { editablePost, userPosts, type NewPost, type PostFields } from "~/models/post.server";
 import { POST_ACTIONS, POST_STATES, POST_TRANSITIONS, postState, transition, TransitionError, workingCopy, type PostAction, type PostState, type TransitionInput } from "~/models/moderation.server";
 import { action as newEstateAction } from "~/routes/new-estate";
 import { loader as profileLoader } from "~/routes/profile";

@@ -66,6 +66,25 @@ export function TextField({
   );
 }
 
+/**
+ * A password input (left to right, never filled from the page): `label` above it, `autoComplete` telling a
+ * password manager whether it is the current password or a new one, and `resetKey` as for TextField (a new captcha
+ * empties the login password).
+ */
+export function PasswordField({
+  field,
+  label,
+  autoComplete,
+  resetKey,
+}: {
+  field: StringField;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  resetKey?: string;
+}) {
+  return <TextField field={field} type="password" label={label} autoComplete={autoComplete} dir="ltr" resetKey={resetKey} />;
+}
+
 /** The frame of one field (ui.md, Forms): the label above the control, the hint and the first error under it. */
 function FieldFrame({ field, label, hint, children }: { field: StringField; label: string; hint?: string; children: React.ReactNode }) {
   return (
@@ -172,12 +191,10 @@ export function PhoneForm({
       <FormNotice form={form} />
       <PhoneFields country={fields.country} phone={fields.authentication} />
       {withPassword ? (
-        <TextField
+        <PasswordField
           field={(fields as typeof fields & { password: typeof fields.country }).password}
-          type="password"
           label={t("account:fields.password")}
           autoComplete="current-password"
-          dir="ltr"
         />
       ) : null}
       <button type="submit" className="button button-primary form-submit" disabled={busy}>

@@ -4,7 +4,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaptchaField } from "~/components/CaptchaField";
-import { DEFAULT_COUNTRY, FormNotice, PhoneFields, TextField } from "~/components/FormParts";
+import { DEFAULT_COUNTRY, FormNotice, PasswordField, PhoneFields, TextField } from "~/components/FormParts";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { loginSchema, registerSchema } from "~/forms/account";
 import { loginPost, registerPost } from "~/forms/account.server";
@@ -188,12 +188,10 @@ function LoginForm({
       <FormNotice form={form} />
       <input {...getInputProps(fields.redirectTo, { type: "hidden" })} key={fields.redirectTo.key} />
       <PhoneFields country={fields.country} phone={fields.authentication} />
-      <TextField
+      <PasswordField
         field={fields.password}
-        type="password"
         label={t("account:fields.password")}
         autoComplete="current-password"
-        dir="ltr"
         resetKey={imageKey}
       />
       <CaptchaField field={fields.captcha} captcha={captcha} limited={captchaLimited} />
@@ -227,13 +225,7 @@ function RegisterForm() {
         <TextField field={fields.last_name} label={t("account:fields.lastName")} autoComplete="family-name" />
       </div>
       <PhoneFields country={fields.country} phone={fields.authentication} />
-      <TextField
-        field={fields.password}
-        type="password"
-        label={t("account:fields.password")}
-        autoComplete="new-password"
-        dir="ltr"
-      />
+      <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="new-password" />
       <p className="hint">{t("account:login.registerHint")}</p>
       <button type="submit" name="intent" value="register" className="button button-primary form-submit" disabled={busy}>
         {t("account:login.registerSubmit")}

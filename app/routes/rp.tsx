@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { FormNotice, TextField } from "~/components/FormParts";
+import { FormNotice, PasswordField } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { resetSchema } from "~/forms/account";
@@ -123,19 +123,11 @@ function ResetForm() {
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
       <FormNotice form={form} />
-      <TextField
-        field={fields.password}
-        type="password"
-        label={t("account:fields.newPassword")}
-        autoComplete="new-password"
-        dir="ltr"
-      />
-      <TextField
+      <PasswordField field={fields.password} label={t("account:fields.newPassword")} autoComplete="new-password" />
+      <PasswordField
         field={fields.password_confirmation}
-        type="password"
         label={t("account:fields.confirmPassword")}
         autoComplete="new-password"
-        dir="ltr"
       />
       <button type="submit" className="button button-primary form-submit" disabled={busy}>
         {busy ? t("account:reset.changing") : t("account:reset.submit")}

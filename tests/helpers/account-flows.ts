@@ -1,6 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import { expect, vi } from "vitest";
-import type { Db } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
 import * as s from "~/db/schema";
 import { action as acAction } from "~/routes/ac";
 import { action as confirmAction } from "~/routes/confirm";
@@ -9,17 +9,17 @@ import { resources } from "~/services/i18n.server";
 import { sessionStorage } from "~/services/session.server";
 import { outboxSender } from "~/services/sms.server";
 import { account, type AccountOptions } from "./accounts";
+import { CAPTCHA } from "./fixed-captcha";
 import { callAction, callLoader, CookieJar, parseSetCookie, type Reply } from "./remix";
 
 /**
  * What the account tests (tests/accounts-*.test.ts: registration, activation, login, reset, profile) share: the
  * journeys of a browser through /login, /confirm and /ac (each request carries a jar's cookies and stores what the
- * answer sets), fresh numbers and addresses, and reads of what was stored. Every file that logs in sets
- * CAPTCHA_TEST_TEXT to CAPTCHA first (vi.hoisted), so that every drawn captcha shows it.
+ * answer sets), fresh numbers and addresses, and reads of what was stored, on the app's database (the test file's,
+ * which useTestDatabase installs). Every file that logs in imports ./fixed-captcha first, so that every drawn
+ * captcha shows CAPTCHA.
  */
 
-/** The text of every captcha in the account tests. */
-export const CAPTCHA = "AbC23";
 /** The password of the accounts made by createUser. */
 export const PASSWORD = "correct-horse-1";
 /** The Arabic texts of locales/ar/account.json (toasts are translated on the server). */
@@ -109,108 +109,98 @@ export function failNextSms(): { send: ReturnType<typeof vi.spyOn>; stderr: () =
   return { send, stderr: () => written.join("") };
 }
 
-/** The journeys and reads of the account tests on the file's database (`db`). */
-export function accountFlows(db: () => Db) {
-  async function outbox(phone: string) {
-    return db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone)).orderBy(asc(s.sms_outbox.id));
-  }
-  /** The 6-digit code of the newest SMS sent to a phone. */
-  async function lastCode(phone: string): Promise<string> {
-    const rows = await outbox(phone);
-    expect(rows.length, `an SMS was sent to ${phone}`).toBeGreaterThan(0);
-    const match = rows[rows.length - 1].body.match(/(?<!\d)(\d{6})(?!\d)/);
-    expect(match, rows[rows.length - 1].body).toBeTruthy();
-    return match![1];
-  }
-  async function userRow(phone: string) {
-    const [row] = await db().select().from(s.users).where(eq(s.users.phone, phone));
-    return row;
-  }
-  /** The sign-ups of a phone waiting for their code, oldest first. */
-  async function registrationRows(phone: string) {
-    return db().select().from(s.registrations).where(eq(s.registrations.phone, phone)).orderBy(asc(s.registrations.id));
-  }
-  /** The SMS codes of a phone, oldest first. */
-  async function codeRows(phone: string) {
-    return db().select().from(s.sms_codes).where(eq(s.sms_codes.phone, phone)).orderBy(asc(s.sms_codes.id));
-  }
-  async function sessionCount(userId: number): Promise<number> {
-    const [{ n }] = await db().select({ n: count() }).from(s.sessions).where(eq(s.sessions.user_id, userId));
-    return Number(n);
-  }
-
-  /**
-   * An account (tests/helpers/accounts.ts) with the password PASSWORD and no session, for the tests that are not
-   * about registration: its row, with `typed`, its number as the login form takes it.
-   */
-  async function createUser(options: Pick<AccountOptions, "status" | "password"> = {}) {
-    const made = await account(db(), { password: PASSWORD, loggedIn: false, ...options });
-    return { ...made.user, typed: made.typed };
-  }
-
-  async function openLogin(jar: CookieJar, url = "/login", context: Record<string, unknown> = {}) {
-    const res = await callLoader(loginLoader, url, { cookie: jar.header(), context });
-    jar.store(res.headers);
-    return res;
-  }
-  async function postLogin(
-    jar: CookieJar,
-    fields: Record<string, string>,
-    context: Record<string, unknown> = {},
-    url = "/login",
-  ) {
-    const res = await callAction(loginAction, url, { form: { intent: "login", ...fields }, cookie: jar.header(), context });
-    jar.store(res.headers);
-    return res;
-  }
-  /** Opens /login (a fresh captcha) and logs in with the right captcha. */
-  async function login(jar: CookieJar, typed: string, password: string, extra: Record<string, string> = {}, context = {}) {
-    await openLogin(jar);
-    return postLogin(jar, { country: "SY", authentication: typed, password, captcha: CAPTCHA, ...extra }, context);
-  }
-  async function register(jar: CookieJar, fields: Record<string, string>, context: Record<string, unknown> = {}) {
-    const res = await callAction(loginAction, "/login?tab=2", {
-      form: { intent: "register", ...fields },
-      cookie: jar.header(),
-      context,
-    });
-    jar.store(res.headers);
-    return res;
-  }
-  async function postConfirm(jar: CookieJar, form: Record<string, string>, context: Record<string, unknown> = {}) {
-    const res = await callAction(confirmAction, "/confirm", { form, cookie: jar.header(), context });
-    jar.store(res.headers);
-    return res;
-  }
-  /** A registration waiting for its code: the jar holds the pending session. */
-  async function pendingRegistration(context: Record<string, unknown> = {}, fields: Record<string, string> = {}) {
-    const jar = new CookieJar();
-    const phone = newPhone();
-    const form = registration({ authentication: phone.typed, ...fields });
-    const res = await register(jar, form, context);
-    expect(res.status).toBe(302);
-    return { jar, phone, password: form.password };
-  }
-  async function postAc(jar: CookieJar, form: Record<string, string>, context: Record<string, unknown> = {}) {
-    const res = await callAction(acAction, "/ac", { form, cookie: jar.header(), context });
-    jar.store(res.headers);
-    return res;
-  }
-
-  return {
-    outbox,
-    lastCode,
-    userRow,
-    registrationRows,
-    codeRows,
-    sessionCount,
-    createUser,
-    openLogin,
-    postLogin,
-    login,
-    register,
-    postConfirm,
-    pendingRegistration,
-    postAc,
-  };
+/** The SMS sent to a phone (E.164), oldest first. */
+export async function outbox(phone: string) {
+  return (await getDb()).select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone)).orderBy(asc(s.sms_outbox.id));
 }
+/** The 6-digit code of the newest SMS sent to a phone. */
+export async function lastCode(phone: string): Promise<string> {
+  const rows = await outbox(phone);
+  expect(rows.length, `an SMS was sent to ${phone}`).toBeGreaterThan(0);
+  const match = rows[rows.length - 1].body.match(/(?<!\d)(\d{6})(?!\d)/);
+  expect(match, rows[rows.length - 1].body).toBeTruthy();
+  return match![1];
+}
+/** The account of a phone (E.164), or undefined. */
+export async function userRow(phone: string) {
+  const [row] = await (await getDb()).select().from(s.users).where(eq(s.users.phone, phone));
+  return row;
+}
+/** The sign-ups of a phone waiting for their code, oldest first. */
+export async function registrationRows(phone: string) {
+  return (await getDb()).select().from(s.registrations).where(eq(s.registrations.phone, phone)).orderBy(asc(s.registrations.id));
+}
+/** The SMS codes of a phone, oldest first. */
+export async function codeRows(phone: string) {
+  return (await getDb()).select().from(s.sms_codes).where(eq(s.sms_codes.phone, phone)).orderBy(asc(s.sms_codes.id));
+}
+/** How many login sessions an account has. */
+export async function sessionCount(userId: number): Promise<number> {
+  const [{ n }] = await (await getDb()).select({ n: count() }).from(s.sessions).where(eq(s.sessions.user_id, userId));
+  return Number(n);
+}
+
+/**
+ * An account (tests/helpers/accounts.ts) with the password PASSWORD and no session, for the tests that are not
+ * about registration: its row, with `typed`, its number as the login form takes it.
+ */
+export async function createUser(options: Pick<AccountOptions, "status" | "password"> = {}) {
+  const made = await account(await getDb(), { password: PASSWORD, loggedIn: false, ...options });
+  return { ...made.user, typed: made.typed };
+}
+
+/** Opens /login as the browser of `jar` (a new captcha in its session). */
+export async function openLogin(jar: CookieJar, url = "/login", context: Record<string, unknown> = {}) {
+  const res = await callLoader(loginLoader, url, { cookie: jar.header(), context });
+  jar.store(res.headers);
+  return res;
+}
+/** Posts the login form as the browser of `jar`. */
+export async function postLogin(
+  jar: CookieJar,
+  fields: Record<string, string>,
+  context: Record<string, unknown> = {},
+  url = "/login",
+) {
+  const res = await callAction(loginAction, url, { form: { intent: "login", ...fields }, cookie: jar.header(), context });
+  jar.store(res.headers);
+  return res;
+}
+/** Opens /login (a fresh captcha) and logs in with the right captcha. */
+export async function login(jar: CookieJar, typed: string, password: string, extra: Record<string, string> = {}, context = {}) {
+  await openLogin(jar);
+  return postLogin(jar, { country: "SY", authentication: typed, password, captcha: CAPTCHA, ...extra }, context);
+}
+/** Posts the sign-up form (/login?tab=2) as the browser of `jar`. */
+export async function register(jar: CookieJar, fields: Record<string, string>, context: Record<string, unknown> = {}) {
+  const res = await callAction(loginAction, "/login?tab=2", {
+    form: { intent: "register", ...fields },
+    cookie: jar.header(),
+    context,
+  });
+  jar.store(res.headers);
+  return res;
+}
+/** Posts to /confirm as the browser of `jar`. */
+export async function postConfirm(jar: CookieJar, form: Record<string, string>, context: Record<string, unknown> = {}) {
+  const res = await callAction(confirmAction, "/confirm", { form, cookie: jar.header(), context });
+  jar.store(res.headers);
+  return res;
+}
+/** A registration waiting for its code: the jar holds the pending session. */
+export async function pendingRegistration(context: Record<string, unknown> = {}, fields: Record<string, string> = {}) {
+  const jar = new CookieJar();
+  const phone = newPhone();
+  const form = registration({ authentication: phone.typed, ...fields });
+  const res = await register(jar, form, context);
+  expect(res.status).toBe(302);
+  return { jar, phone, password: form.password };
+}
+/** Posts to /ac as the browser of `jar`. */
+export async function postAc(jar: CookieJar, form: Record<string, string>, context: Record<string, unknown> = {}) {
+  const res = await callAction(acAction, "/ac", { form, cookie: jar.header(), context });
+  jar.store(res.headers);
+  return res;
+}
+
+export { CAPTCHA };
