@@ -119,6 +119,22 @@ describe("login (POST /login, intent=login)", () => {
     }
   });
 
+  it("says a wrong captcha before a number that is not a mobile, and the number once the captcha is right", async () => {
+    const jar = new CookieJar();
+    await openLogin(jar);
+    const landline = { country: "SY", authentication: "011 234 5678", password: PASSWORD };
+    const wrong = await postLogin(jar, { ...landline, captcha: "AbC24" });
+    expect(wrong.status).toBe(400);
+    expect(wrong).toHaveFieldError("captcha", "account:errors.captchaWrong");
+    expect(wrong).not.toHaveFieldError("authentication");
+    await openLogin(jar);
+    const right = await postLogin(jar, { ...landline, captcha: CAPTCHA });
+    expect(right.status).toBe(400);
+    expect(right).toHaveFieldError("authentication", "account:errors.phoneInvalid");
+    expect(right).not.toHaveFieldError("captcha");
+    expect(lastResult(right)?.initialValue).toMatchObject({ authentication: "011 234 5678" });
+  });
+
   it("spends the captcha on every post: the returned cookie no longer holds it", async () => {
     const user = await createUser();
     const jar = new CookieJar();

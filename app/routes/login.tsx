@@ -95,17 +95,19 @@ async function login(request: Request, form: FormData, ip: string | undefined, r
   const stored = session.get("captcha");
   session.unset("captcha");
   const answer = { hideFields: ["password", "captcha"], headers: { "Set-Cookie": await sessionStorage.commitSession(session) } };
-  const submission = parseForm(form, loginPost);
-  if (refreshOnly) return formReply(submission, { ...answer, fieldErrors: {}, status: 200 });
+  // The number is made E.164 (and may be refused) only once the captcha is right: the captcha is checked first.
+  const typed = parseForm(form, loginSchema);
+  if (refreshOnly) return formReply(typed, { ...answer, fieldErrors: {}, status: 200 });
 
   const { db, t } = await pageContext(request);
   const captcha = await checkLoginCaptcha(db, { stored, typed: form.get("captcha"), ip });
   if (captcha.kind === "tooMany")
-    return formReply(submission, { ...answer, formErrors: [tooMany("account:errors.tooMany", captcha.retryAfter)], status: 429 });
+    return formReply(typed, { ...answer, formErrors: [tooMany("account:errors.tooMany", captcha.retryAfter)], status: 429 });
   if (captcha.kind !== "ok") {
     const key = captcha.kind === "wrong" ? "account:errors.captchaWrong" : "account:errors.captchaRequired";
-    return formReply(submission, { ...answer, fieldErrors: { captcha: [message(key)] } });
+    return formReply(typed, { ...answer, fieldErrors: { captcha: [message(key)] } });
   }
+  const submission = parseForm(form, loginPost);
   if (submission.status !== "success") return formReply(submission, answer);
 
   const outcome = await logIn(db, { phone: submission.value.phone, password: submission.value.password, ip });
