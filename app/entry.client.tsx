@@ -1,12 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import Backend from "i18next-http-backend";
+import type { i18n as I18n } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import i18n from "./i18n";
 import { loadPlaces } from "./utils/places";
+import { createTranslator, type Texts } from "./utils/translator";
 
 async function hydrate() {
   const lng = document.documentElement.lang || i18n.fallbackLng;
@@ -14,22 +14,25 @@ async function hydrate() {
   // A page with a place select (its <optgroup>s) hydrates with the same list: its file is loaded first (issue 10).
   const placesUrl = document.documentElement.dataset.places;
   const places = placesUrl && document.querySelector("optgroup") ? loadPlaces(placesUrl).catch((error) => console.error(error)) : null;
-  await i18next
-    .use(initReactI18next)
-    .use(Backend)
-    .init({
-      ...i18n,
-      lng,
-      // Every text exists in both languages (tests/locales.test.ts): only the page's own files are loaded (issue 10).
-      fallbackLng: false,
-      ns: getInitialNamespaces(),
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${version}` },
-    });
-  await places;
+  // The browser's translator, not i18next (decision 020). Every text exists in both languages (tests/locales.test.ts):
+  // only the page's own files are loaded (issue 10), and a page whose texts cannot be loaded stays as the server sent it.
+  const translator = createTranslator({
+    lng,
+    defaultNS: i18n.defaultNS,
+    react: i18n.react,
+    load: (language, ns) =>
+      fetch(`/locales/${language}/${ns}.json?v=${version}`).then((res) => {
+        if (!res.ok) throw new Error(`${res.status} ${res.url}`);
+        return res.json() as Promise<Texts>;
+      }),
+    required: getInitialNamespaces,
+  });
+  await Promise.all([translator.load(lng, getInitialNamespaces()), places]);
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      // react-i18next is typed for an i18next instance: the translator has the part of it that it uses.
+      <I18nextProvider i18n={translator as unknown as I18n}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

@@ -10,7 +10,6 @@ import {
   useLocation,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { parse } from "./utils/cookies.server";
 import { useTranslation } from "react-i18next";
@@ -30,6 +29,7 @@ import { APP_POPUP_COOKIE } from "./utils/cookies";
 import { storeFor } from "./utils/company";
 import { localesVersion, publicOrigin } from "./utils/site.server";
 import { useNonce } from "./utils/nonce";
+import { useRootData } from "./utils/root-data";
 import { notFound } from "./utils/page.server";
 import { ERROR_STATUSES, errorTextKey, pageMeta } from "./utils/seo";
 import styles from "./styles/app.css";
@@ -63,19 +63,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const url = new URL(request.url);
   const cookies = parse(request.headers.get("Cookie") ?? "");
-  const payload: RootLoaderData = {
+  const payload = {
     locale,
     origin,
     siteName: t("brand"),
     toast: toast ?? null,
+    /** The logged-in user (navbar account menu), or null for a visitor. */
     user: user ? { first_name: user.first_name, admin: user.role === "admin" } : null,
+    /** Listings the user saved (the save toggles of cards, spec 4). */
     savedIds,
+    /** The dialog the URL asks for (architecture 6), rendered over any page. */
     dialog,
     // Only the home page's popup shows the store link (and only then does a page depend on the phone: page cache).
     store: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed" ? storeFor(request.headers.get("User-Agent")) : null,
     localesVersion: localesVersion(),
+    /** The fingerprinted place list file of the page language (issue 10, app/utils/places.ts). */
     placesUrl: placesUrl(lookups, locale),
-    errorTitles: Object.fromEntries([404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))])),
+    /** The error page's title per status (pageMeta); other statuses use `error.title`. */
+    errorTitles: Object.fromEntries([404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))])) as Record<string, string>,
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
   };
@@ -88,30 +93,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(payload, { headers: responseHeaders, status: dialog?.kind === "contactLimited" ? 429 : 200 });
 }
 
-export type RootLoaderData = {
-  locale: "ar" | "en";
-  origin: string;
-  siteName: string;
-  toast: { message: string; type: "info" | "success" | "error" | "warning" } | null;
-  /** The logged-in user (navbar account menu), or null for a visitor. */
-  user: { first_name: string; admin: boolean } | null;
-  /** Listings the user saved (the save toggles of cards, spec 4). */
-  savedIds: number[];
-  /** The dialog the URL asks for (architecture 6), rendered over any page. */
-  dialog: DialogData | null;
-  /** The app store of the visitor's phone while the home page's app popup shows (spec 2.2), else null. */
-  store: { platform: "android" | "ios"; url: string } | null;
-  localesVersion: string;
-  /** The fingerprinted place list file of the page language (issue 10, app/utils/places.ts). */
-  placesUrl: string;
-  /** The error page's title per status (pageMeta); other statuses use `error.title`. */
-  errorTitles: Record<string, string>;
-  year: number;
-};
 
 /** The document shell: <html lang dir> from the page language (spec 4), navbar, footer and toasts (spec 2.2, 2.3). */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  const root = useRootData();
   const { i18n } = useTranslation();
   const locale = root?.locale ?? (i18n.language === "en" ? "en" : "ar");
   const nonce = useNonce();

@@ -127,7 +127,7 @@ for (const lang of LANGS) {
         for (const link of await links.all()) await expect(link).not.toBeInViewport();
         await opener.click();
         for (const link of await links.all()) await expect(link).toBeInViewport();
-        await page.getByLabel(c.nav.closeMenu, { exact: true }).click();
+        await page.getByTitle(c.nav.closeMenu, { exact: true }).click();
         for (const link of await links.all()) await expect(link).not.toBeInViewport();
         await opener.click();
         await expect(menu.locator("a", { hasText: c.nav.offices })).toBeInViewport();

@@ -9,17 +9,21 @@ import { startServer, type TestServer } from "./helpers/server";
  * Issue 10, decision 014: the weight of the public pages in bytes on the wire, through the built production server
  * (`npm run build` first): static files are sent as their build-time brotli and gzip copies with the right headers,
  * and every public page in both languages stays within the issue's budgets for a browser that accepts brotli:
- * CSS at most 10 KB and the search results' HTML at most 12 KB (1 KB = 1,000 bytes). The issue's JavaScript budget of
- * 90 KB is NOT met yet (React, React Router, Remix and i18next alone are 92 KB brotli; docs/benchmarks.md, issue 10
- * stays open): until it is, JS_CEILING keeps what is sent from growing past today's sizes.
+ * JavaScript at most 90 KB, CSS at most 10 KB and the search results' HTML at most 12 KB (1 KB = 1,000 bytes). The
+ * JavaScript budget is met since the browser translates with app/utils/translator.ts instead of i18next (decision
+ * 020), by little: home 89,961 bytes, search results 89,275, a listing 88,366. The offer form is not within it (zod
+ * and Conform validate it in the browser, decision 014): FORM_JS_CEILING keeps it from growing past today's size.
  * The sizes are printed so that they can be written down (docs/benchmarks.md). The first visit in all (photos
  * included) is measured in a browser: e2e/page-weight.spec.ts.
  */
 
 const KB = 1000;
 const BUDGET = { js: 90 * KB, css: 10 * KB, searchHtml: 12 * KB };
-/** Today's JavaScript on a public page (about 104 KB) and on the offer form (about 136 KB), with 2 KB to spare. */
-const JS_CEILING = { page: 106 * KB, form: 138 * KB };
+/**
+ * The offer form's JavaScript, still over the 90 KB budget: today's 121.4 KB (zod and Conform, the same schemas as on
+ * the server, are about 34 KB of it) with 2 KB to spare, so that it does not grow unnoticed.
+ */
+const FORM_JS_CEILING = 123.5 * KB;
 /** The issue's search: apartments (type 6) for sale (offer 1) in place 1, which has results in the demo data. */
 const SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
 
@@ -122,7 +126,7 @@ describe("static files sent precompressed (issue 10)", () => {
 describe("public pages within the issue's budgets (issue 10), with brotli", () => {
   const cases = (["home", "search", "listing", "form"] as const).flatMap((page) => (["ar", "en"] as const).map((lang) => ({ page, lang })));
 
-  it.each(cases)("$page in $lang: JavaScript within today's ceiling, CSS ≤ 10 KB (search results: HTML ≤ 12 KB)", async ({ page, lang }) => {
+  it.each(cases)("$page in $lang: JavaScript ≤ 90 KB (the form: its ceiling), CSS ≤ 10 KB (search results: HTML ≤ 12 KB)", async ({ page, lang }) => {
     const br = await pageWeight(server.url, pages[page], "br", lang);
     const gzip = await pageWeight(server.url, pages[page], "gzip", lang);
     measured.push({ page, lang, br, gzip });
@@ -131,7 +135,7 @@ describe("public pages within the issue's budgets (issue 10), with brotli", () =
     expect(html).toContain(`lang="${lang}"`);
     expect(scriptsOf(html).length).toBeGreaterThan(0);
     if (br.js.total > BUDGET.js) console.log(`${page} ${lang}: JavaScript ${kb(br.js.total)} KB, over the issue's ${kb(BUDGET.js)} KB`);
-    expect.soft(br.js.total, `${page} ${lang}: JavaScript bytes (brotli)`).toBeLessThanOrEqual(page === "form" ? JS_CEILING.form : JS_CEILING.page);
+    expect.soft(br.js.total, `${page} ${lang}: JavaScript bytes (brotli)`).toBeLessThanOrEqual(page === "form" ? FORM_JS_CEILING : BUDGET.js);
     expect.soft(br.css.total, `${page} ${lang}: CSS bytes (brotli)`).toBeLessThanOrEqual(BUDGET.css);
     if (page === "search") expect.soft(br.html, `${page} ${lang}: HTML bytes (brotli)`).toBeLessThanOrEqual(BUDGET.searchHtml);
   });

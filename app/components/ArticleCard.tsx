@@ -33,8 +33,10 @@ export function ArticleCard({ article, showImage = true }: { article: Card; show
           </Link>
         </h3>
         <p className="article-excerpt">{article.excerpt}</p>
-        <Link to={href} className="read-more" aria-label={t("articles.readMoreAbout", { title: article.title })} prefetch="none">
-          {t("articles.readMore")} <Icon name="chevron" className="icon-end" />
+        {/* The title is part of the link's text (hidden), so search engines and screen readers get more than "Read more". */}
+        <Link to={href} className="read-more" prefetch="none">
+          {t("articles.readMore")}
+          <span className="visually-hidden">{t("articles.readMoreTitle", { title: article.title })}</span> <Icon name="chevron" className="icon-end" />
         </Link>
       </div>
     </article>

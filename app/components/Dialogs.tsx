@@ -52,12 +52,12 @@ export function Dialog({ dialog }: { dialog: DialogData }) {
     <div className="dialog-layer">
       <Link to={close} className="dialog-backdrop" aria-hidden="true" tabIndex={-1} preventScrollReset replace />
       <section className="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">
-        <header className="dialog-head">
+        <div className="dialog-head">
           <h2 id="dialog-title">{title}</h2>
           <Link to={close} className="icon-button" aria-label={t("forms:dialog.close")} ref={closeRef} preventScrollReset replace>
             <Icon name="close" />
           </Link>
-        </header>
+        </div>
         {dialog.kind === "login" ? <LoginPrompt dialog={dialog} /> : null}
         {dialog.kind === "report" ? <ReportForm dialog={dialog} /> : null}
         {dialog.kind === "contact" ? <ContactDetails dialog={dialog} /> : null}

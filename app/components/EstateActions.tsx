@@ -1,12 +1,12 @@
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import { useCloseHref, useDialogHref } from "./Dialogs";
 import { Icon } from "./Icon";
 
 /** The logged-in user and their saved listings, from the root loader. */
 function useAccount() {
-  const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  const root = useRootData();
   return { loggedIn: Boolean(root?.user), savedIds: root?.savedIds ?? [] };
 }
 

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "react-i18next";
 import type { EstateCard as Card, EstateImage } from "~/models/estate-card.server";
 import { estateTitle, formatDate, formatNumber } from "~/utils/format";
@@ -22,7 +23,12 @@ export function currencyKey(currency: string): "card.currency" | "card.currencyU
   return currency === "USD" ? "card.currencyUSD" : "card.currency";
 }
 
-/** A scroll-snap photo strip; each slide carries its own "n/total" count, so the count works without JavaScript. */
+/**
+ * A scroll-snap photo strip; each slide carries its own "n/total" count, so the count works without JavaScript.
+ * A strip of more than one photo is a named list that takes the keyboard focus, so the arrow keys scroll it (WCAG 2.1.1,
+ * axe's scrollable-region-focusable; issue 10). With `priority` its first photo loads at once with high priority:
+ * the page preloads the same `srcset` and `sizes` (preloadFirstPhoto), so the browser fetches it once.
+ */
 export function Carousel({ images, alt, priority, sizes }: { images: EstateImage[]; alt: string; priority?: boolean; sizes: string }) {
   const { t } = useTranslation();
   if (!images.length) {
@@ -34,12 +40,12 @@ export function Carousel({ images, alt, priority, sizes }: { images: EstateImage
     );
   }
   return (
-    <ul className="carousel" aria-label={t("card.photos", { count: images.length })}>
+    <ul className="carousel" aria-label={t("card.photos", { count: images.length })} tabIndex={images.length > 1 ? 0 : undefined}>
       {images.map((image, i) => (
         <li key={image.id} className="carousel-slide">
           <img
             src={image.small}
-            srcSet={`${image.small} 400w, ${image.large} 800w`}
+            srcSet={photoSrcSet(image)}
             sizes={sizes}
             width={400}
             height={300}
@@ -55,6 +61,11 @@ export function Carousel({ images, alt, priority, sizes }: { images: EstateImage
       ))}
     </ul>
   );
+}
+
+/** The `srcset` of a listing photo: the two stored widths of app/services/images.server.ts (400 and 800 px WebP). */
+export function photoSrcSet(image: Pick<EstateImage, "small" | "large">): string {
+  return `${image.small} 400w, ${image.large} 800w`;
 }
 
 /** The facts row of a card or listing: area with unit, rooms, floor, pool (spec 2.7). */
@@ -168,7 +179,7 @@ export function EstateGrid({ estates, eagerFirst = true }: { estates: Card[]; ea
  */
 export function ListingsJsonLd({ estates }: { estates: Card[] }) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData("root") as { origin?: string } | undefined;
+  const root = useRootData();
   if (!estates.length) return null;
   const origin = root?.origin ?? "";
   const data = {

@@ -55,7 +55,8 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
           aria-controls="main-menu"
           aria-label={t("nav.menu")}
         />
-        <label htmlFor="drawer-toggle" className="icon-button drawer-open" aria-label={t("nav.menu")}>
+        {/* The checkbox is the control keyboards and screen readers use; its labels are for pointers only. */}
+        <label htmlFor="drawer-toggle" className="icon-button drawer-open" aria-hidden="true" title={t("nav.menu")}>
           <Icon name="menu" />
         </label>
         <Link to="/" className="brand" aria-label={t("nav.homeAria")}>
@@ -69,7 +70,7 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
           <div id="main-menu" className="menu">
             <div className="menu-head">
               <span className="brand-name">{t("brand")}</span>
-              <label htmlFor="drawer-toggle" className="icon-button" aria-label={t("nav.closeMenu")}>
+              <label htmlFor="drawer-toggle" className="icon-button" aria-hidden="true" title={t("nav.closeMenu")}>
                 <Icon name="close" />
               </label>
             </div>

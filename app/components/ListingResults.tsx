@@ -27,7 +27,13 @@ export function ListingResults({ result, similar, invalid }: { result: SearchRes
       <p className={result.total ? "result-count" : "notice"} role="status">
         {result.total ? t("search.found", { count: result.total, formatted: formatNumber(result.total) }) : t("search.none")}
       </p>
-      {result.total ? <EstateGrid estates={result.items} /> : null}
+      {result.total ? (
+        <>
+          {/* The cards' titles are h3: a heading of the list keeps the outline in order (issue 10, axe heading-order). */}
+          <h2 className="visually-hidden">{t("search.listTitle")}</h2>
+          <EstateGrid estates={result.items} />
+        </>
+      ) : null}
       <ListingsJsonLd estates={result.items} />
       <Pagination page={result.page} pageCount={result.pageCount} />
       {!result.total ? (

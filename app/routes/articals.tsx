@@ -32,11 +32,14 @@ export default function Articles() {
       <h1>{t("articles.title")}</h1>
       <p className="page-lead">{t("articles.lead")}</p>
       {items.length ? (
-        <div className="grid article-grid">
-          {items.map((a) => (
-            <ArticleCard key={a.id} article={a} />
-          ))}
-        </div>
+        <>
+          <h2 className="visually-hidden">{t("articles.listTitle")}</h2>
+          <div className="grid article-grid">
+            {items.map((a) => (
+              <ArticleCard key={a.id} article={a} />
+            ))}
+          </div>
+        </>
       ) : (
         <p className="notice">{t("articles.none")}</p>
       )}

@@ -1,16 +1,29 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Carousel, currencyKey, EstateGrid, Facts, Price } from "~/components/EstateCard";
+import { Carousel, currencyKey, EstateGrid, Facts, photoSrcSet, Price } from "~/components/EstateCard";
 import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { getEstate, similarEstates } from "~/models/estate.server";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
-export const meta = pageMeta;
+/** The `sizes` of the listing's photo strip: the page's width on phones, 760 px beside the contact card on wider screens. */
+const PHOTO_SIZES = "(max-width: 800px) 100vw, 760px";
+
+/**
+ * pageMeta, and a preload of the first photo with the same `imagesrcset` and `imagesizes` as its <img>, so the browser
+ * starts the largest paint's request with the document's head, at high priority, and uses it for the image (issue 10:
+ * listing LCP at most 1.8 s in Lighthouse's mobile test). A phone of 360 to 412 CSS px takes the 400 or 800 px WebP.
+ */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const tags = pageMeta(args);
+  const first = args.data?.estate.images[0];
+  if (!first) return tags;
+  return [...tags, { tagName: "link", rel: "preload", as: "image", imageSrcSet: photoSrcSet(first), imageSizes: PHOTO_SIZES, fetchpriority: "high" }];
+};
 
 /** Property detail (spec 2.7): photos, price, place, every fact, the office, and similar listings; 404 for an unknown id. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -47,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function EstatePage() {
   const { estate, similar } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  const root = useRootData();
   const { t } = useTranslation();
   const title = estateTitle(t, estate);
   const origin = root?.origin ?? "";
@@ -100,7 +113,7 @@ export default function EstatePage() {
       <div className={`estate-layout level-${estate.contractLevel}`}>
         <div className="estate-main">
           <div className="estate-media">
-            <Carousel images={estate.images} alt={title} priority sizes="(max-width: 800px) 100vw, 760px" />
+            <Carousel images={estate.images} alt={title} priority sizes={PHOTO_SIZES} />
             <Link to={`/estate-gallery/${estate.id}`} className="badge badge-gallery">
               <Icon name="expand" /> {t("estate.gallery", { count: estate.images.length })}
             </Link>

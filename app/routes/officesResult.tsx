@@ -67,6 +67,7 @@ export default function OfficesResult() {
           <p className={offices.length ? "result-count" : "notice"} role="status">
             {offices.length ? t("offices.found", { count: offices.length }) : t("offices.none")}
           </p>
+          {offices.length ? <h2 className="visually-hidden">{t("offices.listTitle")}</h2> : null}
           <div className="grid office-grid">
             {offices.map((o) => (
               <OfficeCard key={o.id} office={o} />

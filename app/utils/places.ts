@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRootData } from "./root-data";
 
 /**
  * The place list of every place select (spec 3, Locations), kept out of the loader data (issue 10): on the server
@@ -50,7 +50,7 @@ function subscribe(listener: () => void) {
  */
 export function usePlaces(): PlaceGroup[] | null {
   const fromServer = useContext(PlacesContext);
-  const url = (useRouteLoaderData("root") as { placesUrl?: string } | undefined)?.placesUrl ?? null;
+  const url = useRootData()?.placesUrl ?? null;
   const snapshot = () => (loaded && loaded.url === url ? loaded.places : null);
   const fromFile = useSyncExternalStore(subscribe, snapshot, snapshot);
   useEffect(() => {
