@@ -5,8 +5,8 @@ import type { Locale } from "~/i18n";
 import { DEMO_ADMIN, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin-bootstrap.server";
 import { recordAudit } from "~/models/audit.server";
 import { getEstate, searchEstates, type EstateFilter } from "~/models/estate.server";
-import { createPost, type NewPost, type PostFields } from "~/models/post.server";
-import { transition, type Actor } from "~/models/moderation.server";
+import type { NewPost, PostFields } from "~/models/post.server";
+import { transition } from "~/models/moderation.server";
 import { createPasswordReset, createSession } from "~/models/user.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/admin";
@@ -34,6 +34,7 @@ import { formatPhone } from "~/services/phone.server";
 import { sessionStorage } from "~/services/session.server";
 import { useTestDatabase } from "./helpers/db";
 import { postFixtures } from "./helpers/posts";
+import { account as makeAccount, type Account, type AccountOptions } from "./helpers/accounts";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 /**
@@ -52,28 +53,13 @@ const db = () => test.get().db;
 let seq = 0;
 type Lang = "ar" | "en";
 
-/** An active account made straight in the database, with the Cookie header of a logged-in session. */
-async function account(role: "user" | "admin" = "user", options: { lang?: Lang; first?: string; last?: string; phone?: string } = {}) {
-  const n = ++seq;
-  const [user] = await db()
-    .insert(s.users)
-    .values({
-      first_name: options.first ?? (role === "admin" ? "Hala" : "Samer"),
-      last_name: options.last ?? `Tester${n}`,
-      phone: options.phone ?? `+963966${String(100000 + n)}`,
-      password_hash: "x",
-      status: "active",
-      role,
-      lang: options.lang ?? "ar",
-    })
-    .returning();
-  const session = await sessionStorage.getSession();
-  session.set("token", await createSession(db(), user.id));
-  const cookie = new CookieJar().store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) })).header();
-  const actor: Actor = { id: user.id, admin: role === "admin" };
-  return { user, cookie, actor };
+/**
+ * An account of the back-office tests (tests/helpers/accounts.ts), logged in: named "Samer Tester<n>" (a user) or
+ * "Hala Tester<n>" (an admin) unless `options` say otherwise, the names these tests search for.
+ */
+function account(role: "user" | "admin" = "user", options: Omit<AccountOptions, "role"> = {}) {
+  return makeAccount(db(), { first: role === "admin" ? "Hala" : "Samer", last: `Tester${++seq}`, ...options, role });
 }
-type Account = Awaited<ReturnType<typeof account>>;
 
 let sharedAdmin: Account | undefined;
 /** One admin for the tests that only need "an admin". */

@@ -5,28 +5,16 @@ import { createPost } from "~/models/post.server";
 import { transition } from "~/models/moderation.server";
 import { dashboard } from "~/models/dashboard.server";
 import { ensureAdmin, grantAdmin } from "~/models/admin-bootstrap.server";
-import { createSession } from "~/models/user.server";
 import { loader as adminLoader } from "~/routes/admin._index";
 import { verifyPassword } from "~/services/password.server";
-import { sessionStorage } from "~/services/session.server";
+import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
-import { callLoader, CookieJar } from "./helpers/remix";
+import { callLoader } from "./helpers/remix";
 
 /** The first pieces of the back office (issue 5): the operator's first admin, admin:grant, the role guard, the dashboard. */
 const test = useTestDatabase();
 const db = () => test.get().db;
 
-let seq = 0;
-async function userWith(role: "user" | "admin") {
-  const [user] = await db()
-    .insert(s.users)
-    .values({ first_name: "Lama", last_name: "Nasser", phone: `+963955${String(700000 + ++seq)}`, password_hash: "x", status: "active", role })
-    .returning();
-  const session = await sessionStorage.getSession();
-  session.set("token", await createSession(db(), user.id));
-  const cookie = new CookieJar().store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) })).header();
-  return { user, cookie };
-}
 
 describe("the first admin (ADMIN_PHONE, ADMIN_PASSWORD)", () => {
   it("creates the account as an active admin, and on a later start updates its password and role", async () => {
@@ -49,11 +37,11 @@ describe("the first admin (ADMIN_PHONE, ADMIN_PASSWORD)", () => {
 
 describe("npm run admin:grant", () => {
   it("makes an existing account an admin, by E.164 or Syrian national number; null for an unknown number", async () => {
-    const { user } = await userWith("user");
+    const { user } = await account(db());
     expect(await grantAdmin(db(), user.phone)).toBe(user.id);
     const [row] = await db().select().from(s.users).where(eq(s.users.id, user.id));
     expect(row.role).toBe("admin");
-    const other = await userWith("user");
+    const other = await account(db());
     expect(await grantAdmin(db(), `0${other.user.phone.slice(4)}`)).toBe(other.user.id);
     expect(await grantAdmin(db(), "+963999999999")).toBeNull();
   });
@@ -64,9 +52,9 @@ describe("/admin", () => {
     const visitor = await callLoader(adminLoader, "/admin");
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin");
-    const user = await userWith("user");
+    const user = await account(db());
     expect((await callLoader(adminLoader, "/admin", { cookie: user.cookie })).status).toBe(403);
-    const admin = await userWith("admin");
+    const admin = await account(db(), { role: "admin" });
     const res = await callLoader(adminLoader, "/admin", { cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(res.data.counts).toEqual(expect.objectContaining({ pendingOffers: expect.any(Number) }));
@@ -74,7 +62,7 @@ describe("/admin", () => {
 
   it("counts pending posts, visitors' leads, pending requests and open reports, and flags the 24-hour promise", async () => {
     const before = await dashboard(db());
-    const { user } = await userWith("user");
+    const { user } = await account(db());
     const offer = { location_id: 1, area: 100, fullname: "A", mobile: "0944", subject: "x" };
     // One visitor's lead waiting, one handled already (not counted).
     await db().insert(s.estate_offers).values([{ ...offer, user_id: null }, { ...offer, user_id: null, handled_at: new Date() }]);
@@ -95,7 +83,7 @@ describe("/admin", () => {
     expect(after.openReports - before.openReports).toBe(1);
     expect(Date.now() - after.oldestPending!.getTime()).toBeGreaterThan(29 * 3_600_000);
 
-    const admin = await userWith("admin");
+    const admin = await account(db(), { role: "admin" });
     const res = await callLoader(adminLoader, "/admin", { cookie: admin.cookie });
     expect(res.data.late).toBe(true);
     expect(res.data.oldestHours).toBeGreaterThanOrEqual(29);

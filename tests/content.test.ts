@@ -10,7 +10,6 @@ import { describe, expect, it, vi } from "vitest";
 import i18nConfig from "~/i18n";
 import * as s from "~/db/schema";
 import { getLookups, placeList } from "~/models/lookups.server";
-import { createSession } from "~/models/user.server";
 import { ARTICLE_LIMITS, OFFICE_LIMITS } from "~/forms/content";
 import { action as articleAction, loader as articleLoader } from "~/routes/admin.articles.$id";
 import { loader as articlesLoader } from "~/routes/admin.articles._index";
@@ -23,11 +22,11 @@ import { loader as publicOfficeLoader } from "~/routes/office.$id";
 import { loader as publicOfficesLoader } from "~/routes/offices";
 import { loader as officesResultLoader } from "~/routes/officesResult";
 import { resources } from "~/services/i18n.server";
-import { getToast, sessionStorage } from "~/services/session.server";
 import { uploadTempRoot } from "~/services/multipart.server";
 import { PlacesContext } from "~/utils/places";
+import { account, type Account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
-import { callAction, callLoader, CookieJar } from "./helpers/remix";
+import { callAction, callLoader, unwrap } from "./helpers/remix";
 import AdminArticle from "~/routes/admin.articles.$id";
 import AdminArticles from "~/routes/admin.articles._index";
 import AdminOffice from "~/routes/admin.offices.$id";
@@ -92,21 +91,9 @@ type Loader = Parameters<typeof callLoader>[0];
 let seq = 0;
 const uniq = (prefix: string) => `${prefix} ${++seq}-${Date.now() % 100000}`;
 
-/** An account made straight in the database, with the Cookie header of a logged-in session. */
-async function userWith(role: "user" | "admin") {
-  const [user] = await db()
-    .insert(s.users)
-    .values({ first_name: "Hala", last_name: "Saleh", phone: `+963966${String(300000 + ++seq)}`, password_hash: "x", status: "active", role })
-    .returning();
-  const session = await sessionStorage.getSession();
-  session.set("token", await createSession(db(), user.id));
-  const cookie = new CookieJar().store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) })).header();
-  return { user, cookie };
-}
-
-let adminCache: Awaited<ReturnType<typeof userWith>> | undefined;
+let adminCache: Account | undefined;
 async function admin() {
-  adminCache ??= await userWith("admin");
+  adminCache ??= await account(db(), { role: "admin", first: "Hala", last: "Saleh" });
   return adminCache;
 }
 
@@ -130,36 +117,11 @@ async function postMultipart(
   const body = new FormData();
   for (const [name, value] of Object.entries(options.fields)) body.append(name, value);
   for (const [name, file] of Object.entries(options.files ?? {})) body.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const headers = new Headers();
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  const request = new Request(new URL(url, "http://localhost:3000"), { method: "POST", body, headers });
-  const unwrap = async (response: Response) => {
-    const text = await response.text();
-    const data = response.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : text;
-    return { status: response.status, data, headers: response.headers };
-  };
-  try {
-    const result: any = await action({ request, params: options.params, context: {} });
-    if (result instanceof Response) return unwrap(result);
-    if (result && typeof result === "object" && result.type === "DataWithResponseInit") {
-      return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
-    }
-    return { status: 200, data: result, headers: new Headers() };
-  } catch (thrown) {
-    if (thrown instanceof Response) return unwrap(thrown);
-    throw thrown;
-  }
+  return callAction(action, url, { form: body, params: options.params, cookie: options.cookie });
 }
 
 function lastResult(res: Result) {
   return res.data?.lastResult as { initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> } | undefined;
-}
-const fieldErrors = (res: Result, field: string) => lastResult(res)?.error?.[field];
-
-async function toastOf(res: Result) {
-  const jar = new CookieJar().store(res.headers);
-  const request = new Request("http://localhost:3000/", { headers: { Cookie: jar.header() } });
-  return (await getToast(request)).toast;
 }
 
 /** The id at the end of a redirect to /admin/articles/:id or /admin/offices/:id. */
@@ -251,9 +213,8 @@ describe("guards of the Content section", () => {
 
   it.each(loaders)("%s: a visitor is sent to log in, another user gets 403, an admin gets the page", async (url, loader, params) => {
     const visitor = await callLoader(loader, url, { params });
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
-    const user = await userWith("user");
+    expect(visitor).toRedirectTo(`/login?redirectTo=${encodeURIComponent(url)}`);
+    const user = await account(db(), { first: "Hala", last: "Saleh" });
     expect((await callLoader(loader, url, { params, cookie: user.cookie })).status).toBe(403);
     const res = await callLoader(loader, url, { params, cookie: (await admin()).cookie });
     expect(res.status).toBe(200);
@@ -270,9 +231,8 @@ describe("guards of the Content section", () => {
   it.each(actions)("posting to %s: a visitor is sent to log in, another user gets 403, and nothing changes", async (url, action, params, form) => {
     const before = { articles: await countOf(s.articles), offices: await countOf(s.offices), audit: await lastAuditId() };
     const visitor = await callAction(action, url, { params, form });
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
-    const user = await userWith("user");
+    expect(visitor).toRedirectTo(`/login?redirectTo=${encodeURIComponent(url)}`);
+    const user = await account(db(), { first: "Hala", last: "Saleh" });
     expect((await callAction(action, url, { params, form, cookie: user.cookie })).status).toBe(403);
     expect(await countOf(s.articles)).toBe(before.articles);
     expect(await countOf(s.offices)).toBe(before.offices);
@@ -326,7 +286,7 @@ describe("articles", () => {
       cookie,
     });
     const id = redirectedId(res, "/admin/articles");
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.articleCreated });
+    await expect(res).toFlashToast("success", TOASTS.articleCreated);
 
     const [row] = await db().select().from(s.articles).where(eq(s.articles.id, id));
     expect(row).toMatchObject({ title_ar: fields.title_ar, title_en: fields.title_en, body_ar: fields.body_ar, body_en: fields.body_en, is_published: true });
@@ -368,7 +328,7 @@ describe("articles", () => {
     const fields = { ...articleFields("unused"), title_ar: created.title_ar, title_en: "Rents went up", body_ar: created.body_ar, body_en: created.body_en };
     const res = await postMultipart(articleAction, `/admin/articles/${id}`, { fields, params: { id: String(id) }, cookie });
     expect(redirectedId(res, "/admin/articles")).toBe(id);
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.articleSaved });
+    await expect(res).toFlashToast("success", TOASTS.articleSaved);
     const [edited] = await db().select().from(s.articles).where(eq(s.articles.id, id));
     expect(edited).toMatchObject({ title_en: "Rents went up", image: created.image, created_at: created.created_at });
     const audit = await auditAfter(before);
@@ -399,9 +359,8 @@ describe("articles", () => {
 
     let before = await lastAuditId();
     const off = await callAction(articleAction, url, { params, form: { intent: "unpublish" }, cookie });
-    expect(off.status).toBe(302);
-    expect(off.headers.get("Location")).toBe(url);
-    expect(await toastOf(off)).toMatchObject({ type: "success", message: TOASTS.articleUnpublished });
+    expect(off).toRedirectTo(url);
+    await expect(off).toFlashToast("success", TOASTS.articleUnpublished);
     expect((await db().select().from(s.articles).where(eq(s.articles.id, id)))[0].is_published).toBe(false);
     expect(await auditAfter(before)).toMatchObject([{ actor_id: user.id, action: "article.unpublish", subject_type: "article", subject_id: id }]);
 
@@ -420,7 +379,7 @@ describe("articles", () => {
 
     const on = await callAction(articleAction, url, { params, form: { intent: "publish" }, cookie });
     expect(on.status).toBe(302);
-    expect(await toastOf(on)).toMatchObject({ type: "success", message: TOASTS.articlePublished });
+    await expect(on).toFlashToast("success", TOASTS.articlePublished);
     expect(await auditAfter(before)).toMatchObject([{ actor_id: user.id, action: "article.publish", subject_type: "article", subject_id: id }]);
     expect((await callLoader(publicArticleLoader, `/artical/${id}`, { params })).status).toBe(200);
     expect((await callLoader(publicArticlesLoader, "/articals")).data.items.map((a: { id: number }) => a.id)).toContain(id);
@@ -437,10 +396,10 @@ describe("articles", () => {
       cookie,
     });
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "title_ar")).toEqual(["content:errors.required"]);
-    expect(fieldErrors(res, "title_en")).toEqual(["content:errors.required"]);
-    expect(fieldErrors(res, "body_ar")).toBeFalsy();
-    expect(fieldErrors(res, "cover")).toEqual(["content:upload.again"]);
+    expect(res).toHaveFieldError("title_ar", "content:errors.required");
+    expect(res).toHaveFieldError("title_en", "content:errors.required");
+    expect(res).not.toHaveFieldError("body_ar");
+    expect(res).toHaveFieldError("cover", "content:upload.again");
     expect(lastResult(res)?.initialValue).toMatchObject({ body_ar: "نص عربي", body_en: "English text", title_en: "   " });
     expect(await countOf(s.articles)).toBe(before.articles);
     expect(await auditAfter(before.audit)).toEqual([]);
@@ -455,9 +414,9 @@ describe("articles", () => {
     const fields = { ...articleFields("x"), title_ar: long, body_en: body, title_en: "Bad\u0000title" };
     const res = await postMultipart(articleAction, "/admin/articles/new", { fields, params: { id: "new" }, cookie });
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "title_ar")).toEqual([`content:errors.tooLong?max=${ARTICLE_LIMITS.titleMax}`]);
-    expect(fieldErrors(res, "body_en")).toEqual([`content:errors.tooLong?max=${ARTICLE_LIMITS.bodyMax}`]);
-    expect(fieldErrors(res, "title_en")).toEqual(["content:errors.controlChars"]);
+    expect(res).toHaveFieldError("title_ar", { key: "content:errors.tooLong", values: { max: ARTICLE_LIMITS.titleMax } });
+    expect(res).toHaveFieldError("body_en", { key: "content:errors.tooLong", values: { max: ARTICLE_LIMITS.bodyMax } });
+    expect(res).toHaveFieldError("title_en", "content:errors.controlChars");
     expect(lastResult(res)?.initialValue).toMatchObject({ title_ar: long, body_ar: posted(fields.body_ar) });
     expect(await countOf(s.articles)).toBe(before);
     // The limits themselves are accepted.
@@ -480,7 +439,7 @@ describe("articles", () => {
       cookie,
     });
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "cover")).toEqual(["content:upload.notImage"]);
+    expect(res).toHaveFieldError("cover", "content:upload.notImage");
     expect(lastResult(res)?.initialValue).toMatchObject({ title_ar: fields.title_ar, title_en: fields.title_en, body_ar: posted(fields.body_ar), body_en: posted(fields.body_en) });
     expect(await countOf(s.articles)).toBe(before.articles);
     expect(await auditAfter(before.audit)).toEqual([]);
@@ -496,7 +455,7 @@ describe("articles", () => {
       cookie,
     });
     expect(edit.status).toBe(400);
-    expect(fieldErrors(edit, "cover")).toEqual(["content:upload.empty"]);
+    expect(edit).toHaveFieldError("cover", "content:upload.empty");
     expect((await db().select().from(s.articles).where(eq(s.articles.id, id)))[0]).toEqual(row);
   });
 
@@ -507,9 +466,9 @@ describe("articles", () => {
       headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=nope" },
       body: "--nope\r\nContent-Disposition: form-data; name=\"title_ar\"\r\n\r\nunterminated",
     });
-    const result: any = await articleAction({ request, params: { id: "new" }, context: {} });
-    expect(result.init.status).toBe(400);
-    expect(result.data.lastResult.error.title_ar).toEqual(["content:errors.required"]);
+    const res = await unwrap(() => articleAction({ request, params: { id: "new" }, context: {} }));
+    expect(res.status).toBe(400);
+    expect(res).toHaveFieldError("title_ar", "content:errors.required");
   });
 
   it("answers a second save with a cover, while the same admin's first upload is still sending, with 429 and the values kept (issue 9)", async () => {
@@ -554,7 +513,7 @@ describe("articles", () => {
       cookie,
     });
     expect(res.status).toBe(429);
-    expect(fieldErrors(res, "cover")).toEqual(["content:upload.busy"]);
+    expect(res).toHaveFieldError("cover", "content:upload.busy");
     expect(resources.ar.content.upload.busy).toMatch(/رفع/);
     expect(resources.en.content.upload.busy).toMatch(/upload/i);
     expect(lastResult(res)?.initialValue).toMatchObject({ title_ar: fields.title_ar, title_en: fields.title_en, body_en: posted(fields.body_en) });
@@ -587,7 +546,7 @@ describe("offices", () => {
       cookie,
     });
     const id = redirectedId(res, "/admin/offices");
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.officeCreated });
+    await expect(res).toFlashToast("success", TOASTS.officeCreated);
     const [row] = await db().select().from(s.offices).where(eq(s.offices.id, id));
     expect(row).toMatchObject({
       name_ar: fields.name_ar,
@@ -627,7 +586,7 @@ describe("offices", () => {
     const [old] = await db().select().from(s.offices).where(eq(s.offices.id, id));
     const res = await postMultipart(officeAction, `/admin/offices/${id}`, { fields, params: { id: String(id) }, cookie });
     expect(redirectedId(res, "/admin/offices")).toBe(id);
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.officeSaved });
+    await expect(res).toFlashToast("success", TOASTS.officeSaved);
     const [row] = await db().select().from(s.offices).where(eq(s.offices.id, id));
     expect(row).toMatchObject({ name_ar: "مكتب الشام الجديد", name_en: fields.name_en, whatsapp: null, logo: old.logo });
     const audit = await auditAfter(before);
@@ -660,9 +619,8 @@ describe("offices", () => {
 
     const before = await lastAuditId();
     const off = await callAction(officeAction, url, { params, form: { intent: "deactivate" }, cookie });
-    expect(off.status).toBe(302);
-    expect(off.headers.get("Location")).toBe(url);
-    expect(await toastOf(off)).toMatchObject({ type: "success", message: TOASTS.officeDeactivated });
+    expect(off).toRedirectTo(url);
+    await expect(off).toFlashToast("success", TOASTS.officeDeactivated);
     expect(await auditAfter(before)).toMatchObject([{ actor_id: user.id, action: "office.deactivate", subject_type: "office", subject_id: id }]);
     expect((await callLoader(publicOfficesLoader, "/offices")).data.offices.map((o: { id: number }) => o.id)).not.toContain(id);
     expect((await callLoader(publicOfficeLoader, `/office/${id}`, { params })).status).toBe(404);
@@ -674,7 +632,7 @@ describe("offices", () => {
     const mid = await lastAuditId();
     const on = await callAction(officeAction, url, { params, form: { intent: "activate" }, cookie });
     expect(on.status).toBe(302);
-    expect(await toastOf(on)).toMatchObject({ type: "success", message: TOASTS.officeActivated });
+    await expect(on).toFlashToast("success", TOASTS.officeActivated);
     expect(await auditAfter(mid)).toMatchObject([{ actor_id: user.id, action: "office.activate", subject_type: "office", subject_id: id }]);
     expect((await callLoader(publicOfficeLoader, `/office/${id}`, { params })).status).toBe(200);
     expect((await callLoader(publicOfficesLoader, "/offices")).data.offices.map((o: { id: number }) => o.id)).toContain(id);
@@ -698,8 +656,8 @@ describe("offices", () => {
       cookie,
     });
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "address_en")).toEqual([`content:errors.tooLong?max=${OFFICE_LIMITS.addressMax}`]);
-    expect(fieldErrors(res, "logo")).toEqual(["content:upload.again"]);
+    expect(res).toHaveFieldError("address_en", { key: "content:errors.tooLong", values: { max: OFFICE_LIMITS.addressMax } });
+    expect(res).toHaveFieldError("logo", "content:upload.again");
     expect(lastResult(res)?.initialValue).toMatchObject({ name_ar: fields.name_ar, phone: "12", whatsapp: "0944", location_id: "99999999", address_ar: fields.address_ar });
 
     // With the text fine, the numbers, the place and the level are checked too, all at once.
@@ -709,10 +667,10 @@ describe("offices", () => {
       cookie,
     });
     expect(res2.status).toBe(400);
-    expect(fieldErrors(res2, "phone")).toEqual(["content:errors.phoneInvalid"]);
-    expect(fieldErrors(res2, "whatsapp")).toEqual(["content:errors.phoneInvalid"]);
-    expect(fieldErrors(res2, "location_id")).toEqual(["content:errors.locationRequired"]);
-    expect(fieldErrors(res2, "contract_type_id")).toEqual(["content:errors.contractRequired"]);
+    expect(res2).toHaveFieldError("phone", "content:errors.phoneInvalid");
+    expect(res2).toHaveFieldError("whatsapp", "content:errors.phoneInvalid");
+    expect(res2).toHaveFieldError("location_id", "content:errors.locationRequired");
+    expect(res2).toHaveFieldError("contract_type_id", "content:errors.contractRequired");
 
     // And a file that is no photo is an error of the logo field.
     const res3 = await postMultipart(officeAction, "/admin/offices/new", {
@@ -722,13 +680,13 @@ describe("offices", () => {
       cookie,
     });
     expect(res3.status).toBe(400);
-    expect(fieldErrors(res3, "logo")).toEqual(["content:upload.notImage"]);
+    expect(res3).toHaveFieldError("logo", "content:upload.notImage");
     expect(lastResult(res3)?.initialValue).toMatchObject({ phone: "011 234 5678" });
 
     const empty = await postMultipart(officeAction, "/admin/offices/new", { fields: { intent: "save" }, params: { id: "new" }, cookie });
     expect(empty.status).toBe(400);
-    for (const field of ["name_ar", "name_en", "phone", "address_ar", "address_en"]) expect(fieldErrors(empty, field)).toEqual(["content:errors.required"]);
-    expect(fieldErrors(empty, "location_id")).toEqual(["content:errors.locationRequired"]);
+    for (const field of ["name_ar", "name_en", "phone", "address_ar", "address_en"]) expect(empty).toHaveFieldError(field, "content:errors.required");
+    expect(empty).toHaveFieldError("location_id", "content:errors.locationRequired");
 
     expect(await countOf(s.offices)).toBe(before.offices);
     expect(await auditAfter(before.audit)).toEqual([]);

@@ -2,7 +2,6 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import { HONEYPOT_FIELD, POST_LIMITS } from "~/forms/posts";
-import { createSession } from "~/models/user.server";
 import { loader as rootLoader } from "~/root";
 import { action as callUsAction } from "~/routes/call-us";
 import { action as consultationAction, loader as consultationLoader } from "~/routes/consultation";
@@ -13,9 +12,9 @@ import { action as reportAction } from "~/routes/report";
 import { action as saveAction } from "~/routes/save";
 import { loader as userOrderLoader } from "~/routes/user-order";
 import { resources } from "~/services/i18n.server";
-import { getToast, sessionStorage } from "~/services/session.server";
+import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
-import { callAction, callLoader, CookieJar } from "./helpers/remix";
+import { callAction, callLoader } from "./helpers/remix";
 
 /** The public forms (issue 4) and the save, report and dialog interactions, as a browser meets them. */
 
@@ -23,7 +22,8 @@ const test = useTestDatabase();
 const db = () => test.get().db;
 
 const TOASTS = resources.ar.forms.toasts;
-const TOO_MANY = /^forms:errors\.tooMany\?minutes=\d+$/;
+/** The "too many posts" message, with its minutes to wait. */
+const TOO_MANY = { key: "forms:errors.tooMany", values: { minutes: expect.any(Number) } };
 
 type Result = Awaited<ReturnType<typeof callAction>>;
 
@@ -40,33 +40,11 @@ function newIp(): { clientIp: string } {
 let seq = 0;
 const uniq = (prefix: string) => `${prefix}${++seq}x${Date.now() % 100000}`;
 
+/** The reply of a form (Conform's lastResult): the values typed back and the errors. */
 function lastResult(res: Result) {
-  return res.data?.lastResult as
-    | { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> }
-    | undefined;
+  return res.data?.lastResult as { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, unknown[] | null> } | undefined;
 }
 const fieldErrors = (res: Result, field: string) => lastResult(res)?.error?.[field];
-const formErrors = (res: Result) => lastResult(res)?.error?.[""];
-
-async function toastOf(res: Result) {
-  const jar = new CookieJar().store(res.headers);
-  const request = new Request("http://localhost:3000/", { headers: { Cookie: jar.header() } });
-  return (await getToast(request)).toast;
-}
-
-let phoneSeq = 0;
-/** A user made straight in the database, with the Cookie header of a logged-in session. */
-async function loggedInUser() {
-  const n = String(500000 + ++phoneSeq);
-  const [user] = await db()
-    .insert(s.users)
-    .values({ first_name: "Rami", last_name: "Haddad", phone: `+963933${n}`, password_hash: "not-a-real-hash", status: "active" })
-    .returning();
-  const session = await sessionStorage.getSession();
-  session.set("token", await createSession(db(), user.id));
-  const cookie = new CookieJar().store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) })).header();
-  return { user, cookie };
-}
 
 let approvedIds: number[] | undefined;
 /** Ids of approved (public) listings of the seeded database. */
@@ -106,16 +84,15 @@ describe.each(MESSAGE_FORMS)("the $name form ($url)", ({ url, action, kind, requ
     const subject = "مرحبا Hello 👋🏽 <script>alert('x')</script> '; DROP TABLE messages; -- \"quoted\" & <b>bold</b>";
     const name = uniq("سامي O'Brien ");
     const res = await post({ name, mobile: "0944123456", subject });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(url);
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.messageSent });
+    expect(res).toRedirectTo(url);
+    await expect(res).toFlashToast("success", TOASTS.messageSent);
     const rows = await messagesNamed(name);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind, name, mobile: "0944123456", subject, user_id: null });
   });
 
   it("stores the logged-in user's id", async () => {
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const form = valid();
     const res = await post(form, { cookie });
     expect(res.status).toBe(302);
@@ -138,7 +115,7 @@ describe.each(MESSAGE_FORMS)("the $name form ($url)", ({ url, action, kind, requ
     const form = valid(override as Record<string, string>);
     const res = await post(form);
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, field)).toEqual([`forms:errors.${message}`]);
+    expect(res).toHaveFieldError(field, `forms:errors.${message}`);
     for (const key of ["name", "mobile", "subject"] as const) {
       if (form[key] !== "" && form[key].trim() !== "") expect(lastResult(res)?.initialValue?.[key]).toBe(form[key]);
     }
@@ -159,23 +136,22 @@ describe.each(MESSAGE_FORMS)("the $name form ($url)", ({ url, action, kind, requ
     const huge = "ب".repeat(100 * 1024);
     const res = await post({ name: huge, mobile: "0944123456", subject: huge });
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "name")).toEqual(["forms:errors.nameMax"]);
-    expect(fieldErrors(res, "subject")).toEqual([`forms:errors.${max}`]);
+    expect(res).toHaveFieldError("name", "forms:errors.nameMax");
+    expect(res).toHaveFieldError("subject", `forms:errors.${max}`);
   });
 
   it("answers a NUL byte or another control character with the controlChars message, not a 500", async () => {
     const res = await post({ name: "Sa\u0000mi", mobile: "0944123456", subject: "a\u0007b" });
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "name")).toEqual(["forms:errors.controlChars"]);
-    expect(fieldErrors(res, "subject")).toEqual(["forms:errors.controlChars"]);
+    expect(res).toHaveFieldError("name", "forms:errors.controlChars");
+    expect(res).toHaveFieldError("subject", "forms:errors.controlChars");
   });
 
   it("answers a filled honeypot exactly like a success and stores nothing", async () => {
     const form = valid({ [HONEYPOT_FIELD]: "http://spam.example" });
     const res = await post(form);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(url);
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.messageSent });
+    expect(res).toRedirectTo(url);
+    await expect(res).toFlashToast("success", TOASTS.messageSent);
     expect(await messagesNamed(form.name)).toHaveLength(0);
   });
 
@@ -185,7 +161,7 @@ describe.each(MESSAGE_FORMS)("the $name form ($url)", ({ url, action, kind, requ
     for (let i = 0; i < 10; i++) expect((await post({ name, mobile: "0944123456", subject: `m${i}` }, { context })).status).toBe(302);
     const res = await post({ name, mobile: "0944123456", subject: "eleventh" }, { context });
     expect(res.status).toBe(429);
-    expect(formErrors(res)).toEqual([expect.stringMatching(TOO_MANY)]);
+    expect(res).toHaveFormErrors(TOO_MANY);
     expect(lastResult(res)?.initialValue).toMatchObject({ name, mobile: "0944123456", subject: "eleventh" });
     expect(await messagesNamed(name)).toHaveLength(10);
     // Another address is not affected.
@@ -195,7 +171,7 @@ describe.each(MESSAGE_FORMS)("the $name form ($url)", ({ url, action, kind, requ
 
 describe("the consultation loader", () => {
   it("prefills name and mobile for a logged-in user, nothing for a visitor", async () => {
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const res = await callLoader(consultationLoader, "/consultation", { cookie });
     expect(res.data.defaults).toEqual({ name: "Rami Haddad", mobile: user.phone });
     const visitor = await callLoader(consultationLoader, "/consultation");
@@ -221,9 +197,8 @@ describe("the new property offer (/new-estate)", () => {
   it("stores a minimal offer as pending and goes to the thank-you page", async () => {
     const form = minimal();
     const res = await post(form);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/new-estate?sent=1");
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.offerSent });
+    expect(res).toRedirectTo("/new-estate?sent=1");
+    await expect(res).toFlashToast("success", TOASTS.offerSent);
     const rows = await offersBy(form.fullname);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -261,7 +236,7 @@ describe("the new property offer (/new-estate)", () => {
   });
 
   it("makes a logged-in user's offer their pending post, not a lead, and continues on its editor", async () => {
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const subject = "شقة في المزة Flat";
     const form = minimal({ estate_type_id: "6", estate_offer_type_id: "1", estate_finishing: "3", area: "120", location_id: "2", subject });
     const res = await post(form, newIp(), cookie);
@@ -297,8 +272,8 @@ describe("the new property offer (/new-estate)", () => {
     const form = minimal(override as Record<string, string>);
     const res = await post(form);
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, field)).toEqual([`forms:errors.${message}`]);
-    expect(formErrors(res)).toEqual(["forms:errors.offerFailed"]);
+    expect(res).toHaveFieldError(field, `forms:errors.${message}`);
+    expect(res).toHaveFormErrors("forms:errors.offerFailed");
     if (form.fullname) {
       expect(lastResult(res)?.initialValue?.fullname).toBe(form.fullname);
       expect(await offersBy(form.fullname)).toHaveLength(0);
@@ -316,38 +291,37 @@ describe("the new property offer (/new-estate)", () => {
     const form = minimal({ location_id: "999999" });
     const res = await post(form);
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "location_id")).toEqual(["forms:errors.cityRequired"]);
-    expect(formErrors(res)).toEqual(["forms:errors.offerFailed"]);
+    expect(res).toHaveFieldError("location_id", "forms:errors.cityRequired");
+    expect(res).toHaveFormErrors("forms:errors.offerFailed");
     expect(lastResult(res)?.initialValue).toMatchObject({ fullname: form.fullname, location_id: "999999" });
     expect(await offersBy(form.fullname)).toHaveLength(0);
 
     const type = minimal({ estate_type_id: "999999" });
     const res2 = await post(type);
     expect(res2.status).toBe(400);
-    expect(fieldErrors(res2, "estate_type_id")).toEqual(["forms:errors.choice"]);
+    expect(res2).toHaveFieldError("estate_type_id", "forms:errors.choice");
     expect(await offersBy(type.fullname)).toHaveLength(0);
   });
 
   it("answers a NUL byte in the name or information with controlChars, not a 500", async () => {
     const res = await post(minimal({ subject: "nice\u0000flat", fullname: "A\u0000li" }));
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "subject")).toEqual(["forms:errors.controlChars"]);
-    expect(fieldErrors(res, "fullname")).toEqual(["forms:errors.controlChars"]);
+    expect(res).toHaveFieldError("subject", "forms:errors.controlChars");
+    expect(res).toHaveFieldError("fullname", "forms:errors.controlChars");
   });
 
   it("answers 100 KB of text with 400, not 500", async () => {
     const res = await post(minimal({ subject: "x".repeat(100 * 1024), fullname: "y".repeat(100 * 1024) }));
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "subject")).toEqual(["forms:errors.infoMax"]);
-    expect(fieldErrors(res, "fullname")).toEqual(["forms:errors.fullnameMax"]);
+    expect(res).toHaveFieldError("subject", "forms:errors.infoMax");
+    expect(res).toHaveFieldError("fullname", "forms:errors.fullnameMax");
   });
 
   it("answers a filled honeypot like a success and stores nothing", async () => {
     const form = minimal({ [HONEYPOT_FIELD]: "spam" });
     const res = await post(form);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/new-estate?sent=1");
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.offerSent });
+    expect(res).toRedirectTo("/new-estate?sent=1");
+    await expect(res).toFlashToast("success", TOASTS.offerSent);
     expect(await offersBy(form.fullname)).toHaveLength(0);
   });
 
@@ -357,7 +331,7 @@ describe("the new property offer (/new-estate)", () => {
     for (let i = 0; i < 10; i++) expect((await post(minimal({ fullname }), context)).status).toBe(302);
     const res = await post(minimal({ fullname, subject: "eleventh" }), context);
     expect(res.status).toBe(429);
-    expect(formErrors(res)).toEqual([expect.stringMatching(TOO_MANY)]);
+    expect(res).toHaveFormErrors(TOO_MANY);
     expect(lastResult(res)?.initialValue).toMatchObject({ fullname, subject: "eleventh" });
     expect(await offersBy(fullname)).toHaveLength(10);
   });
@@ -382,8 +356,7 @@ describe("the property request (/create-real-estate-request)", () => {
   it("sends a visitor to log in and back, storing nothing; its loader says loggedIn false", async () => {
     const [{ n: before }] = await db().select({ n: count() }).from(s.property_requests);
     const res = await post(valid());
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/create-real-estate-request")}`);
+    expect(res).toRedirectTo(`/login?redirectTo=${encodeURIComponent("/create-real-estate-request")}`);
     const [{ n: after }] = await db().select({ n: count() }).from(s.property_requests);
     expect(after).toBe(before);
     const page = await callLoader(requestLoader, "/create-real-estate-request");
@@ -393,12 +366,11 @@ describe("the property request (/create-real-estate-request)", () => {
   });
 
   it("stores a logged-in user's request as pending and goes to /profile", async () => {
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     expect((await callLoader(requestLoader, "/create-real-estate-request", { cookie })).data.loggedIn).toBe(true);
     const res = await post(valid(), cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/profile?sent=request");
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: TOASTS.requestSent });
+    expect(res).toRedirectTo("/profile?sent=request");
+    await expect(res).toFlashToast("success", TOASTS.requestSent);
     const rows = await requestsOf(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -413,10 +385,10 @@ describe("the property request (/create-real-estate-request)", () => {
   });
 
   it("refuses a minimum price above the maximum with priceOrder on max_price", async () => {
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const res = await post(valid({ min_price: "9000000", max_price: "100" }), cookie);
     expect(res.status).toBe(400);
-    expect(fieldErrors(res, "max_price")).toEqual(["forms:errors.priceOrder"]);
+    expect(res).toHaveFieldError("max_price", "forms:errors.priceOrder");
     expect(lastResult(res)?.initialValue).toMatchObject({ min_price: "9000000", max_price: "100" });
     expect(await requestsOf(user.id)).toHaveLength(0);
   });
@@ -429,46 +401,46 @@ describe("the property request (/create-real-estate-request)", () => {
     ["min_price", "priceNumeric", { min_price: "cheap" }],
     ["notes", "notesMax", { notes: "n".repeat(100 * 1024) }],
   ] as const)("refuses a bad %s with forms:errors.%s", async (field, message, override) => {
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const res = await post(valid(override as Record<string, string>), cookie);
     expect(res.status).toBe(400);
     // The page shows a field's first error (FieldErrors).
-    expect(fieldErrors(res, field)?.[0]).toBe(`forms:errors.${message}`);
+    expect(fieldErrors(res, field)?.[0]).toMatchObject({ key: `forms:errors.${message}` });
     expect(await requestsOf(user.id)).toHaveLength(0);
   });
 
   it("answers a non-numeric price only with keys of forms.json (posts.ts: every message is a locales key)", async () => {
-    const { cookie } = await loggedInUser();
+    const { cookie } = await account(db());
     const keys = Object.keys(resources.ar.forms.errors).map((k) => `forms:errors.${k}`);
     for (const override of [{ min_price: "cheap" }, { max_price: "12abc" }] as Record<string, string>[]) {
       const res = await post(valid(override), cookie);
       expect(res.status).toBe(400);
       const field = Object.keys(override)[0];
       expect(fieldErrors(res, field)?.length).toBeGreaterThan(0);
-      for (const message of fieldErrors(res, field)!) expect(keys, `${field}: ${message}`).toContain(message);
+      for (const { key } of fieldErrors(res, field) as { key: string }[]) expect(keys, `${field}: ${key}`).toContain(key);
     }
   });
 
   it("answers a filled honeypot exactly like a success (same Location and toast) and stores nothing", async () => {
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const real = await post(valid(), cookie);
     expect(real.status).toBe(302);
     await db().delete(s.property_requests).where(eq(s.property_requests.user_id, user.id));
     const spam = await post(valid({ [HONEYPOT_FIELD]: "http://spam.example" }), cookie);
     expect(spam.status).toBe(302);
-    expect(await toastOf(spam)).toMatchObject({ type: "success", message: TOASTS.requestSent });
+    await expect(spam).toFlashToast("success", TOASTS.requestSent);
     expect(await requestsOf(user.id)).toHaveLength(0);
     // A bot must not be able to tell the two answers apart (forms.server.ts: "answered like a success").
     expect(spam.headers.get("Location")).toBe(real.headers.get("Location"));
   });
 
   it("allows 10 requests an hour per IP; the 11th gets 429 with tooMany", async () => {
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const context = newIp();
     for (let i = 0; i < 10; i++) expect((await post(valid(), cookie, context)).status).toBe(302);
     const res = await post(valid({ notes: "eleventh" }), cookie, context);
     expect(res.status).toBe(429);
-    expect(formErrors(res)).toEqual([expect.stringMatching(TOO_MANY)]);
+    expect(res).toHaveFormErrors(TOO_MANY);
     expect(lastResult(res)?.initialValue).toMatchObject({ notes: "eleventh" });
     expect(await requestsOf(user.id)).toHaveLength(10);
   });
@@ -476,7 +448,7 @@ describe("the property request (/create-real-estate-request)", () => {
 
 describe("/user-order", () => {
   it("lists only approved requests, newest first, 20 a page, and 404 past the last page", async () => {
-    const { user } = await loggedInUser();
+    const { user } = await account(db());
     const base = { user_id: user.id, estate_offer_type_id: 1, location_id: 1, estate_type_id: 1 };
     const [approvedOld] = await db()
       .insert(s.property_requests)
@@ -514,7 +486,7 @@ describe("/user-order", () => {
   });
 
   it("pages by 20", async () => {
-    const { user } = await loggedInUser();
+    const { user } = await account(db());
     const rows = Array.from({ length: 21 }, (_, i) => ({
       user_id: user.id,
       estate_offer_type_id: 1,
@@ -542,17 +514,15 @@ describe("saving a listing (/save) and the profile", () => {
   it("sends a visitor to log in and back to the page", async () => {
     const [id] = await approvedEstates();
     const res = await callAction(saveAction, "/save", { form: { estate_id: String(id), is_saved: "1", redirectTo: `/estate/${id}` } });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}`);
+    expect(res).toRedirectTo(`/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}`);
   });
 
   it("saves and unsaves with the Arabic toasts, the row and the profile's saved card following", async () => {
     const [id] = await approvedEstates();
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const saved = await callAction(saveAction, "/save", { form: { estate_id: String(id), is_saved: "1", redirectTo: `/estate/${id}` }, cookie });
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe(`/estate/${id}`);
-    expect(await toastOf(saved)).toMatchObject({ type: "success", message: "تم حفظ العقار" });
+    expect(saved).toRedirectTo(`/estate/${id}`);
+    await expect(saved).toFlashToast("success", "تم حفظ العقار");
     const rowsOf = () =>
       db()
         .select()
@@ -571,16 +541,15 @@ describe("saving a listing (/save) and the profile", () => {
     expect(root.data.savedIds).toEqual([id]);
 
     const unsaved = await callAction(saveAction, "/save", { form: { estate_id: String(id), is_saved: "0", redirectTo: "/search?x=1" }, cookie });
-    expect(unsaved.status).toBe(302);
-    expect(unsaved.headers.get("Location")).toBe("/search?x=1");
-    expect(await toastOf(unsaved)).toMatchObject({ type: "success", message: "تم حذف العقار" });
+    expect(unsaved).toRedirectTo("/search?x=1");
+    await expect(unsaved).toFlashToast("success", "تم حذف العقار");
     expect(await rowsOf()).toHaveLength(0);
     expect((await callLoader(profileLoader, "/profile", { cookie })).data.saved).toEqual([]);
   });
 
   it("never redirects off the site after saving", async () => {
     const [id] = await approvedEstates();
-    const { cookie } = await loggedInUser();
+    const { cookie } = await account(db());
     for (const redirectTo of ["https://evil.example/x", "//evil.example/x"]) {
       const res = await callAction(saveAction, "/save", { form: { estate_id: String(id), is_saved: "1", redirectTo }, cookie });
       expect(res.status).toBe(302);
@@ -589,17 +558,17 @@ describe("saving a listing (/save) and the profile", () => {
   });
 
   it("answers an unknown listing with 404 and a bad id with the checkData error toast", async () => {
-    const { cookie } = await loggedInUser();
+    const { cookie } = await account(db());
     const missing = await callAction(saveAction, "/save", { form: { estate_id: "999999", is_saved: "1" }, cookie });
     expect(missing.status).toBe(404);
     const bad = await callAction(saveAction, "/save", { form: { estate_id: "abc", is_saved: "1" }, cookie });
     expect(bad.status).toBe(302);
-    expect(await toastOf(bad)).toMatchObject({ type: "error", message: resources.ar.forms.errors.checkData });
+    await expect(bad).toFlashToast("error", resources.ar.forms.errors.checkData);
   });
 
   it("shows the user's own offers and requests with their statuses on /profile", async () => {
-    const { user, cookie } = await loggedInUser();
-    const other = await loggedInUser();
+    const { user, cookie } = await account(db());
+    const other = await account(db());
     const listing = (userId: number, stateId: number, status: s.EstateStatus, reason: string | null) => ({
       state_id: stateId, status, user_id: userId, reject_reason: reason, price: null, location_id: 1, estate_type_id: 1,
       estate_offer_type_id: 1, area: 100, area_unit_id: 1, description_ar: "mine",
@@ -630,13 +599,12 @@ describe("reporting a listing (/report)", () => {
   it("sends a visitor to log in and back", async () => {
     const [, id] = await approvedEstates();
     const res = await callAction(reportAction, "/report", { form: { estate_id: String(id), report_type_id: "1", redirectTo: `/estate/${id}` }, context: newIp() });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}`);
+    expect(res).toRedirectTo(`/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}`);
   });
 
   it("reopens the dialog with 'أكمل الحقول المطلوبة' when no reason is chosen, then reports once", async () => {
     const [, id] = await approvedEstates();
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const back = `/estate/${id}`;
     const post = (form: Record<string, string>) => callAction(reportAction, "/report", { form: { redirectTo: back, ...form }, cookie, context: newIp() });
     const rows = () =>
@@ -646,52 +614,48 @@ describe("reporting a listing (/report)", () => {
         .where(and(eq(s.estate_reports.user_id, user.id), eq(s.estate_reports.estate_id, id)));
 
     const none = await post({ estate_id: String(id) });
-    expect(none.status).toBe(302);
-    expect(none.headers.get("Location")).toBe(`${back}?dialog=report&estate_id=${id}`);
-    expect(await toastOf(none)).toMatchObject({ type: "error", message: "أكمل الحقول المطلوبة" });
+    expect(none).toRedirectTo(`${back}?dialog=report&estate_id=${id}`);
+    await expect(none).toFlashToast("error", "أكمل الحقول المطلوبة");
     const badReason = await post({ estate_id: String(id), report_type_id: "9" });
     expect(badReason.headers.get("Location")).toBe(`${back}?dialog=report&estate_id=${id}`);
     expect(await rows()).toHaveLength(0);
 
     const ok = await post({ estate_id: String(id), report_type_id: "2" });
-    expect(ok.status).toBe(302);
-    expect(ok.headers.get("Location")).toBe(back);
-    expect(await toastOf(ok)).toMatchObject({ type: "success", message: "تم أرسال الابلاغ بنجاح" });
+    expect(ok).toRedirectTo(back);
+    await expect(ok).toFlashToast("success", "تم أرسال الابلاغ بنجاح");
     expect(await rows()).toMatchObject([{ report_type_id: 2 }]);
 
     const again = await post({ estate_id: String(id), report_type_id: "3" });
     expect(again.status).toBe(302);
-    expect(await toastOf(again)).toMatchObject({ message: TOASTS.alreadyReported });
+    await expect(again).toFlashToast("success", TOASTS.alreadyReported);
     expect(await rows()).toMatchObject([{ report_type_id: 2 }]);
   });
 
   it("answers a report of an unknown listing with 404", async () => {
-    const { cookie } = await loggedInUser();
+    const { cookie } = await account(db());
     const res = await callAction(reportAction, "/report", { form: { estate_id: "999999", report_type_id: "1" }, cookie, context: newIp() });
     expect(res.status).toBe(404);
   });
 
   it("answers an id beyond PostgreSQL's integers with the error toast, not a 500", async () => {
-    const { cookie } = await loggedInUser();
+    const { cookie } = await account(db());
     const res = await callAction(reportAction, "/report", { form: { estate_id: "99999999999", report_type_id: "1", redirectTo: "/" }, cookie, context: newIp() });
     expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ type: "error" });
+    await expect(res).toFlashToast("error");
   });
 
   it("allows 30 reports an hour per IP; the 31st comes back with the tooMany error toast", async () => {
     const ids = await approvedEstates();
     const context = newIp();
     for (let i = 0; i < 30; i++) {
-      const { cookie } = await loggedInUser();
+      const { cookie } = await account(db());
       const res = await callAction(reportAction, "/report", { form: { estate_id: String(ids[0]), report_type_id: "1" }, cookie, context });
       expect(res.status).toBe(302);
     }
-    const { user, cookie } = await loggedInUser();
+    const { user, cookie } = await account(db());
     const res = await callAction(reportAction, "/report", { form: { estate_id: String(ids[0]), report_type_id: "1" }, cookie, context });
     expect(res.status).toBe(302);
-    const toast = await toastOf(res);
-    expect(toast?.type).toBe("error");
-    expect(toast?.message).toMatch(/\d+/);
+    await expect(res).toFlashToast("error", expect.stringMatching(/\d+/));
     expect(await db().select().from(s.estate_reports).where(eq(s.estate_reports.user_id, user.id))).toHaveLength(0);
   });
 });
@@ -716,7 +680,7 @@ describe("dialogs as URL state (root loader)", () => {
     const visitorReport = await callLoader(rootLoader, `/?dialog=report&estate_id=${id}`);
     expect(visitorReport.data.dialog).toMatchObject({ kind: "login", reason: "report" });
 
-    const { cookie } = await loggedInUser();
+    const { cookie } = await account(db());
     const res = await callLoader(rootLoader, `/estate/${id}?dialog=contact&estate_id=${id}`, { cookie });
     const dialog = res.data.dialog;
     expect(dialog.kind).toBe("contact");
@@ -746,7 +710,7 @@ describe("dialogs as URL state (root loader)", () => {
 
   it("gives a user the report dialog with the 5 reasons, and marks it already reported after a report", async () => {
     const [, , id] = await approvedEstates();
-    const { cookie } = await loggedInUser();
+    const { cookie } = await account(db());
     const res = await callLoader(rootLoader, `/estate/${id}?dialog=report&estate_id=${id}`, { cookie });
     expect(res.data.dialog).toMatchObject({ kind: "report", estateId: id, already: false, backTo: `/estate/${id}` });
     expect(res.data.dialog.reasons).toHaveLength(5);

@@ -14,20 +14,19 @@ const previousDataDir = vi.hoisted(() => {
 
 import * as s from "~/db/schema";
 import { getEstate, searchEstates } from "~/models/estate.server";
-import { createPost, editablePost, userPosts, type NewPost, type PostFields } from "~/models/post.server";
-import { POST_ACTIONS, POST_STATES, POST_TRANSITIONS, postState, transition, TransitionError, workingCopy, type Actor, type PostAction, type PostState, type TransitionInput } from "~/models/moderation.server";
-import { createSession } from "~/models/user.server";
+import { editablePost, userPosts, type NewPost, type PostFields } from "~/models/post.server";
+import { POST_ACTIONS, POST_STATES, POST_TRANSITIONS, postState, transition, TransitionError, workingCopy, type PostAction, type PostState, type TransitionInput } from "~/models/moderation.server";
 import { action as newEstateAction } from "~/routes/new-estate";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as editorAction, loader as editorLoader } from "~/routes/profile_.posts.$id";
 import { resources } from "~/services/i18n.server";
-import { getToast, sessionStorage } from "~/services/session.server";
 import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/services/multipart.server";
 import { getEnv } from "~/utils/env.server";
 import type { StoredImage } from "~/db/schema";
 import { useTestDatabase } from "./helpers/db";
 import { postFixtures } from "./helpers/posts";
-import { callAction, callLoader, CookieJar } from "./helpers/remix";
+import { account, type Account } from "./helpers/accounts";
+import { callAction, callLoader, unwrap, type Reply } from "./helpers/remix";
 
 /**
  * Owners' posts and their moderation (issue 5): the post state machine enumerated pair by pair, what the public and
@@ -71,24 +70,7 @@ const OWNER_ACTIONS: readonly PostAction[] = ["edit", "delete"];
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures
 
-type Reply = { status: number; data: any; headers: Headers };
-
 let seq = 0;
-
-/** An active account made straight in the database, with the Cookie header of a logged-in session. */
-async function account(role: "user" | "admin" = "user") {
-  const n = ++seq;
-  const [user] = await db()
-    .insert(s.users)
-    .values({ first_name: "Nour", last_name: `Khalil ${n}`, phone: `+963977${String(100000 + n)}`, password_hash: "x", status: "active", role })
-    .returning();
-  const session = await sessionStorage.getSession();
-  session.set("token", await createSession(db(), user.id));
-  const cookie = new CookieJar().store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) })).header();
-  const actor: Actor = { id: user.id, admin: role === "admin" };
-  return { user, cookie, actor };
-}
-type Account = Awaited<ReturnType<typeof account>>;
 
 async function setUserStatus(userId: number, status: s.UserStatus) {
   await db().update(s.users).set({ status }).where(eq(s.users.id, userId));
@@ -97,7 +79,7 @@ async function setUserStatus(userId: number, status: s.UserStatus) {
 let sharedAccounts: { owner: Account; admin: Account } | undefined;
 /** One owner and one admin shared by the tests that only need "someone" in each role. */
 async function shared() {
-  sharedAccounts ??= { owner: await account(), admin: await account("admin") };
+  sharedAccounts ??= { owner: await account(db()), admin: await account(db(), { role: "admin" }) };
   return sharedAccounts;
 }
 
@@ -187,25 +169,6 @@ async function dbError(promise: Promise<unknown>): Promise<string> {
 
 // Requests as a browser sends them.
 
-async function unwrap(run: () => Promise<unknown>): Promise<Reply> {
-  const fromResponse = async (response: Response): Promise<Reply> => {
-    const text = await response.text();
-    const data = response.headers.get("Content-Type")?.includes("json") && text ? JSON.parse(text) : text;
-    return { status: response.status, data, headers: response.headers };
-  };
-  try {
-    const result: any = await run();
-    if (result instanceof Response) return fromResponse(result);
-    if (result && typeof result === "object" && result.type === "DataWithResponseInit") {
-      return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
-    }
-    return { status: 200, data: result, headers: new Headers() };
-  } catch (thrown) {
-    if (thrown instanceof Response) return fromResponse(thrown);
-    throw thrown;
-  }
-}
-
 /** A same-site POST of a form: urlencoded fields, or multipart when it is a FormData (with files). */
 function postRequest(url: string, body: Record<string, string> | FormData, cookie?: string): Request {
   const headers = new Headers({ Origin: ORIGIN });
@@ -224,12 +187,6 @@ function editor(id: number, body: Record<string, string> | FormData, cookie?: st
 /** Opens the editor of post `id` (its loader). */
 function openEditor(id: number, cookie?: string, search = ""): Promise<Reply> {
   return callLoader(editorLoader, `${editorUrl(id)}${search}`, { params: { id: String(id) }, cookie });
-}
-
-async function toastOf(res: Reply) {
-  const jar = new CookieJar().store(res.headers);
-  const request = new Request(`${ORIGIN}/`, { headers: { Cookie: jar.header() } });
-  return (await getToast(request)).toast;
 }
 
 // Photos, made with sharp (no binary file in the repository).
@@ -505,7 +462,7 @@ describe("a post's life, as the public and the owner see it", () => {
 
   it("a suspended owner's approved post is not public, and is public again once the account is active", async () => {
     const { admin } = await shared();
-    const owner = await account();
+    const owner = await account(db());
     const id = await postIn("approved", owner, admin);
     expect(await getEstate(db(), id, "ar")).not.toBeNull();
 
@@ -550,10 +507,10 @@ describe("the editor's guards (/profile/posts/:id)", () => {
   const photos = [poolPhoto(5), poolPhoto(6), poolPhoto(7)];
 
   beforeAll(async () => {
-    owner = await account();
-    other = await account();
-    admin = await account("admin");
-    suspended = await account();
+    owner = await account(db());
+    other = await account(db());
+    admin = await account(db(), { role: "admin" });
+    suspended = await account(db());
     postId = await newPost(owner);
     await transition(db(), postId, "edit", owner.actor, { change: change({ price: 12_000_000 }, photos) });
     suspendedPostId = await newPost(suspended);
@@ -583,8 +540,7 @@ describe("the editor's guards (/profile/posts/:id)", () => {
 
   it("a visitor is sent to log in and back", async () => {
     const res = await openEditor(postId);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(loginUrl(postId));
+    expect(res).toRedirectTo(loginUrl(postId));
   });
 
   it.each(["another user", "an admin"] as const)("the loader answers %s 404 for an owner's post", async (who) => {
@@ -594,8 +550,7 @@ describe("the editor's guards (/profile/posts/:id)", () => {
 
   it("a suspended owner is logged out: the loader sends them to log in", async () => {
     const res = await openEditor(suspendedPostId, suspended.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(loginUrl(suspendedPostId));
+    expect(res).toRedirectTo(loginUrl(suspendedPostId));
   });
 
   it("answers 404 for a missing id, a malformed id and a deleted post", async () => {
@@ -612,8 +567,7 @@ describe("the editor's guards (/profile/posts/:id)", () => {
       const before = await snapshot(postId);
       const files = uploadedFiles();
       const res = await editor(postId, await body());
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe(loginUrl(postId));
+      expect(res).toRedirectTo(loginUrl(postId));
       expect(await snapshot(postId)).toEqual(before);
       expect(uploadedFiles()).toEqual(files);
     });
@@ -631,8 +585,7 @@ describe("the editor's guards (/profile/posts/:id)", () => {
       const before = await snapshot(suspendedPostId);
       const files = uploadedFiles();
       const res = await editor(suspendedPostId, await body(), suspended.cookie);
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe(loginUrl(suspendedPostId));
+      expect(res).toRedirectTo(loginUrl(suspendedPostId));
       expect(await snapshot(suspendedPostId)).toEqual(before);
       expect(uploadedFiles()).toEqual(files);
     });
@@ -674,9 +627,8 @@ describe("the editor's guards (/profile/posts/:id)", () => {
         description_en: "A villa with a large garden",
       };
       const res = await editor(staffId, form, admin.cookie);
-      expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe(editorUrl(staffId));
-      expect(await toastOf(res)).toMatchObject({ type: "success", message: FORMS.post.saved });
+      expect(res).toRedirectTo(editorUrl(staffId));
+      await expect(res).toFlashToast("success", FORMS.post.saved);
 
       expect(await estateRow(staffId)).toMatchObject({
         status: "approved",
@@ -714,12 +666,10 @@ describe("the editor's action: fields", () => {
     expect(res.status).toBe(400);
     const result = res.data.lastResult;
     expect(result.initialValue).toEqual(form);
-    expect(result.error).toMatchObject({
-      "": ["forms:errors.checkData"],
-      area: ["forms:errors.areaNumeric"],
-      rooms_count: ["forms:errors.wholeNumber"],
-      description: ["forms:errors.infoMax"],
-    });
+    expect(res).toHaveFormErrors("forms:errors.checkData");
+    expect(res).toHaveFieldError("area", "forms:errors.areaNumeric");
+    expect(res).toHaveFieldError("rooms_count", "forms:errors.wholeNumber");
+    expect(res).toHaveFieldError("description", { key: "forms:errors.infoMax", values: { max: 2000 } });
     expect(await snapshot(id)).toEqual(before);
   });
 
@@ -728,9 +678,8 @@ describe("the editor's action: fields", () => {
     const id = await newPost(owner);
     const afterId = await lastAuditId();
     const res = await editor(id, GOOD_FIELDS, owner.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(editorUrl(id));
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: FORMS.post.sentForReview });
+    expect(res).toRedirectTo(editorUrl(id));
+    await expect(res).toFlashToast("success", FORMS.post.sentForReview);
     expect(await estateRow(id)).toMatchObject({
       ...GOOD_STORED,
       status: "pending",
@@ -797,13 +746,12 @@ describe("the editor's action: fields", () => {
     const before = await snapshot(id);
     const unconfirmed = await editor(id, { intent: "delete" }, owner.cookie);
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.data).toMatchObject({ message: "forms:post.confirmDelete" });
+    expect(unconfirmed.data).toEqual({ message: { key: "forms:post.confirmDelete" } });
     expect(await snapshot(id)).toEqual(before);
 
     const res = await editor(id, { intent: "delete", confirm: "yes" }, owner.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/profile");
-    expect(await toastOf(res)).toMatchObject({ type: "success", message: FORMS.post.deleted });
+    expect(res).toRedirectTo("/profile");
+    await expect(res).toFlashToast("success", FORMS.post.deleted);
     expect(await estateRow(id)).toMatchObject({ status: "deleted", deleted_at: expect.any(Date) });
   });
 
@@ -823,8 +771,7 @@ describe("the editor's action: photo uploads", () => {
     const id = await newPost(owner);
     const files = uploadedFiles();
     const res = await editor(id, photosForm([await jpegUpload(2)]), owner.cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(editorUrl(id));
+    expect(res).toRedirectTo(editorUrl(id));
     const images = await imagesOf(id);
     expect(images).toHaveLength(1);
     expect(images[0]).toMatchObject({ index: 0, file: expect.stringMatching(/^u-[0-9a-f-]{36}$/), width: 480, height: 360 });
@@ -950,7 +897,7 @@ describe("the editor's action: uploads at the same time (issue 9)", () => {
   const tempEntries = () => (fs.existsSync(uploadTempRoot()) ? fs.readdirSync(uploadTempRoot()) : []);
 
   it("answers a second upload of the same account, while the first is still sending, with 429 and the translated message", async () => {
-    const owner = await account();
+    const owner = await account(db());
     const id = await newPost(owner);
     const otherId = await newPost(owner);
     const first = heldEditorPost(id, owner.cookie, await jpeg(40));
@@ -978,7 +925,7 @@ describe("the editor's action: uploads at the same time (issue 9)", () => {
   });
 
   it("answers 429 when four uploads already run in the process, and takes the next one after", async () => {
-    const owners = await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY.perProcess + 1 }, () => account()));
+    const owners = await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY.perProcess + 1 }, () => account(db())));
     const ids = await Promise.all(owners.map((o) => newPost(o)));
     const held = [];
     for (let i = 0; i < UPLOAD_CONCURRENCY.perProcess; i++) {
@@ -1011,7 +958,7 @@ describe("photo files leave the disk with the last version that uses them (issue
   }
 
   it("deletes a removed photo's files (every width), then all of a deleted post's once the deletion commits; never the seed pool's", async () => {
-    const owner = await account();
+    const owner = await account(db());
     const id = await newPost(owner);
     // The seed pool's files (here stand-ins in this file's images folder) are shared by many listings.
     fs.mkdirSync(imagesDir(), { recursive: true });
@@ -1046,7 +993,7 @@ describe("photo files leave the disk with the last version that uses them (issue
 
   it("keeps a photo the approved version still shows while an edit without it waits; deletes it when the edit is approved", async () => {
     const { admin } = await shared();
-    const owner = await account();
+    const owner = await account(db());
     const id = await newPost(owner);
     const [a, b] = await upload(id, owner, 2, 80);
     await transition(db(), id, "approve", admin.actor);
@@ -1064,7 +1011,7 @@ describe("photo files leave the disk with the last version that uses them (issue
 
   it("deletes the new photos of a refused edit, keeping the approved version's", async () => {
     const { admin } = await shared();
-    const owner = await account();
+    const owner = await account(db());
     const id = await newPost(owner);
     const [a] = await upload(id, owner, 1, 90);
     await transition(db(), id, "approve", admin.actor);
@@ -1101,7 +1048,7 @@ describe("the editor's action: cover, up, down, remove", () => {
     // A photo that is not in the post: 400 with a message, and nothing changes (nothing is sent for review).
     const stray = await editor(id, { intent: "cover", file: "seed-photo-999" }, owner.cookie);
     expect(stray.status).toBe(400);
-    expect(stray.data).toMatchObject({ message: "forms:post.noSuchPhoto" });
+    expect(stray.data).toEqual({ message: { key: "forms:post.noSuchPhoto" } });
     expect(await order(id)).toEqual([b.file, a.file]);
     const page = await openEditor(id, owner.cookie);
     expect(page.data.photos.map((p: { file: string }) => p.file)).toEqual([b.file, a.file]);
@@ -1145,7 +1092,7 @@ describe("/new-estate", () => {
   const offersBy = (fullname: string) => db().select().from(s.estate_offers).where(eq(s.estate_offers.fullname, fullname));
 
   it("makes a logged-in user's offer their pending post and continues on its editor", async () => {
-    const owner = await account();
+    const owner = await account(db());
     const form = offer();
     const afterId = await lastAuditId();
     const res = await callAction(newEstateAction, "/new-estate", { form, cookie: owner.cookie, context: newIp() });
@@ -1179,11 +1126,11 @@ describe("/new-estate", () => {
   });
 
   it("refuses a logged-in user's offer without a type with typeRequired, storing nothing", async () => {
-    const owner = await account();
+    const owner = await account(db());
     const form = offer({ estate_type_id: "" });
     const res = await callAction(newEstateAction, "/new-estate", { form, cookie: owner.cookie, context: newIp() });
     expect(res.status).toBe(400);
-    expect(res.data.lastResult.error.estate_type_id).toEqual(["forms:errors.typeRequired"]);
+    expect(res).toHaveFieldError("estate_type_id", "forms:errors.typeRequired");
     expect(res.data.lastResult.initialValue).toMatchObject({ fullname: form.fullname, subject: form.subject });
     expect(await estatesOf(owner.user.id)).toEqual([]);
     expect(await offersBy(form.fullname)).toEqual([]);
@@ -1193,8 +1140,7 @@ describe("/new-estate", () => {
     const [{ n: before }] = await db().select({ n: count() }).from(s.estates);
     const form = offer();
     const res = await callAction(newEstateAction, "/new-estate", { form, context: newIp() });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/new-estate?sent=1");
+    expect(res).toRedirectTo("/new-estate?sent=1");
     expect(await offersBy(form.fullname)).toMatchObject([{ user_id: null, status: "pending", estate_type_id: 5, subject: form.subject }]);
     const [{ n: after }] = await db().select({ n: count() }).from(s.estates);
     expect(Number(after)).toBe(Number(before));
@@ -1206,9 +1152,9 @@ describe("/new-estate", () => {
 
 describe("/profile: the user's posts", () => {
   it("lists each of the user's posts with its state, the time waited or the reason, and never another's", async () => {
-    const admin = await account("admin");
-    const owner = await account();
-    const stranger = await account();
+    const admin = await account(db(), { role: "admin" });
+    const owner = await account(db());
+    const stranger = await account(db());
     const ids = {} as Record<PostState, number>;
     for (const state of STATES) ids[state] = await postIn(state, owner, admin);
     const strangers = [await postIn("pending", stranger, admin), await postIn("approved", stranger, admin)];
@@ -1235,7 +1181,6 @@ describe("/profile: the user's posts", () => {
 
   it("sends a visitor to log in", async () => {
     const res = await callLoader(profileLoader, "/profile");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+    expect(res).toRedirectTo("/login?redirectTo=%2Fprofile");
   });
 });

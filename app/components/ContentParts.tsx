@@ -1,13 +1,13 @@
-import { getFormProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod/v4";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
 import { IMAGE_ACCEPT } from "~/forms/content";
+import type { Message } from "~/forms/message";
 import { formatDate } from "~/utils/format";
 import { Icon } from "./Icon";
+import { useSubmitting } from "./useAppForm";
 
 /**
  * UI fragments shared by the back office's Content pages (issue 5, Content): the article and office lists and their
@@ -16,7 +16,7 @@ import { Icon } from "./Icon";
  */
 
 /** A Conform field whose value is a string (every field of the editors, the file fields included). */
-type StringField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+type StringField = FieldMetadata<string | undefined, Record<string, unknown>, Message[]>;
 
 /**
  * The heading of a back-office list (`title`) with the button that opens the editor of a new row (`newHref`, a path;
@@ -117,8 +117,7 @@ export function StateForm({
   viewText: string;
   children?: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "save";
+  const busy = useSubmitting({ intent: (intent) => intent !== "save" });
   return (
     <Form method="post" className={on ? "notice notice-success content-state" : "notice content-state"}>
       <Icon name={on ? "check" : "alert"} />
@@ -139,31 +138,7 @@ export function StateForm({
 }
 
 /**
- * Conform's `[form, fields]` for an editor: the field values come from `defaultValue` (strings by field name), or,
- * after a refused post, from the server's reply (`lastResult`, every typed value and each error); the browser checks
- * with `schema` on submit and again on each input. `Field` names the form's fields (the file field included); `id`
- * is the form's element id. Never throws. Source: issue 5, Content.
- */
-export function useEditorForm<Field extends string>(options: {
-  id: string;
-  schema: z.ZodType;
-  defaultValue: DefaultValue<Record<Field, string>>;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const { schema } = options;
-  return useForm<Record<Field, string>>({
-    id: options.id,
-    lastResult: options.lastResult,
-    defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
-  });
-}
-
-/**
- * An editor's form (`form` from useEditorForm; multipart, for its image): the notice of a refused post, the fields
+ * An editor's form (`form` from useAppForm; multipart, for its image): the notice of a refused post, the fields
  * (`children`), and the button that posts `intent=save`, labelled `createText` for a new row and "save" when
  * `editing`; while the form is being sent it says "saving" and is disabled. Never throws. Source: issue 5, Content.
  */
@@ -173,17 +148,16 @@ export function EditorForm<Field extends string>({
   createText,
   children,
 }: {
-  form: FormMetadata<Record<Field, string>, string[]>;
+  form: FormMetadata<Record<Field, string>, Message[]>;
   editing: boolean;
   createText: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const busy = useSubmitting({ intent: "save" });
   return (
     <Form method="post" encType="multipart/form-data" className="account-form" {...getFormProps(form)} noValidate>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} checkData="content:errors.checkData" />
+      <FormNotice form={form} checkData="content:errors.checkData" />
       {children}
       <button type="submit" name="intent" value="save" className="button button-primary form-submit" disabled={busy}>
         {busy ? t("content:form.saving") : editing ? t("content:form.save") : createText}

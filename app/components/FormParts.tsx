@@ -1,25 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "~/data/countries";
 import { activateSchema, phoneSchema } from "~/forms/account";
+import { message as messageOf, type Message } from "~/forms/message";
+import type { FormResult } from "~/forms/parse";
 import { HONEYPOT_FIELD } from "~/forms/posts";
 import { Icon } from "./Icon";
+import { useAppForm, useSubmitting } from "./useAppForm";
 
-/** A Conform field whose value is a string (every field of our forms). */
-type StringField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+/** A Conform field whose value is a string (every field of our forms), its errors Messages. */
+type StringField = FieldMetadata<string | undefined, Record<string, unknown>, Message[]>;
 
-/**
- * Translates a form message: a locales key, optionally with values for its placeholders after a "?"
- * (`account:errors.tooMany?minutes=15`, made by messageWith on the server).
- */
-export function useMessage(): (message: string) => string {
+/** Translates a Message (a locales key and the values of its placeholders) in the page's language. */
+export function useMessage(): (message: Message) => string {
   const { t } = useTranslation();
-  return (message) => {
-    const [key, query] = message.split("?", 2);
-    return query ? t(key, Object.fromEntries(new URLSearchParams(query))) : t(key);
-  };
+  return (message) => t(message.key, message.values);
 }
 
 /** The first error of a field, translated (its message is a locales key), under the field with an icon (ui.md, Forms). */
@@ -68,6 +64,25 @@ export function TextField({
       <input {...props} key={resetKey ?? props.key} {...rest} />
     </FieldFrame>
   );
+}
+
+/**
+ * A password input (left to right, never filled from the page): `label` above it, `autoComplete` telling a
+ * password manager whether it is the current password or a new one, and `resetKey` as for TextField (a new captcha
+ * empties the login password).
+ */
+export function PasswordField({
+  field,
+  label,
+  autoComplete,
+  resetKey,
+}: {
+  field: StringField;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  resetKey?: string;
+}) {
+  return <TextField field={field} type="password" label={label} autoComplete={autoComplete} dir="ltr" resetKey={resetKey} />;
 }
 
 /** The frame of one field (ui.md, Forms): the label above the control, the hint and the first error under it. */
@@ -124,28 +139,28 @@ export function PhoneFields({ country, phone }: { country: StringField; phone: S
 }
 
 /**
- * The whole form's message at the top (ui.md, Forms): the form errors, or "complete the required fields" when only
- * fields are wrong (spec 8). Announced to screen readers.
+ * The whole form's message at the top (ui.md, Forms): the form's errors, or, when only fields are wrong, the
+ * `checkData` key ('complete the required fields' of the account forms unless told, 'please check the data'…; null:
+ * nothing, the fields say it) (spec 8). Announced to screen readers.
  */
 export function FormNotice({
-  formErrors,
-  hasFieldErrors,
+  form,
   checkData = "account:errors.checkData",
 }: {
-  formErrors?: string[];
-  hasFieldErrors?: boolean;
-  /** The message when only fields are wrong: 'complete the required fields' (login) or 'please check the data'. */
-  checkData?: string;
+  form: Pick<FormMetadata<Record<string, unknown>, Message[]>, "errors" | "allErrors">;
+  checkData?: string | null;
 }) {
-  const message = useMessage();
-  const messages = formErrors?.length ? formErrors : hasFieldErrors ? [checkData] : [];
+  const translate = useMessage();
+  const formErrors = form.errors ?? [];
+  const fieldsWrong = checkData !== null && Object.keys(form.allErrors).length > 0;
+  const messages = formErrors.length ? formErrors : fieldsWrong ? [messageOf(checkData)] : [];
   if (!messages.length) return null;
   return (
     <div className="notice notice-error form-notice" role="alert">
       <Icon name="alert" />
       <div>
         {messages.map((m) => (
-          <p key={m}>{message(m)}</p>
+          <p key={m.key}>{translate(m)}</p>
         ))}
       </div>
     </div>
@@ -163,37 +178,26 @@ export function PhoneForm({
   withPassword = false,
 }: {
   id: string;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormResult | undefined;
   submitLabel: string;
   /** Also asks for the password (the activation page). */
   withPassword?: boolean;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const schema = withPassword ? activateSchema : phoneSchema;
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    defaultValue: { country: DEFAULT_COUNTRY },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const busy = useSubmitting();
+  const [form, fields] = useAppForm(withPassword ? activateSchema : phoneSchema, { id, lastResult, defaultValue: { country: DEFAULT_COUNTRY } });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <FormNotice form={form} />
       <PhoneFields country={fields.country} phone={fields.authentication} />
       {withPassword ? (
-        <TextField
+        <PasswordField
           field={(fields as typeof fields & { password: typeof fields.country }).password}
-          type="password"
           label={t("account:fields.password")}
           autoComplete="current-password"
-          dir="ltr"
         />
       ) : null}
-      <button type="submit" className="button button-primary form-submit" disabled={navigation.state === "submitting"}>
+      <button type="submit" className="button button-primary form-submit" disabled={busy}>
         {submitLabel}
       </button>
     </Form>

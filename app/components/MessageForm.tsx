@@ -1,10 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { FormResult } from "~/forms/parse";
 import { consultationSchema, contactSchema } from "~/forms/posts";
 import { FormNotice, HoneypotField, TextAreaField, TextField } from "./FormParts";
+import { useAppForm, useSubmitting } from "./useAppForm";
 import { useDraft } from "./useDraft";
 
 /**
@@ -17,7 +18,7 @@ export function MessageForm({
   defaults,
 }: {
   kind: "consultation" | "contact";
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormResult | undefined;
   defaults?: { name?: string; mobile?: string };
 }) {
   const location = useLocation();
@@ -27,24 +28,15 @@ export function MessageForm({
 
 function MessageFormInner({ kind, lastResult, defaults }: Parameters<typeof MessageForm>[0]) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const location = useLocation();
-  const schema = kind === "contact" ? contactSchema : consultationSchema;
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm<{ name: string; mobile: string; subject: string }>({
-    id: kind,
-    lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useAppForm(kind === "contact" ? contactSchema : consultationSchema, { id: kind, lastResult, defaultValue: defaults });
   useDraft(kind, ref);
-  const busy = navigation.state === "submitting" && navigation.formAction === location.pathname;
+  // Only this form's own post: the page may hold others (a report dialog, the language switch).
+  const busy = useSubmitting({ action: location.pathname });
   return (
     <Form method="post" className="account-form message-form" {...getFormProps(form)} noValidate ref={ref} preventScrollReset>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} checkData="forms:errors.checkData" />
+      <FormNotice form={form} checkData="forms:errors.checkData" />
       <HoneypotField />
       <TextField field={fields.name} label={t("forms:fields.name")} autoComplete="name" />
       <TextField field={fields.mobile} type="tel" label={t("forms:fields.mobile")} autoComplete="tel" inputMode="tel" dir="ltr" />

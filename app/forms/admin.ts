@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { dbId } from "./id";
+import { parseForm } from "./parse";
 import { CONTROL_CHARS } from "./posts";
 import { BIDI_MESSAGE, bidiError } from "./text";
 
 /**
  * The back office's decision forms (issue 5, Queues, Reports, Accounts and leads) as zod schemas, parsed with
- * Conform's parseWithZod like every other form. A refused post is answered `{ error, values }`: `error` is the first
+ * parseForm like every other form. A refused post is answered `{ error, values }`: `error` is the first
  * issue's message (a key of locales/<lang>/admin.json or forms.json), `values` what was typed, so the page shows it
  * again. Issues come in the order of each schema's keys, and the "a reason is required" check runs only once every
  * field is valid (zod runs an object's refinements only then), which keeps the order of the messages.
@@ -84,18 +84,18 @@ export const accountDecisionSchema = z
 export const leadSchema = z.object({ id: dbId(DECISION_ERROR) });
 
 /**
- * Parses a back-office form with `schema` (parseWithZod, as every form): `{ value }` when it is valid, else
- * `{ error }`, the first issue's message. `payload` is what was sent, for the values a refused form shows again.
+ * Parses a back-office form with `schema` (parseForm, as every form): `{ value }` when it is valid, else
+ * `{ error }`, the first issue's message key. `payload` is what was sent, for the values a refused form shows again.
  * Never throws.
  */
 export function parseAdminForm<Schema extends z.ZodType>(
   form: FormData,
   schema: Schema,
 ): { payload: Record<string, unknown> } & ({ value: z.output<Schema>; error?: undefined } | { value?: undefined; error: string }) {
-  const submission = parseWithZod(form, { schema });
+  const submission = parseForm(form, schema);
   if (submission.status === "success") return { payload: submission.payload, value: submission.value as z.output<Schema> };
   const first = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0];
-  return { payload: submission.payload, error: first ?? DECISION_ERROR };
+  return { payload: submission.payload, error: first?.key ?? DECISION_ERROR };
 }
 
 /** The reason fields as a refused form shows them again: the known common reason ("" for none) and the cleaned free text. */

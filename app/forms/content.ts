@@ -16,9 +16,9 @@ export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
  * A required text field of a Content editor (a title, body, name or address): trimmed, line breaks as "\n" (browsers
  * send "\r\n"), at least 1 and at most `max` characters once so trimmed (UTF-16 code units, as zod counts), without
  * control characters. Never throws: a bad value is a validation issue whose message is a content.json key,
- * "content:errors.required" (missing or blank), "content:errors.tooLong?max=<max>" (the placeholder's value after the
- * "?"), "content:errors.controlChars" or "forms:errors.bidiChars" (bidirectional controls, issue 9). Source: issue 5,
- * Content.
+ * "content:errors.required" (missing or blank), "content:errors.tooLong" (its {{max}} is the issue's limit, see
+ * issueMessages in ./parse.ts), "content:errors.controlChars" or "forms:errors.bidiChars" (bidirectional controls,
+ * issue 9). Source: issue 5, Content.
  */
 export function contentText(max: number) {
   return refuseBidiControls(
@@ -27,7 +27,7 @@ export function contentText(max: number) {
       .trim()
       .overwrite((v) => v.replace(/\r\n?/g, "\n"))
       .min(1, "content:errors.required")
-      .max(max, `content:errors.tooLong?max=${max}`)
+      .max(max, "content:errors.tooLong")
       .refine((v) => !CONTROL_CHARS.test(v), "content:errors.controlChars"),
   );
 }

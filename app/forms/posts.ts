@@ -205,3 +205,6 @@ export const photoActionSchema = z.object({
   intent: z.enum(["cover", "up", "down", "remove"]),
   file: z.string().regex(/^[a-z0-9-]{1,80}$/),
 });
+
+/** Deleting a post from its editor: the confirming form posts `confirm=yes` (the link alone only asks). */
+export const postDeleteSchema = z.object({ confirm: z.literal("yes") });

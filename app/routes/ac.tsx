@@ -1,13 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PhoneForm } from "~/components/FormParts";
-import { activateSchema } from "~/forms/account";
-import { findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
-import { clientIp, consumeLoginLimit, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
-import { toE164 } from "~/services/phone.server";
+import { activatePost } from "~/forms/account.server";
+import { message, tooMany } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
+import { clientIp } from "~/services/account.server";
+import { reactivate, smsRefusal } from "~/services/account-signup.server";
+import { formReply } from "~/services/forms.server";
 import { getSession, redirectWithSuccess, sessionStorage } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -31,32 +31,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(form, { schema: activateSchema });
-  const hide = { hideFields: ["password"] };
-  const fail = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
-    data<{ lastResult: SubmissionResult<string[]> }>({ lastResult: submission.reply({ ...hide, ...messages }) }, { status });
-  if (submission.status !== "success") return fail({});
-  const phone = toE164(submission.value.country, submission.value.authentication);
-  if (!phone) return fail({ fieldErrors: { authentication: ["account:errors.phoneInvalid"] } });
-  const { db, t } = await pageContext(request);
-  const ip = clientIp(context);
-  // A password is tried here: the login limits apply.
-  const tries = await consumeLoginLimit(db, phone, ip);
-  if (!tries.ok) return fail({ formErrors: [tooManyMessage(tries.retryAfter)] }, 429);
-  const registration = await findRegistrationByPassword(db, phone, submission.value.password);
-  if (!registration || (await findUserByPhone(db, phone))) return fail({ formErrors: ["account:errors.noPendingAccount"] });
-  const limit = await consumeSmsLimit(db, phone, ip);
-  if (!limit.ok) return fail({ formErrors: ["account:errors.resendFailed", tooManyMessage(limit.retryAfter)] }, 429);
-  if (!(await sendActivationCode(db, request, phone))) return fail({ formErrors: ["account:errors.resendFailed"] }, 503);
+  const submission = parseForm(form, activatePost);
+  const hideFields = ["password"];
+  if (submission.status !== "success") return formReply(submission, { hideFields });
+  const { db, locale, t } = await pageContext(request);
+  const outcome = await reactivate(db, { ...submission.value, locale, ip: clientIp(context) });
+  if (outcome.kind === "tooManyTries")
+    return formReply(submission, {
+      hideFields,
+      formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)],
+      status: 429,
+    });
+  if (outcome.kind === "noPending")
+    return formReply(submission, { hideFields, formErrors: [message("account:errors.noPendingAccount")] });
+  if (outcome.kind !== "sent")
+    return formReply(submission, { hideFields, ...smsRefusal("account:errors.resendFailed", outcome) });
   const session = await getSession(request);
-  session.set("pending", { phone, registration: registration.id });
+  session.set("pending", { phone: submission.value.phone, registration: outcome.registration });
   return redirectWithSuccess("/confirm", t("account:toasts.codeSent"), {
     headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
   });
 }
 
 export default function ActivatePage() {
-    const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <section className="page narrow account-page">

@@ -1,16 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BackLink, DateLine, EditorForm, ImageField, StateForm, useEditorForm } from "~/components/ContentParts";
+import { BackLink, DateLine, EditorForm, ImageField, StateForm } from "~/components/ContentParts";
 import { TextAreaField, TextField } from "~/components/FormParts";
+import { useAppForm } from "~/components/useAppForm";
 import { articleSchema } from "~/forms/content";
+import { message } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
 import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/article.server";
 import { requireAdmin } from "~/services/auth.server";
+import { formReply } from "~/services/forms.server";
 import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
-import { redirectWithSuccess } from "~/services/session.server";
 import { withMultipartForm } from "~/services/multipart.server";
-import { editedId, fileFieldError, invalidPost, sameLanguage, saveWithImage } from "~/utils/admin-content.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { editedId, fileFieldError, sameLanguage, saveWithImage } from "~/utils/admin-content.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
@@ -18,7 +21,6 @@ import type { LayoutHandle } from "~/root";
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 
-type Fields = keyof typeof articleSchema.shape | "cover";
 
 /**
  * /admin/articles/new and /admin/articles/:id (issue 5, Content): the editor of one article, published or not,
@@ -72,14 +74,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
 
     if (id !== null && !(await getArticleRow(db, id))) notFound();
-    const submission = parseWithZod(form, { schema: articleSchema });
-    const fail = (fieldErrors: Partial<Record<Fields, string[]>>) => invalidPost(submission, fieldErrors);
+    const submission = parseForm(form, articleSchema);
     // A file input cannot be refilled: after any error a chosen file must be chosen again, and the field says so.
     const upload = files.find((f) => f.field === "cover");
     const coverError = fileFieldError(problems, upload !== undefined);
     // Another upload of this admin (or too many in the server) is running: 429, the typed values kept.
-    if (busy) return invalidPost(submission, { cover: ["content:upload.busy"] }, 429);
-    if (submission.status !== "success" || problems.length > 0) return fail(coverError ? { cover: [coverError] } : {});
+    if (busy) return formReply(submission, { fieldErrors: { cover: [message("content:upload.busy")] }, status: 429 });
+    if (submission.status !== "success" || problems.length > 0) return formReply(submission, { fieldErrors: coverError ? { cover: [coverError] } : {} });
 
     // The new cover is stored only once everything typed is valid, and removed again if the write fails.
     const input = submission.value;
@@ -90,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       create: (image) => createArticle(db, admin.id, input, image),
       update: (articleId, image) => updateArticle(db, admin.id, articleId, input, image),
     });
-    if ("uploadError" in saved) return fail({ cover: [saved.uploadError] });
+    if ("uploadError" in saved) return formReply(submission, { fieldErrors: { cover: [saved.uploadError] } });
     const toast = id === null ? "content:toasts.articleCreated" : "content:toasts.articleSaved";
     return redirectWithSuccess(sameLanguage(request, `/admin/articles/${saved.savedId}`), t(toast));
   });
@@ -134,7 +135,7 @@ function ArticleForm() {
   const { article, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useEditorForm<Fields>({ id: "article", schema: articleSchema, defaultValue: defaults, lastResult: actionData?.lastResult });
+  const [form, fields] = useAppForm<typeof articleSchema, "cover">(articleSchema, { id: "article", defaultValue: defaults, lastResult: actionData?.lastResult });
   return (
     <EditorForm form={form} editing={Boolean(article)} createText={t("content:articleForm.create")}>
       <TextField field={fields.title_ar} label={t("content:articleForm.title_ar")} dir="rtl" />

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useSubmitting } from "~/components/useAppForm";
 import { leadSchema, parseAdminForm } from "~/forms/admin";
 import { listLeads, markLeadHandled } from "~/models/lead.server";
 import { requireAdmin } from "~/services/auth.server";
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LeadsPage() {
   const { leads } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:leads.title")}</h1>

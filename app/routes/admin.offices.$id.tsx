@@ -1,23 +1,25 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BackLink, EditorForm, ImageField, StateForm, useEditorForm } from "~/components/ContentParts";
+import { BackLink, EditorForm, ImageField, StateForm } from "~/components/ContentParts";
 import { SelectField, TextField } from "~/components/FormParts";
 import { Pagination } from "~/components/Pagination";
 import { LocationOptions } from "~/components/SearchFilter";
+import { useAppForm } from "~/components/useAppForm";
 import { officeSchema } from "~/forms/content";
-import { createOffice, getOfficeRow, officeListings, setOfficeActive, updateOffice, type OfficeInput } from "~/models/office-admin.server";
-import { officePhone } from "~/services/phone.server";
+import { message, type Message } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
 import { getLookups, nameOf } from "~/models/lookups.server";
+import { createOffice, getOfficeRow, officeListings, setOfficeActive, updateOffice, type OfficeInput } from "~/models/office-admin.server";
 import { requireAdmin } from "~/services/auth.server";
+import { formReply } from "~/services/forms.server";
 import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
+import { officePhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { withMultipartForm } from "~/services/multipart.server";
 import {
   editedId,
   fileFieldError,
-  invalidPost,
   requestedPage,
   requireExistingPage,
   sameLanguage,
@@ -102,28 +104,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
 
     if (id !== null && !(await getOfficeRow(db, id))) notFound();
-    const submission = parseWithZod(form, { schema: officeSchema });
-    const fieldErrors: Partial<Record<Fields, string[]>> = {};
+    const submission = parseForm(form, officeSchema);
+    const fieldErrors: Partial<Record<Fields, Message[]>> = {};
     let input: OfficeInput | null = null;
     if (submission.status === "success") {
       const value = submission.value;
       const lookups = await getLookups(db);
       const phoneNumber = officePhone(value.phone);
       const whatsapp = value.whatsapp === undefined ? null : officePhone(value.whatsapp);
-      if (!phoneNumber) fieldErrors.phone = ["content:errors.phoneInvalid"];
-      if (value.whatsapp !== undefined && !whatsapp) fieldErrors.whatsapp = ["content:errors.phoneInvalid"];
-      if (!lookups.locationById.has(value.location_id)) fieldErrors.location_id = ["content:errors.locationRequired"];
-      if (!lookups.byId.contractType.has(value.contract_type_id)) fieldErrors.contract_type_id = ["content:errors.contractRequired"];
+      if (!phoneNumber) fieldErrors.phone = [message("content:errors.phoneInvalid")];
+      if (value.whatsapp !== undefined && !whatsapp) fieldErrors.whatsapp = [message("content:errors.phoneInvalid")];
+      if (!lookups.locationById.has(value.location_id)) fieldErrors.location_id = [message("content:errors.locationRequired")];
+      if (!lookups.byId.contractType.has(value.contract_type_id)) fieldErrors.contract_type_id = [message("content:errors.contractRequired")];
       if (phoneNumber) input = { ...value, phone: phoneNumber, whatsapp };
     }
-    const fail = (errors: Partial<Record<Fields, string[]>>) => invalidPost(submission, errors);
     // A file input cannot be refilled: after any error a chosen logo must be chosen again, and the field says so.
     const upload = files.find((f) => f.field === "logo");
     const logoError = fileFieldError(problems, upload !== undefined);
     // Another upload of this admin (or too many in the server) is running: 429, the typed values kept.
-    if (busy) return invalidPost(submission, { ...fieldErrors, logo: ["content:upload.busy"] }, 429);
+    if (busy) return formReply(submission, { fieldErrors: { ...fieldErrors, logo: [message("content:upload.busy")] }, status: 429 });
     if (!input || problems.length > 0 || Object.keys(fieldErrors).length > 0) {
-      return fail(logoError ? { ...fieldErrors, logo: [logoError] } : fieldErrors);
+      return formReply(submission, { fieldErrors: logoError ? { ...fieldErrors, logo: [logoError] } : fieldErrors });
     }
 
     // The new logo is stored only once everything typed is valid, and removed again if the write fails.
@@ -134,7 +135,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       create: (logo) => createOffice(db, admin.id, input, logo),
       update: (officeId, logo) => updateOffice(db, admin.id, officeId, input, logo),
     });
-    if ("uploadError" in saved) return fail({ logo: [saved.uploadError] });
+    if ("uploadError" in saved) return formReply(submission, { fieldErrors: { logo: [saved.uploadError] } });
     const toast = id === null ? "content:toasts.officeCreated" : "content:toasts.officeSaved";
     return redirectWithSuccess(sameLanguage(request, `/admin/offices/${saved.savedId}`), t(toast));
   });
@@ -177,7 +178,7 @@ function OfficeForm() {
   const { office, defaults, contractTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useEditorForm<Fields>({ id: "office", schema: officeSchema, defaultValue: defaults, lastResult: actionData?.lastResult });
+  const [form, fields] = useAppForm<typeof officeSchema, "logo">(officeSchema, { id: "office", defaultValue: defaults, lastResult: actionData?.lastResult });
   return (
     <EditorForm form={form} editing={Boolean(office)} createText={t("content:officeForm.create")}>
       <TextField field={fields.name_ar} label={t("content:officeForm.name_ar")} dir="rtl" />

@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
+import { useSubmitting } from "~/components/useAppForm";
 import { parseAdminForm, postDecisionSchema, reasonValues } from "~/forms/admin";
 import { moderatePost, postReview } from "~/models/post-review.server";
 import { reasonChoices } from "~/services/owner-texts.server";
@@ -65,7 +66,7 @@ export default function PostReviewPage() {
   const { review: r, ownerLang, reasons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const values = actionData && "values" in actionData ? actionData.values : undefined;
   const rejectDecision = r.state === "edit_pending" ? "reject_edit" : "reject";
   return (

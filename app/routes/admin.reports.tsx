@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
+import { useSubmitting } from "~/components/useAppForm";
 import { parseAdminForm, reasonValues, reportDecisionSchema } from "~/forms/admin";
 import { dismissReports, reportGroups } from "~/models/report.server";
 import { moderatePost } from "~/models/post-review.server";
@@ -58,7 +59,7 @@ export default function ReportsPage() {
   const { groups, reasons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:reports.title")}</h1>

@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hoursSince, ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
+import { useSubmitting } from "~/components/useAppForm";
 import { parseAdminForm, reasonValues, requestDecisionSchema } from "~/forms/admin";
 import { moderateRequest, requestQueue } from "~/models/request.server";
 import { reasonChoices } from "~/services/owner-texts.server";
@@ -46,7 +47,7 @@ export default function RequestQueuePage() {
   const { items, reasons, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:requests.title")}</h1>

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
@@ -11,6 +11,7 @@ import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import { TextWithUserText } from "~/components/UserText";
+import { useSubmitting } from "~/components/useAppForm";
 
 export const meta = pageMeta;
 
@@ -56,7 +57,7 @@ export default function AccountsPage() {
   const { q, me, accounts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:users.title")}</h1>

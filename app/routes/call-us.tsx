@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +30,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 export default function CallUs() {
   const { t } = useTranslation();
   const { defaults } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ lastResult: SubmissionResult<string[]> }>();
+  const actionData = useActionData<typeof action>();
   const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("contact.whatsappText"))}`;
   return (
     <div className="page narrow">

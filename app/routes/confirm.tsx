@@ -1,16 +1,19 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { codeSchema, LIMITS } from "~/forms/account";
-import { TransactionRollbackError } from "drizzle-orm";
-import { activateRegistration, checkCode, findRegistration } from "~/models/user.server";
-import { clientIp, consumeSmsLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { message } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
+import { findRegistration } from "~/models/user.server";
+import { clientIp } from "~/services/account.server";
+import { activate, resendCode, smsRefusal } from "~/services/account-signup.server";
 import { startUserSession } from "~/services/auth.server";
+import { formReply } from "~/services/forms.server";
 import { formatPhone } from "~/services/phone.server";
 import { getSession, redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
@@ -46,47 +49,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { lastResult: SubmissionResult<string[]> };
-
 /**
  * The posts of /confirm: "check" (spec 7 code/check: a correct code activates the account, logs the user in and goes
  * to / with the activation toast) and "resend" (code/resend, within the SMS limits, with the spec's success and
  * failure toasts). A wrong code keeps the page with the spec's wrong-code message.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { phone, registration } = await pendingRegistration(request);
+  const pending = await pendingRegistration(request);
   const form = await request.formData().catch(() => new FormData());
-  const { db, t } = await pageContext(request);
-  const failure = (messages: string[], status = 400) =>
-    data<ActionResult>({ lastResult: { status: "error", error: { "": messages } } }, { status });
+  const { db, locale, t } = await pageContext(request);
 
   if (form.get("intent") === "resend") {
-    if (!(await findRegistration(db, registration, phone))) return failure(["account:errors.noPhone"]);
-    const limit = await consumeSmsLimit(db, phone, clientIp(context));
-    if (!limit.ok) return failure(["account:errors.resendFailed", tooManyMessage(limit.retryAfter)], 429);
-    if (!(await sendActivationCode(db, request, phone))) return failure(["account:errors.resendFailed"], 503);
+    const outcome = await resendCode(db, { ...pending, locale, ip: clientIp(context) });
+    if (outcome.kind === "gone") return formReply(null, { formErrors: [message("account:errors.noPhone")] });
+    if (outcome.kind !== "sent") return formReply(null, smsRefusal("account:errors.resendFailed", outcome));
     return redirectWithSuccess("/confirm", t("account:toasts.resendSuccess"));
   }
 
-  const submission = parseWithZod(form, { schema: codeSchema });
-  if (submission.status !== "success") return data<ActionResult>({ lastResult: submission.reply() }, { status: 400 });
-  // The code check and the new account are one transaction: a code is spent only when the account is made.
-  const outcome = await db.transaction(async (tx) => {
-    const checked = await checkCode(tx, phone, "activation", submission.value.code);
-    if (checked !== "ok") return checked;
-    const user = await activateRegistration(tx, registration, phone);
-    if (!user) tx.rollback();
-    return user;
-  }).catch((error: unknown) => {
-    if (error instanceof TransactionRollbackError) return null;
-    throw error;
-  });
-  if (outcome === "wrong") return data<ActionResult>({ lastResult: submission.reply({ fieldErrors: { code: ["account:errors.codeWrong"] } }) }, { status: 400 });
-  if (typeof outcome === "string") {
-    return data<ActionResult>({ lastResult: submission.reply({ fieldErrors: { code: ["account:errors.codeExpired"] } }) }, { status: 400 });
-  }
-  if (!outcome) return data<ActionResult>({ lastResult: submission.reply({ formErrors: ["account:errors.noPhone"] }) }, { status: 400 });
-  const cookie = await startUserSession(request, outcome.id);
+  const submission = parseForm(form, codeSchema);
+  if (submission.status !== "success") return formReply(submission);
+  const outcome = await activate(db, { ...pending, code: submission.value.code });
+  if (outcome.kind === "wrong") return formReply(submission, { fieldErrors: { code: [message("account:errors.codeWrong")] } });
+  if (outcome.kind === "expired")
+    return formReply(submission, { fieldErrors: { code: [message("account:errors.codeExpired")] } });
+  if (outcome.kind === "gone") return formReply(submission, { formErrors: [message("account:errors.noPhone")] });
+  const cookie = await startUserSession(request, outcome.userId);
   return redirectWithSuccess("/", t("account:toasts.activated"), { headers: { "Set-Cookie": cookie } });
 }
 
@@ -94,18 +81,11 @@ export default function ConfirmPage() {
   const { phone, found } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "confirm",
-    lastResult: actionData?.lastResult,
-    constraint: getZodConstraint(codeSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
-  });
+  const [form, fields] = useAppForm(codeSchema, { id: "confirm", lastResult: actionData?.lastResult, revalidate: "onSubmit" });
   const [typed, setTyped] = useState(fields.code.initialValue ?? "");
   useEffect(() => setTyped(fields.code.initialValue ?? ""), [fields.code.initialValue]);
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   return (
     <section className="page narrow account-page">
       <h1>{t("account:confirm.title")}</h1>
@@ -118,7 +98,7 @@ export default function ConfirmPage() {
         </div>
       )}
       <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-        <FormNotice formErrors={form.errors} />
+        <FormNotice form={form} checkData={null} />
         <div className="field">
           <label htmlFor={fields.code.id}>{t("account:fields.code")}</label>
           <input

@@ -1,20 +1,22 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
 import { LocationOptions } from "~/components/SearchFilter";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { useDraft } from "~/components/useDraft";
+import { message } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
 import { REQUEST_TYPE_IDS, requestSchema } from "~/forms/posts";
 import { filterOptions, getLookups } from "~/models/lookups.server";
 import { createPropertyRequest } from "~/models/request.server";
 import { locationExists } from "~/models/lookups.server";
 import { clientIp } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
-import { formLimit, isSpam, tooMany } from "~/services/forms.server";
+import { formLimit, formReply, isSpam } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -39,8 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { lastResult: SubmissionResult<string[]> };
-
 /**
  * Stores the request as pending for moderation (architecture 8). The session is checked here (a visitor is sent to
  * log in and back); bad input or an unknown place: 400 with every value; past the per-IP limit: 429.
@@ -51,14 +51,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const { db, t } = await pageContext(request);
   if (isSpam(form)) return redirectWithSuccess("/profile?sent=request", t("forms:toasts.requestSent"));
-  const submission = parseWithZod(form, { schema: requestSchema });
-  const fail = (fieldErrors: Record<string, string[]>, status = 400, formErrors?: string[]) =>
-    data<ActionResult>({ lastResult: submission.reply({ formErrors, fieldErrors }) }, { status });
-  if (submission.status !== "success") return fail({});
+  const submission = parseForm(form, requestSchema);
+  if (submission.status !== "success") return formReply(submission);
   const value = submission.value;
-  if (!(await locationExists(db, value.location_id))) return fail({ location_id: ["forms:errors.cityRequired"] });
-  const wait = await formLimit(db, "requestIp", clientIp(context));
-  if (wait !== null) return fail({}, 429, [tooMany(wait)]);
+  if (!(await locationExists(db, value.location_id))) return formReply(submission, { fieldErrors: { location_id: [message("forms:errors.cityRequired")] } });
+  const tooMany = await formLimit(db, "requestIp", clientIp(context));
+  if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
   await createPropertyRequest(db, {
     user_id: user.id,
     estate_offer_type_id: value.estate_offer_type_id,
@@ -103,23 +101,13 @@ function RequestForm() {
   const { types } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm<Record<"estate_offer_type_id" | "location_id" | "estate_type_id" | "min_price" | "max_price" | "notes", string>>({
-    id: "request",
-    lastResult: actionData?.lastResult,
-    defaultValue: { estate_offer_type_id: "1" },
-    constraint: getZodConstraint(requestSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    // Typed as strings for the field components; the schema coerces them.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: requestSchema }) as never,
-  });
+  const [form, fields] = useAppForm(requestSchema, { id: "request", lastResult: actionData?.lastResult, defaultValue: { estate_offer_type_id: "1" } });
   useDraft("request", ref);
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate ref={ref}>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} checkData="forms:errors.checkData" />
+      <FormNotice form={form} checkData="forms:errors.checkData" />
       <HoneypotField />
       <RadioChoices
         field={fields.estate_offer_type_id}

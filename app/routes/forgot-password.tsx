@@ -1,16 +1,14 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { PhoneForm } from "~/components/FormParts";
-import { phoneSchema } from "~/forms/account";
-import { createPasswordReset, findUserByPhone } from "~/models/user.server";
-import { afterResponse, clientIp, sendingSms, tooManyMessage } from "~/services/account.server";
-import { consume } from "~/services/rate-limit.server";
-import { getSmsSender } from "~/services/sms.server";
-import { toE164 } from "~/services/phone.server";
+import { phonePost } from "~/forms/account.server";
+import { tooMany } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
+import { clientIp } from "~/services/account.server";
+import { requestReset } from "~/services/account-reset.server";
+import { formReply } from "~/services/forms.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import { publicOrigin } from "~/utils/site.server";
@@ -29,40 +27,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Sends an SMS with a link to /rp?t=TOKEN when the number has an account that is not suspended. The answer is the
- * same whether or not it has one (no account enumeration), in content and in time: the lookup, the link and the SMS
- * run after the answer (afterResponse, issue 9). Only bad input and the SMS limits (which count every number alike)
- * come back as errors.
+ * Sends an SMS with a link to /rp?t=TOKEN when the number has an account that is not suspended (requestReset). The
+ * answer is the same whether or not it has one (no account enumeration), in content and in time. Only bad input and
+ * the SMS limits (which count every number alike) come back as errors.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(form, { schema: phoneSchema });
-  const fail = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
-    data<{ lastResult: SubmissionResult<string[]> }>({ lastResult: submission.reply(messages) }, { status });
-  if (submission.status !== "success") return fail({});
-  const phone = toE164(submission.value.country, submission.value.authentication);
-  if (!phone) return fail({ fieldErrors: { authentication: ["account:errors.phoneInvalid"] } });
-  const { db, t } = await pageContext(request);
-  // Every number counts against the SMS limits alike, so the limits say nothing about which numbers have accounts.
-  const limit = await consume(db, [
-    ["smsPhone", phone],
-    ["smsIp", clientIp(context)],
-  ]);
-  if (!limit.ok) return fail({ formErrors: [tooManyMessage(limit.retryAfter)] }, 429);
-  // The answer does not wait for the account lookup, the link or the SMS (issue 9): a known number is answered as fast
-  // as an unknown one. A failing SMS provider is reported on the server; the answer is the same for any number.
-  const origin = publicOrigin(request);
-  afterResponse("password reset", async () => {
-    const user = await findUserByPhone(db, phone);
-    if (!user || user.status === "suspended") return;
-    await sendingSms(phone, () =>
-      db.transaction(async (tx) => {
-        const token = await createPasswordReset(tx, user.id);
-        const link = `${origin}/rp?t=${token}`;
-        await getSmsSender().send(tx, { phone, body: t("account:sms.reset", { brand: t("brand"), link }) });
-      }),
-    );
+  const submission = parseForm(form, phonePost);
+  if (submission.status !== "success") return formReply(submission);
+  const { db, locale } = await pageContext(request);
+  const outcome = await requestReset(db, {
+    phone: submission.value.phone,
+    ip: clientIp(context),
+    locale,
+    origin: publicOrigin(request),
   });
+  if (outcome.kind === "tooMany")
+    return formReply(submission, { formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
   return redirect("/forgot-password?sent=1");
 }
 

@@ -1,20 +1,21 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_COUNTRY, FormNotice, PhoneFields, TextField, useMessage } from "~/components/FormParts";
-import { Icon } from "~/components/Icon";
+import { CaptchaField } from "~/components/CaptchaField";
+import { DEFAULT_COUNTRY, FormNotice, PasswordField, PhoneFields, TextField } from "~/components/FormParts";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { loginSchema, registerSchema } from "~/forms/account";
-import { TransactionRollbackError } from "drizzle-orm";
-import { createRegistration, findRegistrationByPassword, findUserByPhone } from "~/models/user.server";
-import { clientIp, consumeLoginLimit, consumeSmsLimit, resetLoginLimit, sendActivationCode, tooManyMessage } from "~/services/account.server";
+import { loginPost, registerPost } from "~/forms/account.server";
+import { message, tooMany, type Message } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
+import { clientIp } from "~/services/account.server";
+import { checkLoginCaptcha, drawLoginCaptcha, logIn } from "~/services/account-login.server";
+import { register as signUp, smsRefusal } from "~/services/account-signup.server";
 import { getCurrentUser, startUserSession } from "~/services/auth.server";
-import { checkCaptcha, createCaptcha, spendCaptcha, storedCaptcha } from "~/services/captcha.server";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/password.server";
-import { toE164 } from "~/services/phone.server";
-import { consume, limitPassed } from "~/services/rate-limit.server";
+import { storedCaptcha } from "~/services/captcha.server";
+import { formReply } from "~/services/forms.server";
 import { getSession, redirectWithSuccess, sessionStorage } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { localPath } from "~/utils/redirect.server";
@@ -40,34 +41,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getCurrentUser(request)) throw redirect(redirectTo ?? "/");
   const { db, t } = await pageContext(request);
   const tab = tabOf(url);
-  const session = await getSession(request);
-  // Drawing costs a sharp render: 60 per IP address in 10 minutes (issue 9); past that the page says how long to wait.
-  const limit = tab === "1" ? await consume(db, [["captchaIp", clientIp(context)]]) : ({ ok: true } as const);
-  const drawn = tab === "1" && limit.ok ? await createCaptcha() : null;
-  if (drawn) session.set("captcha", storedCaptcha(drawn));
+  const drawing = tab === "1" ? await drawLoginCaptcha(db, clientIp(context)) : null;
+  const drawn = drawing?.kind === "drawn" ? drawing.captcha : null;
+  let init: ResponseInit | undefined;
+  if (drawn) {
+    const session = await getSession(request);
+    session.set("captcha", storedCaptcha(drawn));
+    init = { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } };
+  } else if (drawing?.kind === "tooMany") init = { status: 429 };
   return data(
     {
       tab,
       captcha: drawn ? { id: drawn.id, image: drawn.image } : null,
-      captchaLimited: limit.ok ? null : tooManyMessage(limit.retryAfter),
+      captchaLimited: drawing?.kind === "tooMany" ? tooMany("account:errors.tooMany", drawing.retryAfter) : null,
       redirectTo,
       seo: { title: t("account:login.title"), description: t("account:login.description"), keep: ["tab"] },
     },
-    drawn ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : limit.ok ? undefined : { status: 429 },
+    init,
   );
 }
 
-type ActionResult = { lastResult: SubmissionResult<string[]> };
-
 /** After any post of this page the loader runs again, even after a 400, so a new captcha replaces the spent one. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
-  formMethod?.toUpperCase() === "POST" && (!formAction || formAction.startsWith(currentUrl.pathname)) ? true : defaultShouldRevalidate;
+  formMethod?.toUpperCase() === "POST" && (!formAction || formAction.startsWith(currentUrl.pathname))
+    ? true
+    : defaultShouldRevalidate;
 
 /**
  * The posts of /login, told apart by `intent`: "login" (spec 7 POST login), "register" (POST user/register) and
  * "captcha" (a new image, keeping what was typed). Every post spends the captcha (spec 4: a failed login resets
- * it); the loader draws the next. Errors come back with status 400 (429 past a limit), the typed values (never the
- * password) and translated messages; success redirects with the spec's toast.
+ * it); the loader draws the next. Errors come back with status 400 (429 past a limit, 503 when the SMS failed), the
+ * typed values (never the password) and their messages; success redirects with the spec's toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
@@ -76,86 +80,59 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return login(request, form, clientIp(context), intent === "captcha");
 }
 
+/** The form message of each refused login (spec 8). */
+const LOGIN_REFUSED = {
+  failed: "account:errors.loginFailed",
+  // A number that signed up with this password but never entered its code: the page offers /ac.
+  notActivated: "account:errors.notActivated",
+  suspended: "account:errors.suspended",
+} as const;
+
 async function login(request: Request, form: FormData, ip: string | undefined, refreshOnly: boolean) {
   // The captcha is single-use: whatever happens it is forgotten here, and the loader, which runs after every post
-  // of this page (shouldRevalidate below; Remix runs it anyway for a post without JavaScript), draws the next one.
+  // of this page (shouldRevalidate above; Remix runs it anyway for a post without JavaScript), draws the next one.
   const session = await getSession(request);
   const stored = session.get("captcha");
   session.unset("captcha");
-  const reply = async (lastResult: SubmissionResult<string[]>, status = 400) =>
-    data<ActionResult>({ lastResult }, { status, headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+  const answer = { hideFields: ["password", "captcha"], headers: { "Set-Cookie": await sessionStorage.commitSession(session) } };
+  // The number is made E.164 (and may be refused) only once the captcha is right: the captcha is checked first.
+  const typed = parseForm(form, loginSchema);
+  if (refreshOnly) return formReply(typed, { ...answer, fieldErrors: {}, status: 200 });
 
-  const submission = parseWithZod(form, { schema: loginSchema });
-  const hide = { hideFields: ["password", "captcha"] };
-  if (refreshOnly) return reply(submission.reply({ ...hide, fieldErrors: {} }), 200);
   const { db, t } = await pageContext(request);
-  const answerHash = await spendCaptcha(db, stored);
-
-  const fieldErrors: Record<string, string[]> = submission.status === "error" ? { ...(submission.error as Record<string, string[]>) } : {};
-  const typedCaptcha = form.get("captcha");
-  const captcha = checkCaptcha(answerHash, typeof typedCaptcha === "string" ? typedCaptcha : "");
-  if (captcha !== "ok") {
-    // No captcha could be drawn for this address (issue 9): say how long to wait, not "complete the verification".
-    const drawing = await limitPassed(db, "captchaIp", ip);
-    if (!drawing.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(drawing.retryAfter)] }), 429);
+  const captcha = await checkLoginCaptcha(db, { stored, typed: form.get("captcha"), ip });
+  if (captcha.kind === "tooMany")
+    return formReply(typed, { ...answer, formErrors: [tooMany("account:errors.tooMany", captcha.retryAfter)], status: 429 });
+  if (captcha.kind !== "ok") {
+    const key = captcha.kind === "wrong" ? "account:errors.captchaWrong" : "account:errors.captchaRequired";
+    return formReply(typed, { ...answer, fieldErrors: { captcha: [message(key)] } });
   }
-  if (captcha !== "ok") fieldErrors.captcha = [captcha === "wrong" ? "account:errors.captchaWrong" : "account:errors.captchaRequired"];
-  if (submission.status !== "success" || Object.keys(fieldErrors).length) return reply(submission.reply({ ...hide, fieldErrors }));
+  const submission = parseForm(form, loginPost);
+  if (submission.status !== "success") return formReply(submission, answer);
 
-  const { country, authentication, password, redirectTo } = submission.value;
-  const phone = toE164(country, authentication);
-  if (!phone) return reply(submission.reply({ ...hide, fieldErrors: { authentication: ["account:errors.phoneInvalid"] } }));
-
-  const limit = await consumeLoginLimit(db, phone, ip);
-  if (!limit.ok) return reply(submission.reply({ ...hide, formErrors: [tooManyMessage(limit.retryAfter)] }), 429);
-
-  const user = await findUserByPhone(db, phone);
-  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
-  if (!user) {
-    // A number that signed up with this password but never entered its code: say so, and offer /ac.
-    const registration = await findRegistrationByPassword(db, phone, password);
-    return reply(submission.reply({ ...hide, formErrors: [registration ? "account:errors.notActivated" : "account:errors.loginFailed"] }));
-  }
-  if (!valid) return reply(submission.reply({ ...hide, formErrors: ["account:errors.loginFailed"] }));
-  if (user.status === "suspended") return reply(submission.reply({ ...hide, formErrors: ["account:errors.suspended"] }));
-
-  await resetLoginLimit(db, phone, ip);
-  const cookie = await startUserSession(request, user.id);
-  return redirectWithSuccess(localPath(redirectTo) ?? "/", t("account:toasts.loginSuccess"), { headers: { "Set-Cookie": cookie } });
+  const outcome = await logIn(db, { phone: submission.value.phone, password: submission.value.password, ip });
+  if (outcome.kind === "tooMany")
+    return formReply(submission, { ...answer, formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
+  if (outcome.kind !== "loggedIn")
+    return formReply(submission, { ...answer, formErrors: [message(LOGIN_REFUSED[outcome.kind])] });
+  const cookie = await startUserSession(request, outcome.userId);
+  return redirectWithSuccess(localPath(submission.value.redirectTo) ?? "/", t("account:toasts.loginSuccess"), {
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 async function register(request: Request, form: FormData, ip: string | undefined) {
-  const hide = { hideFields: ["password"] };
-  const submission = parseWithZod(form, { schema: registerSchema });
-  if (submission.status !== "success") return data<ActionResult>({ lastResult: submission.reply(hide) }, { status: 400 });
-  const fail = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
-    data<ActionResult>({ lastResult: submission.reply({ ...hide, ...messages }) }, { status });
-
-  const { first_name, last_name, country, authentication, password } = submission.value;
-  const phone = toE164(country, authentication);
-  if (!phone) return fail({ fieldErrors: { authentication: ["account:errors.phoneInvalid"] } });
-
-  const { db, t } = await pageContext(request);
-  // The SMS limit is counted first: a refused attempt writes nothing and tells nothing about the number.
-  const limit = await consumeSmsLimit(db, phone, ip);
-  if (!limit.ok) return fail({ formErrors: ["account:errors.registerFailed", tooManyMessage(limit.retryAfter)] }, 429);
-  const password_hash = await hashPassword(password);
-  // The sign-up, its code and its SMS are one write: all of them or none.
-  const outcome = await db
-    .transaction(async (tx) => {
-      const registration = await createRegistration(tx, { first_name, last_name, phone, password_hash });
-      if (registration !== "exists" && !(await sendActivationCode(tx, request, phone))) tx.rollback();
-      return registration;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return "failed" as const;
-      throw error;
-    });
-  if (outcome === "exists") return fail({ formErrors: ["account:errors.phoneExists"] });
-  if (outcome === "failed") return fail({ formErrors: ["account:errors.registerFailed"] }, 503);
-
+  const hideFields = ["password"];
+  const submission = parseForm(form, registerPost);
+  if (submission.status !== "success") return formReply(submission, { hideFields });
+  const { db, locale, t } = await pageContext(request);
+  const outcome = await signUp(db, { ...submission.value, locale, ip });
+  if (outcome.kind === "exists")
+    return formReply(submission, { hideFields, formErrors: [message("account:errors.phoneExists")] });
+  if (outcome.kind !== "pending")
+    return formReply(submission, { hideFields, ...smsRefusal("account:errors.registerFailed", outcome) });
   const session = await getSession(request);
-  session.set("pending", { phone, registration: outcome });
+  session.set("pending", { phone: submission.value.phone, registration: outcome.registration });
   return redirectWithSuccess("/confirm", t("account:toasts.registerSuccess"), {
     headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
   });
@@ -194,86 +171,32 @@ function LoginForm({
   redirectTo?: string;
   captcha: { id: string; image: string } | null;
   /** The "too many attempts" form message when no captcha could be drawn for this address (issue 9). */
-  captchaLimited: string | null;
+  captchaLimited: Message | null;
 }) {
   const { t } = useTranslation();
-  const message = useMessage();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(loginSchema, {
     id: "login",
     lastResult: actionData?.lastResult,
     defaultValue: { country: DEFAULT_COUNTRY, redirectTo },
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const image = captcha?.image;
   // Every post of this form draws a new captcha; a new one empties the captcha and password inputs.
   const imageKey = captcha?.id ?? "";
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
+  const busy = useSubmitting({ intent: "login" });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
       {/* The default button: Enter in any field logs in rather than asking for a new captcha image. */}
       <button type="submit" name="intent" value="login" className="default-submit" tabIndex={-1} aria-hidden="true" />
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <FormNotice form={form} />
       <input {...getInputProps(fields.redirectTo, { type: "hidden" })} key={fields.redirectTo.key} />
       <PhoneFields country={fields.country} phone={fields.authentication} />
-      <TextField
+      <PasswordField
         field={fields.password}
-        type="password"
         label={t("account:fields.password")}
         autoComplete="current-password"
-        dir="ltr"
         resetKey={imageKey}
       />
-      <div className="field captcha">
-        <label htmlFor={fields.captcha.id}>{t("account:fields.captcha")}</label>
-        <div className="captcha-row">
-          {image ? <img src={image} width={280} height={60} alt={t("account:fields.captchaAlt")} className="captcha-image" /> : null}
-          {captchaLimited ? (
-            <p className="notice notice-error captcha-limited" role="alert">
-              <Icon name="alert" /> {message(captchaLimited)}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="captcha"
-            formNoValidate
-            className="icon-button captcha-refresh"
-            aria-label={t("account:fields.captchaRefresh")}
-            title={t("account:fields.captchaRefresh")}
-            onClick={(event) => {
-              // With JavaScript the loader simply runs again (a new image, nothing typed is touched); without it the
-              // button posts the form, and the page comes back with what was typed and a new image.
-              event.preventDefault();
-              revalidator.revalidate();
-            }}
-          >
-            <Icon name="refresh" />
-          </button>
-        </div>
-        <input
-          {...getInputProps(fields.captcha, { type: "text", ariaDescribedBy: `${fields.captcha.id}-hint` })}
-          key={imageKey}
-          defaultValue=""
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          dir="ltr"
-        />
-        <p className="hint" id={`${fields.captcha.id}-hint`}>
-          {t("account:fields.captchaHint")}
-        </p>
-        {fields.captcha.errors?.[0] ? (
-          <p className="field-error" id={fields.captcha.errorId}>
-            <Icon name="alert" /> {t(fields.captcha.errors[0])}
-          </p>
-        ) : null}
-      </div>
+      <CaptchaField field={fields.captcha} captcha={captcha} limited={captchaLimited} />
       <button type="submit" name="intent" value="login" className="button button-primary form-submit" disabled={busy}>
         {t("account:login.submit")}
       </button>
@@ -290,26 +213,21 @@ function LoginForm({
 function RegisterForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(registerSchema, {
     id: "register",
     lastResult: actionData?.lastResult,
     defaultValue: { country: DEFAULT_COUNTRY },
-    constraint: getZodConstraint(registerSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "register";
+  const busy = useSubmitting({ intent: "register" });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
+      <FormNotice form={form} />
       <div className="field-pair">
         <TextField field={fields.first_name} label={t("account:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.last_name} label={t("account:fields.lastName")} autoComplete="family-name" />
       </div>
       <PhoneFields country={fields.country} phone={fields.authentication} />
-      <TextField field={fields.password} type="password" label={t("account:fields.password")} autoComplete="new-password" dir="ltr" />
+      <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="new-password" />
       <p className="hint">{t("account:login.registerHint")}</p>
       <button type="submit" name="intent" value="register" className="button button-primary form-submit" disabled={busy}>
         {t("account:login.registerSubmit")}

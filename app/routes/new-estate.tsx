@@ -1,13 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
 import { LocationOptions } from "~/components/SearchFilter";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { useDraft, useForgetDraft } from "~/components/useDraft";
+import { message } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
 import { newEstateSchema } from "~/forms/posts";
 import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
 import { createPost } from "~/models/post.server";
@@ -15,7 +17,7 @@ import { createEstateOffer } from "~/models/lead.server";
 import { estateTypeExists, locationExists } from "~/models/lookups.server";
 import { clientIp } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
-import { formLimit, isSpam, tooMany } from "~/services/forms.server";
+import { formLimit, formReply, isSpam } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -39,8 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { lastResult: SubmissionResult<string[]> };
-
 /**
  * Stores the offer (spec 7 estate/add; architecture 8): a logged-in user's becomes their pending post and they
  * continue on its editor (photos, price); a visitor's becomes a lead for the office staff. Bad input, unknown type or place
@@ -51,18 +51,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const { db, t } = await pageContext(request);
   if (isSpam(form)) return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
-  const submission = parseWithZod(form, { schema: newEstateSchema });
-  const fail = (fieldErrors: Record<string, string[]>, status = 400, formErrors = ["forms:errors.offerFailed"]) =>
-    data<ActionResult>({ lastResult: submission.reply({ formErrors, fieldErrors }) }, { status });
-  if (submission.status !== "success") return fail({});
+  const submission = parseForm(form, newEstateSchema);
+  // Every refusal says 'Error submitting offer' above the form (spec 8), and what is wrong beside its field.
+  const failed = { formErrors: [message("forms:errors.offerFailed")] };
+  if (submission.status !== "success") return formReply(submission, failed);
   const value = submission.value;
-  if (!(await locationExists(db, value.location_id))) return fail({ location_id: ["forms:errors.cityRequired"] });
-  if (value.estate_type_id !== undefined && !(await estateTypeExists(db, value.estate_type_id))) return fail({ estate_type_id: ["forms:errors.choice"] });
+  if (!(await locationExists(db, value.location_id))) {
+    return formReply(submission, { ...failed, fieldErrors: { location_id: [message("forms:errors.cityRequired")] } });
+  }
+  if (value.estate_type_id !== undefined && !(await estateTypeExists(db, value.estate_type_id))) {
+    return formReply(submission, { ...failed, fieldErrors: { estate_type_id: [message("forms:errors.choice")] } });
+  }
   const user = await getCurrentUser(request);
   // A logged-in user's offer is their post (issue 5, Owners): it needs a type to be listed.
-  if (user && value.estate_type_id === undefined) return fail({ estate_type_id: ["forms:errors.typeRequired"] });
-  const wait = await formLimit(db, "offerIp", clientIp(context));
-  if (wait !== null) return fail({}, 429, [tooMany(wait)]);
+  if (user && value.estate_type_id === undefined) {
+    return formReply(submission, { ...failed, fieldErrors: { estate_type_id: [message("forms:errors.typeRequired")] } });
+  }
+  const tooMany = await formLimit(db, "offerIp", clientIp(context));
+  if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
   const offer = {
     estate_offer_type_id: value.estate_offer_type_id ?? 1,
     estate_ownership: value.estate_ownership ?? null,
@@ -118,23 +124,13 @@ function OfferForm() {
   const { estateTypes, finishings, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm<Record<keyof typeof newEstateSchema.shape, string>>({
-    id: "new-estate",
-    lastResult: actionData?.lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(newEstateSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    // Typed as strings for the field components; the schema coerces them.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newEstateSchema }) as never,
-  });
+  const [form, fields] = useAppForm(newEstateSchema, { id: "new-estate", lastResult: actionData?.lastResult, defaultValue: defaults });
   useDraft("new-estate", ref);
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate ref={ref}>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} checkData="forms:errors.offerFailed" />
+      <FormNotice form={form} checkData="forms:errors.offerFailed" />
       <HoneypotField />
       <RadioChoices
         field={fields.estate_offer_type_id}

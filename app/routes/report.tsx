@@ -1,11 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { toDbId } from "~/forms/id";
+import { parseForm } from "~/forms/parse";
 import { reportSchema } from "~/forms/posts";
 import { reportEstate } from "~/models/report.server";
 import { clientIp } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
-import { formLimit, tooMany } from "~/services/forms.server";
+import { formLimit } from "~/services/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { backTo } from "~/utils/redirect.server";
@@ -22,17 +22,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = backTo(form.get("redirectTo"));
   const user = await requireUser(request, { redirectTo: back });
   const { db, t } = await pageContext(request);
-  const submission = parseWithZod(form, { schema: reportSchema });
+  const submission = parseForm(form, reportSchema);
   if (submission.status !== "success") {
     const estateId = toDbId(form.get("estate_id"));
     const reopen = estateId !== null ? `${back}${back.includes("?") ? "&" : "?"}dialog=report&estate_id=${estateId}` : back;
     return redirectWithError(reopen, t("forms:errors.reportReason"));
   }
-  const wait = await formLimit(db, "reportIp", clientIp(context));
-  if (wait !== null) {
-    const message = tooMany(wait).split("?");
-    return redirectWithError(back, t(message[0], Object.fromEntries(new URLSearchParams(message[1]))));
-  }
+  const tooMany = await formLimit(db, "reportIp", clientIp(context));
+  if (tooMany) return redirectWithError(back, t(tooMany.key, tooMany.values));
   const outcome = await reportEstate(db, user.id, submission.value.estate_id, submission.value.report_type_id);
   if (outcome === "missing") notFound();
   return redirectWithSuccess(back, t(outcome === "reported" ? "forms:toasts.reported" : "forms:toasts.alreadyReported"));

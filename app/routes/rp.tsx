@@ -1,16 +1,18 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { FormNotice, TextField } from "~/components/FormParts";
+import { FormNotice, PasswordField } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { resetSchema } from "~/forms/account";
-import { findResetUser, resetPasswordWithToken } from "~/models/user.server";
-import { clientIp, tooManyMessage } from "~/services/account.server";
-import { hashPassword } from "~/services/password.server";
-import { consume } from "~/services/rate-limit.server";
+import { tooMany } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
+import { findResetUser } from "~/models/user.server";
+import { clientIp } from "~/services/account.server";
+import { checkResetLink, resetPassword } from "~/services/account-reset.server";
+import { formReply } from "~/services/forms.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
@@ -26,7 +28,9 @@ type State = "form" | "bad" | "changed";
 export function meta(args: MetaArgs) {
   const state = (args.data as { state?: State } | undefined)?.state;
   const tags = pageMeta(args);
-  return state === "bad" || state === "changed" ? [...tags, { httpEquiv: "refresh", content: `${REDIRECT_DELAY_MS / 1000};url=/` }] : tags;
+  return state === "bad" || state === "changed"
+    ? [...tags, { httpEquiv: "refresh", content: `${REDIRECT_DELAY_MS / 1000};url=/` }]
+    : tags;
 }
 
 /** A reset token as the link carries it (base64url, see tokens.server), or null. */
@@ -59,25 +63,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = tokenOf(request);
   if (!token) throw redirect("/");
   const { db } = await pageContext(request);
-  // Hashing a password costs 19 MiB and ~50 ms: only for a link that works, and within the per-IP login limit.
-  const limit = await consume(db, [["loginIp", clientIp(context)]]);
-  if (!limit.ok) {
-    return data<{ lastResult: SubmissionResult<string[]> }>(
-      { lastResult: { status: "error", error: { "": [tooManyMessage(limit.retryAfter)] } } },
-      { status: 429 },
-    );
-  }
-  if (!(await findResetUser(db, token))) throw redirect(`/rp?t=${token}`);
+  // The link is checked before anything is hashed (19 MiB and ~50 ms), within the per-address login limit.
+  const link = await checkResetLink(db, { token, ip: clientIp(context) });
+  if (link.kind === "tooMany")
+    return formReply(null, { formErrors: [tooMany("account:errors.tooMany", link.retryAfter)], status: 429 });
+  if (link.kind === "bad") throw redirect(`/rp?t=${token}`);
   const form = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(form, { schema: resetSchema });
-  if (submission.status !== "success") {
-    return data<{ lastResult: SubmissionResult<string[]> }>(
-      { lastResult: submission.reply({ hideFields: ["password", "password_confirmation"] }) },
-      { status: 400 },
-    );
-  }
-  const changed = await resetPasswordWithToken(db, token, await hashPassword(submission.value.password));
-  return redirect(changed ? "/rp?changed=1" : `/rp?t=${token}`);
+  const submission = parseForm(form, resetSchema);
+  if (submission.status !== "success") return formReply(submission, { hideFields: ["password", "password_confirmation"] });
+  const outcome = await resetPassword(db, { token, password: submission.value.password });
+  return redirect(outcome.kind === "changed" ? "/rp?changed=1" : `/rp?t=${token}`);
 }
 
 export default function ResetPasswordPage() {
@@ -85,7 +80,8 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const checking = navigation.state === "loading" && navigation.location.pathname === "/rp" && navigation.formMethod === undefined;
+  const checking =
+    navigation.state === "loading" && navigation.location.pathname === "/rp" && navigation.formMethod === undefined;
   // With JavaScript the redirect of spec 4 happens here too (the meta refresh covers pages without it).
   useEffect(() => {
     if (state === "form") return;
@@ -102,7 +98,10 @@ export default function ResetPasswordPage() {
       ) : state === "form" ? (
         <ResetForm />
       ) : (
-        <div className={state === "changed" ? "notice notice-success" : "notice notice-error"} role={state === "changed" ? "status" : "alert"}>
+        <div
+          className={state === "changed" ? "notice notice-success" : "notice notice-error"}
+          role={state === "changed" ? "status" : "alert"}
+        >
           <Icon name={state === "changed" ? "check" : "alert"} />
           <div>
             <p>{t(state === "changed" ? "account:reset.changed" : "account:reset.badToken")}</p>
@@ -119,26 +118,16 @@ export default function ResetPasswordPage() {
 function ResetForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult: actionData?.lastResult,
-    constraint: getZodConstraint(resetSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
-  });
-  const busy = navigation.state === "submitting";
+  const [form, fields] = useAppForm(resetSchema, { id: "reset", lastResult: actionData?.lastResult });
+  const busy = useSubmitting();
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-      <FormNotice formErrors={form.errors} hasFieldErrors={Object.values(form.allErrors).length > 0 && !form.errors?.length} />
-      <TextField field={fields.password} type="password" label={t("account:fields.newPassword")} autoComplete="new-password" dir="ltr" />
-      <TextField
+      <FormNotice form={form} />
+      <PasswordField field={fields.password} label={t("account:fields.newPassword")} autoComplete="new-password" />
+      <PasswordField
         field={fields.password_confirmation}
-        type="password"
         label={t("account:fields.confirmPassword")}
         autoComplete="new-password"
-        dir="ltr"
       />
       <button type="submit" className="button button-primary form-submit" disabled={busy}>
         {busy ? t("account:reset.changing") : t("account:reset.submit")}

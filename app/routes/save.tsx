@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseForm } from "~/forms/parse";
 import { saveSchema } from "~/forms/posts";
 import { setSaved } from "~/models/saved.server";
 import { requireUser } from "~/services/auth.server";
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = backTo(form.get("redirectTo"));
   const user = await requireUser(request, { redirectTo: back });
   const { db, t } = await pageContext(request);
-  const submission = parseWithZod(form, { schema: saveSchema });
+  const submission = parseForm(form, saveSchema);
   if (submission.status !== "success") return redirectWithError(back, t("forms:errors.checkData"));
   const outcome = await setSaved(db, user.id, submission.value.estate_id, submission.value.is_saved !== "0");
   if (outcome === "missing") notFound();

@@ -1,24 +1,20 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Db } from "~/db/client.server";
+import type { Locale } from "~/i18n";
 import { issueCode } from "~/models/user.server";
-import { getT } from "./i18n.server";
+import { getLocaleT } from "./i18n.server";
 import { consume, resetLimit } from "./rate-limit.server";
 import { getSmsSender } from "./sms.server";
+
+/**
+ * What the account flows (account-signup, account-login and account-reset .server.ts) share: the client's address,
+ * the SMS and login limits, sending an SMS, and work done after the answer.
+ */
 
 /** The client's IP address as the HTTP server saw it (server.ts puts it in the load context), or undefined in tests. */
 export function clientIp(context: AppLoadContext | undefined): string | undefined {
   const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
   return typeof ip === "string" && ip ? ip : undefined;
-}
-
-/** A form message key with values for its {{placeholders}}: `account:errors.tooMany?minutes=15`. */
-export function messageWith(key: string, values: Record<string, string | number>): string {
-  return `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]))}`;
-}
-
-/** The "too many attempts" message for a wait in seconds, in whole minutes (at least 1). */
-export function tooManyMessage(retryAfter: number): string {
-  return messageWith("account:errors.tooMany", { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });
 }
 
 /**
@@ -59,13 +55,13 @@ export function resetLoginLimit(db: Db, phone: string, ip: string | undefined) {
 }
 
 /**
- * Issues a new activation code for a phone and sends it by SMS in the page's language (spec 7, user/register and
- * code/resend). The code row and the outbox row are written in one transaction. The caller has counted the SMS
- * with consumeSmsLimit first. Returns false (and keeps nothing) when the SMS could not be handed over; the cause
- * goes to the server's error output.
+ * Issues a new activation code for a phone and sends it by SMS in `locale`, the page's language (spec 7,
+ * user/register and code/resend). The code row and the outbox row are written in one transaction. The caller has
+ * counted the SMS with consumeSmsLimit first. Returns false (and keeps nothing) when the SMS could not be handed
+ * over; the cause goes to the server's error output.
  */
-export async function sendActivationCode(db: Db, request: Request, phone: string): Promise<boolean> {
-  const t = await getT(request);
+export async function sendActivationCode(db: Db, locale: Locale, phone: string): Promise<boolean> {
+  const t = await getLocaleT(locale);
   return sendingSms(phone, () =>
     db.transaction(async (tx) => {
       const code = await issueCode(tx, phone, "activation");

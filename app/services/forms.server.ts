@@ -1,17 +1,49 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import type { MessageKind } from "~/db/schema";
-import { consultationSchema, contactSchema } from "~/forms/posts";
+import { tooMany, type Message } from "~/forms/message";
+import { parseForm, type FormResult } from "~/forms/parse";
+import { consultationSchema, contactSchema, HONEYPOT_FIELD } from "~/forms/posts";
 import { createMessage } from "~/models/message.server";
-import { clientIp, messageWith } from "./account.server";
+import { clientIp } from "./account.server";
 import { getCurrentUser } from "./auth.server";
 import { getT } from "./i18n.server";
-import { redirectWithSuccess } from "./session.server";
-import { HONEYPOT_FIELD } from "~/forms/posts";
 import { consume, type LimitName } from "./rate-limit.server";
+import { redirectWithSuccess } from "./session.server";
+
+/** What a form's action answers when it does not redirect: Conform's reply of the post (FormResult). */
+export type FormReply = { lastResult: FormResult };
+
+/**
+ * The one answer of a form's action to a post it does not take (issue 11): Conform's reply of `submission` (what
+ * parseForm gave: every typed value comes back, but `hideFields`, e.g. passwords, and the schema's own Messages)
+ * with `formErrors` (the whole form's Messages) and `fieldErrors` (Messages by field name) added, as Remix data of
+ * shape FormReply with status `status` (400 unless told: 429 past a limit, 503 when a provider failed) and
+ * `headers` (a Set-Cookie). Without a submission (nothing was parsed) the reply holds only `formErrors`. Never
+ * throws; stores nothing.
+ */
+export function formReply(
+  submission: {
+    reply(options: { formErrors?: Message[]; fieldErrors?: Record<string, Message[]>; hideFields?: string[] }): FormResult;
+  } | null,
+  options: {
+    formErrors?: Message[];
+    fieldErrors?: Record<string, Message[]>;
+    hideFields?: string[];
+    status?: number;
+    headers?: HeadersInit;
+  } = {},
+) {
+  const { status = 400, headers, ...reply } = options;
+  // Conform adds an error entry only for the keys given: undefined ones are left out.
+  const given = Object.fromEntries(Object.entries(reply).filter(([, value]) => value !== undefined));
+  const lastResult: FormResult = submission
+    ? submission.reply(given)
+    : { status: "error", error: { "": options.formErrors ?? [] } };
+  return data<FormReply>({ lastResult }, { status, headers });
+}
 
 /**
  * The honeypot of every public form (issue 4, remix-utils): a field people never see (hidden by CSS) that bots
@@ -31,12 +63,13 @@ export function isSpam(form: FormData): boolean {
 }
 
 /**
- * Counts one post of a public form against its per-IP limit (issue 4, LIMITS in rate-limit.server.ts). Returns the
- * seconds to wait when the limit is passed, else null.
+ * Counts one post of a public form (or an upload) against its limit `name` for `subject` (an IP address, or an
+ * account id) (issues 4 and 9, LIMITS in rate-limit.server.ts). Returns the "too many posts" Message with the
+ * minutes to wait when the limit is passed, else null. Database errors propagate.
  */
-export async function formLimit(db: Db, name: LimitName, ip: string | undefined): Promise<number | null> {
-  const limit = await consume(db, [[name, ip]]);
-  return limit.ok ? null : limit.retryAfter;
+export async function formLimit(db: Db, name: LimitName, subject: string | undefined): Promise<Message | null> {
+  const limit = await consume(db, [[name, subject]]);
+  return limit.ok ? null : tooMany("forms:errors.tooMany", limit.retryAfter);
 }
 
 /**
@@ -50,17 +83,12 @@ export async function messageAction(request: Request, context: AppLoadContext, k
   const t = await getT(request);
   const back = new URL(request.url).pathname;
   if (isSpam(form)) return redirectWithSuccess(back, t("forms:toasts.messageSent"));
-  const submission = parseWithZod(form, { schema: kind === "contact" ? contactSchema : consultationSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
+  const submission = parseForm(form, kind === "contact" ? contactSchema : consultationSchema);
+  if (submission.status !== "success") return formReply(submission);
   const db = await getDb();
-  const wait = await formLimit(db, "messageIp", clientIp(context));
-  if (wait !== null) return data({ lastResult: submission.reply({ formErrors: [tooMany(wait)] }) }, { status: 429 });
+  const tooMany = await formLimit(db, "messageIp", clientIp(context));
+  if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
   const user = await getCurrentUser(request);
   await createMessage(db, { kind, ...submission.value, user_id: user?.id ?? null });
   return redirectWithSuccess(back, t("forms:toasts.messageSent"));
-}
-
-/** The "too many posts" message of the public forms for a wait in seconds. */
-export function tooMany(retryAfter: number): string {
-  return messageWith("forms:errors.tooMany", { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });
 }

@@ -1,5 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { data } from "@remix-run/node";
+import { message, type Message } from "~/forms/message";
 import { removeStoredImage, storeUploadedImage, UploadError, type ImageKind, type UploadProblem } from "~/services/images.server";
 import type { UploadedFile } from "~/services/multipart.server";
 import { notFound, requireId } from "~/utils/page.server";
@@ -49,37 +48,20 @@ export function requireExistingPage(result: { page: number; pageCount: number })
   if (result.page > result.pageCount) notFound();
 }
 
-/** What an editor's action answers to a refused post: Conform's reply, with every typed value and each error. */
-export type EditorActionResult = { lastResult: SubmissionResult<string[]> };
-
-/**
- * The 400 answer of an editor to a refused post: Conform's reply of `submission` (every typed value comes back) with
- * `fieldErrors` added, each a list of content.json keys by field name (the file field included), as Remix data with
- * status `status` (400 unless told, 429 when an upload cap refused the file, issue 9) whose shape is
- * EditorActionResult. Never throws; stores nothing. Source: issue 5, Content.
- */
-export function invalidPost<Field extends string>(
-  submission: { reply(options: { fieldErrors: Record<string, string[]> }): SubmissionResult<string[]> },
-  fieldErrors: Partial<Record<Field, string[]>>,
-  status: 400 | 429 = 400,
-) {
-  return data<EditorActionResult>({ lastResult: submission.reply({ fieldErrors: fieldErrors as Record<string, string[]> }) }, { status });
-}
-
-/** The content.json key of a refused upload ("content:upload.<code>", e.g. "content:upload.notImage"). */
-function uploadProblemKey(code: UploadProblem): string {
-  return `content:upload.${code}`;
+/** The Message of a refused upload: its content.json key "content:upload.<code>" (e.g. "content:upload.notImage"). */
+function uploadProblem(code: UploadProblem): Message {
+  return message(`content:upload.${code}`);
 }
 
 /**
  * The error of an editor's file field (the cover or the logo) when a post is refused: the first upload problem
- * (`problems`, as readMultipartForm gives them) as its content.json key ("content:upload.<code>"); else, when a file
- * was chosen (`chosen`), "content:upload.again", since a file input cannot be refilled and the user must choose the
- * file again; else null (no error beside the field). Never throws. Source: issue 5, Content.
+ * (`problems`, as readMultipartForm gives them) as the Message of its content.json key ("content:upload.<code>");
+ * else, when a file was chosen (`chosen`), "content:upload.again", since a file input cannot be refilled and the
+ * user must choose the file again; else null (no error beside the field). Never throws. Source: issue 5, Content.
  */
-export function fileFieldError(problems: readonly UploadProblem[], chosen: boolean): string | null {
-  if (problems[0]) return uploadProblemKey(problems[0]);
-  return chosen ? "content:upload.again" : null;
+export function fileFieldError(problems: readonly UploadProblem[], chosen: boolean): Message | null {
+  if (problems[0]) return uploadProblem(problems[0]);
+  return chosen ? message("content:upload.again") : null;
 }
 
 /**
@@ -88,7 +70,7 @@ export function fileFieldError(problems: readonly UploadProblem[], chosen: boole
  * (when `id` is null; `image` is the new base name or null) or `update(id, image)` (`image` undefined keeps the old
  * one) writes the row and its audit entry. After an update the replaced image's files are deleted; if the write
  * fails, the new image's files are deleted again. Returns `{ savedId }` (the new or edited row's id), or
- * `{ uploadError }` (a content.json key for the file field; nothing written) when the file is no usable photo
+ * `{ uploadError }` (the Message of a content.json key for the file field; nothing written) when the file is no usable photo
  * (UploadError). Throws the 404 Response of notFound() when `update` finds no such row (null), and rethrows any other
  * error of storing or writing; deleting files never fails the save. Source: issue 5, Content.
  */
@@ -98,14 +80,14 @@ export async function saveWithImage(options: {
   kind: ImageKind;
   create: (image: string | null) => Promise<number>;
   update: (id: number, image: string | undefined) => Promise<{ replacedImage: string | null } | null>;
-}): Promise<{ savedId: number } | { uploadError: string }> {
+}): Promise<{ savedId: number } | { uploadError: Message }> {
   const { id, upload, kind } = options;
   let image: string | undefined;
   if (upload) {
     try {
       image = (await storeUploadedImage(upload.path, kind)).file;
     } catch (error) {
-      if (error instanceof UploadError) return { uploadError: uploadProblemKey(error.code) };
+      if (error instanceof UploadError) return { uploadError: uploadProblem(error.code) };
       throw error;
     }
   }

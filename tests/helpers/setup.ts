@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, vi } from "vitest";
+// The matchers of Remix answers (toRedirectTo, toFlashToast, toHaveFieldError, toHaveFormErrors); no app module.
+import "./matchers";
 
 process.env.NODE_ENV = "test";
 process.env.DATA_DIR ??= process.env.TEST_IMAGES_DIR ? `${process.env.TEST_IMAGES_DIR}/..` : "./data-test";
