@@ -33,10 +33,22 @@ export default defineConfig({
     // The page weight (issue 10) is measured once, by the phone with JavaScript. The axe checks (accessibility.spec.ts)
     // run at the phone with JavaScript and at the desktop without: both viewports and both modes, in half the time.
     // Hydration (decision 020) needs scripts.
-    { name: "phone-nojs", testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts", "hydration.spec.ts"], use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: false, isMobile: false } },
+    {
+      name: "phone-nojs",
+      testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts", "hydration.spec.ts"],
+      use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: false, isMobile: false },
+    },
     { name: "phone-js", use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: true } },
-    { name: "desktop-nojs", testIgnore: ["page-weight.spec.ts", "hydration.spec.ts"], use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false } },
-    { name: "desktop-js", testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts"], use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: true } },
+    {
+      name: "desktop-nojs",
+      testIgnore: ["page-weight.spec.ts", "hydration.spec.ts"],
+      use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false },
+    },
+    {
+      name: "desktop-js",
+      testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts"],
+      use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: true },
+    },
   ],
   webServer: {
     // Standard output goes to a file: the SMS outbox echoes every message there ("[sms] +963… text"), which is

@@ -46,7 +46,12 @@ logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
  */
 const pageCache =
   env.PAGE_CACHE_MB > 0
-    ? new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, ttlMs: 60_000, sharedMaxAgeSeconds: 30, staleWhileRevalidateSeconds: 60 })
+    ? new PageCache({
+        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+        ttlMs: 60_000,
+        sharedMaxAgeSeconds: 30,
+        staleWhileRevalidateSeconds: 60,
+      })
     : undefined;
 pageCache?.listen(database);
 
@@ -206,16 +211,23 @@ app.all("*", remix);
  * and an address Express cannot decode (`/%`) are rendered by Remix as translated pages with that status; anything
  * else is logged and answered 500.
  */
-app.use((error: Error & { status?: number; type?: string }, req: express.Request, res: express.Response, next: express.NextFunction) => {
-  if (res.headersSent) return next(error);
-  const status = error.status ?? 500;
-  if (status >= 400 && status < 500 && !res.locals.refused) {
-    refuse(res, status === 413 ? 413 : status === 403 ? 403 : 400);
-    return remix(req, res, next);
-  }
-  logger.error({ err: error }, "request failed");
-  res.status(500).type("text/plain").send("Internal Server Error");
-});
+app.use(
+  (
+    error: Error & { status?: number; type?: string },
+    req: express.Request,
+    res: express.Response,
+    next: express.NextFunction,
+  ) => {
+    if (res.headersSent) return next(error);
+    const status = error.status ?? 500;
+    if (status >= 400 && status < 500 && !res.locals.refused) {
+      refuse(res, status === 413 ? 413 : status === 403 ? 403 : 400);
+      return remix(req, res, next);
+    }
+    logger.error({ err: error }, "request failed");
+    res.status(500).type("text/plain").send("Internal Server Error");
+  },
+);
 
 const server = http.createServer({ maxHeaderSize: 64 * 1024 }, app);
 server.listen(env.PORT, env.HOST, () => {

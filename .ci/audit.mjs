@@ -55,7 +55,14 @@ for (const vulnerability of Object.values(report.vulnerabilities ?? {})) {
   for (const via of vulnerability.via ?? []) {
     if (typeof via !== "object" || !via.url) continue;
     const id = /GHSA-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}/i.exec(via.url)?.[0] ?? via.url;
-    advisories.set(`${id} ${via.name}`, { id, name: via.name, range: via.range, severity: via.severity, title: via.title, url: via.url });
+    advisories.set(`${id} ${via.name}`, {
+      id,
+      name: via.name,
+      range: via.range,
+      severity: via.severity,
+      title: via.title,
+      url: via.url,
+    });
   }
 }
 
@@ -72,7 +79,9 @@ for (const id of stale) console.log(`npm audit: ${id} is accepted in .ci/audit-a
 if (failing.length > 0) {
   console.log(`npm audit: ${failing.length} advisory(ies) at ${LEVEL} or above in production dependencies:`);
   for (const a of failing) console.log(`  ${a.severity.padEnd(8)} ${a.name} ${a.range}  ${a.title}  ${a.url}`);
-  console.log("Fix them (an update, or an npm `overrides` entry in package.json), or accept one with a reason in .ci/audit-accepted.json.");
+  console.log(
+    "Fix them (an update, or an npm `overrides` entry in package.json), or accept one with a reason in .ci/audit-accepted.json.",
+  );
   process.exit(1);
 }
 console.log(`npm audit: no unaccepted advisory at ${LEVEL} or above in production dependencies`);

@@ -13,7 +13,8 @@ async function hydrate() {
   const version = document.documentElement.dataset.localesVersion ?? "0";
   // A page with a place select (its <optgroup>s) hydrates with the same list: its file is loaded first (issue 10).
   const placesUrl = document.documentElement.dataset.places;
-  const places = placesUrl && document.querySelector("optgroup") ? loadPlaces(placesUrl).catch((error) => console.error(error)) : null;
+  const places =
+    placesUrl && document.querySelector("optgroup") ? loadPlaces(placesUrl).catch((error) => console.error(error)) : null;
   // The browser's translator, not i18next (decision 020). Every text exists in both languages (tests/locales.test.ts):
   // only the page's own files are loaded (issue 10), and a page whose texts cannot be loaded stays as the server sent it.
   const translator = createTranslator({

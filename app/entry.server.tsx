@@ -76,7 +76,8 @@ export default async function handleRequest(
           responseHeaders.append("Vary", "Cookie");
           pipe(
             collect(
-              (html) => resolve(new Response(html as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode })),
+              (html) =>
+                resolve(new Response(html as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode })),
               reject,
             ),
           );
@@ -93,4 +94,3 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
-

@@ -23,7 +23,7 @@ import { getDb } from "./db/db.server";
 import { getLookups, placesUrl } from "./models/lookups.server";
 import { savedEstateIds } from "./models/saved.server";
 import { getCurrentUser } from "./services/auth.server";
-import { dialogFor, type DialogData } from "./services/dialog.server";
+import { dialogFor } from "./services/dialog.server";
 import { getToast } from "./services/session.server";
 import { APP_POPUP_COOKIE } from "./utils/cookies";
 import { storeFor } from "./utils/company";
@@ -80,7 +80,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     /** The fingerprinted place list file of the page language (issue 10, app/utils/places.ts). */
     placesUrl: placesUrl(lookups, locale),
     /** The error page's title per status (pageMeta); other statuses use `error.title`. */
-    errorTitles: Object.fromEntries([404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))])) as Record<string, string>,
+    errorTitles: Object.fromEntries(
+      [404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))]),
+    ) as Record<string, string>,
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
   };
@@ -88,11 +90,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const responseHeaders = new Headers(toast ? headers : undefined);
   // A language chosen by the URL (`?lang=en`, from a search engine or hreflang) is kept for the next pages (issue 9).
   const chosen = url.searchParams.get("lang");
-  if ((chosen === "ar" || chosen === "en") && cookies[LANG_COOKIE] !== chosen) responseHeaders.append("Set-Cookie", langCookie(chosen));
+  if ((chosen === "ar" || chosen === "en") && cookies[LANG_COOKIE] !== chosen)
+    responseHeaders.append("Set-Cookie", langCookie(chosen));
   // A user past the limit of number reveals sees the wait instead of a number (issue 9), with 429.
   return data(payload, { headers: responseHeaders, status: dialog?.kind === "contactLimited" ? 429 : 200 });
 }
-
 
 /** The document shell: <html lang dir> from the page language (spec 4), navbar, footer and toasts (spec 2.2, 2.3). */
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -147,9 +149,10 @@ export function ErrorBoundary() {
   const location = useLocation();
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const payload = (isRouteErrorResponse(error) && typeof error.data === "object" ? error.data : null) as
-    | { notFound?: string; values?: [string, string][] }
-    | null;
+  const payload = (isRouteErrorResponse(error) && typeof error.data === "object" ? error.data : null) as {
+    notFound?: string;
+    values?: [string, string][];
+  } | null;
   const title = t(errorTextKey(status, "title"));
   const text = t(errorTextKey(status, "text", payload?.notFound));
   const values = status === 503 ? payload?.values : undefined;

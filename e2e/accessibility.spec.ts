@@ -32,7 +32,15 @@ async function firstLinkOf(request: APIRequestContext, path: string, pattern: Re
 }
 
 /** The paths of the seeded data the pages need: a search with results, its first listing, an office, an article. */
-type Found = { search: string; listing: string; gallery: string; office: string; officeEstates: string; officesResult: string; article: string };
+type Found = {
+  search: string;
+  listing: string;
+  gallery: string;
+  office: string;
+  officeEstates: string;
+  officesResult: string;
+  article: string;
+};
 let found: Found | undefined;
 
 async function findPaths(request: APIRequestContext): Promise<Found> {
@@ -94,7 +102,10 @@ const USER_PAGES: [string, string][] = [
 /** Runs axe on the page as shown and fails with each violation's rule, help text and elements. */
 async function expectNoViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\n/g, " ")}`).join("\n")}`);
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\n/g, " ")}`).join("\n")}`,
+  );
   expect(report, "axe violations").toEqual([]);
 }
 
@@ -113,7 +124,9 @@ for (const lang of LANGS) {
         const opener = page.getByRole("banner").locator("label.drawer-open");
         if (name === "home" && (await opener.isVisible())) {
           await opener.click();
-          await expect(page.getByRole("navigation", { name: T[lang].c.nav.mainMenu, exact: true }).getByRole("link").first()).toBeInViewport();
+          await expect(
+            page.getByRole("navigation", { name: T[lang].c.nav.mainMenu, exact: true }).getByRole("link").first(),
+          ).toBeInViewport();
           await expectNoViolations(page);
         }
       });

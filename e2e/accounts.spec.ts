@@ -1,4 +1,17 @@
-import { A, accountMenu, CAPTCHA, codeOf, fillPhone, logIn, newPhone, ownAddress, readSms, registerAndConfirm, resetPathOf, smsCount } from "./accounts";
+import {
+  A,
+  accountMenu,
+  CAPTCHA,
+  codeOf,
+  fillPhone,
+  logIn,
+  newPhone,
+  ownAddress,
+  readSms,
+  registerAndConfirm,
+  resetPathOf,
+  smsCount,
+} from "./accounts";
 import { expect, expectLanguage, hasJs, LANGS, settle, T, test, visit } from "./support";
 
 /**
@@ -16,7 +29,9 @@ for (const lang of LANGS) {
       await ownAddress(page);
     });
 
-    test("register, confirm with the SMS code, account menu, log out, fail a login, log in with the captcha", async ({ page }, testInfo) => {
+    test("register, confirm with the SMS code, account menu, log out, fail a login, log in with the captcha", async ({
+      page,
+    }, testInfo) => {
       const project = testInfo.project.name;
       // Sign-up tab: bad input comes back with the spec's messages and every typed value except the password.
       await visit(page, "/login?tab=2", project);

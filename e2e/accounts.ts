@@ -34,7 +34,9 @@ export function newPhone(): { typed: string; e164: string } {
  */
 export async function ownAddress(page: Page): Promise<void> {
   counter += 1;
-  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `10.${worker}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}` });
+  await page
+    .context()
+    .setExtraHTTPHeaders({ "X-Forwarded-For": `10.${worker}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}` });
 }
 
 const LOG = () => path.join(process.env.E2E_DATA_DIR!, "server.log");

@@ -1,4 +1,18 @@
-import { dismissAppPopup, estateCards, expect, expectLanguage, LANGS, literal, mainMenu, populatedSearch, responseFor, T, templatePattern, test, visit } from "./support";
+import {
+  dismissAppPopup,
+  estateCards,
+  expect,
+  expectLanguage,
+  LANGS,
+  literal,
+  mainMenu,
+  populatedSearch,
+  responseFor,
+  T,
+  templatePattern,
+  test,
+  visit,
+} from "./support";
 
 for (const lang of LANGS) {
   const { c, p } = T[lang];
@@ -45,13 +59,17 @@ for (const lang of LANGS) {
       }
     });
 
-    test("who-us, privacy policy, company profile (no header or footer) and advanced search (no header or footer)", async ({ page, request }, testInfo) => {
+    test("who-us, privacy policy, company profile (no header or footer) and advanced search (no header or footer)", async ({
+      page,
+      request,
+    }, testInfo) => {
       const project = testInfo.project.name;
 
       await visit(page, "/who-us", project);
       await expectLanguage(page, lang);
       await expect(page.getByRole("heading", { level: 1, name: p.whoUs.title })).toBeVisible();
-      for (const section of p.whoUs.sections) await expect(page.getByRole("heading", { level: 2, name: section.heading })).toBeVisible();
+      for (const section of p.whoUs.sections)
+        await expect(page.getByRole("heading", { level: 2, name: section.heading })).toBeVisible();
       await expect(page.getByRole("banner")).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
 
@@ -86,7 +104,9 @@ for (const lang of LANGS) {
       const response = responseFor(page, "/estates");
       await form.getByRole("button", { name: c.search.submit }).click();
       expect((await response).status()).toBe(200);
-      await expect(page).toHaveURL((url) => url.pathname === "/estates" && url.searchParams.get("location_id") === values.location);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === "/estates" && url.searchParams.get("location_id") === values.location,
+      );
       await expect(page.getByRole("status").filter({ hasText: templatePattern(c.search.found) })).toBeVisible();
       await expect(estateCards(page).first()).toBeVisible();
       // Back in the normal layout on the results.
@@ -126,7 +146,8 @@ test("sitemap index, sitemaps and robots.txt are served as XML and text", async 
   expect(pages.headers()["content-type"]).toMatch(/xml/);
   const pagesXml = await pages.text();
   expect(pagesXml).toContain("<urlset");
-  for (const path of ["/offices", "/articals", "/who-us", "/privacy-policy"]) expect(pagesXml).toContain(`<loc>${baseURL}${path}</loc>`);
+  for (const path of ["/offices", "/articals", "/who-us", "/privacy-policy"])
+    expect(pagesXml).toContain(`<loc>${baseURL}${path}</loc>`);
   expect(pagesXml).toMatch(/<loc>[^<]+\/office\/\d+<\/loc>/);
   expect(pagesXml).toMatch(/<loc>[^<]+\/artical\/\d+<\/loc>/);
   expect(pagesXml).toMatch(/hreflang="en"/);

@@ -19,12 +19,17 @@ for (const lang of LANGS) {
       await ownAddress(page);
     });
 
-    test("consultation: errors keep the values, then success empties the form; contact form success", async ({ page }, testInfo) => {
+    test("consultation: errors keep the values, then success empties the form; contact form success", async ({
+      page,
+    }, testInfo) => {
       const project = testInfo.project.name;
       await visit(page, "/consultation", project);
       await expectLanguage(page, lang);
       await expect(page.getByRole("heading", { level: 1, name: f.consultation.title })).toBeVisible();
-      await expect(page.getByRole("link", { name: f.consultation.whatsapp })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=.+/);
+      await expect(page.getByRole("link", { name: f.consultation.whatsapp })).toHaveAttribute(
+        "href",
+        /^https:\/\/wa\.me\/\d+\?text=.+/,
+      );
       const main = page.getByRole("main");
       const name = main.getByLabel(f.fields.name, { exact: true });
       const mobile = main.getByLabel(f.fields.mobile, { exact: true });
@@ -110,7 +115,10 @@ for (const lang of LANGS) {
       await visit(page, "/create-real-estate-request", project);
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { name: f.prompt.requestTitle })).toBeVisible();
-      await expect(main.getByRole("link", { name: f.prompt.login, exact: true })).toHaveAttribute("href", "/login?redirectTo=%2Fcreate-real-estate-request");
+      await expect(main.getByRole("link", { name: f.prompt.login, exact: true })).toHaveAttribute(
+        "href",
+        "/login?redirectTo=%2Fcreate-real-estate-request",
+      );
       await expect(main.getByRole("button", { name: f.request.submit })).toHaveCount(0);
 
       const phone = await registerAndConfirm(page, lang, project, "request-pass-1");
@@ -164,7 +172,10 @@ for (const lang of LANGS) {
         await expect(page).toHaveURL(new RegExp(`/estates\\?dialog=login&for=${reason}&estate_id=${id}$`));
         await expect(dialog(page).getByRole("heading", { name: title })).toBeVisible();
         if (reason === "contact") await expect(dialog(page)).toContainText(f.prompt.message);
-        await expect(dialog(page).getByRole("link", { name: f.prompt.login, exact: true })).toHaveAttribute("href", "/login?redirectTo=%2Festates");
+        await expect(dialog(page).getByRole("link", { name: f.prompt.login, exact: true })).toHaveAttribute(
+          "href",
+          "/login?redirectTo=%2Festates",
+        );
         await dialog(page).getByRole("link", { name: f.dialog.close }).click();
         await expect(dialog(page)).toHaveCount(0);
         await expect(page).toHaveURL(/\/estates$/);
@@ -175,7 +186,10 @@ for (const lang of LANGS) {
       await page.getByRole("complementary").getByRole("link").filter({ hasText: "•" }).click();
       await expect(page).toHaveURL(`${baseURL}${href}?dialog=login&for=contact&estate_id=${id}`);
       await expect(dialog(page).getByRole("heading", { name: f.prompt.contactTitle })).toBeVisible();
-      await expect(dialog(page).getByRole("link", { name: f.prompt.login, exact: true })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(href)}`);
+      await expect(dialog(page).getByRole("link", { name: f.prompt.login, exact: true })).toHaveAttribute(
+        "href",
+        `/login?redirectTo=${encodeURIComponent(href)}`,
+      );
       await dialog(page).getByRole("link", { name: f.dialog.close }).click();
       await expect(dialog(page)).toHaveCount(0);
 
@@ -232,7 +246,10 @@ for (const lang of LANGS) {
       await card.getByRole("link", { name: f.card.contact }).first().click();
       await expect(dialog(page).getByRole("link", { name: f.contactDialog.call })).toHaveAttribute("href", /^tel:\+?\d{6,}$/);
       await expect(dialog(page)).not.toContainText("•");
-      await expect(dialog(page).getByRole("link", { name: f.contactDialog.whatsapp })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=.+/);
+      await expect(dialog(page).getByRole("link", { name: f.contactDialog.whatsapp })).toHaveAttribute(
+        "href",
+        /^https:\/\/wa\.me\/\d+\?text=.+/,
+      );
       await dialog(page).getByRole("link", { name: f.dialog.close }).click();
       await expect(dialog(page)).toHaveCount(0);
 
@@ -251,7 +268,10 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(/\/estates$/);
     });
 
-    test("reveal a phone: the visitor's prompt, log in from it, back on the listing, the contact dialog", async ({ page, baseURL }, testInfo) => {
+    test("reveal a phone: the visitor's prompt, log in from it, back on the listing, the contact dialog", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
       const project = testInfo.project.name;
       const phone = await registerAndConfirm(page, lang, project, "reveal-pass-1");
       await logOut(page, lang);
@@ -283,7 +303,10 @@ for (const lang of LANGS) {
       expect(tel).toMatch(/^tel:\+?\d{6,}$/);
       await expect(box).not.toContainText("•");
       await expect(box.locator(".contact-number")).toContainText(tel.slice(-6));
-      await expect(box.getByRole("link", { name: f.contactDialog.whatsapp })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=.+/);
+      await expect(box.getByRole("link", { name: f.contactDialog.whatsapp })).toHaveAttribute(
+        "href",
+        /^https:\/\/wa\.me\/\d+\?text=.+/,
+      );
       await box.getByRole("link", { name: f.dialog.close }).click();
       await expect(box).toHaveCount(0);
       if (hasJs(project)) await expect(page).toHaveURL(`${baseURL}${href}`);
@@ -291,17 +314,32 @@ for (const lang of LANGS) {
   });
 }
 
-test("posts from another site, with Origin null, or as old ?_data= requests are refused with 403", async ({ request, baseURL }) => {
+test("posts from another site, with Origin null, or as old ?_data= requests are refused with 403", async ({
+  request,
+  baseURL,
+}) => {
   const form = { name: "Sami", mobile: "0944123456", subject: "Hello" };
   const evil = await request.post("/consultation", { form, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
   expect(evil.status()).toBe(403);
   const opaque = await request.post("/consultation", { form, headers: { Origin: "null" }, maxRedirects: 0 });
   expect(opaque.status()).toBe(403);
-  const crossSite = await request.post("/save", { form: { estate_id: "1", is_saved: "1" }, headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+  const crossSite = await request.post("/save", {
+    form: { estate_id: "1", is_saved: "1" },
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    maxRedirects: 0,
+  });
   expect(crossSite.status()).toBe(403);
-  const oldData = await request.post("/consultation?_data=routes%2Fconsultation", { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const oldData = await request.post("/consultation?_data=routes%2Fconsultation", {
+    form,
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(oldData.status()).toBe(403);
   // The same post from the site itself goes through (a redirect with the success toast).
-  const own = await request.post("/consultation", { form, headers: { Origin: baseURL!, "X-Forwarded-For": "10.99.0.1" }, maxRedirects: 0 });
+  const own = await request.post("/consultation", {
+    form,
+    headers: { Origin: baseURL!, "X-Forwarded-For": "10.99.0.1" },
+    maxRedirects: 0,
+  });
   expect(own.status()).toBe(302);
 });

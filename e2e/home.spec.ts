@@ -1,8 +1,39 @@
-import { dismissAppPopup, estateCards, expect, expectLanguage, fill, hasJs, LANGS, mainMenu, settle, T, test, visit } from "./support";
+import {
+  dismissAppPopup,
+  estateCards,
+  expect,
+  expectLanguage,
+  fill,
+  hasJs,
+  LANGS,
+  mainMenu,
+  settle,
+  T,
+  test,
+  visit,
+} from "./support";
 
 /** The eight navbar links of spec 2.3, in order, and the eight footer links. */
-const MENU_HREFS = ["/", "/vacation-properties", "/rent-properties", "/user-order", "/offices", "/consultation", "/articals", "/call-us"];
-const FOOTER_HREFS = ["/", "/offices", "/articals", "/who-us", "/call-us", "/privacy-policy", "/company-profile/", "/consultation"];
+const MENU_HREFS = [
+  "/",
+  "/vacation-properties",
+  "/rent-properties",
+  "/user-order",
+  "/offices",
+  "/consultation",
+  "/articals",
+  "/call-us",
+];
+const FOOTER_HREFS = [
+  "/",
+  "/offices",
+  "/articals",
+  "/who-us",
+  "/call-us",
+  "/privacy-policy",
+  "/company-profile/",
+  "/consultation",
+];
 
 const isPhone = (projectName: string) => projectName.startsWith("phone");
 
@@ -27,7 +58,16 @@ for (const lang of LANGS) {
       const banner = page.getByRole("banner");
       const links = mainMenu(page, lang).locator("a");
       await expect(links).toHaveCount(8);
-      await expect(links).toHaveText([c.nav.home, c.nav.vacation, c.nav.rent, c.nav.userOrders, c.nav.offices, c.nav.consultation, c.nav.articles, c.nav.contact]);
+      await expect(links).toHaveText([
+        c.nav.home,
+        c.nav.vacation,
+        c.nav.rent,
+        c.nav.userOrders,
+        c.nav.offices,
+        c.nav.consultation,
+        c.nav.articles,
+        c.nav.contact,
+      ]);
       for (const [i, href] of MENU_HREFS.entries()) await expect(links.nth(i)).toHaveAttribute("href", href);
       await expect(links.first()).toHaveAttribute("aria-current", "page");
       await expect(banner.getByRole("button", { name: c.nav.otherLanguage })).toBeVisible();
@@ -57,15 +97,21 @@ for (const lang of LANGS) {
       await expect(newest.getByRole("link", { name: c.home.allListings })).toHaveAttribute("href", /^\/estates/);
 
       // Reach agents, latest articles, rental offices and the social block.
-      await expect(page.getByRole("region", { name: c.home.agentsTitle }).getByRole("link", { name: c.home.agentsButton })).toHaveAttribute("href", "/offices");
+      await expect(
+        page.getByRole("region", { name: c.home.agentsTitle }).getByRole("link", { name: c.home.agentsButton }),
+      ).toHaveAttribute("href", "/offices");
       const latestArticles = page.getByRole("region", { name: c.home.latestArticles });
       await expect(latestArticles.getByRole("article")).toHaveCount(3);
       await expect(latestArticles.getByRole("link", { name: c.home.allArticles })).toHaveAttribute("href", "/articals");
       const rentalOffices = page.getByRole("region", { name: c.home.rentalOfficesTitle });
       await expect(rentalOffices.getByRole("article").first()).toBeVisible();
-      await expect(rentalOffices.getByRole("heading", { level: 3 }).first().getByRole("link")).toHaveAttribute("href", /^\/office\/\d+$/);
+      await expect(rentalOffices.getByRole("heading", { level: 3 }).first().getByRole("link")).toHaveAttribute(
+        "href",
+        /^\/office\/\d+$/,
+      );
       const social = page.getByRole("region", { name: c.home.socialTitle });
-      for (const name of ["Facebook", "Instagram", "LinkedIn"]) await expect(social.getByRole("link", { name })).toHaveAttribute("href", /^https:\/\//);
+      for (const name of ["Facebook", "Instagram", "LinkedIn"])
+        await expect(social.getByRole("link", { name })).toHaveAttribute("href", /^https:\/\//);
 
       // Footer (spec 2.3): eight links, map, phone and e-mail links, social links, store badges, copyright.
       const footer = page.getByRole("contentinfo");
@@ -84,7 +130,8 @@ for (const lang of LANGS) {
       await expect(footer.getByRole("link", { name: c.footer.address })).toHaveAttribute("href", /^https:\/\//);
       await expect(footer.locator('a[href^="tel:+963"]')).toHaveCount(1);
       await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
-      for (const name of ["LinkedIn", "Facebook", "Instagram"]) await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^https:\/\//);
+      for (const name of ["LinkedIn", "Facebook", "Instagram"])
+        await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^https:\/\//);
       await expect(footer.getByRole("link", { name: /Google Play/ })).toHaveAttribute("href", /^https:\/\//);
       await expect(footer.getByRole("link", { name: /App Store/ })).toHaveAttribute("href", /^https:\/\//);
       await expect(footer).toContainText(fill(c.footer.copyright, { year: new Date().getFullYear() }));
@@ -110,7 +157,10 @@ for (const lang of LANGS) {
       await expectLanguage(page, lang);
     });
 
-    test("the menu: a drawer on phones that opens, closes and navigates; a bar on desktop", async ({ page, baseURL }, testInfo) => {
+    test("the menu: a drawer on phones that opens, closes and navigates; a bar on desktop", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
       const project = testInfo.project.name;
       await dismissAppPopup(page, baseURL);
       await visit(page, "/articals", project);
@@ -147,7 +197,9 @@ for (const lang of LANGS) {
   });
 }
 
-test("the language switcher goes from Arabic to English and back on the same page, flipping the direction", async ({ page }, testInfo) => {
+test("the language switcher goes from Arabic to English and back on the same page, flipping the direction", async ({
+  page,
+}, testInfo) => {
   const project = testInfo.project.name;
   const { ar, en } = T;
   await visit(page, "/offices", project);

@@ -37,7 +37,10 @@ function collectTranslations(page: Page): string[] {
 
 /** Waits until the client router runs (the page hydrated) and the network is quiet. */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true,
+  );
   await page.waitForLoadState("networkidle");
 }
 
@@ -81,7 +84,10 @@ for (const lang of LANGS) {
         await expect(page.getByRole("heading", { level: 1 }).first(), path).toHaveText(heading);
         // The page's own language only, and the root's namespaces among them.
         expect(translations.length, `${path}: translation files`).toBeGreaterThan(0);
-        expect(translations.every((file) => file.startsWith(`${lang}/`)), `${path}: ${translations.join(", ")}`).toBe(true);
+        expect(
+          translations.every((file) => file.startsWith(`${lang}/`)),
+          `${path}: ${translations.join(", ")}`,
+        ).toBe(true);
         expect(translations, path).toEqual(expect.arrayContaining([`${lang}/common`, `${lang}/forms`, `${lang}/account`]));
         expect(errors, `${path}: console and page errors`).toEqual([]);
       }
@@ -108,7 +114,9 @@ for (const lang of LANGS) {
       expect(errors, `${testInfo.project.name}: console and page errors`).toEqual([]);
     });
 
-    test("a client-side navigation to a back-office page loads its namespaces and then shows their texts", async ({ page }, testInfo) => {
+    test("a client-side navigation to a back-office page loads its namespaces and then shows their texts", async ({
+      page,
+    }, testInfo) => {
       const errors = collectErrors(page);
       await logInAdmin(page, lang, testInfo.project.name);
       const translations = collectTranslations(page);
@@ -118,13 +126,25 @@ for (const lang of LANGS) {
       expect(translations.sort()).toEqual([`${lang}/account`, `${lang}/common`, `${lang}/forms`]);
       await markDocument(page);
       // The account menu's back-office link loads a new document (reloadDocument): the client router is asked directly.
-      await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/admin/articles"));
+      await page.evaluate(() =>
+        (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(
+          "/admin/articles",
+        ),
+      );
       await expect(page).toHaveURL(/\/admin\/articles$/);
       await expect(page.getByRole("heading", { level: 1, name: CT[lang].articles.title })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: AD[lang].nav.label }).getByRole("link", { name: AD[lang].nav.dashboard })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: AD[lang].nav.label }).getByRole("link", { name: AD[lang].nav.dashboard }),
+      ).toBeVisible();
       await expect(page.getByRole("main")).not.toContainText("articles.title");
       expect(await documentKept(page), "a client-side navigation").toBe(true);
-      expect(translations.sort()).toEqual([`${lang}/account`, `${lang}/admin`, `${lang}/common`, `${lang}/content`, `${lang}/forms`]);
+      expect(translations.sort()).toEqual([
+        `${lang}/account`,
+        `${lang}/admin`,
+        `${lang}/common`,
+        `${lang}/content`,
+        `${lang}/forms`,
+      ]);
       expect(errors, "console and page errors").toEqual([]);
     });
   });

@@ -1,4 +1,17 @@
-import { dismissAppPopup, estateCards, expect, expectLanguage, literal, LANGS, mainMenu, populatedSearch, T, templatePattern, test, visit } from "./support";
+import {
+  dismissAppPopup,
+  estateCards,
+  expect,
+  expectLanguage,
+  literal,
+  LANGS,
+  mainMenu,
+  populatedSearch,
+  T,
+  templatePattern,
+  test,
+  visit,
+} from "./support";
 
 for (const lang of LANGS) {
   const { c } = T[lang];
@@ -24,7 +37,10 @@ for (const lang of LANGS) {
       const price = /\d{1,3}(?:,\d{3})+/.exec((await card.textContent())!)![0];
       await expect(card).toContainText(/\d{2}\.\d{2}\.\d{4}/);
       // A visitor's call button opens the login prompt on the same page (issue 4: dialogs are URL state).
-      await expect(card.getByRole("link").filter({ hasText: "•" })).toHaveAttribute("href", /[?&]dialog=login&for=contact&estate_id=\d+$/);
+      await expect(card.getByRole("link").filter({ hasText: "•" })).toHaveAttribute(
+        "href",
+        /[?&]dialog=login&for=contact&estate_id=\d+$/,
+      );
 
       await cardLink.click();
       await expect(page).toHaveURL((url) => url.pathname === href);
@@ -36,7 +52,11 @@ for (const lang of LANGS) {
       const main = page.getByRole("main");
       await expect(main).toContainText(new RegExp(`${literal(price).source}\\s*${literal(c.card.currency).source}`));
       await expect(page.getByRole("heading", { level: 2, name: c.estate.details })).toBeVisible();
-      const detail = (term: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${literal(term).source}$`) }).locator("xpath=following-sibling::dd[1]");
+      const detail = (term: string) =>
+        page
+          .getByRole("term")
+          .filter({ hasText: new RegExp(`^${literal(term).source}$`) })
+          .locator("xpath=following-sibling::dd[1]");
       await expect(detail(c.estate.adNumber)).toHaveText(/^\d+$/);
       await expect(detail(c.estate.date)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
       await expect(detail(c.estate.negotiable)).toHaveText(new RegExp(`^(${c.common.yes}|${c.common.no})$`));
@@ -48,7 +68,9 @@ for (const lang of LANGS) {
       await expect(phone).toBeVisible();
       await expect(phone).toHaveAttribute("href", `${href}?dialog=login&for=contact&estate_id=${id}`);
       await expect(page.getByRole("complementary")).toContainText(c.estate.loginToContact);
-      await expect(page.getByRole("navigation", { name: c.estate.breadcrumbs }).getByRole("link", { name: c.nav.home })).toHaveAttribute("href", "/");
+      await expect(
+        page.getByRole("navigation", { name: c.estate.breadcrumbs }).getByRole("link", { name: c.nav.home }),
+      ).toHaveAttribute("href", "/");
 
       // Search engines: JSON-LD RealEstateListing, canonical and hreflang alternates.
       const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
@@ -76,7 +98,12 @@ for (const lang of LANGS) {
       await expect(figures.first()).toContainText(`1/${count}`);
       await expect(figures.last()).toContainText(`${count}/${count}`);
       await expect(figures.first().getByRole("img")).toHaveJSProperty("complete", true);
-      expect(await figures.first().getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(
+        await figures
+          .first()
+          .getByRole("img")
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBeGreaterThan(0);
       await expect(page.getByRole("contentinfo")).toHaveCount(0);
       await expect(mainMenu(page, lang)).toBeAttached();
       await expect(page.getByRole("link", { name: c.gallery.back })).toHaveAttribute("href", href);
@@ -87,7 +114,9 @@ for (const lang of LANGS) {
       await expect(page.getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
       await page.goBack();
-      await expect(page).toHaveURL((url) => url.pathname === "/estates" && url.searchParams.get("location_id") === values.location);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === "/estates" && url.searchParams.get("location_id") === values.location,
+      );
       await expect(page.getByRole("heading", { level: 1, name: c.search.resultsTitle })).toBeVisible();
       await expect(estateCards(page).first().getByRole("heading", { level: 3 })).toHaveText(title);
 
@@ -104,7 +133,14 @@ for (const lang of LANGS) {
 
     test("unknown listing ids are a 404 page that keeps the navbar", async ({ page }, testInfo) => {
       const project = testInfo.project.name;
-      for (const path of ["/estate/999999", "/estate/abc", "/estate/0", "/estate/99999999999", "/estate-gallery/999999", "/estate-gallery/abc"]) {
+      for (const path of [
+        "/estate/999999",
+        "/estate/abc",
+        "/estate/0",
+        "/estate/99999999999",
+        "/estate-gallery/999999",
+        "/estate-gallery/abc",
+      ]) {
         await visit(page, path, project, 404);
         await expectLanguage(page, lang);
         await expect(page.getByRole("heading", { level: 1, name: c.notFound.title })).toBeVisible();

@@ -1,6 +1,18 @@
 import { A, accountMenu, logIn, ownAddress, readSms, registerAndConfirm } from "./accounts";
 import { cardOf, dialog, F, toast } from "./forms";
-import { AD, approve, editorState, formatted, logInAdmin, makePhotos, openFromQueue, postOffer, pricePattern, profilePost, test } from "./moderation";
+import {
+  AD,
+  approve,
+  editorState,
+  formatted,
+  logInAdmin,
+  makePhotos,
+  openFromQueue,
+  postOffer,
+  pricePattern,
+  profilePost,
+  test,
+} from "./moderation";
 import { expect, fill, LANGS, settle, T, visit } from "./support";
 
 /**
@@ -33,7 +45,10 @@ for (const lang of LANGS) {
       await ownAddress(page);
     });
 
-    test("post with photos and a price, rejected with a reason (SMS), fixed, approved, public and found", async ({ page, newBrowser }, testInfo) => {
+    test("post with photos and a price, rejected with a reason (SMS), fixed, approved, public and found", async ({
+      page,
+      newBrowser,
+    }, testInfo) => {
       test.setTimeout(120_000);
       const project = testInfo.project.name;
       const main = page.getByRole("main");
@@ -71,7 +86,9 @@ for (const lang of LANGS) {
       await price.fill("85000000");
       // The upload's toast has the same text and the state is pending already: wait for the save's own answer
       // before reloading, or the reload could cancel the save still on its way.
-      const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(post.editor));
+      const saved = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(post.editor),
+      );
       await main.getByRole("button", { name: f.post.saveForReview, exact: true }).click();
       await saved;
       await expect(toast(page, f.post.sentForReview)).toBeVisible();
@@ -90,7 +107,9 @@ for (const lang of LANGS) {
       await expect(review.locator("dl.details > div").filter({ hasText: ad.facts.price })).toContainText(pricePattern(85000000));
 
       // Rejected with a common reason and a free text, in the owner's language.
-      const rejectForm = review.locator("form").filter({ has: admin.getByRole("button", { name: ad.review.reject, exact: true }) });
+      const rejectForm = review
+        .locator("form")
+        .filter({ has: admin.getByRole("button", { name: ad.review.reject, exact: true }) });
       await rejectForm.getByRole("radio", { name: ad.reasons.price }).check();
       const freeText = lang === "ar" ? "السعر أقل بكثير من أسعار الحي" : "The price is far below the area's prices";
       await rejectForm.getByLabel(ad.reason.text, { exact: true }).fill(freeText);
@@ -111,7 +130,10 @@ for (const lang of LANGS) {
       await expect(row.locator(".chip")).toHaveText(f.status.rejected);
       await expect(row).toContainText(fill(f.profile.reason, { reason }));
       await expect(row.getByRole("link", { name: f.profile.view })).toHaveCount(0);
-      const editLink = row.getByRole("link", { name: fill(f.profile.offer, { type: post.typeName, place: post.place }), exact: true });
+      const editLink = row.getByRole("link", {
+        name: fill(f.profile.offer, { type: post.typeName, place: post.place }),
+        exact: true,
+      });
       await expect(editLink).toHaveAttribute("href", post.editor);
       await editLink.click();
       await expect(page).toHaveURL(new RegExp(`${post.editor}$`));
@@ -145,7 +167,8 @@ for (const lang of LANGS) {
       // The listing's own photos (the similar listings below have theirs).
       const gallery = main.locator(".estate-media").getByRole("list", { name: fill(c.card.photos, { count: 2 }) });
       await expect(gallery.getByRole("img")).toHaveCount(2);
-      for (const img of await gallery.getByRole("img").all()) await expect(img).toHaveAttribute("src", /^\/images\/u-[0-9a-f-]{36}-\d+\.webp$/);
+      for (const img of await gallery.getByRole("img").all())
+        await expect(img).toHaveAttribute("src", /^\/images\/u-[0-9a-f-]{36}-\d+\.webp$/);
       await expect(main.getByText(post.number, { exact: true })).toBeVisible();
 
       // The search form finds it for its offer type, type and place (newest first).
@@ -157,7 +180,12 @@ for (const lang of LANGS) {
       await search.getByRole("button", { name: c.search.submit }).click();
       await expect(page).toHaveURL((url) => {
         const q = url.searchParams;
-        return url.pathname === "/estates" && q.get("location_id") === post.location && q.get("estate_type_id") === post.type && q.get("estate_offer_type_id") === "1";
+        return (
+          url.pathname === "/estates" &&
+          q.get("location_id") === post.location &&
+          q.get("estate_type_id") === post.type &&
+          q.get("estate_offer_type_id") === "1"
+        );
       });
       const card = cardOf(page, `/estate/${post.id}`);
       await expect(card).toHaveCount(1);
@@ -165,7 +193,10 @@ for (const lang of LANGS) {
       await expect(page.getByRole("region", { name: c.search.similar }).locator(`a[href="/estate/${post.id}"]`)).toHaveCount(0);
     });
 
-    test("a report reaches the admin, who unpublishes the listing: 404, and the owner sees why", async ({ page, newBrowser }, testInfo) => {
+    test("a report reaches the admin, who unpublishes the listing: 404, and the owner sees why", async ({
+      page,
+      newBrowser,
+    }, testInfo) => {
       test.setTimeout(120_000);
       const project = testInfo.project.name;
 
@@ -186,7 +217,10 @@ for (const lang of LANGS) {
       await reporter.getByRole("complementary").getByRole("link", { name: c.card.report }).click();
       const box = dialog(reporter);
       await expect(box.getByRole("heading", { name: f.report.title })).toBeVisible();
-      const choice = box.locator("label").filter({ has: reporter.getByRole("radio") }).nth(1);
+      const choice = box
+        .locator("label")
+        .filter({ has: reporter.getByRole("radio") })
+        .nth(1);
       const reasonName = (await choice.textContent())!.trim();
       await choice.getByRole("radio").check();
       await box.getByRole("button", { name: f.report.submit }).click();

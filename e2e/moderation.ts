@@ -42,7 +42,8 @@ export const test = base.extend<{ newBrowser: (lang: Lang) => Promise<Page> }>({
       const page = await context.newPage();
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       page.on("console", (message) => {
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          errors.push(`console: ${message.text()}`);
       });
       await ownAddress(page);
       return page;
@@ -77,7 +78,12 @@ export type NewPost = {
  * parallel journeys spread over several places), area, contact and text. Ends on the post's editor with the
  * "sent" notice.
  */
-export async function postOffer(page: Page, lang: Lang, projectName: string, pick: { location: number; type: number }): Promise<NewPost> {
+export async function postOffer(
+  page: Page,
+  lang: Lang,
+  projectName: string,
+  pick: { location: number; type: number },
+): Promise<NewPost> {
   const f = F[lang];
   await page.goto("/new-estate");
   await settle(page, projectName);
@@ -128,7 +134,12 @@ export async function openFromQueue(page: Page, lang: Lang, projectName: string,
   await page.goto("/admin/posts");
   await settle(page, projectName);
   await expect(page.getByRole("heading", { level: 1, name: AD[lang].posts.title })).toBeVisible();
-  const link = page.getByRole("main").getByRole("link", { name: fill(AD[lang].posts.post, { number: post.number, type: post.typeName, place: post.place }), exact: true });
+  const link = page
+    .getByRole("main")
+    .getByRole("link", {
+      name: fill(AD[lang].posts.post, { number: post.number, type: post.typeName, place: post.place }),
+      exact: true,
+    });
   await expect(link).toHaveCount(1);
   await expect(link).toHaveAttribute("href", `/admin/posts/${post.id}`);
   await link.click();
@@ -152,8 +163,12 @@ export async function makePhotos(testInfo: TestInfo): Promise<string[]> {
   const jpeg = path.join(dir, "living-room.jpg");
   const png = path.join(dir, "kitchen.png");
   const base = { width: 800, height: 600, channels: 3 as const };
-  await sharp({ create: { ...base, background: { r: 196, g: 120, b: 64 } } }).jpeg({ quality: 80 }).toFile(jpeg);
-  await sharp({ create: { ...base, background: { r: 40, g: 110, b: 170 } } }).png().toFile(png);
+  await sharp({ create: { ...base, background: { r: 196, g: 120, b: 64 } } })
+    .jpeg({ quality: 80 })
+    .toFile(jpeg);
+  await sharp({ create: { ...base, background: { r: 40, g: 110, b: 170 } } })
+    .png()
+    .toFile(png);
   return [jpeg, png];
 }
 

@@ -1,4 +1,17 @@
-import { dismissAppPopup, estateCards, expect, expectLanguage, fill, LANGS, literal, responseFor, T, templatePattern, test, visit } from "./support";
+import {
+  dismissAppPopup,
+  estateCards,
+  expect,
+  expectLanguage,
+  fill,
+  LANGS,
+  literal,
+  responseFor,
+  T,
+  templatePattern,
+  test,
+  visit,
+} from "./support";
 
 for (const lang of LANGS) {
   const { c } = T[lang];
@@ -22,7 +35,10 @@ for (const lang of LANGS) {
       expect(officeCount).toBeGreaterThan(1);
       const cards = page.getByRole("main").getByRole("article");
       await expect(cards).toHaveCount(officeCount);
-      await expect(cards.first().getByRole("link").filter({ hasText: "•" })).toHaveAttribute("href", /[?&]dialog=login&for=contact&office_id=\d+$/);
+      await expect(cards.first().getByRole("link").filter({ hasText: "•" })).toHaveAttribute(
+        "href",
+        /[?&]dialog=login&for=contact&office_id=\d+$/,
+      );
       await expect(cards.first()).toContainText(c.offices.forSale);
       await expect(cards.first()).toContainText(c.offices.forRent);
       const firstName = (await cards.first().getByRole("heading", { level: 3 }).textContent())!.trim();
@@ -37,7 +53,12 @@ for (const lang of LANGS) {
       let response = responseFor(page, "/officesResult");
       await form.getByRole("button", { name: c.offices.submit }).click();
       expect((await response).status()).toBe(200);
-      await expect(page).toHaveURL((url) => url.pathname === "/officesResult" && url.searchParams.get("searchselected") === "1" && url.searchParams.get("location_id") === firstPlace);
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === "/officesResult" &&
+          url.searchParams.get("searchselected") === "1" &&
+          url.searchParams.get("location_id") === firstPlace,
+      );
       await expect(page.getByRole("heading", { level: 1, name: c.offices.resultsTitle })).toBeVisible();
       const byPlace = page.getByRole("status").filter({ hasText: officesFound });
       await expect(byPlace).toBeVisible();
@@ -45,7 +66,9 @@ for (const lang of LANGS) {
       expect(placeCount).toBeGreaterThan(0);
       expect(placeCount).toBeLessThan(officeCount);
       await expect(page.getByRole("main").getByRole("article")).toHaveCount(placeCount);
-      await expect(page.getByRole("search", { name: c.offices.searchTitle }).getByRole("combobox", { name: c.offices.place })).toHaveValue(firstPlace);
+      await expect(
+        page.getByRole("search", { name: c.offices.searchTitle }).getByRole("combobox", { name: c.offices.place }),
+      ).toHaveValue(firstPlace);
 
       // By name, from the results page's form: a word of the first office's name.
       const word = firstName.split(/\s+/).sort((a, b) => b.length - a.length)[0];
@@ -55,15 +78,25 @@ for (const lang of LANGS) {
       response = responseFor(page, "/officesResult");
       await again.getByRole("button", { name: c.offices.submit }).click();
       expect((await response).status()).toBe(200);
-      await expect(page).toHaveURL((url) => url.searchParams.get("searchselected") === "2" && url.searchParams.get("name") === word);
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.get("searchselected") === "2" && url.searchParams.get("name") === word,
+      );
       await expect(page.getByRole("status").filter({ hasText: officesFound })).toBeVisible();
       const match = page.getByRole("main").getByRole("heading", { level: 3, name: firstName, exact: true });
       await expect(match).toBeVisible();
-      for (const title of await page.getByRole("main").getByRole("article").getByRole("heading", { level: 3 }).allTextContents()) {
+      for (const title of await page
+        .getByRole("main")
+        .getByRole("article")
+        .getByRole("heading", { level: 3 })
+        .allTextContents()) {
         expect(title.toLowerCase()).toContain(word.toLowerCase());
       }
-      await expect(page.getByRole("search", { name: c.offices.searchTitle }).getByRole("searchbox", { name: c.offices.name })).toHaveValue(word);
-      await expect(page.getByRole("search", { name: c.offices.searchTitle }).getByRole("radio", { name: c.offices.byName })).toBeChecked();
+      await expect(
+        page.getByRole("search", { name: c.offices.searchTitle }).getByRole("searchbox", { name: c.offices.name }),
+      ).toHaveValue(word);
+      await expect(
+        page.getByRole("search", { name: c.offices.searchTitle }).getByRole("radio", { name: c.offices.byName }),
+      ).toBeChecked();
 
       // A name that matches nothing says so and links back to every office.
       await visit(page, "/officesResult?searchselected=2&name=zzqqxx", project);
@@ -85,13 +118,17 @@ for (const lang of LANGS) {
       await allLink.click();
       const officeId = firstHref.split("/").pop();
       await expect(page).toHaveURL((url) => url.pathname === `/office-estates/${officeId}`);
-      await expect(page.getByRole("heading", { level: 1, name: fill(c.office.listingsTitle, { name: firstName }) })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: fill(c.office.listingsTitle, { name: firstName }) }),
+      ).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: firstName })).toBeVisible();
       await expect(estateCards(page)).toHaveCount(Math.min(total, 12));
       if (total > 12) {
         const pagination = page.getByRole("navigation", { name: c.pagination.label });
         await pagination.getByRole("link", { name: fill(c.pagination.page, { page: 2 }), exact: true }).click();
-        await expect(page).toHaveURL((url) => url.pathname === `/office-estates/${officeId}` && url.searchParams.get("page") === "2");
+        await expect(page).toHaveURL(
+          (url) => url.pathname === `/office-estates/${officeId}` && url.searchParams.get("page") === "2",
+        );
         await expect(pagination.locator('[aria-current="page"]')).toHaveText("2");
         await expect(estateCards(page)).toHaveCount(Math.min(total - 12, 12));
       }
@@ -138,7 +175,13 @@ for (const lang of LANGS) {
       await expect(page.getByRole("alert")).toHaveText(c.offices.errors.place);
       await visit(page, `/officesResult?searchselected=2&name=${"%25_".repeat(40)}`, project, 200);
       await expect(page.getByRole("status")).toHaveText(c.offices.none);
-      for (const path of ["/office/999999", "/office/abc", "/office-estates/999999", "/office-estates/1?page=abc", "/office-estates/1?page=9999"]) {
+      for (const path of [
+        "/office/999999",
+        "/office/abc",
+        "/office-estates/999999",
+        "/office-estates/1?page=abc",
+        "/office-estates/1?page=9999",
+      ]) {
         await visit(page, path, project, 404);
         await expect(page.getByRole("heading", { level: 1, name: c.notFound.title })).toBeVisible();
       }

@@ -14,7 +14,13 @@ import { estateCards, expect, LANGS, test } from "./support";
 const SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
 const BUDGET = 200 * 1000;
 
-test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, javaScriptEnabled: true });
+test.use({
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  javaScriptEnabled: true,
+});
 
 type Transfer = { path: string; type: string; encoding: string; body: number; headers: number };
 
@@ -48,12 +54,20 @@ for (const lang of LANGS) {
     console.log(
       [
         `First visit to search results (${lang}) at 360x740, DPR 2: ${all.length} responses, bodies ${kb(sum(all, "body"))} KB, headers ${kb(sum(all, "headers"))} KB`,
-        ...[...byType].map(([type, list]) => `  ${type.padEnd(10)} ${String(list.length).padStart(3)}  ${kb(sum(list, "body")).padStart(6)} KB`),
+        ...[...byType].map(
+          ([type, list]) => `  ${type.padEnd(10)} ${String(list.length).padStart(3)}  ${kb(sum(list, "body")).padStart(6)} KB`,
+        ),
         ...all.map((t) => `    ${String(t.body).padStart(7)}  ${t.encoding.padEnd(4)} ${t.path.slice(0, 100)}`),
       ].join("\n"),
     );
-    expect(all.some((t) => t.type === "image"), "the visit loaded photos").toBe(true);
-    expect(all.some((t) => t.type === "script"), "the visit loaded scripts").toBe(true);
+    expect(
+      all.some((t) => t.type === "image"),
+      "the visit loaded photos",
+    ).toBe(true);
+    expect(
+      all.some((t) => t.type === "script"),
+      "the visit loaded scripts",
+    ).toBe(true);
     expect(sum(all, "body"), "bytes transferred (response bodies)").toBeLessThanOrEqual(BUDGET);
   });
 }

@@ -25,7 +25,10 @@ for (const lang of LANGS) {
       await dismissAppPopup(page, baseURL);
     });
 
-    test("the home hero search arrives on /estates with results and keeps the chosen values", async ({ page, request }, testInfo) => {
+    test("the home hero search arrives on /estates with results and keeps the chosen values", async ({
+      page,
+      request,
+    }, testInfo) => {
       const project = testInfo.project.name;
       const values = await populatedSearch(request);
       await visit(page, "/", project);
@@ -44,7 +47,12 @@ for (const lang of LANGS) {
       expect((await response).status()).toBe(200);
       await expect(page).toHaveURL((url) => {
         const q = url.searchParams;
-        return url.pathname === "/estates" && q.get("location_id") === values.location && q.get("estate_type_id") === values.type && q.get("estate_offer_type_id") === "1";
+        return (
+          url.pathname === "/estates" &&
+          q.get("location_id") === values.location &&
+          q.get("estate_type_id") === values.type &&
+          q.get("estate_offer_type_id") === "1"
+        );
       });
       await expectLanguage(page, lang);
       await expect(page.getByRole("heading", { level: 1, name: c.search.resultsTitle })).toBeVisible();
@@ -52,7 +60,7 @@ for (const lang of LANGS) {
       // "Matching properties: N", and N cards on this one page.
       const status = page.getByRole("status").filter({ hasText: found });
       await expect(status).toBeVisible();
-      const total = Number((found.exec((await status.textContent())!.trim())![1]).replace(/,/g, ""));
+      const total = Number(found.exec((await status.textContent())!.trim())![1].replace(/,/g, ""));
       expect(total).toBeGreaterThan(0);
       const results = page.getByRole("main");
       const similar = page.getByRole("region", { name: c.search.similar });
@@ -71,7 +79,10 @@ for (const lang of LANGS) {
       await expect(mainMenu(page, lang)).toBeAttached();
     });
 
-    test("a search with the required fields empty answers 400 with the messages and keeps the chosen values", async ({ page, request }, testInfo) => {
+    test("a search with the required fields empty answers 400 with the messages and keeps the chosen values", async ({
+      page,
+      request,
+    }, testInfo) => {
       const project = testInfo.project.name;
       const values = await populatedSearch(request);
       await visit(page, "/", project);
@@ -138,15 +149,23 @@ for (const lang of LANGS) {
       await expect(pagination.locator('[aria-current="page"]')).toHaveText("1");
       await expect(pagination.getByRole("link", { name: c.pagination.previous })).toHaveCount(0);
       const lastPage = Math.ceil(total / 12);
-      await expect(pagination.getByRole("link", { name: fill(c.pagination.page, { page: lastPage }), exact: true })).toHaveAttribute("href", `/estates?page=${lastPage}`);
-      const firstIds = await estateCards(page).getByRole("heading").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      await expect(
+        pagination.getByRole("link", { name: fill(c.pagination.page, { page: lastPage }), exact: true }),
+      ).toHaveAttribute("href", `/estates?page=${lastPage}`);
+      const firstIds = await estateCards(page)
+        .getByRole("heading")
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
 
       await pagination.getByRole("link", { name: fill(c.pagination.page, { page: 2 }), exact: true }).click();
       await expect(page).toHaveURL((url) => url.pathname === "/estates" && url.searchParams.get("page") === "2");
       await expect(pagination.locator('[aria-current="page"]')).toHaveText("2");
       await expect(page).toHaveTitle(literal(fill(c.pagination.titleWithPage, { title: c.search.resultsTitle, page: 2 })));
       await expect(estateCards(page)).toHaveCount(12);
-      const secondIds = await estateCards(page).getByRole("heading").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      const secondIds = await estateCards(page)
+        .getByRole("heading")
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
       expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
       await expect(pagination.getByRole("link", { name: c.pagination.previous })).toHaveAttribute("href", "/estates");
 
@@ -160,7 +179,12 @@ for (const lang of LANGS) {
       await expect(page.getByRole("heading", { level: 1, name: c.listings.rentTitle })).toBeVisible();
       const rentPages = page.getByRole("navigation", { name: c.pagination.label });
       await rentPages.getByRole("link", { name: fill(c.pagination.page, { page: 2 }), exact: true }).click();
-      await expect(page).toHaveURL((url) => url.pathname === "/rent-properties" && url.searchParams.get("estate_type_id") === "6" && url.searchParams.get("page") === "2");
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === "/rent-properties" &&
+          url.searchParams.get("estate_type_id") === "6" &&
+          url.searchParams.get("page") === "2",
+      );
       await expect(rentPages.locator('[aria-current="page"]')).toHaveText("2");
       await expect(page.getByRole("combobox", { name: c.search.estateType })).toHaveValue("6");
     });
@@ -195,7 +219,14 @@ test("bad search inputs answer 400 or 404, never a server error", async ({ page 
   const { c } = T.ar;
   const notFound = page.getByRole("heading", { level: 1, name: c.notFound.title });
 
-  for (const path of ["/estates?page=abc", "/estates?page=99999", "/estates?page=0", "/estates?page=-1", "/rent-properties?page=abc", "/vacation-properties?page=1.5"]) {
+  for (const path of [
+    "/estates?page=abc",
+    "/estates?page=99999",
+    "/estates?page=0",
+    "/estates?page=-1",
+    "/rent-properties?page=abc",
+    "/vacation-properties?page=1.5",
+  ]) {
     await visit(page, path, project, 404);
     await expect(notFound).toBeVisible();
     await expect(mainMenu(page, "ar")).toBeAttached();
@@ -210,7 +241,11 @@ test("bad search inputs answer 400 or 404, never a server error", async ({ page 
 
   // A 5,000-character query string, as a filter value and as an unknown parameter.
   const long = "ع".repeat(2500) + "x".repeat(2500);
-  for (const path of [`/estates?location_id=${encodeURIComponent(long)}&estate_type_id=1&estate_offer_type_id=1`, `/estates?q=${"x".repeat(5000)}`, `/rent-properties?location_id=${"9".repeat(5000)}`]) {
+  for (const path of [
+    `/estates?location_id=${encodeURIComponent(long)}&estate_type_id=1&estate_offer_type_id=1`,
+    `/estates?q=${"x".repeat(5000)}`,
+    `/rent-properties?location_id=${"9".repeat(5000)}`,
+  ]) {
     const response = await page.goto(path);
     expect(response!.status(), path.slice(0, 40)).toBeLessThan(500);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

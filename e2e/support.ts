@@ -39,7 +39,12 @@ export function literal(text: string, flags = ""): RegExp {
 
 /** A template as a pattern, each {{placeholder}} standing for any text: "Matching properties: {{formatted}}". */
 export function templatePattern(template: string): RegExp {
-  return new RegExp(`^${template.split(/\{\{\s*\w+\s*\}\}/).map((part) => literal(part).source).join("(.+?)")}$`);
+  return new RegExp(
+    `^${template
+      .split(/\{\{\s*\w+\s*\}\}/)
+      .map((part) => literal(part).source)
+      .join("(.+?)")}$`,
+  );
 }
 
 /**
@@ -52,7 +57,8 @@ export const test = base.extend<{ scriptErrors: string[] }>({
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       page.on("console", (message) => {
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          errors.push(`console: ${message.text()}`);
       });
       await use(errors);
       expect(errors, "the page logged no script errors").toEqual([]);
@@ -119,10 +125,14 @@ export async function populatedSearch(request: APIRequestContext): Promise<{ loc
     ["5", "6"],
   ];
   for (const [location, type] of candidates) {
-    const response = await request.get(`/estates?location_id=${location}&estate_type_id=${type}&estate_offer_type_id=1&price_domain_id=`, {
-      headers: { Cookie: "lang=en" },
-    });
-    if (response.status() === 200 && (await response.text()).includes(T.en.c.search.found.split("{{")[0])) return { location, type, offer: "1" };
+    const response = await request.get(
+      `/estates?location_id=${location}&estate_type_id=${type}&estate_offer_type_id=1&price_domain_id=`,
+      {
+        headers: { Cookie: "lang=en" },
+      },
+    );
+    if (response.status() === 200 && (await response.text()).includes(T.en.c.search.found.split("{{")[0]))
+      return { location, type, offer: "1" };
   }
   throw new Error("no populated search among the candidates");
 }

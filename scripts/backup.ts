@@ -18,7 +18,9 @@ try {
     args[0] ?? "./backups",
   );
   const mb = (manifest.images.bytes / 1048576).toFixed(1);
-  console.log(`backup of ${manifest.database === "pglite" ? "PGlite" : "PostgreSQL"} and ${manifest.images.files} images (${mb} MB) written to ${path}`);
+  console.log(
+    `backup of ${manifest.database === "pglite" ? "PGlite" : "PostgreSQL"} and ${manifest.images.files} images (${mb} MB) written to ${path}`,
+  );
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;
   console.error(`backup failed: ${error.message}`);

@@ -96,7 +96,12 @@ const children = new Set<ChildProcess>();
 
 /** Starts a server process in its own process group (so that stopping it stops its children too). */
 function start(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): ChildProcess {
-  const child = spawn(command, args, { env: options.env ?? env, cwd: options.cwd, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const child = spawn(command, args, {
+    env: options.env ?? env,
+    cwd: options.cwd,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
@@ -139,7 +144,12 @@ async function benchUserCookie(): Promise<string> {
     const id =
       found?.id ??
       // An unusable password hash: nobody can log in as this user with a password.
-      (await database.db.insert(users).values({ ...BENCH_USER, password_hash: "bench", status: "active", role: "user" }).returning({ id: users.id }))[0].id;
+      (
+        await database.db
+          .insert(users)
+          .values({ ...BENCH_USER, password_hash: "bench", status: "active", role: "user" })
+          .returning({ id: users.id })
+      )[0].id;
     const session = await sessionStorage.getSession();
     session.set("token", await createSession(database.db, id));
     const setCookie = await sessionStorage.commitSession(session);
@@ -270,7 +280,9 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 let productServer: ChildProcess | undefined;
 let baselineServer: ChildProcess | undefined;
 try {
-  const db = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).pathname.slice(1)})` : `PGlite in ${dataDir}`;
+  const db = process.env.DATABASE_URL
+    ? `PostgreSQL (${new URL(process.env.DATABASE_URL).pathname.slice(1)})`
+    : `PGlite in ${dataDir}`;
   console.log(`seeding to ${listings} listings (${db})`);
   run("npx", ["tsx", "scripts/seed.ts", "--listings", String(listings)]);
   const cookie = await benchUserCookie();
@@ -286,7 +298,9 @@ try {
   // A search with results: apartments for sale in the first place of the filter that has some (Damascus, Mezzeh
   // in the demo data), its first listing, and the baseline's search for sale (24 of its 48 listings: 12 cards).
   const estatesHtml = await text(`${product}/estates`);
-  const places = [...(/name="location_id"[\s\S]*?<\/select>/.exec(estatesHtml)?.[0] ?? "").matchAll(/<option value="(\d+)"/g)].map((m) => m[1]);
+  const places = [
+    ...(/name="location_id"[\s\S]*?<\/select>/.exec(estatesHtml)?.[0] ?? "").matchAll(/<option value="(\d+)"/g),
+  ].map((m) => m[1]);
   let searchPath = "";
   let found: string[] = [];
   for (const place of ["1", ...places.filter((p) => p !== "1")].slice(0, 30)) {
@@ -302,8 +316,10 @@ try {
 
   // The cookie must be a working login: the header shows the user's first name (the account menu), and not without it.
   const nameInHeader = new RegExp(`class="account-name">${BENCH_USER.first_name}<`);
-  if (!nameInHeader.test(await text(product + searchPath, { cookie }))) throw new Error("the bench user's cookie does not log in: the search page does not show the user's name");
-  if (nameInHeader.test(await text(product + searchPath))) throw new Error("the search page shows the bench user's name without the cookie");
+  if (!nameInHeader.test(await text(product + searchPath, { cookie })))
+    throw new Error("the bench user's cookie does not log in: the search page does not show the user's name");
+  if (nameInHeader.test(await text(product + searchPath)))
+    throw new Error("the search page shows the bench user's name without the cookie");
 
   const pages = [
     { name: "home", product: { path: "/" }, baseline: { path: "/" } },
@@ -317,7 +333,10 @@ try {
   const header = [
     `### ${db.split(" ")[0]}, ${listings.toLocaleString("en-US")} listings, ${connections} connections, ${warmup} s warm-up + ${seconds} s per target`,
     "",
-    `${date} UTC, Node ${process.version}, ${machine}, load average before the run ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}.`,
+    `${date} UTC, Node ${process.version}, ${machine}, load average before the run ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}.`,
     `Product search: \`${searchPath}\` (${found.length} distinct listing links); listing: \`${listingPath}\`. Baseline search: \`${baselineSearch}\` (${baselineCards.length} cards); detail: \`${baselineDetail}\`.`,
   ];
 
@@ -329,7 +348,8 @@ try {
     results.push({ name: page.name, product: p, baseline: b, productPath: page.product.path, baselinePath: page.baseline.path });
   }
 
-  const ratio = (p: number | null, b: number | null, digits = 3) => (p !== null && b !== null && b > 0 ? (p / b).toPrecision(digits) : "–");
+  const ratio = (p: number | null, b: number | null, digits = 3) =>
+    p !== null && b !== null && b > 0 ? (p / b).toPrecision(digits) : "–";
   const cpu = (l: Load) => (l.cpuMsPerRequest === null ? "–" : l.cpuMsPerRequest.toFixed(2));
   const out: string[] = [
     ...header,
@@ -396,13 +416,22 @@ try {
     await waitFor(`${product}/healthz`, 180_000, productServer);
     const windows: { name: string; rps: number; from: number; to: number }[] = [];
     for (const target of [pages[1], pages[3]]) {
-      const options = { url: product + target.product.path, connections, headers: { ...BROWSER_HEADERS, ...target.product.headers } };
+      const options = {
+        url: product + target.product.path,
+        connections,
+        headers: { ...BROWSER_HEADERS, ...target.product.headers },
+      };
       if (warmup > 0) await autocannon({ ...options, duration: warmup });
       await waitIdle(productServer.pid!);
       const from = Number(process.hrtime.bigint() / 1000n);
       const measured = await autocannon({ ...options, duration: seconds });
       await waitIdle(productServer.pid!);
-      windows.push({ name: target.name, rps: Math.round(measured.requests.average), from, to: Number(process.hrtime.bigint() / 1000n) });
+      windows.push({
+        name: target.name,
+        rps: Math.round(measured.requests.average),
+        from,
+        to: Number(process.hrtime.bigint() / 1000n),
+      });
     }
     await stop(productServer);
     // The main thread's profile (the file name's thread id is 0); the loader hooks' worker writes its own.
@@ -417,7 +446,12 @@ try {
       "its measured load and the work left when it stopped.",
     );
     for (const w of windows) {
-      out.push("", `##### ${w.name} under load (${w.rps} req/s with the profiler on)`, "", summariseProfile(data, { root: process.cwd(), from: w.from, to: w.to }));
+      out.push(
+        "",
+        `##### ${w.name} under load (${w.rps} req/s with the profiler on)`,
+        "",
+        summariseProfile(data, { root: process.cwd(), from: w.from, to: w.to }),
+      );
     }
   }
   console.log(`\n${out.join("\n")}`);

@@ -13,7 +13,9 @@ const out: Record<string, [string, string, string][]> = {};
 for (const locale of ["ar", "en"]) {
   const names = new Intl.DisplayNames([locale], { type: "region" });
   const collator = new Intl.Collator(locale);
-  const all = getCountries().map((code) => [code, getCountryCallingCode(code), names.of(code) ?? code] as [string, string, string]);
+  const all = getCountries().map(
+    (code) => [code, getCountryCallingCode(code), names.of(code) ?? code] as [string, string, string],
+  );
   const first = PREFERRED.map((code) => all.find((c) => c[0] === code)!);
   const rest = all.filter((c) => !PREFERRED.includes(c[0])).sort((a, b) => collator.compare(a[2], b[2]));
   out[locale] = [...first, ...rest];

@@ -15,7 +15,11 @@ import { pathToFileURL } from "node:url";
 
 /** The parts of the `.cpuprofile` format used here (Chrome DevTools protocol, Profiler.Profile). */
 export type CpuProfile = {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }[];
   /** Microseconds on the monotonic clock (the same clock as `process.hrtime`, in µs). */
   startTime: number;
   endTime: number;
@@ -53,7 +57,10 @@ export function groupOf(frame: Node["callFrame"], root: string): string {
  * The Markdown summary of a profile: total sampled time, a table of self and on-stack time by group, and the `top`
  * functions by self time. Only samples taken between `from` and `to` (µs, the profile's clock) count when given.
  */
-export function summariseProfile(profile: CpuProfile, options: { root: string; from?: number; to?: number; top?: number }): string {
+export function summariseProfile(
+  profile: CpuProfile,
+  options: { root: string; from?: number; to?: number; top?: number },
+): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -105,8 +112,17 @@ export function summariseProfile(profile: CpuProfile, options: { root: string; f
     if (group === "(idle)" || us < busy / 1000) continue;
     lines.push(`| ${group} | ${ms(us)} | ${pct(us)} | ${group.startsWith("(") ? "" : pct(onStack.get(group) ?? 0)} |`);
   }
-  lines.push("", `Top ${options.top ?? 25} functions by self time:`, "", "| function — code:line | self ms | self % |", "|---|---|---|");
-  for (const [key, us] of [...functions].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, options.top ?? 25)) {
+  lines.push(
+    "",
+    `Top ${options.top ?? 25} functions by self time:`,
+    "",
+    "| function — code:line | self ms | self % |",
+    "|---|---|---|",
+  );
+  for (const [key, us] of [...functions]
+    .filter(([k]) => !k.startsWith("(idle)"))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, options.top ?? 25)) {
     lines.push(`| ${key.replace(/\|/g, "\\|")} | ${ms(us)} | ${pct(us)} |`);
   }
   return lines.join("\n");

@@ -27,7 +27,9 @@ function option(name: string): string | undefined {
 
 const base = option("url")?.replace(/\/+$/, "");
 if (!base) {
-  console.error("usage: npm run lighthouse -- --url http://127.0.0.1:PORT [--runs N] [--only home,listing] [--lang en] [--json DIR]");
+  console.error(
+    "usage: npm run lighthouse -- --url http://127.0.0.1:PORT [--runs N] [--only home,listing] [--lang en] [--json DIR]",
+  );
   process.exit(2);
 }
 if (!["127.0.0.1", "localhost", "[::1]"].includes(new URL(base).hostname)) {
@@ -41,11 +43,22 @@ const jsonDir = option("json");
 const blockedUrlPatterns = option("block") ? [option("block")!] : undefined;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const TARGET: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
 
 /** The first search of a few (a governorate, a type, for sale) whose page lists a property, and its first listing. */
 async function findSearchAndListing(): Promise<{ search: string; listing: string }> {
-  for (const [location, type] of [["1", "6"], ["4", "6"], ["5", "1"], ["2", "6"], ["1", "1"]]) {
+  for (const [location, type] of [
+    ["1", "6"],
+    ["4", "6"],
+    ["5", "1"],
+    ["2", "6"],
+    ["1", "1"],
+  ]) {
     const search = `/estates?location_id=${location}&estate_type_id=${type}&estate_offer_type_id=1&price_domain_id=`;
     const html = await (await fetch(base + search, { headers: { Cookie: "lang=en" } })).text();
     const listing = /href="(\/estate\/\d+)"/.exec(html)?.[1];
@@ -69,10 +82,26 @@ const pages = [
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
-type Row = { page: string; lang: string; url: string; scores: Record<string, number>; lcp: number; tbt: number; benchmarkIndex: number; failing: string[] };
+type Row = {
+  page: string;
+  lang: string;
+  url: string;
+  scores: Record<string, number>;
+  lcp: number;
+  tbt: number;
+  benchmarkIndex: number;
+  failing: string[];
+};
 const rows: Row[] = [];
 // The browser's full version (the user agent Lighthouse records is reduced to 156.0.0.0).
 const versionInfo = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser?: string };
@@ -85,10 +114,22 @@ try {
       const url = base + withLang(page.path, lang);
       const results: Result[] = [];
       for (let i = 0; i < runs; i += 1) {
-        let result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], blockedUrlPatterns });
+        let result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          blockedUrlPatterns,
+        });
         // A trace that could not be recorded (NO_NAVSTART, NO_FCP on a busy machine) is run again, once.
         if (result?.lhr.runtimeError) {
-          result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], blockedUrlPatterns });
+          result = await lighthouse(url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+            blockedUrlPatterns,
+          });
         }
         if (!result) throw new Error(`no Lighthouse result for ${url}`);
         results.push(result.lhr);
@@ -116,15 +157,28 @@ try {
       }
       const lcp = (lhr.audits["largest-contentful-paint"].numericValue ?? 0) / 1000;
       const tbt = lhr.audits["total-blocking-time"].numericValue ?? 0;
-      rows.push({ page: page.name, lang, url: url.slice(base.length), scores, lcp, tbt, benchmarkIndex: lhr.environment.benchmarkIndex, failing });
-      console.error(`${page.name} ${lang}: ${CATEGORIES.map((c) => scores[c]).join(" / ")}, LCP ${lcp.toFixed(2)} s, TBT ${Math.round(tbt)} ms`);
+      rows.push({
+        page: page.name,
+        lang,
+        url: url.slice(base.length),
+        scores,
+        lcp,
+        tbt,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+        failing,
+      });
+      console.error(
+        `${page.name} ${lang}: ${CATEGORIES.map((c) => scores[c]).join(" / ")}, LCP ${lcp.toFixed(2)} s, TBT ${Math.round(tbt)} ms`,
+      );
     }
   }
 } finally {
   await chrome.kill();
 }
 
-console.log(`\nLighthouse ${lighthouseVersion}, Chromium ${chromeVersion}, mobile (Moto G Power, slow 4G, simulated), ${runs} run(s) per page\n`);
+console.log(
+  `\nLighthouse ${lighthouseVersion}, Chromium ${chromeVersion}, mobile (Moto G Power, slow 4G, simulated), ${runs} run(s) per page\n`,
+);
 console.log("| page | lang | performance | accessibility | best practices | SEO | LCP s | TBT ms | CPU index |");
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {

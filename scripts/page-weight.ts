@@ -29,7 +29,8 @@ try {
           `${name.padEnd(9)} ${lang}   ${coding.padEnd(6)} ${kb(weight.html).padStart(6)} ${kb(weight.css.total).padStart(6)} ${kb(weight.js.total).padStart(6)}  (${weight.js.files.size} scripts)`,
         );
         if (listFiles && coding === "br" && lang === "ar") {
-          for (const [file, bytes] of weight.js.files) console.log(`      ${String(bytes).padStart(7)}  ${new URL(file).pathname}`);
+          for (const [file, bytes] of weight.js.files)
+            console.log(`      ${String(bytes).padStart(7)}  ${new URL(file).pathname}`);
         }
       }
     }

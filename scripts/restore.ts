@@ -23,7 +23,9 @@ try {
     { force },
   );
   const where = env.DATABASE_URL ? "PostgreSQL" : `PGlite at ${env.pgliteDir}`;
-  console.log(`restored ${backup} (made ${manifest.createdAt}, ${manifest.images.files} images) into ${where} and ${env.imagesDir}`);
+  console.log(
+    `restored ${backup} (made ${manifest.createdAt}, ${manifest.images.files} images) into ${where} and ${env.imagesDir}`,
+  );
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;
   console.error(`restore failed: ${error.message}`);

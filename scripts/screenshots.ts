@@ -11,7 +11,10 @@ const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-for (const [w, h] of [[360, 740], [1280, 800]]) {
+for (const [w, h] of [
+  [360, 740],
+  [1280, 800],
+]) {
   for (const lang of ["ar", "en"]) {
     for (const js of [true, false]) {
       const context = await browser.newContext({ viewport: { width: w, height: h }, javaScriptEnabled: js });

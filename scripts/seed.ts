@@ -26,4 +26,6 @@ const [{ n }] = await db.select({ n: count() }).from(estates).where(eq(estates.s
 const missing = wanted - Number(n);
 if (missing > 0) await seedListings(db, { count: missing, imagesDir: env.imagesDir, batch: 2000 });
 await database.close();
-console.log(`${Math.max(missing, 0)} listings added (${Math.max(wanted, Number(n))} approved in all) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${Math.max(missing, 0)} listings added (${Math.max(wanted, Number(n))} approved in all) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

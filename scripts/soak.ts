@@ -28,7 +28,8 @@ const base = new URL(stringOption("url") ?? "http://127.0.0.1:3000");
 if (!["127.0.0.1", "localhost"].includes(base.hostname) || base.protocol !== "http:") {
   usage(`--url must be http://127.0.0.1:PORT (or localhost): the soak test loads this machine only, not ${base.origin}`);
 }
-if (!Number.isInteger(SECONDS) || SECONDS < 1 || !Number.isInteger(CONNECTIONS) || CONNECTIONS < 1) usage("--seconds and --connections are whole numbers from 1");
+if (!Number.isInteger(SECONDS) || SECONDS < 1 || !Number.isInteger(CONNECTIONS) || CONNECTIONS < 1)
+  usage("--seconds and --connections are whole numbers from 1");
 const origin = base.origin;
 const port = Number(base.port || 80);
 
@@ -41,7 +42,9 @@ function stringOption(name: string): string | undefined {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 function usage(problem: string): never {
-  console.error(`${problem}\nusage: npm run soak -- --url http://127.0.0.1:3000 [--seconds 600] [--connections 50] [--warmup S] [--pid PID]`);
+  console.error(
+    `${problem}\nusage: npm run soak -- --url http://127.0.0.1:3000 [--seconds 600] [--connections 50] [--warmup S] [--pid PID]`,
+  );
   process.exit(2);
 }
 
@@ -105,7 +108,9 @@ try {
   const estatesPage = await get("/estates?page=1");
   const listingIds = [...new Set([...estatesPage.matchAll(/href="\/estate\/(\d+)"/g)].map((m) => m[1]))];
   const secondPage = await get("/estates?page=2");
-  listingIds.push(...[...secondPage.matchAll(/href="\/estate\/(\d+)"/g)].map((m) => m[1]).filter((id) => !listingIds.includes(id)));
+  listingIds.push(
+    ...[...secondPage.matchAll(/href="\/estate\/(\d+)"/g)].map((m) => m[1]).filter((id) => !listingIds.includes(id)),
+  );
   const locations = optionsOf(estatesPage, "location_id").slice(0, 40);
   const types = optionsOf(estatesPage, "estate_type_id");
   const offers = [...estatesPage.matchAll(/<input type="radio" name="estate_offer_type_id"[^>]*value="(\d+)"/g)].map((m) => m[1]);
@@ -174,25 +179,28 @@ function load(seconds: number): Promise<autocannon.Result> {
     done = resolve;
     failed = reject;
   });
-  const instance = autocannon({
-    url: origin,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 30,
-    requests: [
-      {
-        setupRequest: (request, ctx) => {
-          const target = chooseTarget();
-          const next = target.next();
-          (ctx as Context).target = target.name;
-          const headers = { ...request.headers, "accept-encoding": "gzip", "accept-language": "ar" };
-          const post = next.method === "POST" ? { "content-type": "application/x-www-form-urlencoded", origin } : {};
-          return { ...request, method: next.method, path: next.path, headers: { ...headers, ...post }, body: next.body };
+  const instance = autocannon(
+    {
+      url: origin,
+      connections: CONNECTIONS,
+      duration: seconds,
+      timeout: 30,
+      requests: [
+        {
+          setupRequest: (request, ctx) => {
+            const target = chooseTarget();
+            const next = target.next();
+            (ctx as Context).target = target.name;
+            const headers = { ...request.headers, "accept-encoding": "gzip", "accept-language": "ar" };
+            const post = next.method === "POST" ? { "content-type": "application/x-www-form-urlencoded", origin } : {};
+            return { ...request, method: next.method, path: next.path, headers: { ...headers, ...post }, body: next.body };
+          },
+          onResponse: (status, _body, ctx) => count((ctx as Context).target, status),
         },
-        onResponse: (status, _body, ctx) => count((ctx as Context).target, status),
-      },
-    ],
-  }, (error, result) => (error ? failed(error) : done(result)));
+      ],
+    },
+    (error, result) => (error ? failed(error) : done(result)),
+  );
   instance.on("reqError", (error: Error) => {
     const key = error.message || error.name;
     socketErrors.set(key, (socketErrors.get(key) ?? 0) + 1);
@@ -237,15 +245,26 @@ for (const [name, statuses] of byTarget) {
     if (status === 429 && name.startsWith("POST")) rateLimited += k;
     else if (status < 200 || status >= 400) errors += k;
   }
-  const codes = [...statuses].sort(([a], [b]) => a - b).map(([s, k]) => `${s}: ${k}`).join(", ");
+  const codes = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, k]) => `${s}: ${k}`)
+    .join(", ");
   console.log(`${name.padEnd(24)} ${String(n).padStart(9)}  ${codes}`);
 }
 const socket = [...socketErrors.values()].reduce((a, b) => a + b, 0);
 errors += socket;
-console.log(`\n${total} responses in ${((Date.now() - started) / 1000 + warmUp).toFixed(0)} s (${Math.round(result.requests.average)} req/s in the run)`);
-console.log(`latency ms (run): p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`);
-console.log(`expected rate limiting: ${rateLimited} posts answered 429 (the form allows 10 messages per IP address an hour); not errors`);
-console.log(`errors: ${errors} (status other than 2xx/3xx, and ${socket} socket errors or timeouts${socket ? `: ${[...socketErrors].map(([m, k]) => `${m} ×${k}`).join("; ")}` : ""})`);
+console.log(
+  `\n${total} responses in ${((Date.now() - started) / 1000 + warmUp).toFixed(0)} s (${Math.round(result.requests.average)} req/s in the run)`,
+);
+console.log(
+  `latency ms (run): p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`,
+);
+console.log(
+  `expected rate limiting: ${rateLimited} posts answered 429 (the form allows 10 messages per IP address an hour); not errors`,
+);
+console.log(
+  `errors: ${errors} (status other than 2xx/3xx, and ${socket} socket errors or timeouts${socket ? `: ${[...socketErrors].map(([m, k]) => `${m} ×${k}`).join("; ")}` : ""})`,
+);
 
 let failed = errors > 0;
 if (rssStart !== null && rssEnd !== null) {

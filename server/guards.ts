@@ -59,11 +59,17 @@ async function typedValues(copy: Request | null): Promise<[string, string][]> {
  * field (issue 9).
  */
 function withoutHugeEcho<T>(result: T): T {
-  const holder = (result as { type?: string; data?: unknown } | null)?.type === "DataWithResponseInit" ? (result as { data: unknown }).data : result;
+  const holder =
+    (result as { type?: string; data?: unknown } | null)?.type === "DataWithResponseInit"
+      ? (result as { data: unknown }).data
+      : result;
   const initial = (holder as { lastResult?: { initialValue?: Record<string, unknown> } } | null)?.lastResult?.initialValue;
   if (!initial || typeof initial !== "object") return result;
   for (const [key, value] of Object.entries(initial)) {
-    if ((typeof value === "string" && value.length > ECHO_MAX) || (Array.isArray(value) && JSON.stringify(value).length > ECHO_MAX)) {
+    if (
+      (typeof value === "string" && value.length > ECHO_MAX) ||
+      (Array.isArray(value) && JSON.stringify(value).length > ECHO_MAX)
+    ) {
       delete initial[key];
     }
   }
@@ -122,9 +128,10 @@ export function guardBuild(build: ServerBuild): ServerBuild {
     if (module.loader) module.loader = guardLoader(module.loader as never) as never;
     if (module.action) module.action = guardAction(module.action as never) as never;
     // A post to a page without an action is a translated 405 with its Allow header, not Remix's untitled one.
-    else module.action = (async ({ request }: ActionFunctionArgs) => {
-      throw await errorResponse(request, 405);
-    }) as never;
+    else
+      module.action = (async ({ request }: ActionFunctionArgs) => {
+        throw await errorResponse(request, 405);
+      }) as never;
     routes[id] = { ...route, module };
   }
   return { ...build, routes };

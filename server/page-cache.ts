@@ -189,7 +189,10 @@ export class PageCache {
     res.setHeader("X-Page-Cache", outcome);
     const policy = res.getHeader("Content-Security-Policy");
     if (typeof policy === "string") {
-      res.setHeader("Content-Security-Policy", policy.replace(/ ?'nonce-[^']*'/g, entry.scriptHashes.map((hash) => ` ${hash}`).join("")));
+      res.setHeader(
+        "Content-Security-Policy",
+        policy.replace(/ ?'nonce-[^']*'/g, entry.scriptHashes.map((hash) => ` ${hash}`).join("")),
+      );
     }
     if (req.fresh) {
       res.status(304).end();
@@ -206,7 +209,17 @@ export class PageCache {
 }
 
 /** Headers of a rendered answer that are not kept: the cache writes its own, the length depends on the encoding. */
-const SKIPPED_HEADERS = new Set(["cache-control", "content-length", "content-encoding", "transfer-encoding", "set-cookie", "etag", "date", "connection", "keep-alive"]);
+const SKIPPED_HEADERS = new Set([
+  "cache-control",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "set-cookie",
+  "etag",
+  "date",
+  "connection",
+  "keep-alive",
+]);
 
 /** CSP source expressions (`'sha256-…'`) of the inline scripts of `html` (those without `src`), in page order. */
 export function inlineScriptHashes(html: string): string[] {

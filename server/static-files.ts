@@ -13,7 +13,12 @@ import type { ServeStaticOptions } from "serve-static";
  * like any other (express-static-gzip would answer it with a plain-text 400 of its own).
  */
 export function precompressedStatic(root: string, options: ServeStaticOptions): RequestHandler {
-  const serve = expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic: options });
+  const serve = expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: options,
+  });
   return (req: Request, res: Response, next: NextFunction) => {
     try {
       decodeURIComponent(req.path);

@@ -46,7 +46,6 @@ import { callAction, callLoader, CookieJar } from "./helpers/remix";
 const test = useTestDatabase();
 const db = () => test.get().db;
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures
 
@@ -241,14 +240,22 @@ describe.each(ACTIONS)("the guard of the $name action", ({ url, params, action, 
   it("answers a logged-in user that is not an admin with 403, storing nothing", async () => {
     const { cookie } = await account("user");
     const before = await lastAuditId();
-    const res = await callAction(action, url, { params, cookie, form: { decision: "approve", id: "1", user_id: "1", estate_id: "1" } });
+    const res = await callAction(action, url, {
+      params,
+      cookie,
+      form: { decision: "approve", id: "1", user_id: "1", estate_id: "1" },
+    });
     expect(res.status).toBe(403);
     expect(await auditAfter(before)).toEqual([]);
   });
 
   it("treats a suspended admin as logged out", async () => {
     const { cookie } = await suspendedAdmin();
-    const res = await callAction(action, url, { params, cookie, form: { decision: "approve", id: "1", user_id: "1", estate_id: "1" } });
+    const res = await callAction(action, url, {
+      params,
+      cookie,
+      form: { decision: "approve", id: "1", user_id: "1", estate_id: "1" },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(loginFor(url));
   });
@@ -263,18 +270,21 @@ describe.each(ACTIONS)("the guard of the $name action", ({ url, params, action, 
 });
 
 describe("a body that is not a form", () => {
-  it.each(ACTIONS.filter((a) => a.adminStatus !== undefined))("is a 400 for the $name action, not a 500", async ({ url, params, action }) => {
-    const request = new Request(new URL(url, "http://localhost:3000"), {
-      method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=nothing-here", Cookie: (await admin()).cookie },
-      body: "this is not multipart at all",
-    });
-    const before = await lastAuditId();
-    const result: any = await action({ request, params: params ?? {}, context: {} });
-    expect(result?.init?.status).toBe(400);
-    expect(result.data).toMatchObject({ error: "admin:errors.decision" });
-    expect(await auditAfter(before)).toEqual([]);
-  });
+  it.each(ACTIONS.filter((a) => a.adminStatus !== undefined))(
+    "is a 400 for the $name action, not a 500",
+    async ({ url, params, action }) => {
+      const request = new Request(new URL(url, "http://localhost:3000"), {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=nothing-here", Cookie: (await admin()).cookie },
+        body: "this is not multipart at all",
+      });
+      const before = await lastAuditId();
+      const result: any = await action({ request, params: params ?? {}, context: {} });
+      expect(result?.init?.status).toBe(400);
+      expect(result.data).toMatchObject({ error: "admin:errors.decision" });
+      expect(await auditAfter(before)).toEqual([]);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -284,16 +294,32 @@ describe("the posts queue (/admin/posts)", () => {
   it("lists pending posts and pending edits oldest first, the ones older than 24 hours marked late", async () => {
     const owner = await account("user", { first: "Rana", last: "Queue" });
     const oldPost = await newPost(owner);
-    await db().update(s.estates).set({ submitted_at: hoursAgo(30) }).where(eq(s.estates.id, oldPost));
+    await db()
+      .update(s.estates)
+      .set({ submitted_at: hoursAgo(30) })
+      .where(eq(s.estates.id, oldPost));
     const edited = await editPendingPost(owner);
-    await db().update(s.estate_edits).set({ created_at: hoursAgo(10) }).where(and(eq(s.estate_edits.estate_id, edited), eq(s.estate_edits.status, "pending")));
+    await db()
+      .update(s.estate_edits)
+      .set({ created_at: hoursAgo(10) })
+      .where(and(eq(s.estate_edits.estate_id, edited), eq(s.estate_edits.status, "pending")));
     const recent = await newPost(owner);
-    await db().update(s.estates).set({ submitted_at: hoursAgo(2) }).where(eq(s.estates.id, recent));
+    await db()
+      .update(s.estates)
+      .set({ submitted_at: hoursAgo(2) })
+      .where(eq(s.estates.id, recent));
     const approved = await approvedPost(owner);
 
     const res = await callLoader(queueLoader, "/admin/posts", { cookie: (await admin()).cookie });
     expect(res.status).toBe(200);
-    const items = res.data.items as { kind: string; estateId: number; stateId: number; owner: string; late: boolean; since: string }[];
+    const items = res.data.items as {
+      kind: string;
+      estateId: number;
+      stateId: number;
+      owner: string;
+      late: boolean;
+      since: string;
+    }[];
     const mine = items.filter((i) => [oldPost, edited, recent, approved].includes(i.estateId));
     expect(mine.map((i) => [i.kind, i.estateId, i.late])).toEqual([
       ["post", oldPost, true],
@@ -332,7 +358,12 @@ describe("the review of one post (/admin/posts/:id)", () => {
       description: "شقة مشمسة قرب الجامعة",
       photos: [imageUrl("seed-photo-1", 400), imageUrl("seed-photo-2", 400)],
     });
-    expect(r.facts).toEqual(expect.arrayContaining([{ key: "price", value: "50,000,000 ل.س" }, { key: "area", value: "120" }]));
+    expect(r.facts).toEqual(
+      expect.arrayContaining([
+        { key: "price", value: "50,000,000 ل.س" },
+        { key: "area", value: "120" },
+      ]),
+    );
     expect(r.edit).toMatchObject({ photos: [imageUrl("seed-photo-3", 400)] });
     expect(r.edit.facts).toEqual(expect.arrayContaining([{ key: "price", value: "77,000,000 ل.س" }]));
     // The reason choices are in the owner's language, whatever the admin's page language.
@@ -353,8 +384,12 @@ describe("the review of one post (/admin/posts/:id)", () => {
     expect(row.status).toBe("approved");
     expect(row.reviewed_at).not.toBeNull();
     expect(await isPublic(id)).toBe(true);
-    expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([smsText("ar", "approved", { number: row.state_id })]);
-    expect(await auditAfter(audit)).toMatchObject([{ action: "estate.approve", subject_type: "estate", subject_id: id, actor_id: (await admin()).user.id }]);
+    expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([
+      smsText("ar", "approved", { number: row.state_id }),
+    ]);
+    expect(await auditAfter(audit)).toMatchObject([
+      { action: "estate.approve", subject_type: "estate", subject_id: id, actor_id: (await admin()).user.id },
+    ]);
   });
 
   it("refuses a rejection without a reason with 400, keeping what was typed and changing nothing", async () => {
@@ -365,10 +400,16 @@ describe("the review of one post (/admin/posts/:id)", () => {
     const cookie = (await admin()).cookie;
     const empty = await decide(id, { decision: "reject" }, cookie);
     expect(empty.status).toBe(400);
-    expect(empty.data).toMatchObject({ error: "admin:errors.reason", values: { decision: "reject", reason: "", reason_text: "" } });
+    expect(empty.data).toMatchObject({
+      error: "admin:errors.reason",
+      values: { decision: "reject", reason: "", reason_text: "" },
+    });
     const other = await decide(id, { decision: "reject", reason: "other", reason_text: "   " }, cookie);
     expect(other.status).toBe(400);
-    expect(other.data).toMatchObject({ error: "admin:errors.reason", values: { decision: "reject", reason: "other", reason_text: "   " } });
+    expect(other.data).toMatchObject({
+      error: "admin:errors.reason",
+      values: { decision: "reject", reason: "other", reason_text: "   " },
+    });
     const row = await estateRow(id);
     expect(row).toMatchObject({ status: "pending", reject_reason: null, reviewed_at: null });
     expect(await smsTo(owner.user.phone, sms)).toEqual([]);
@@ -378,28 +419,33 @@ describe("the review of one post (/admin/posts/:id)", () => {
   it.each([
     ["en", "an English"],
     ["ar", "an Arabic"],
-  ] as const)("rejects with a common reason and free text in the owner's language (%s owner gets %s reason and SMS)", async (lang, _label) => {
-    const owner = await account("user", { lang });
-    const id = await newPost(owner);
-    const free = lang === "en" ? "Add the 'real' price <per m²> & more photos" : "أضف السعر الحقيقي <للمتر> & صوراً أكثر";
-    const sms = await lastSmsId();
-    const audit = await lastAuditId();
-    // The admin works in the other language: the owner's language decides.
-    const cookie = `${(await admin()).cookie}; lang=${lang === "en" ? "ar" : "en"}`;
-    const res = await decide(id, { decision: "reject", reason: "price", reason_text: free }, cookie);
-    expect(res.status).toBe(302);
-    const row = await estateRow(id);
-    expect(row.status).toBe("rejected");
-    expect(row.reject_reason!.startsWith(ADMIN_TEXTS[lang].reasons.price)).toBe(true);
-    expect(row.reject_reason).toContain(free);
-    const messages = await smsTo(owner.user.phone, sms);
-    expect(messages.map((m) => m.body)).toEqual([smsText(lang, "rejected", { number: row.state_id, reason: row.reject_reason! })]);
-    expect(messages[0].body).toContain(free);
-    if (lang === "en") expect(messages[0].body).not.toMatch(ARABIC);
-    else expect(messages[0].body).toContain(BRAND.ar);
-    expect(await auditAfter(audit)).toMatchObject([{ action: "estate.reject", subject_id: id, reason: row.reject_reason }]);
-    expect(await isPublic(id)).toBe(false);
-  });
+  ] as const)(
+    "rejects with a common reason and free text in the owner's language (%s owner gets %s reason and SMS)",
+    async (lang, _label) => {
+      const owner = await account("user", { lang });
+      const id = await newPost(owner);
+      const free = lang === "en" ? "Add the 'real' price <per m²> & more photos" : "أضف السعر الحقيقي <للمتر> & صوراً أكثر";
+      const sms = await lastSmsId();
+      const audit = await lastAuditId();
+      // The admin works in the other language: the owner's language decides.
+      const cookie = `${(await admin()).cookie}; lang=${lang === "en" ? "ar" : "en"}`;
+      const res = await decide(id, { decision: "reject", reason: "price", reason_text: free }, cookie);
+      expect(res.status).toBe(302);
+      const row = await estateRow(id);
+      expect(row.status).toBe("rejected");
+      expect(row.reject_reason!.startsWith(ADMIN_TEXTS[lang].reasons.price)).toBe(true);
+      expect(row.reject_reason).toContain(free);
+      const messages = await smsTo(owner.user.phone, sms);
+      expect(messages.map((m) => m.body)).toEqual([
+        smsText(lang, "rejected", { number: row.state_id, reason: row.reject_reason! }),
+      ]);
+      expect(messages[0].body).toContain(free);
+      if (lang === "en") expect(messages[0].body).not.toMatch(ARABIC);
+      else expect(messages[0].body).toContain(BRAND.ar);
+      expect(await auditAfter(audit)).toMatchObject([{ action: "estate.reject", subject_id: id, reason: row.reject_reason }]);
+      expect(await isPublic(id)).toBe(false);
+    },
+  );
 
   it("keeps at most 500 characters of the free text", async () => {
     const owner = await account("user", { lang: "en" });
@@ -446,7 +492,10 @@ describe("the review of one post (/admin/posts/:id)", () => {
     expect(again.data).toMatchObject({ error: "admin:errors.state" });
     const reject = await decide(id, { decision: "reject", reason: "rules", reason_text: "late" }, cookie);
     expect(reject.status).toBe(409);
-    expect(reject.data).toMatchObject({ error: "admin:errors.state", values: { decision: "reject", reason: "rules", reason_text: "late" } });
+    expect(reject.data).toMatchObject({
+      error: "admin:errors.state",
+      values: { decision: "reject", reason: "rules", reason_text: "late" },
+    });
     expect(await estateRow(id)).toEqual(before);
     expect(await smsTo(owner.user.phone, sms)).toEqual([]);
     expect(await auditAfter(audit)).toEqual([]);
@@ -460,16 +509,19 @@ describe("the review of one post (/admin/posts/:id)", () => {
     }
   });
 
-  it.each([["maybe"], ["delete"], ["edit"], ["revise"], [""]])("answers the decision %j with 400, keeping the typed values", async (decision) => {
-    const owner = await account("user");
-    const id = await newPost(owner);
-    const audit = await lastAuditId();
-    const res = await decide(id, { decision, reason: "photos", reason_text: "typed text" }, (await admin()).cookie);
-    expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ error: "admin:errors.decision", values: { reason: "photos", reason_text: "typed text" } });
-    expect((await estateRow(id)).status).toBe("pending");
-    expect(await auditAfter(audit)).toEqual([]);
-  });
+  it.each([["maybe"], ["delete"], ["edit"], ["revise"], [""]])(
+    "answers the decision %j with 400, keeping the typed values",
+    async (decision) => {
+      const owner = await account("user");
+      const id = await newPost(owner);
+      const audit = await lastAuditId();
+      const res = await decide(id, { decision, reason: "photos", reason_text: "typed text" }, (await admin()).cookie);
+      expect(res.status).toBe(400);
+      expect(res.data).toMatchObject({ error: "admin:errors.decision", values: { reason: "photos", reason_text: "typed text" } });
+      expect((await estateRow(id)).status).toBe("pending");
+      expect(await auditAfter(audit)).toEqual([]);
+    },
+  );
 
   it("approves an edit: the changes become the public version, the owner gets an SMS", async () => {
     const owner = await account("user", { lang: "en" });
@@ -486,7 +538,9 @@ describe("the review of one post (/admin/posts/:id)", () => {
     const images = await db().select().from(s.estate_images).where(eq(s.estate_images.estate_id, id));
     expect(images.map((i) => i.file)).toEqual(["seed-photo-3"]);
     expect((await getEstate(db(), id, "en"))?.price).toBe(88_000_000);
-    expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([smsText("en", "editApproved", { number: row.state_id })]);
+    expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([
+      smsText("en", "editApproved", { number: row.state_id }),
+    ]);
     const review2 = await review(id, cookie);
     expect(review2.data.review).toMatchObject({ state: "approved", edit: null });
     expect((await decide(id, { decision: "approve_edit" }, cookie)).status).toBe(409);
@@ -521,12 +575,21 @@ describe("property requests (/admin/requests)", () => {
   async function request(owner: Account, hours: number, notes: string) {
     const [row] = await db()
       .insert(s.property_requests)
-      .values({ user_id: owner.user.id, estate_offer_type_id: 1, location_id: await place(1), estate_type_id: 2, notes, created_at: hoursAgo(hours) })
+      .values({
+        user_id: owner.user.id,
+        estate_offer_type_id: 1,
+        location_id: await place(1),
+        estate_type_id: 2,
+        notes,
+        created_at: hoursAgo(hours),
+      })
       .returning();
     return row.id;
   }
-  const post = async (form: Record<string, string>) => callAction(requestsAction, "/admin/requests", { form, cookie: (await admin()).cookie });
-  const requestRow = async (id: number) => (await db().select().from(s.property_requests).where(eq(s.property_requests.id, id)))[0];
+  const post = async (form: Record<string, string>) =>
+    callAction(requestsAction, "/admin/requests", { form, cookie: (await admin()).cookie });
+  const requestRow = async (id: number) =>
+    (await db().select().from(s.property_requests).where(eq(s.property_requests.id, id)))[0];
   async function userOrderIds(): Promise<number[]> {
     const ids: number[] = [];
     for (let page = 1; ; page++) {
@@ -543,7 +606,9 @@ describe("property requests (/admin/requests)", () => {
     const older = await request(owner, 40, "older");
     const res = await callLoader(requestsLoader, "/admin/requests", { cookie: (await admin()).cookie });
     expect(res.status).toBe(200);
-    const mine = (res.data.items as { id: number; user: string; phone: string; notes: string; late: boolean }[]).filter((i) => [newer, older].includes(i.id));
+    const mine = (res.data.items as { id: number; user: string; phone: string; notes: string; late: boolean }[]).filter((i) =>
+      [newer, older].includes(i.id),
+    );
     expect(mine).toMatchObject([
       { id: older, user: "Omar Seeker", phone: formatPhone(owner.user.phone), notes: "older", late: true },
       { id: newer, notes: "newer", late: false },
@@ -562,7 +627,9 @@ describe("property requests (/admin/requests)", () => {
     expect(await requestRow(id)).toMatchObject({ status: "approved", reject_reason: null });
     expect(await userOrderIds()).toContain(id);
     expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([smsText("en", "requestApproved")]);
-    expect(await auditAfter(audit)).toMatchObject([{ action: "request.approve", subject_type: "property_request", subject_id: id }]);
+    expect(await auditAfter(audit)).toMatchObject([
+      { action: "request.approve", subject_type: "property_request", subject_id: id },
+    ]);
     const again = await post({ id: String(id), decision: "reject", reason: "rules", reason_text: "x" });
     expect(again.status).toBe(409);
     expect((await requestRow(id)).status).toBe("approved");
@@ -583,18 +650,23 @@ describe("property requests (/admin/requests)", () => {
     expect(row.status).toBe("rejected");
     expect(row.reject_reason!.startsWith(ADMIN_TEXTS.ar.reasons.details)).toBe(true);
     expect(row.reject_reason).toContain("حدد الحي");
-    expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([smsText("ar", "requestRejected", { reason: row.reject_reason! })]);
+    expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([
+      smsText("ar", "requestRejected", { reason: row.reject_reason! }),
+    ]);
     expect(await userOrderIds()).not.toContain(id);
     expect((await post({ id: String(id), decision: "reject", reason: "details" })).status).toBe(409);
     expect((await post({ id: String(id), decision: "approve" })).status).toBe(409);
   });
 
   // One rule of a database id everywhere (app/forms/id.ts): plain digits, 1 to 2,147,483,647.
-  it.each([["abc"], ["0"], ["-4"], ["1.5"], ["99999999999"], [""], ["2147483648"], ["+5"], ["05"], [" 5"], ["1e3"]])("answers the id %j with 400", async (id) => {
-    const res = await post({ id, decision: "approve" });
-    expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ error: "admin:errors.decision" });
-  });
+  it.each([["abc"], ["0"], ["-4"], ["1.5"], ["99999999999"], [""], ["2147483648"], ["+5"], ["05"], [" 5"], ["1e3"]])(
+    "answers the id %j with 400",
+    async (id) => {
+      const res = await post({ id, decision: "approve" });
+      expect(res.status).toBe(400);
+      expect(res.data).toMatchObject({ error: "admin:errors.decision" });
+    },
+  );
 
   it("answers a bad decision with 400 and a request that does not exist with 409", async () => {
     const owner = await account("user");
@@ -618,8 +690,10 @@ describe("reports (/admin/reports)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/estate/${estateId}`);
   }
-  const reportsOf = (estateId: number) => db().select().from(s.estate_reports).where(eq(s.estate_reports.estate_id, estateId)).orderBy(s.estate_reports.id);
-  const post = async (form: Record<string, string>) => callAction(reportsAction, "/admin/reports", { form, cookie: (await admin()).cookie });
+  const reportsOf = (estateId: number) =>
+    db().select().from(s.estate_reports).where(eq(s.estate_reports.estate_id, estateId)).orderBy(s.estate_reports.id);
+  const post = async (form: Record<string, string>) =>
+    callAction(reportsAction, "/admin/reports", { form, cookie: (await admin()).cookie });
 
   it("groups open reports by listing with the count of each reason, most reported first; dismiss closes them", async () => {
     const owner = await account("user");
@@ -638,18 +712,32 @@ describe("reports (/admin/reports)", () => {
     await report(first, listingA, 1);
     await report(second, listingA, 2);
 
-    const reasonNames = await db().select().from(s.report_reasons).where(inArray(s.report_reasons.id, [1, 2, 3]));
+    const reasonNames = await db()
+      .select()
+      .from(s.report_reasons)
+      .where(inArray(s.report_reasons.id, [1, 2, 3]));
     const nameEn = (id: number) => reasonNames.find((r) => r.id === id)!.name_en;
     const res = await callLoader(reportsLoader, "/admin/reports?lang=en", { cookie: (await admin()).cookie });
     expect(res.status).toBe(200);
-    const groups = res.data.groups as { estateId: number; total: number; status: string; ownerLang: string; reasons: { name: string; count: number }[] }[];
+    const groups = res.data.groups as {
+      estateId: number;
+      total: number;
+      status: string;
+      ownerLang: string;
+      reasons: { name: string; count: number }[];
+    }[];
     const a = groups.findIndex((g) => g.estateId === listingA);
     const b = groups.findIndex((g) => g.estateId === listingB);
     expect(a).toBeGreaterThanOrEqual(0);
     expect(b).toBeGreaterThan(a);
     expect(groups[a]).toMatchObject({ total: 2, status: "approved" });
     expect(groups[a].reasons).toHaveLength(2);
-    expect(groups[a].reasons).toEqual(expect.arrayContaining([{ name: nameEn(1), count: 1 }, { name: nameEn(2), count: 1 }]));
+    expect(groups[a].reasons).toEqual(
+      expect.arrayContaining([
+        { name: nameEn(1), count: 1 },
+        { name: nameEn(2), count: 1 },
+      ]),
+    );
     expect(groups[b]).toMatchObject({ total: 1, reasons: [{ name: nameEn(3), count: 1 }] });
     // The unpublish reasons are offered in each owner's language (the form of a group uses its ownerLang).
     expect(res.data.reasons.en).toContainEqual({ code: "rules", text: ADMIN_TEXTS.en.reasons.rules });
@@ -667,7 +755,13 @@ describe("reports (/admin/reports)", () => {
     expect(closed[0].resolution).toBe("dismissed");
     expect(await isPublic(listingB)).toBe(true);
     expect(await auditAfter(audit)).toMatchObject([
-      { action: "reports.dismiss", subject_type: "estate", subject_id: listingB, reason: "not a problem", actor_id: (await admin()).user.id },
+      {
+        action: "reports.dismiss",
+        subject_type: "estate",
+        subject_id: listingB,
+        reason: "not a problem",
+        actor_id: (await admin()).user.id,
+      },
     ]);
     const after = await callLoader(reportsLoader, "/admin/reports", { cookie: (await admin()).cookie });
     expect(after.data.groups.map((g: { estateId: number }) => g.estateId)).not.toContain(listingB);
@@ -683,7 +777,10 @@ describe("reports (/admin/reports)", () => {
 
     const missing = await post({ estate_id: String(id), decision: "unpublish", reason: "other", reason_text: "" });
     expect(missing.status).toBe(400);
-    expect(missing.data).toMatchObject({ error: "admin:errors.reason", values: { estateId: id, reason: "other", reason_text: "" } });
+    expect(missing.data).toMatchObject({
+      error: "admin:errors.reason",
+      values: { estateId: id, reason: "other", reason_text: "" },
+    });
     expect((await estateRow(id)).status).toBe("approved");
 
     const sms = await lastSmsId();
@@ -700,8 +797,12 @@ describe("reports (/admin/reports)", () => {
     const reports = await reportsOf(id);
     expect(reports).toHaveLength(2);
     expect(reports.every((r) => r.resolved_at !== null && r.resolution === "unpublished")).toBe(true);
-    expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([smsText("en", "unpublished", { number: row.state_id, reason: row.reject_reason! })]);
-    expect(await auditAfter(audit)).toMatchObject([{ action: "estate.unpublish", subject_type: "estate", subject_id: id, reason: row.reject_reason }]);
+    expect((await smsTo(owner.user.phone, sms)).map((m) => m.body)).toEqual([
+      smsText("en", "unpublished", { number: row.state_id, reason: row.reject_reason! }),
+    ]);
+    expect(await auditAfter(audit)).toMatchObject([
+      { action: "estate.unpublish", subject_type: "estate", subject_id: id, reason: row.reject_reason },
+    ]);
 
     // No longer public: a second unpublishing is 409.
     const again = await post({ estate_id: String(id), decision: "unpublish", reason: "rules", reason_text: "again" });
@@ -755,19 +856,37 @@ describe("accounts (/admin/users)", () => {
   const find = async (q: string) => {
     const res = await callLoader(usersLoader, `/admin/users?q=${encodeURIComponent(q)}`, { cookie: (await admin()).cookie });
     expect(res.status).toBe(200);
-    return res.data.accounts as { id: number; name: string; phone: string; status: string; role: string; suspendedReason: string | null; posts: number }[];
+    return res.data.accounts as {
+      id: number;
+      name: string;
+      phone: string;
+      status: string;
+      role: string;
+      suspendedReason: string | null;
+      posts: number;
+    }[];
   };
-  const post = async (form: Record<string, string>, cookie?: string) => callAction(usersAction, "/admin/users", { form, cookie: cookie ?? (await admin()).cookie });
+  const post = async (form: Record<string, string>, cookie?: string) =>
+    callAction(usersAction, "/admin/users", { form, cookie: cookie ?? (await admin()).cookie });
 
   it("finds accounts by a part of the name and by the phone typed in E.164 or nationally", async () => {
     const target = await account("user", { first: "Zeinab", last: "Qassabji", phone: "+963944876543" });
     await newPost(target);
     for (const q of ["Qassab", "zeinab", "Zeinab Qass", "+963944876543", "0944876543", "0944 876 543", "944-876-543"]) {
       const found = await find(q);
-      expect(found.map((a) => a.id), q).toContain(target.user.id);
+      expect(
+        found.map((a) => a.id),
+        q,
+      ).toContain(target.user.id);
     }
     const [row] = (await find("Qassabji")).filter((a) => a.id === target.user.id);
-    expect(row).toMatchObject({ name: "Zeinab Qassabji", phone: formatPhone("+963944876543"), status: "active", role: "user", posts: 1 });
+    expect(row).toMatchObject({
+      name: "Zeinab Qassabji",
+      phone: formatPhone("+963944876543"),
+      status: "active",
+      role: "user",
+      posts: 1,
+    });
     expect((await find("Nobody-by-this-name")).map((a) => a.id)).not.toContain(target.user.id);
     expect((await find("0944876599")).map((a) => a.id)).not.toContain(target.user.id);
   });
@@ -777,7 +896,9 @@ describe("accounts (/admin/users)", () => {
     // A second login session of the same user.
     const session = await sessionStorage.getSession();
     session.set("token", await createSession(db(), target.user.id));
-    const otherCookie = new CookieJar().store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) })).header();
+    const otherCookie = new CookieJar()
+      .store(new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) }))
+      .header();
     const listing = await approvedPost(target);
     expect(await isPublic(listing)).toBe(true);
     expect(await searchesFind(listing)).toBe(true);
@@ -803,9 +924,16 @@ describe("accounts (/admin/users)", () => {
     }
     expect(await isPublic(listing)).toBe(false);
     expect(await searchesFind(listing)).toBe(false);
-    expect((await smsTo(target.user.phone, sms)).map((m) => m.body)).toEqual([smsText("en", "suspended", { reason: "Spam listings" })]);
-    expect(await auditAfter(audit)).toMatchObject([{ action: "user.suspend", subject_type: "user", subject_id: target.user.id, reason: "Spam listings" }]);
-    expect((await find("Basel Suspended")).find((a) => a.id === target.user.id)).toMatchObject({ status: "suspended", suspendedReason: "Spam listings" });
+    expect((await smsTo(target.user.phone, sms)).map((m) => m.body)).toEqual([
+      smsText("en", "suspended", { reason: "Spam listings" }),
+    ]);
+    expect(await auditAfter(audit)).toMatchObject([
+      { action: "user.suspend", subject_type: "user", subject_id: target.user.id, reason: "Spam listings" },
+    ]);
+    expect((await find("Basel Suspended")).find((a) => a.id === target.user.id)).toMatchObject({
+      status: "suspended",
+      suspendedReason: "Spam listings",
+    });
 
     // Suspending again is refused.
     expect((await post({ user_id: String(target.user.id), decision: "suspend", reason_text: "again" })).status).toBe(409);
@@ -814,10 +942,16 @@ describe("accounts (/admin/users)", () => {
     const lifted = await post({ user_id: String(target.user.id), decision: "lift", reason_text: "Appeal accepted" });
     expect(lifted.status).toBe(302);
     expect(lifted.headers.get("Location")).toBe("/admin/users");
-    expect((await db().select().from(s.users).where(eq(s.users.id, target.user.id)))[0]).toMatchObject({ status: "active", suspended_reason: null, suspended_at: null });
+    expect((await db().select().from(s.users).where(eq(s.users.id, target.user.id)))[0]).toMatchObject({
+      status: "active",
+      suspended_reason: null,
+      suspended_at: null,
+    });
     expect(await isPublic(listing)).toBe(true);
     expect(await searchesFind(listing)).toBe(true);
-    expect(await auditAfter(liftAudit)).toMatchObject([{ action: "user.lift", subject_type: "user", subject_id: target.user.id, reason: "Appeal accepted" }]);
+    expect(await auditAfter(liftAudit)).toMatchObject([
+      { action: "user.lift", subject_type: "user", subject_id: target.user.id, reason: "Appeal accepted" },
+    ]);
     // The old sessions stay ended: the user logs in again.
     expect(await getCurrentUser(new Request("http://localhost:3000/", { headers: { Cookie: target.cookie } }))).toBeNull();
     expect((await post({ user_id: String(target.user.id), decision: "lift" })).status).toBe(409);
@@ -835,7 +969,10 @@ describe("accounts (/admin/users)", () => {
       expect(page.status).toBe(400);
       expect(page.data.state).toBe("bad");
     }
-    const changed = await callAction(rpAction, `/rp?t=${link}`, { form: { password: "new-password-1", password_confirmation: "new-password-1" }, context: newIp() });
+    const changed = await callAction(rpAction, `/rp?t=${link}`, {
+      form: { password: "new-password-1", password_confirmation: "new-password-1" },
+      context: newIp(),
+    });
     expect(changed.headers.get("Location")).toBe(`/rp?t=${link}`);
     expect((await db().select().from(s.users).where(eq(s.users.id, target.user.id)))[0].password_hash).toBe("x");
     const unused = await db()
@@ -879,14 +1016,21 @@ describe("bidirectional controls in the back office's reasons (issue 9)", () => 
     const sms = await lastSmsId();
 
     const pending = await newPost(owner);
-    const reject = await callAction(reviewAction, `/admin/posts/${pending}`, { params: { id: String(pending) }, form: { decision: "reject", reason: "other", reason_text: reason }, cookie });
+    const reject = await callAction(reviewAction, `/admin/posts/${pending}`, {
+      params: { id: String(pending) },
+      form: { decision: "reject", reason: "other", reason_text: reason },
+      cookie,
+    });
     expect(reject.status).toBe(400);
     expect(reject.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason: "other", reason_text: reason } });
     expect((await estateRow(pending)).status).toBe("pending");
 
     const listing = await approvedPost(owner);
     for (const decision of ["unpublish", "dismiss"]) {
-      const res = await callAction(reportsAction, "/admin/reports", { form: { estate_id: String(listing), decision, reason: "rules", reason_text: reason }, cookie });
+      const res = await callAction(reportsAction, "/admin/reports", {
+        form: { estate_id: String(listing), decision, reason: "rules", reason_text: reason },
+        cookie,
+      });
       expect(res.status, decision).toBe(400);
       expect(res.data, decision).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
     }
@@ -894,14 +1038,28 @@ describe("bidirectional controls in the back office's reasons (issue 9)", () => 
 
     const [wanted] = await db()
       .insert(s.property_requests)
-      .values({ user_id: owner.user.id, estate_offer_type_id: 1, location_id: await place(1), estate_type_id: 2, notes: "A flat" })
+      .values({
+        user_id: owner.user.id,
+        estate_offer_type_id: 1,
+        location_id: await place(1),
+        estate_type_id: 2,
+        notes: "A flat",
+      })
       .returning();
-    const rejectRequest = await callAction(requestsAction, "/admin/requests", { form: { id: String(wanted.id), decision: "reject", reason: "details", reason_text: reason }, cookie });
+    const rejectRequest = await callAction(requestsAction, "/admin/requests", {
+      form: { id: String(wanted.id), decision: "reject", reason: "details", reason_text: reason },
+      cookie,
+    });
     expect(rejectRequest.status).toBe(400);
     expect(rejectRequest.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
-    expect((await db().select().from(s.property_requests).where(eq(s.property_requests.id, wanted.id)))[0].status).toBe("pending");
+    expect((await db().select().from(s.property_requests).where(eq(s.property_requests.id, wanted.id)))[0].status).toBe(
+      "pending",
+    );
 
-    const suspend = await callAction(usersAction, "/admin/users", { form: { user_id: String(owner.user.id), decision: "suspend", reason_text: reason }, cookie });
+    const suspend = await callAction(usersAction, "/admin/users", {
+      form: { user_id: String(owner.user.id), decision: "suspend", reason_text: reason },
+      cookie,
+    });
     expect(suspend.status).toBe(400);
     expect(suspend.data).toMatchObject({ error: "forms:errors.bidiChars", values: { reason_text: reason } });
     expect((await db().select().from(s.users).where(eq(s.users.id, owner.user.id)))[0].status).toBe("active");
@@ -951,7 +1109,15 @@ describe("leads (/admin/leads)", () => {
   it("shows a visitor's /new-estate offer with its contact; marking it handled is audited, counted, and 409 twice", async () => {
     const fullname = `Visitor Lead ${Date.now() % 100000}`;
     const sent = await callAction(newEstateAction, "/new-estate", {
-      form: { subject: "أرض للبيع", fullname, mobile: "0933222111", location_id: "1", area: "300", estate_offer_type_id: "2", estate_type_id: "3" },
+      form: {
+        subject: "أرض للبيع",
+        fullname,
+        mobile: "0933222111",
+        location_id: "1",
+        area: "300",
+        estate_offer_type_id: "2",
+        estate_type_id: "3",
+      },
       context: newIp(),
     });
     expect(sent.status).toBe(302);
@@ -959,9 +1125,17 @@ describe("leads (/admin/leads)", () => {
     const before = await callLoader(dashboardLoader, "/admin", { cookie });
     const page = await callLoader(leadsLoader, "/admin/leads", { cookie });
     expect(page.status).toBe(200);
-    const lead = (page.data.leads as { id: number; fullname: string; mobile: string; handled: boolean; area: number; subject: string; offerTypeId: number }[]).find(
-      (l) => l.fullname === fullname,
-    );
+    const lead = (
+      page.data.leads as {
+        id: number;
+        fullname: string;
+        mobile: string;
+        handled: boolean;
+        area: number;
+        subject: string;
+        offerTypeId: number;
+      }[]
+    ).find((l) => l.fullname === fullname);
     expect(lead).toMatchObject({ mobile: "0933222111", handled: false, area: 300, subject: "أرض للبيع", offerTypeId: 2 });
 
     const audit = await lastAuditId();
@@ -970,7 +1144,9 @@ describe("leads (/admin/leads)", () => {
     expect(res.headers.get("Location")).toBe("/admin/leads");
     const [row] = await db().select().from(s.estate_offers).where(eq(s.estate_offers.id, lead!.id));
     expect(row.handled_at).not.toBeNull();
-    expect(await auditAfter(audit)).toMatchObject([{ action: "lead.handled", subject_type: "lead", subject_id: lead!.id, actor_id: (await admin()).user.id }]);
+    expect(await auditAfter(audit)).toMatchObject([
+      { action: "lead.handled", subject_type: "lead", subject_id: lead!.id, actor_id: (await admin()).user.id },
+    ]);
     const after = await callLoader(dashboardLoader, "/admin", { cookie });
     expect(after.data.counts.leads).toBe(before.data.counts.leads - 1);
     const listed = await callLoader(leadsLoader, "/admin/leads", { cookie });
@@ -1039,9 +1215,18 @@ describe("the audit page (/admin/audit)", () => {
 
   it("pages 50 entries at a time with `before`, keeping the subject filter", async () => {
     const a = await admin();
-    const [lead] = await db().insert(s.estate_offers).values({ location_id: 1, area: 50, fullname: "Paged", mobile: "0944", subject: "p" }).returning();
+    const [lead] = await db()
+      .insert(s.estate_offers)
+      .values({ location_id: 1, area: 50, fullname: "Paged", mobile: "0944", subject: "p" })
+      .returning();
     for (let i = 0; i < 55; i++) {
-      await recordAudit(db(), { actorId: a.user.id, action: "lead.note", subjectType: "lead", subjectId: lead.id, reason: `note ${i}` });
+      await recordAudit(db(), {
+        actorId: a.user.id,
+        action: "lead.note",
+        subjectType: "lead",
+        subjectId: lead.id,
+        reason: `note ${i}`,
+      });
     }
     const first = await audit(`?subject=lead&id=${lead.id}`);
     expect(first.rows).toHaveLength(50);
@@ -1102,7 +1287,10 @@ describe("the demo admin", () => {
     expect(await verifyPassword(row.password_hash, "wrong-password")).toBe(false);
 
     // An operator changed the account: a later start leaves it unchanged.
-    await db().update(s.users).set({ first_name: "Changed", role: "user", password_hash: "changed-hash" }).where(eq(s.users.id, row.id));
+    await db()
+      .update(s.users)
+      .set({ first_name: "Changed", role: "user", password_hash: "changed-hash" })
+      .where(eq(s.users.id, row.id));
     const [changed] = await db().select().from(s.users).where(eq(s.users.id, row.id));
     expect(await ensureDemoAdmin(db())).toBeNull();
     const [after] = await db().select().from(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
@@ -1118,13 +1306,19 @@ describe("what a review of the whole change asked for", () => {
   it("refuses a decision on a post that changed after the admin opened it (409), and takes it on the current version", async () => {
     const owner = await account();
     const id = await newPost(owner);
-    const opened = await callLoader(reviewLoader, `/admin/posts/${id}`, { params: { id: String(id) }, cookie: (await admin()).cookie });
+    const opened = await callLoader(reviewLoader, `/admin/posts/${id}`, {
+      params: { id: String(id) },
+      cookie: (await admin()).cookie,
+    });
     const seen = opened.data.review.version as string;
     await ownerEdit(id, owner, { price: 1_000 });
     const stale = await decide(id, { decision: "approve", version: seen }, (await admin()).cookie);
     expect(stale.status).toBe(409);
     expect((await estateRow(id)).status).toBe("pending");
-    const fresh = await callLoader(reviewLoader, `/admin/posts/${id}`, { params: { id: String(id) }, cookie: (await admin()).cookie });
+    const fresh = await callLoader(reviewLoader, `/admin/posts/${id}`, {
+      params: { id: String(id) },
+      cookie: (await admin()).cookie,
+    });
     const ok = await decide(id, { decision: "approve", version: fresh.data.review.version as string }, (await admin()).cookie);
     expect(ok.status).toBe(302);
     expect((await estateRow(id)).status).toBe("approved");
@@ -1145,9 +1339,17 @@ describe("what a review of the whole change asked for", () => {
     const owner = await account();
     const [request] = await db()
       .insert(s.property_requests)
-      .values({ user_id: owner.user.id, estate_offer_type_id: 1, location_id: await place(), estate_type_id: 1, status: "approved", notes: `req-${owner.user.id}` })
+      .values({
+        user_id: owner.user.id,
+        estate_offer_type_id: 1,
+        location_id: await place(),
+        estate_type_id: 1,
+        status: "approved",
+        notes: `req-${owner.user.id}`,
+      })
       .returning();
-    const listed = async () => ((await callLoader(userOrderLoader, "/user-order")).data.items as { id: number }[]).map((i) => i.id);
+    const listed = async () =>
+      ((await callLoader(userOrderLoader, "/user-order")).data.items as { id: number }[]).map((i) => i.id);
     expect(await listed()).toContain(request.id);
     await db().update(s.users).set({ status: "suspended" }).where(eq(s.users.id, owner.user.id));
     expect(await listed()).not.toContain(request.id);
@@ -1181,13 +1383,21 @@ describe("what a review of the whole change asked for", () => {
     expect(res.status).toBe(200);
     const owner = await account();
     const id = await newPost(owner);
-    const rejected = await decide(id, { decision: "reject", reason: "other", reason_text: "bad\u0000 photos" }, (await admin()).cookie);
+    const rejected = await decide(
+      id,
+      { decision: "reject", reason: "other", reason_text: "bad\u0000 photos" },
+      (await admin()).cookie,
+    );
     expect(rejected.status).toBe(302);
     expect((await estateRow(id)).reject_reason).toBe("bad photos");
   });
 
   it("an unpublished staff listing can be revised back into review and approved again", async () => {
-    const [staff] = await db().select({ id: s.estates.id }).from(s.estates).where(and(eq(s.estates.status, "approved"), isNull(s.estates.user_id))).limit(1);
+    const [staff] = await db()
+      .select({ id: s.estates.id })
+      .from(s.estates)
+      .where(and(eq(s.estates.status, "approved"), isNull(s.estates.user_id)))
+      .limit(1);
     const a = (await admin()).actor;
     await transition(db(), staff.id, "unpublish", a, { reason: "false report" });
     expect(await getEstate(db(), staff.id, "en")).toBeNull();

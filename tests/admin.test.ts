@@ -15,7 +15,6 @@ import { callLoader } from "./helpers/remix";
 const test = useTestDatabase();
 const db = () => test.get().db;
 
-
 describe("the first admin (ADMIN_PHONE, ADMIN_PASSWORD)", () => {
   it("creates the account as an active admin, and on a later start updates its password and role", async () => {
     const id = await ensureAdmin(db(), "+963944000111", "first-password");
@@ -65,14 +64,45 @@ describe("/admin", () => {
     const { user } = await account(db());
     const offer = { location_id: 1, area: 100, fullname: "A", mobile: "0944", subject: "x" };
     // One visitor's lead waiting, one handled already (not counted).
-    await db().insert(s.estate_offers).values([{ ...offer, user_id: null }, { ...offer, user_id: null, handled_at: new Date() }]);
+    await db()
+      .insert(s.estate_offers)
+      .values([
+        { ...offer, user_id: null },
+        { ...offer, user_id: null, handled_at: new Date() },
+      ]);
     // One user's post waiting for review, one already approved (not counted).
-    await createPost(db(), user.id, { estate_type_id: 1, estate_offer_type_id: 1, estate_ownership: 1, estate_finishing: null, location_id: 1, area: 90, fullname: "A", mobile: "0944", subject: "x" });
-    const approvedPost = await createPost(db(), user.id, { estate_type_id: 1, estate_offer_type_id: 1, estate_ownership: 1, estate_finishing: null, location_id: 1, area: 90, fullname: "A", mobile: "0944", subject: "y" });
+    await createPost(db(), user.id, {
+      estate_type_id: 1,
+      estate_offer_type_id: 1,
+      estate_ownership: 1,
+      estate_finishing: null,
+      location_id: 1,
+      area: 90,
+      fullname: "A",
+      mobile: "0944",
+      subject: "x",
+    });
+    const approvedPost = await createPost(db(), user.id, {
+      estate_type_id: 1,
+      estate_offer_type_id: 1,
+      estate_ownership: 1,
+      estate_finishing: null,
+      location_id: 1,
+      area: 90,
+      fullname: "A",
+      mobile: "0944",
+      subject: "y",
+    });
     await transition(db(), approvedPost, "approve", { id: user.id, admin: true });
     await db()
       .insert(s.property_requests)
-      .values({ user_id: user.id, estate_offer_type_id: 1, location_id: 1, estate_type_id: 1, created_at: new Date(Date.now() - 30 * 3_600_000) });
+      .values({
+        user_id: user.id,
+        estate_offer_type_id: 1,
+        location_id: 1,
+        estate_type_id: 1,
+        created_at: new Date(Date.now() - 30 * 3_600_000),
+      });
     const [estate] = await db().select({ id: s.estates.id }).from(s.estates).where(eq(s.estates.status, "approved")).limit(1);
     await db().insert(s.estate_reports).values({ user_id: user.id, estate_id: estate.id, report_type_id: 1 });
 

@@ -22,7 +22,10 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** Every table's rows, as one md5 per table (of its rows as text, sorted), so any changed row shows. */
 async function snapshot(db: Db): Promise<Record<string, string>> {
-  const tables = await rows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+  const tables = await rows<{ name: string }>(
+    db,
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const result: Record<string, string> = {};
   for (const { name } of tables) {
     const [row] = await rows<{ count: string; hash: string | null }>(
@@ -37,7 +40,12 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
 /** File name → bytes (base64) of a folder's files. */
 function images(dir: string): Record<string, string> {
   if (!fs.existsSync(dir)) return {};
-  return Object.fromEntries(fs.readdirSync(dir).sort().map((name) => [name, fs.readFileSync(path.join(dir, name)).toString("base64")]));
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .sort()
+      .map((name) => [name, fs.readFileSync(path.join(dir, name)).toString("base64")]),
+  );
 }
 
 /** Six stored image files from the seeded test data. */
@@ -201,7 +209,9 @@ if (process.env.TEST_DATABASE_URL) {
 
       await changeData(source.db, target.imagesDir, imageNames[0]);
       expect(await snapshot(source.db)).not.toEqual(rowsBefore);
-      await expect(restoreBackup(target, backup)).rejects.toThrow(/the target is not empty \(\d+ tables in the database, files in .*\); pass --force/);
+      await expect(restoreBackup(target, backup)).rejects.toThrow(
+        /the target is not empty \(\d+ tables in the database, files in .*\); pass --force/,
+      );
       await restoreBackup(target, backup, { force: true });
       expect(await snapshot(source.db)).toEqual(rowsBefore);
       expect(images(target.imagesDir)).toEqual(imagesBefore);

@@ -57,7 +57,15 @@ const page = vi.hoisted(() => ({ loaderData: undefined as unknown, actionData: u
 vi.mock("@remix-run/react", async (importOriginal) => {
   const { createElement: h } = await import("react");
   const original = await importOriginal<typeof import("@remix-run/react")>();
-  const strip = ({ reloadDocument: _r, replace: _p, preventScrollReset: _s, navigate: _n, fetcherKey: _f, prefetch: _x, ...rest }: Record<string, unknown>) => rest;
+  const strip = ({
+    reloadDocument: _r,
+    replace: _p,
+    preventScrollReset: _s,
+    navigate: _n,
+    fetcherKey: _f,
+    prefetch: _x,
+    ...rest
+  }: Record<string, unknown>) => rest;
   return {
     ...original,
     useLoaderData: () => page.loaderData,
@@ -69,7 +77,8 @@ vi.mock("@remix-run/react", async (importOriginal) => {
     useNavigation: () => ({ state: "idle" }),
     // The root's data: the place list comes from PlacesContext in a server render (see renderPage), not from a file.
     useRouteLoaderData: () => undefined,
-    Form: ({ method, ...props }: Record<string, unknown>) => h("form", { ...strip(props), method, action: new URL(page.url, "http://x").pathname }),
+    Form: ({ method, ...props }: Record<string, unknown>) =>
+      h("form", { ...strip(props), method, action: new URL(page.url, "http://x").pathname }),
     Link: ({ to, ...props }: Record<string, unknown>) => h("a", { ...strip(props), href: to }),
   };
 });
@@ -112,11 +121,17 @@ async function png(width = 640, height = 360): Promise<Uint8Array> {
 async function postMultipart(
   action: Action,
   url: string,
-  options: { fields: Record<string, string>; files?: Record<string, { bytes: Uint8Array; name: string; type: string }>; params: Record<string, string>; cookie?: string },
+  options: {
+    fields: Record<string, string>;
+    files?: Record<string, { bytes: Uint8Array; name: string; type: string }>;
+    params: Record<string, string>;
+    cookie?: string;
+  },
 ): Promise<Result> {
   const body = new FormData();
   for (const [name, value] of Object.entries(options.fields)) body.append(name, value);
-  for (const [name, file] of Object.entries(options.files ?? {})) body.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  for (const [name, file] of Object.entries(options.files ?? {}))
+    body.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return callAction(action, url, { form: body, params: options.params, cookie: options.cookie });
 }
 
@@ -148,7 +163,8 @@ async function countOf(table: typeof s.articles | typeof s.offices): Promise<num
 const stored = (file: string, width: number) => fs.existsSync(path.join(imagesDir(), `${file}-${width}.webp`));
 /** How many images uploads stored so far; `keptSince(mark)` lists those stored after `mark` whose files still exist. */
 const uploadMark = () => uploads.made.length;
-const keptSince = (mark: number) => uploads.made.slice(mark).filter((file) => fs.readdirSync(imagesDir()).some((f) => f.startsWith(`${file}-`)));
+const keptSince = (mark: number) =>
+  uploads.made.slice(mark).filter((file) => fs.readdirSync(imagesDir()).some((f) => f.startsWith(`${file}-`)));
 
 const articleFields = (title: string) => ({
   intent: "save",
@@ -164,7 +180,11 @@ const posted = (text: string) => text.replace(/\n/g, "\r\n");
 /** Creates an article through the editor (as the admin) and returns its id. */
 async function createArticle(title = uniq("Market")): Promise<number> {
   const { cookie } = await admin();
-  const res = await postMultipart(articleAction, "/admin/articles/new", { fields: articleFields(title), params: { id: "new" }, cookie });
+  const res = await postMultipart(articleAction, "/admin/articles/new", {
+    fields: articleFields(title),
+    params: { id: "new" },
+    cookie,
+  });
   return redirectedId(res, "/admin/articles");
 }
 
@@ -194,7 +214,11 @@ async function officeFields(name: string) {
 
 async function createOffice(name = uniq("Qasioun")): Promise<number> {
   const { cookie } = await admin();
-  const res = await postMultipart(officeAction, "/admin/offices/new", { fields: await officeFields(name), params: { id: "new" }, cookie });
+  const res = await postMultipart(officeAction, "/admin/offices/new", {
+    fields: await officeFields(name),
+    params: { id: "new" },
+    cookie,
+  });
   return redirectedId(res, "/admin/offices");
 }
 
@@ -211,15 +235,18 @@ describe("guards of the Content section", () => {
     ["/admin/offices/1", officeLoader, { id: "1" }],
   ];
 
-  it.each(loaders)("%s: a visitor is sent to log in, another user gets 403, an admin gets the page", async (url, loader, params) => {
-    const visitor = await callLoader(loader, url, { params });
-    expect(visitor).toRedirectTo(`/login?redirectTo=${encodeURIComponent(url)}`);
-    const user = await account(db(), { first: "Hala", last: "Saleh" });
-    expect((await callLoader(loader, url, { params, cookie: user.cookie })).status).toBe(403);
-    const res = await callLoader(loader, url, { params, cookie: (await admin()).cookie });
-    expect(res.status).toBe(200);
-    expect(res.data.seo.noindex).toBe(true);
-  });
+  it.each(loaders)(
+    "%s: a visitor is sent to log in, another user gets 403, an admin gets the page",
+    async (url, loader, params) => {
+      const visitor = await callLoader(loader, url, { params });
+      expect(visitor).toRedirectTo(`/login?redirectTo=${encodeURIComponent(url)}`);
+      const user = await account(db(), { first: "Hala", last: "Saleh" });
+      expect((await callLoader(loader, url, { params, cookie: user.cookie })).status).toBe(403);
+      const res = await callLoader(loader, url, { params, cookie: (await admin()).cookie });
+      expect(res.status).toBe(200);
+      expect(res.data.seo.noindex).toBe(true);
+    },
+  );
 
   const actions: [string, Action, Record<string, string>, Record<string, string>][] = [
     ["/admin/articles/new", articleAction, { id: "new" }, articleFields("Guard")],
@@ -228,20 +255,23 @@ describe("guards of the Content section", () => {
     ["/admin/offices/1", officeAction, { id: "1" }, { intent: "deactivate" }],
   ];
 
-  it.each(actions)("posting to %s: a visitor is sent to log in, another user gets 403, and nothing changes", async (url, action, params, form) => {
-    const before = { articles: await countOf(s.articles), offices: await countOf(s.offices), audit: await lastAuditId() };
-    const visitor = await callAction(action, url, { params, form });
-    expect(visitor).toRedirectTo(`/login?redirectTo=${encodeURIComponent(url)}`);
-    const user = await account(db(), { first: "Hala", last: "Saleh" });
-    expect((await callAction(action, url, { params, form, cookie: user.cookie })).status).toBe(403);
-    expect(await countOf(s.articles)).toBe(before.articles);
-    expect(await countOf(s.offices)).toBe(before.offices);
-    expect(await auditAfter(before.audit)).toEqual([]);
-    const [article] = await db().select().from(s.articles).where(eq(s.articles.id, 1));
-    expect(article.is_published).toBe(true);
-    const [office] = await db().select().from(s.offices).where(eq(s.offices.id, 1));
-    expect(office.is_active).toBe(true);
-  });
+  it.each(actions)(
+    "posting to %s: a visitor is sent to log in, another user gets 403, and nothing changes",
+    async (url, action, params, form) => {
+      const before = { articles: await countOf(s.articles), offices: await countOf(s.offices), audit: await lastAuditId() };
+      const visitor = await callAction(action, url, { params, form });
+      expect(visitor).toRedirectTo(`/login?redirectTo=${encodeURIComponent(url)}`);
+      const user = await account(db(), { first: "Hala", last: "Saleh" });
+      expect((await callAction(action, url, { params, form, cookie: user.cookie })).status).toBe(403);
+      expect(await countOf(s.articles)).toBe(before.articles);
+      expect(await countOf(s.offices)).toBe(before.offices);
+      expect(await auditAfter(before.audit)).toEqual([]);
+      const [article] = await db().select().from(s.articles).where(eq(s.articles.id, 1));
+      expect(article.is_published).toBe(true);
+      const [office] = await db().select().from(s.offices).where(eq(s.offices.id, 1));
+      expect(office.is_active).toBe(true);
+    },
+  );
 
   it("answers unknown and malformed ids with 404, in loaders and actions", async () => {
     const { cookie } = await admin();
@@ -250,13 +280,40 @@ describe("guards of the Content section", () => {
       expect((await callLoader(officeLoader, `/admin/offices/${id}`, { params: { id }, cookie })).status).toBe(404);
     }
     const before = await lastAuditId();
-    expect((await callAction(articleAction, "/admin/articles/999999", { params: { id: "999999" }, form: { intent: "unpublish" }, cookie })).status).toBe(404);
-    expect((await callAction(officeAction, "/admin/offices/999999", { params: { id: "999999" }, form: { intent: "activate" }, cookie })).status).toBe(404);
-    const save = await postMultipart(articleAction, "/admin/articles/999999", { fields: articleFields("Nowhere"), params: { id: "999999" }, cookie });
+    expect(
+      (
+        await callAction(articleAction, "/admin/articles/999999", {
+          params: { id: "999999" },
+          form: { intent: "unpublish" },
+          cookie,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callAction(officeAction, "/admin/offices/999999", {
+          params: { id: "999999" },
+          form: { intent: "activate" },
+          cookie,
+        })
+      ).status,
+    ).toBe(404);
+    const save = await postMultipart(articleAction, "/admin/articles/999999", {
+      fields: articleFields("Nowhere"),
+      params: { id: "999999" },
+      cookie,
+    });
     expect(save.status).toBe(404);
-    const saveOffice = await postMultipart(officeAction, "/admin/offices/999999", { fields: await officeFields("Nowhere"), params: { id: "999999" }, cookie });
+    const saveOffice = await postMultipart(officeAction, "/admin/offices/999999", {
+      fields: await officeFields("Nowhere"),
+      params: { id: "999999" },
+      cookie,
+    });
     expect(saveOffice.status).toBe(404);
-    expect((await callAction(articleAction, "/admin/articles/new", { params: { id: "new" }, form: { intent: "publish" }, cookie })).status).toBe(404);
+    expect(
+      (await callAction(articleAction, "/admin/articles/new", { params: { id: "new" }, form: { intent: "publish" }, cookie }))
+        .status,
+    ).toBe(404);
     expect(await auditAfter(before)).toEqual([]);
   });
 
@@ -289,7 +346,13 @@ describe("articles", () => {
     await expect(res).toFlashToast("success", TOASTS.articleCreated);
 
     const [row] = await db().select().from(s.articles).where(eq(s.articles.id, id));
-    expect(row).toMatchObject({ title_ar: fields.title_ar, title_en: fields.title_en, body_ar: fields.body_ar, body_en: fields.body_en, is_published: true });
+    expect(row).toMatchObject({
+      title_ar: fields.title_ar,
+      title_en: fields.title_en,
+      body_ar: fields.body_ar,
+      body_en: fields.body_en,
+      is_published: true,
+    });
     expect(row.image).toMatch(/^u-[0-9a-f-]{36}$/);
     expect(stored(row.image!, 400) && stored(row.image!, 800)).toBe(true);
     expect(uploads.made).toContain(row.image);
@@ -309,7 +372,12 @@ describe("articles", () => {
     const admins = await callLoader(articlesLoader, "/admin/articles", { cookie });
     expect(admins.data.items[0]).toMatchObject({ id, title: fields.title_ar, isPublished: true });
     const editor = await callLoader(articleLoader, `/admin/articles/${id}`, { params: { id: String(id) }, cookie });
-    expect(editor.data.defaults).toEqual({ title_ar: fields.title_ar, title_en: fields.title_en, body_ar: fields.body_ar, body_en: fields.body_en });
+    expect(editor.data.defaults).toEqual({
+      title_ar: fields.title_ar,
+      title_en: fields.title_en,
+      body_ar: fields.body_ar,
+      body_en: fields.body_en,
+    });
     expect(editor.data.article).toMatchObject({ id, isPublished: true, cover: `/images/${row.image}-400.webp` });
   });
 
@@ -325,7 +393,13 @@ describe("articles", () => {
     const [created] = await db().select().from(s.articles).where(eq(s.articles.id, id));
 
     const before = await lastAuditId();
-    const fields = { ...articleFields("unused"), title_ar: created.title_ar, title_en: "Rents went up", body_ar: created.body_ar, body_en: created.body_en };
+    const fields = {
+      ...articleFields("unused"),
+      title_ar: created.title_ar,
+      title_en: "Rents went up",
+      body_ar: created.body_ar,
+      body_en: created.body_en,
+    };
     const res = await postMultipart(articleAction, `/admin/articles/${id}`, { fields, params: { id: String(id) }, cookie });
     expect(redirectedId(res, "/admin/articles")).toBe(id);
     await expect(res).toFlashToast("success", TOASTS.articleSaved);
@@ -333,7 +407,13 @@ describe("articles", () => {
     expect(edited).toMatchObject({ title_en: "Rents went up", image: created.image, created_at: created.created_at });
     const audit = await auditAfter(before);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: user.id, action: "article.update", subject_type: "article", subject_id: id, details: { changed: ["title_en"] } });
+    expect(audit[0]).toMatchObject({
+      actor_id: user.id,
+      action: "article.update",
+      subject_type: "article",
+      subject_id: id,
+      details: { changed: ["title_en"] },
+    });
     const english = await callLoader(publicArticleLoader, `/artical/${id}?lang=en`, { params: { id: String(id) } });
     expect(english.data.article.title).toBe("Rents went up");
 
@@ -362,7 +442,9 @@ describe("articles", () => {
     expect(off).toRedirectTo(url);
     await expect(off).toFlashToast("success", TOASTS.articleUnpublished);
     expect((await db().select().from(s.articles).where(eq(s.articles.id, id)))[0].is_published).toBe(false);
-    expect(await auditAfter(before)).toMatchObject([{ actor_id: user.id, action: "article.unpublish", subject_type: "article", subject_id: id }]);
+    expect(await auditAfter(before)).toMatchObject([
+      { actor_id: user.id, action: "article.unpublish", subject_type: "article", subject_id: id },
+    ]);
 
     const list = await callLoader(publicArticlesLoader, "/articals");
     expect(list.data.items.map((a: { id: number }) => a.id)).not.toContain(id);
@@ -380,7 +462,9 @@ describe("articles", () => {
     const on = await callAction(articleAction, url, { params, form: { intent: "publish" }, cookie });
     expect(on.status).toBe(302);
     await expect(on).toFlashToast("success", TOASTS.articlePublished);
-    expect(await auditAfter(before)).toMatchObject([{ actor_id: user.id, action: "article.publish", subject_type: "article", subject_id: id }]);
+    expect(await auditAfter(before)).toMatchObject([
+      { actor_id: user.id, action: "article.publish", subject_type: "article", subject_id: id },
+    ]);
     expect((await callLoader(publicArticleLoader, `/artical/${id}`, { params })).status).toBe(200);
     expect((await callLoader(publicArticlesLoader, "/articals")).data.items.map((a: { id: number }) => a.id)).toContain(id);
   });
@@ -421,7 +505,11 @@ describe("articles", () => {
     expect(await countOf(s.articles)).toBe(before);
     // The limits themselves are accepted.
     const ok = await postMultipart(articleAction, "/admin/articles/new", {
-      fields: { ...articleFields("x"), title_ar: "ع".repeat(ARTICLE_LIMITS.titleMax), body_ar: "ب".repeat(ARTICLE_LIMITS.bodyMax) },
+      fields: {
+        ...articleFields("x"),
+        title_ar: "ع".repeat(ARTICLE_LIMITS.titleMax),
+        body_ar: "ب".repeat(ARTICLE_LIMITS.bodyMax),
+      },
       params: { id: "new" },
       cookie,
     });
@@ -440,7 +528,12 @@ describe("articles", () => {
     });
     expect(res.status).toBe(400);
     expect(res).toHaveFieldError("cover", "content:upload.notImage");
-    expect(lastResult(res)?.initialValue).toMatchObject({ title_ar: fields.title_ar, title_en: fields.title_en, body_ar: posted(fields.body_ar), body_en: posted(fields.body_en) });
+    expect(lastResult(res)?.initialValue).toMatchObject({
+      title_ar: fields.title_ar,
+      title_en: fields.title_en,
+      body_ar: posted(fields.body_ar),
+      body_en: posted(fields.body_en),
+    });
     expect(await countOf(s.articles)).toBe(before.articles);
     expect(await auditAfter(before.audit)).toEqual([]);
     expect(keptSince(before.files)).toEqual([]);
@@ -464,7 +557,7 @@ describe("articles", () => {
     const request = new Request("http://localhost:3000/admin/articles/new", {
       method: "POST",
       headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=nope" },
-      body: "--nope\r\nContent-Disposition: form-data; name=\"title_ar\"\r\n\r\nunterminated",
+      body: '--nope\r\nContent-Disposition: form-data; name="title_ar"\r\n\r\nunterminated',
     });
     const res = await unwrap(() => articleAction({ request, params: { id: "new" }, context: {} }));
     expect(res.status).toBe(400);
@@ -516,7 +609,11 @@ describe("articles", () => {
     expect(res).toHaveFieldError("cover", "content:upload.busy");
     expect(resources.ar.content.upload.busy).toMatch(/رفع/);
     expect(resources.en.content.upload.busy).toMatch(/upload/i);
-    expect(lastResult(res)?.initialValue).toMatchObject({ title_ar: fields.title_ar, title_en: fields.title_en, body_en: posted(fields.body_en) });
+    expect(lastResult(res)?.initialValue).toMatchObject({
+      title_ar: fields.title_ar,
+      title_en: fields.title_en,
+      body_en: posted(fields.body_en),
+    });
     expect(await countOf(s.articles)).toBe(before.articles);
     expect(await auditAfter(before.audit)).toEqual([]);
     expect(keptSince(before.files)).toEqual([]);
@@ -561,10 +658,16 @@ describe("offices", () => {
     });
     expect(row.logo).toMatch(/^u-/);
     expect(stored(row.logo!, 96) && stored(row.logo!, 192)).toBe(true);
-    expect(await auditAfter(before)).toMatchObject([{ actor_id: user.id, action: "office.create", subject_type: "office", subject_id: id }]);
+    expect(await auditAfter(before)).toMatchObject([
+      { actor_id: user.id, action: "office.create", subject_type: "office", subject_id: id },
+    ]);
 
     const offices = await callLoader(publicOfficesLoader, "/offices");
-    expect(offices.data.offices.find((o: { id: number }) => o.id === id)).toMatchObject({ name: fields.name_ar, contractLevel: 3, logo: `/images/${row.logo}-96.webp` });
+    expect(offices.data.offices.find((o: { id: number }) => o.id === id)).toMatchObject({
+      name: fields.name_ar,
+      contractLevel: 3,
+      logo: `/images/${row.logo}-96.webp`,
+    });
     const page = await callLoader(publicOfficeLoader, `/office/${id}?lang=en`, { params: { id: String(id) } });
     expect(page.status).toBe(200);
     expect(page.data.office).toMatchObject({ name: fields.name_en, address: fields.address_en });
@@ -574,7 +677,12 @@ describe("offices", () => {
     const admins = await callLoader(officesAdminLoader, `/admin/offices?q=${encodeURIComponent(name)}`, { cookie });
     expect(admins.data.items).toMatchObject([{ id, name: fields.name_ar, isActive: true, contractLevel: 3 }]);
     const editor = await callLoader(officeLoader, `/admin/offices/${id}`, { params: { id: String(id) }, cookie });
-    expect(editor.data.defaults).toMatchObject({ phone: "+963112345678", whatsapp: "+963944123456", location_id: fields.location_id, contract_type_id: "3" });
+    expect(editor.data.defaults).toMatchObject({
+      phone: "+963112345678",
+      whatsapp: "+963944123456",
+      location_id: fields.location_id,
+      contract_type_id: "3",
+    });
     expect(editor.data.listings).toMatchObject({ total: 0, items: [] });
   });
 
@@ -615,13 +723,20 @@ describe("offices", () => {
     expect(editor.data.listings.total).toBeGreaterThan(0);
     const [estate] = await db().select().from(s.estates).where(eq(s.estates.id, editor.data.listings.items[0].id));
     expect(estate.office_id).toBe(id);
-    expect(editor.data.listings.items[0]).toMatchObject({ stateId: estate.state_id, status: estate.status, type: expect.any(String), place: expect.any(String) });
+    expect(editor.data.listings.items[0]).toMatchObject({
+      stateId: estate.state_id,
+      status: estate.status,
+      type: expect.any(String),
+      place: expect.any(String),
+    });
 
     const before = await lastAuditId();
     const off = await callAction(officeAction, url, { params, form: { intent: "deactivate" }, cookie });
     expect(off).toRedirectTo(url);
     await expect(off).toFlashToast("success", TOASTS.officeDeactivated);
-    expect(await auditAfter(before)).toMatchObject([{ actor_id: user.id, action: "office.deactivate", subject_type: "office", subject_id: id }]);
+    expect(await auditAfter(before)).toMatchObject([
+      { actor_id: user.id, action: "office.deactivate", subject_type: "office", subject_id: id },
+    ]);
     expect((await callLoader(publicOfficesLoader, "/offices")).data.offices.map((o: { id: number }) => o.id)).not.toContain(id);
     expect((await callLoader(publicOfficeLoader, `/office/${id}`, { params })).status).toBe(404);
     expect((await callLoader(publicOfficeEstatesLoader, `/office-estates/${id}`, { params })).status).toBe(404);
@@ -633,7 +748,9 @@ describe("offices", () => {
     const on = await callAction(officeAction, url, { params, form: { intent: "activate" }, cookie });
     expect(on.status).toBe(302);
     await expect(on).toFlashToast("success", TOASTS.officeActivated);
-    expect(await auditAfter(mid)).toMatchObject([{ actor_id: user.id, action: "office.activate", subject_type: "office", subject_id: id }]);
+    expect(await auditAfter(mid)).toMatchObject([
+      { actor_id: user.id, action: "office.activate", subject_type: "office", subject_id: id },
+    ]);
     expect((await callLoader(publicOfficeLoader, `/office/${id}`, { params })).status).toBe(200);
     expect((await callLoader(publicOfficesLoader, "/offices")).data.offices.map((o: { id: number }) => o.id)).toContain(id);
   });
@@ -658,7 +775,13 @@ describe("offices", () => {
     expect(res.status).toBe(400);
     expect(res).toHaveFieldError("address_en", { key: "content:errors.tooLong", values: { max: OFFICE_LIMITS.addressMax } });
     expect(res).toHaveFieldError("logo", "content:upload.again");
-    expect(lastResult(res)?.initialValue).toMatchObject({ name_ar: fields.name_ar, phone: "12", whatsapp: "0944", location_id: "99999999", address_ar: fields.address_ar });
+    expect(lastResult(res)?.initialValue).toMatchObject({
+      name_ar: fields.name_ar,
+      phone: "12",
+      whatsapp: "0944",
+      location_id: "99999999",
+      address_ar: fields.address_ar,
+    });
 
     // With the text fine, the numbers, the place and the level are checked too, all at once.
     const res2 = await postMultipart(officeAction, "/admin/offices/new", {
@@ -683,9 +806,14 @@ describe("offices", () => {
     expect(res3).toHaveFieldError("logo", "content:upload.notImage");
     expect(lastResult(res3)?.initialValue).toMatchObject({ phone: "011 234 5678" });
 
-    const empty = await postMultipart(officeAction, "/admin/offices/new", { fields: { intent: "save" }, params: { id: "new" }, cookie });
+    const empty = await postMultipart(officeAction, "/admin/offices/new", {
+      fields: { intent: "save" },
+      params: { id: "new" },
+      cookie,
+    });
     expect(empty.status).toBe(400);
-    for (const field of ["name_ar", "name_en", "phone", "address_ar", "address_en"]) expect(empty).toHaveFieldError(field, "content:errors.required");
+    for (const field of ["name_ar", "name_en", "phone", "address_ar", "address_en"])
+      expect(empty).toHaveFieldError(field, "content:errors.required");
     expect(empty).toHaveFieldError("location_id", "content:errors.locationRequired");
 
     expect(await countOf(s.offices)).toBe(before.offices);
@@ -697,7 +825,11 @@ describe("offices", () => {
     const { cookie } = await admin();
     const name = uniq("Yarmouk");
     const id = await createOffice(name);
-    await callAction(officeAction, `/admin/offices/${id}`, { params: { id: String(id) }, form: { intent: "deactivate" }, cookie });
+    await callAction(officeAction, `/admin/offices/${id}`, {
+      params: { id: String(id) },
+      form: { intent: "deactivate" },
+      cookie,
+    });
     const res = await callLoader(officesAdminLoader, `/admin/offices?q=${encodeURIComponent(name.toLowerCase())}`, { cookie });
     expect(res.data.items).toMatchObject([{ id, isActive: false }]);
     expect(res.data.q).toBe(name.toLowerCase());
@@ -723,16 +855,23 @@ async function renderPage(component: ComponentType, url: string, loaderData: unk
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "ar", ns: ["common", "admin", "content"], resources });
   // As entry.server.tsx renders a page: the place selects take the place list from PlacesContext.
   const places = placeList(await getLookups(db()), "ar").places;
-  return renderToString(createElement(I18nextProvider, { i18n }, createElement(PlacesContext.Provider, { value: places }, createElement(component))));
+  return renderToString(
+    createElement(I18nextProvider, { i18n }, createElement(PlacesContext.Provider, { value: places }, createElement(component))),
+  );
 }
 const AR = resources.ar.content;
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 describe("the pages", () => {
   it("list articles and offices with their state, and links to edit them", async () => {
     const { cookie } = await admin();
     const id = await createArticle();
-    await callAction(articleAction, `/admin/articles/${id}`, { params: { id: String(id) }, form: { intent: "unpublish" }, cookie });
+    await callAction(articleAction, `/admin/articles/${id}`, {
+      params: { id: String(id) },
+      form: { intent: "unpublish" },
+      cookie,
+    });
     const articles = await callLoader(articlesLoader, "/admin/articles", { cookie });
     const html = await renderPage(AdminArticles, "/admin/articles", articles.data);
     expect(html).toContain(`href="/admin/articles/${id}"`);
@@ -757,7 +896,7 @@ describe("the pages", () => {
     });
     const id = redirectedId(created, "/admin/articles");
     const params = { id: String(id) };
-    const fields = { ...articleFields("x"), title_ar: "", title_en: "Kept <title> & \"quotes\"", body_en: "Line one\n\nLine two" };
+    const fields = { ...articleFields("x"), title_ar: "", title_en: 'Kept <title> & "quotes"', body_en: "Line one\n\nLine two" };
     const res = await postMultipart(articleAction, `/admin/articles/${id}`, {
       fields,
       files: { cover: { bytes: new TextEncoder().encode("text"), name: "a.txt", type: "text/plain" } },
@@ -819,7 +958,9 @@ describe("the audit log of the Content section", () => {
     ]);
     const { user } = await admin();
     expect(entries.every((e) => e.actor_id === user.id)).toBe(true);
-    await expect(db().execute(sql`update audit_log set action = 'article.nothing' where id = ${entries[0].id}`)).rejects.toThrow();
+    await expect(
+      db().execute(sql`update audit_log set action = 'article.nothing' where id = ${entries[0].id}`),
+    ).rejects.toThrow();
     await expect(db().execute(sql`delete from audit_log where id = ${entries[0].id}`)).rejects.toThrow();
     const [still] = await db().select().from(s.audit_log).where(eq(s.audit_log.id, entries[0].id));
     expect(still.action).toBe("article.create");

@@ -65,7 +65,12 @@ describe("a database restart under write load (issue 9)", () => {
     cluster!.start();
     // The process finds the database again by itself.
     const deadline = Date.now() + 30_000;
-    while (!(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       expect(Date.now()).toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

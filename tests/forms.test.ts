@@ -42,7 +42,8 @@ const uniq = (prefix: string) => `${prefix}${++seq}x${Date.now() % 100000}`;
 
 /** The reply of a form (Conform's lastResult): the values typed back and the errors. */
 function lastResult(res: Result) {
-  return res.data?.lastResult as { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, unknown[] | null> } | undefined;
+  return res.data?.lastResult as
+    { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, unknown[] | null> } | undefined;
 }
 const fieldErrors = (res: Result, field: string) => lastResult(res)?.error?.[field];
 
@@ -71,14 +72,26 @@ async function requestsOf(userId: number) {
 // Consultation and contact
 
 const MESSAGE_FORMS = [
-  { name: "consultation", url: "/consultation", action: consultationAction, kind: "consultation", required: "summaryRequired", max: "summaryMax" },
+  {
+    name: "consultation",
+    url: "/consultation",
+    action: consultationAction,
+    kind: "consultation",
+    required: "summaryRequired",
+    max: "summaryMax",
+  },
   { name: "contact", url: "/call-us", action: callUsAction, kind: "contact", required: "subjectRequired", max: "subjectMax" },
 ] as const;
 
 describe.each(MESSAGE_FORMS)("the $name form ($url)", ({ url, action, kind, required, max }) => {
   const post = (form: Record<string, string>, options: { context?: Record<string, unknown>; cookie?: string } = {}) =>
     callAction(action, url, { form, context: options.context ?? newIp(), cookie: options.cookie });
-  const valid = (fields: Record<string, string> = {}) => ({ name: uniq("Sami "), mobile: "0944123456", subject: "أريد استشارة", ...fields });
+  const valid = (fields: Record<string, string> = {}) => ({
+    name: uniq("Sami "),
+    mobile: "0944123456",
+    subject: "أريد استشارة",
+    ...fields,
+  });
 
   it("stores the message exactly as typed and comes back with the success toast", async () => {
     const subject = "مرحبا Hello 👋🏽 <script>alert('x')</script> '; DROP TABLE messages; -- \"quoted\" & <b>bold</b>";
@@ -158,7 +171,8 @@ describe.each(MESSAGE_FORMS)("the $name form ($url)", ({ url, action, kind, requ
   it("allows 10 messages an hour per IP; the 11th gets 429 with the tooMany error and keeps the values", async () => {
     const context = newIp();
     const name = uniq("Limit ");
-    for (let i = 0; i < 10; i++) expect((await post({ name, mobile: "0944123456", subject: `m${i}` }, { context })).status).toBe(302);
+    for (let i = 0; i < 10; i++)
+      expect((await post({ name, mobile: "0944123456", subject: `m${i}` }, { context })).status).toBe(302);
     const res = await post({ name, mobile: "0944123456", subject: "eleventh" }, { context });
     expect(res.status).toBe(429);
     expect(res).toHaveFormErrors(TOO_MANY);
@@ -217,7 +231,15 @@ describe("the new property offer (/new-estate)", () => {
 
   it("stores a visitor's full offer with every choice as a lead (no account)", async () => {
     const subject = "فيلا Villa 🏡 <img src=x onerror=alert(1)> ' OR 1=1 --";
-    const form = minimal({ estate_type_id: "1", estate_offer_type_id: "2", estate_ownership: "2", estate_finishing: "6", area: "85.5", location_id: "2", subject });
+    const form = minimal({
+      estate_type_id: "1",
+      estate_offer_type_id: "2",
+      estate_ownership: "2",
+      estate_finishing: "6",
+      area: "85.5",
+      location_id: "2",
+      subject,
+    });
     const res = await post(form, newIp());
     expect(res.status).toBe(302);
     const rows = await offersBy(form.fullname);
@@ -238,7 +260,14 @@ describe("the new property offer (/new-estate)", () => {
   it("makes a logged-in user's offer their pending post, not a lead, and continues on its editor", async () => {
     const { user, cookie } = await account(db());
     const subject = "شقة في المزة Flat";
-    const form = minimal({ estate_type_id: "6", estate_offer_type_id: "1", estate_finishing: "3", area: "120", location_id: "2", subject });
+    const form = minimal({
+      estate_type_id: "6",
+      estate_offer_type_id: "1",
+      estate_finishing: "3",
+      area: "120",
+      location_id: "2",
+      subject,
+    });
     const res = await post(form, newIp(), cookie);
     expect(res.status).toBe(302);
     const posts = await db().select().from(s.estates).where(eq(s.estates.user_id, user.id));
@@ -513,14 +542,19 @@ describe("/user-order", () => {
 describe("saving a listing (/save) and the profile", () => {
   it("sends a visitor to log in and back to the page", async () => {
     const [id] = await approvedEstates();
-    const res = await callAction(saveAction, "/save", { form: { estate_id: String(id), is_saved: "1", redirectTo: `/estate/${id}` } });
+    const res = await callAction(saveAction, "/save", {
+      form: { estate_id: String(id), is_saved: "1", redirectTo: `/estate/${id}` },
+    });
     expect(res).toRedirectTo(`/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}`);
   });
 
   it("saves and unsaves with the Arabic toasts, the row and the profile's saved card following", async () => {
     const [id] = await approvedEstates();
     const { user, cookie } = await account(db());
-    const saved = await callAction(saveAction, "/save", { form: { estate_id: String(id), is_saved: "1", redirectTo: `/estate/${id}` }, cookie });
+    const saved = await callAction(saveAction, "/save", {
+      form: { estate_id: String(id), is_saved: "1", redirectTo: `/estate/${id}` },
+      cookie,
+    });
     expect(saved).toRedirectTo(`/estate/${id}`);
     await expect(saved).toFlashToast("success", "تم حفظ العقار");
     const rowsOf = () =>
@@ -540,7 +574,10 @@ describe("saving a listing (/save) and the profile", () => {
     const root = await callLoader(rootLoader, "/", { cookie });
     expect(root.data.savedIds).toEqual([id]);
 
-    const unsaved = await callAction(saveAction, "/save", { form: { estate_id: String(id), is_saved: "0", redirectTo: "/search?x=1" }, cookie });
+    const unsaved = await callAction(saveAction, "/save", {
+      form: { estate_id: String(id), is_saved: "0", redirectTo: "/search?x=1" },
+      cookie,
+    });
     expect(unsaved).toRedirectTo("/search?x=1");
     await expect(unsaved).toFlashToast("success", "تم حذف العقار");
     expect(await rowsOf()).toHaveLength(0);
@@ -570,8 +607,17 @@ describe("saving a listing (/save) and the profile", () => {
     const { user, cookie } = await account(db());
     const other = await account(db());
     const listing = (userId: number, stateId: number, status: s.EstateStatus, reason: string | null) => ({
-      state_id: stateId, status, user_id: userId, reject_reason: reason, price: null, location_id: 1, estate_type_id: 1,
-      estate_offer_type_id: 1, area: 100, area_unit_id: 1, description_ar: "mine",
+      state_id: stateId,
+      status,
+      user_id: userId,
+      reject_reason: reason,
+      price: null,
+      location_id: 1,
+      estate_type_id: 1,
+      estate_offer_type_id: 1,
+      area: 100,
+      area_unit_id: 1,
+      description_ar: "mine",
     });
     await db()
       .insert(s.estates)
@@ -598,7 +644,10 @@ describe("saving a listing (/save) and the profile", () => {
 describe("reporting a listing (/report)", () => {
   it("sends a visitor to log in and back", async () => {
     const [, id] = await approvedEstates();
-    const res = await callAction(reportAction, "/report", { form: { estate_id: String(id), report_type_id: "1", redirectTo: `/estate/${id}` }, context: newIp() });
+    const res = await callAction(reportAction, "/report", {
+      form: { estate_id: String(id), report_type_id: "1", redirectTo: `/estate/${id}` },
+      context: newIp(),
+    });
     expect(res).toRedirectTo(`/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}`);
   });
 
@@ -606,7 +655,8 @@ describe("reporting a listing (/report)", () => {
     const [, id] = await approvedEstates();
     const { user, cookie } = await account(db());
     const back = `/estate/${id}`;
-    const post = (form: Record<string, string>) => callAction(reportAction, "/report", { form: { redirectTo: back, ...form }, cookie, context: newIp() });
+    const post = (form: Record<string, string>) =>
+      callAction(reportAction, "/report", { form: { redirectTo: back, ...form }, cookie, context: newIp() });
     const rows = () =>
       db()
         .select()
@@ -633,13 +683,21 @@ describe("reporting a listing (/report)", () => {
 
   it("answers a report of an unknown listing with 404", async () => {
     const { cookie } = await account(db());
-    const res = await callAction(reportAction, "/report", { form: { estate_id: "999999", report_type_id: "1" }, cookie, context: newIp() });
+    const res = await callAction(reportAction, "/report", {
+      form: { estate_id: "999999", report_type_id: "1" },
+      cookie,
+      context: newIp(),
+    });
     expect(res.status).toBe(404);
   });
 
   it("answers an id beyond PostgreSQL's integers with the error toast, not a 500", async () => {
     const { cookie } = await account(db());
-    const res = await callAction(reportAction, "/report", { form: { estate_id: "99999999999", report_type_id: "1", redirectTo: "/" }, cookie, context: newIp() });
+    const res = await callAction(reportAction, "/report", {
+      form: { estate_id: "99999999999", report_type_id: "1", redirectTo: "/" },
+      cookie,
+      context: newIp(),
+    });
     expect(res.status).toBe(302);
     await expect(res).toFlashToast("error");
   });
@@ -649,11 +707,19 @@ describe("reporting a listing (/report)", () => {
     const context = newIp();
     for (let i = 0; i < 30; i++) {
       const { cookie } = await account(db());
-      const res = await callAction(reportAction, "/report", { form: { estate_id: String(ids[0]), report_type_id: "1" }, cookie, context });
+      const res = await callAction(reportAction, "/report", {
+        form: { estate_id: String(ids[0]), report_type_id: "1" },
+        cookie,
+        context,
+      });
       expect(res.status).toBe(302);
     }
     const { user, cookie } = await account(db());
-    const res = await callAction(reportAction, "/report", { form: { estate_id: String(ids[0]), report_type_id: "1" }, cookie, context });
+    const res = await callAction(reportAction, "/report", {
+      form: { estate_id: String(ids[0]), report_type_id: "1" },
+      cookie,
+      context,
+    });
     expect(res.status).toBe(302);
     await expect(res).toFlashToast("error", expect.stringMatching(/\d+/));
     expect(await db().select().from(s.estate_reports).where(eq(s.estate_reports.user_id, user.id))).toHaveLength(0);
@@ -667,7 +733,11 @@ describe("dialogs as URL state (root loader)", () => {
   it("opens the login prompt for ?dialog=login&for=save, coming back to the page", async () => {
     const res = await callLoader(rootLoader, "/search?page=2&dialog=login&for=save");
     expect(res.status).toBe(200);
-    expect(res.data.dialog).toEqual({ kind: "login", reason: "save", loginTo: `/login?redirectTo=${encodeURIComponent("/search?page=2")}` });
+    expect(res.data.dialog).toEqual({
+      kind: "login",
+      reason: "save",
+      loginTo: `/login?redirectTo=${encodeURIComponent("/search?page=2")}`,
+    });
     expect(res.data.savedIds).toEqual([]);
     expect((await callLoader(rootLoader, "/")).data.dialog).toBeNull();
   });
@@ -675,7 +745,11 @@ describe("dialogs as URL state (root loader)", () => {
   it("shows a visitor the login prompt for contact and report, and a user the full phone with tel: and wa.me links", async () => {
     const [id] = await approvedEstates();
     const visitor = await callLoader(rootLoader, `/estate/${id}?dialog=contact&estate_id=${id}`);
-    expect(visitor.data.dialog).toMatchObject({ kind: "login", reason: "contact", loginTo: `/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}` });
+    expect(visitor.data.dialog).toMatchObject({
+      kind: "login",
+      reason: "contact",
+      loginTo: `/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}`,
+    });
     expect(JSON.stringify(visitor.data)).not.toContain("tel:");
     const visitorReport = await callLoader(rootLoader, `/?dialog=report&estate_id=${id}`);
     expect(visitorReport.data.dialog).toMatchObject({ kind: "login", reason: "report" });
@@ -704,7 +778,9 @@ describe("dialogs as URL state (root loader)", () => {
     expect(dialog.kind).toBe("share");
     expect(dialog.url).toMatch(new RegExp(`/estate/${id}\\?utm_source=copy&utm_medium=share&utm_campaign=listing_share$`));
     for (const [source, link] of Object.entries(dialog.links as Record<string, string>)) {
-      expect(decodeURIComponent(link)).toContain(`/estate/${id}?utm_source=${source}&utm_medium=share&utm_campaign=listing_share`);
+      expect(decodeURIComponent(link)).toContain(
+        `/estate/${id}?utm_source=${source}&utm_medium=share&utm_campaign=listing_share`,
+      );
     }
   });
 

@@ -50,14 +50,26 @@ const HONEYPOT = "website_url";
  * forgotten). Flat routes: `profile_.posts.$id.tsx` is /profile/posts/:id, `admin.posts.$id.tsx` is /admin/posts/:id.
  */
 const ROUTES: FuzzRoute[] = [
-  { file: "ac.tsx", paths: () => ["/ac"], roles: ["visitor"], fields: ["country", "authentication", "password"], values: { country: ["SY", "US"] } },
+  {
+    file: "ac.tsx",
+    paths: () => ["/ac"],
+    roles: ["visitor"],
+    fields: ["country", "authentication", "password"],
+    values: { country: ["SY", "US"] },
+  },
   {
     file: "admin.articles.$id.tsx",
     paths: () => ["/admin/articles/new", "/admin/articles/1", "/admin/articles/999999"],
     roles: ["visitor", "user", "admin"],
     fields: ["intent", "title_ar", "title_en", "body_ar", "body_en"],
     files: ["cover"],
-    values: { intent: ["save", "publish", "unpublish"], title_ar: ["عنوان"], title_en: ["A title"], body_ar: ["نص المقال"], body_en: ["The body"] },
+    values: {
+      intent: ["save", "publish", "unpublish"],
+      title_ar: ["عنوان"],
+      title_en: ["A title"],
+      body_ar: ["نص المقال"],
+      body_en: ["The body"],
+    },
   },
   { file: "admin.leads.tsx", paths: () => ["/admin/leads"], roles: ["visitor", "admin"], fields: ["id"] },
   {
@@ -106,7 +118,13 @@ const ROUTES: FuzzRoute[] = [
     fields: ["user_id", "decision", "reason_text", "q"],
     values: { decision: ["lift"] },
   },
-  { file: "app-popup.tsx", paths: () => ["/app-popup"], roles: ["visitor"], fields: ["redirectTo"], values: { redirectTo: ["/", "//evil.example", "/estates?x=1"] } },
+  {
+    file: "app-popup.tsx",
+    paths: () => ["/app-popup"],
+    roles: ["visitor"],
+    fields: ["redirectTo"],
+    values: { redirectTo: ["/", "//evil.example", "/estates?x=1"] },
+  },
   { file: "call-us.tsx", paths: () => ["/call-us"], roles: ["visitor"], fields: ["name", "mobile", "subject", HONEYPOT] },
   {
     file: "confirm.tsx",
@@ -115,7 +133,12 @@ const ROUTES: FuzzRoute[] = [
     fields: ["intent", "code"],
     values: { intent: ["check", "resend"], code: ["123456", "١٢٣٤٥٦"] },
   },
-  { file: "consultation.tsx", paths: () => ["/consultation"], roles: ["visitor"], fields: ["name", "mobile", "subject", HONEYPOT] },
+  {
+    file: "consultation.tsx",
+    paths: () => ["/consultation"],
+    roles: ["visitor"],
+    fields: ["name", "mobile", "subject", HONEYPOT],
+  },
   {
     file: "create-real-estate-request.tsx",
     paths: () => ["/create-real-estate-request"],
@@ -123,8 +146,20 @@ const ROUTES: FuzzRoute[] = [
     fields: ["estate_offer_type_id", "location_id", "estate_type_id", "min_price", "max_price", "notes", HONEYPOT],
     values: { estate_offer_type_id: ["1", "2"], location_id: ["1", "3"], estate_type_id: ["1", "5"] },
   },
-  { file: "forgot-password.tsx", paths: () => ["/forgot-password"], roles: ["visitor"], fields: ["country", "authentication"], values: { country: ["SY"] } },
-  { file: "language.tsx", paths: () => ["/language"], roles: ["visitor"], fields: ["lang", "redirectTo"], values: { lang: ["en", "ar"] } },
+  {
+    file: "forgot-password.tsx",
+    paths: () => ["/forgot-password"],
+    roles: ["visitor"],
+    fields: ["country", "authentication"],
+    values: { country: ["SY"] },
+  },
+  {
+    file: "language.tsx",
+    paths: () => ["/language"],
+    roles: ["visitor"],
+    fields: ["lang", "redirectTo"],
+    values: { lang: ["en", "ar"] },
+  },
   {
     file: "login.tsx",
     paths: () => ["/login", "/login?tab=2", "/login?redirectTo=%2Fprofile"],
@@ -137,20 +172,56 @@ const ROUTES: FuzzRoute[] = [
     file: "new-estate.tsx",
     paths: () => ["/new-estate"],
     roles: ["visitor", "user"],
-    fields: ["estate_type_id", "estate_offer_type_id", "estate_ownership", "estate_finishing", "location_id", "area", "fullname", "mobile", "subject", HONEYPOT],
-    values: { estate_type_id: ["1", "2"], location_id: ["1", "2"], area: ["120", "1e3", "0,5"], estate_offer_type_id: ["1", "2"] },
+    fields: [
+      "estate_type_id",
+      "estate_offer_type_id",
+      "estate_ownership",
+      "estate_finishing",
+      "location_id",
+      "area",
+      "fullname",
+      "mobile",
+      "subject",
+      HONEYPOT,
+    ],
+    values: {
+      estate_type_id: ["1", "2"],
+      location_id: ["1", "2"],
+      area: ["120", "1e3", "0,5"],
+      estate_offer_type_id: ["1", "2"],
+    },
   },
   {
     file: "profile_.posts.$id.tsx",
     paths: (ids) => [`/profile/posts/${ids.post}`, "/profile/posts/1", "/profile/posts/abc"],
     roles: ["visitor", "user", "admin"],
     fields: [
-      "intent", "confirm", "file", "price", "currency", "negotiable", "furnished", "rooms_count", "floor", "area",
-      "interior_status_id", "description", "description_ar", "description_en",
+      "intent",
+      "confirm",
+      "file",
+      "price",
+      "currency",
+      "negotiable",
+      "furnished",
+      "rooms_count",
+      "floor",
+      "area",
+      "interior_status_id",
+      "description",
+      "description_ar",
+      "description_en",
     ],
     files: ["photos"],
     // No "delete": it would end the post that the other requests edit.
-    values: { intent: ["save", "cover", "up", "down", "remove"], currency: ["SYP", "USD"], negotiable: ["on"], area: ["90"], price: ["1000", "1,000,000"], rooms_count: ["3"], floor: ["-1"] },
+    values: {
+      intent: ["save", "cover", "up", "down", "remove"],
+      currency: ["SYP", "USD"],
+      negotiable: ["on"],
+      area: ["90"],
+      price: ["1000", "1,000,000"],
+      rooms_count: ["3"],
+      floor: ["-1"],
+    },
   },
   {
     file: "report.tsx",
@@ -159,7 +230,12 @@ const ROUTES: FuzzRoute[] = [
     fields: ["estate_id", "report_type_id", "redirectTo"],
     values: { estate_id: ["1", "2", "2147483648"], report_type_id: ["1", "5"] },
   },
-  { file: "rp.tsx", paths: () => ["/rp", "/rp?t=abc", "/rp?t=%ff"], roles: ["visitor"], fields: ["password", "password_confirmation"] },
+  {
+    file: "rp.tsx",
+    paths: () => ["/rp", "/rp?t=abc", "/rp?t=%ff"],
+    roles: ["visitor"],
+    fields: ["password", "password_confirmation"],
+  },
   {
     file: "save.tsx",
     paths: () => ["/save"],
@@ -190,7 +266,11 @@ function routeFilesWithAction(): string[] {
   return fs
     .readdirSync(dir)
     .filter((file) => /\.(tsx?|jsx?)$/.test(file))
-    .filter((file) => /export\s+(async\s+)?(function|const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/.test(fs.readFileSync(path.join(dir, file), "utf8")))
+    .filter((file) =>
+      /export\s+(async\s+)?(function|const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/.test(
+        fs.readFileSync(path.join(dir, file), "utf8"),
+      ),
+    )
     .sort();
 }
 
@@ -230,16 +310,25 @@ function send(
   return new Promise((resolve, reject) => {
     const headers = { ...options.headers };
     if (options.body && !options.chunked) headers["Content-Length"] = String(options.body.byteLength);
-    const req = http.request(`${server.url}${options.path}`, { method: options.method ?? "POST", headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        clearTimeout(timer);
-        const setCookie = res.headers["set-cookie"] ?? [];
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), location: res.headers.location, setCookie });
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      `${server.url}${options.path}`,
+      { method: options.method ?? "POST", headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          clearTimeout(timer);
+          const setCookie = res.headers["set-cookie"] ?? [];
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            location: res.headers.location,
+            setCookie,
+          });
+        });
+        res.on("error", reject);
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT} ms`));
     }, REQUEST_TIMEOUT);
@@ -260,7 +349,7 @@ let addressCounter = 0;
 /** A new client address for X-Forwarded-For (trusted from loopback), so per-IP limits rarely answer 429. */
 function nextAddress(): string {
   addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${(addressCounter & 255) || 1}`;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255 || 1}`;
 }
 
 /** A form post as a browser sends it (urlencoded), keeping the cookies in `jar`. */
@@ -282,7 +371,11 @@ async function postForm(server: TestServer, jar: CookieJar, url: string, fields:
 }
 
 async function getPage(server: TestServer, jar: CookieJar, url: string): Promise<Answer> {
-  const answer = await send(server, { method: "GET", path: url, headers: { Cookie: jar.header(), "X-Forwarded-For": nextAddress() } });
+  const answer = await send(server, {
+    method: "GET",
+    path: url,
+    headers: { Cookie: jar.header(), "X-Forwarded-For": nextAddress() },
+  });
   const headers = new Headers();
   for (const cookie of answer.setCookie) headers.append("Set-Cookie", cookie);
   jar.store(headers);
@@ -307,7 +400,10 @@ async function register(server: TestServer, jar: CookieJar, national: string): P
 /** The activation code of the newest SMS sent to a number, read from the server's output ("[sms] +963… text"). */
 async function smsCode(server: TestServer, e164: string): Promise<string> {
   for (let waited = 0; waited < 10_000; waited += 100) {
-    const lines = server.output().split("\n").filter((line) => line.startsWith(`[sms] ${e164} `));
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith(`[sms] ${e164} `));
     const code = lines.length ? /(?<!\d)(\d{6})(?!\d)/.exec(lines[lines.length - 1])?.[1] : undefined;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -320,18 +416,63 @@ async function smsCode(server: TestServer, e164: string): Promise<string> {
 
 /** Values that have broken form handling elsewhere: numbers at the edges, encodings, control characters, lone surrogates. */
 const NASTY = [
-  "", " ", "0", "-1", "1.5", "1e400", "NaN", "Infinity", "-0", "0x10", "2147483647", "2147483648", "-2147483649",
-  "9".repeat(40), "٣", "۵۵۵۵۵۵", "on", "true", "null", "undefined", "[]", "{}", "%", "%zz", "%ff%fe", "%00", "\u0000",
-  "a\u0000b", "\u0007", "\r\n", "\ud800", "\udfff", "\ufeff", "\u202e", "<script>alert(1)</script>", "'; drop table users; --",
-  "../../etc/passwd", "//evil.example", "http://evil.example/", "/\\evil.example", "javascript:alert(1)", "+963944000100",
-  "0944000100", "SY", "ZZ", "__proto__", "constructor",
+  "",
+  " ",
+  "0",
+  "-1",
+  "1.5",
+  "1e400",
+  "NaN",
+  "Infinity",
+  "-0",
+  "0x10",
+  "2147483647",
+  "2147483648",
+  "-2147483649",
+  "9".repeat(40),
+  "٣",
+  "۵۵۵۵۵۵",
+  "on",
+  "true",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  "%",
+  "%zz",
+  "%ff%fe",
+  "%00",
+  "\u0000",
+  "a\u0000b",
+  "\u0007",
+  "\r\n",
+  "\ud800",
+  "\udfff",
+  "\ufeff",
+  "\u202e",
+  "<script>alert(1)</script>",
+  "'; drop table users; --",
+  "../../etc/passwd",
+  "//evil.example",
+  "http://evil.example/",
+  "/\\evil.example",
+  "javascript:alert(1)",
+  "+963944000100",
+  "0944000100",
+  "SY",
+  "ZZ",
+  "__proto__",
+  "constructor",
 ];
 
 const hugeValue = fc
   .tuple(fc.integer({ min: 2_000, max: 100_000 }), fc.constantFrom("a", "ش", "9", "𝄞", "\u0000", "%", " "))
   .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)));
 
-const loneSurrogates = fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), maxLength: 4 });
+const loneSurrogates = fc.string({
+  unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+  maxLength: 4,
+});
 
 /** A field value: a string, or raw bytes (possibly invalid UTF-8). */
 type Value = string | Uint8Array;
@@ -379,20 +520,32 @@ function fieldsOf(route: FuzzRoute): fc.Arbitrary<Field[]> {
   );
   const field = name.chain((n) => valueOf(route, n).map((value) => ({ name: n, value })));
   // Repeated fields come from drawing a name more than once; `all` also sends each real field once.
-  return fc.tuple(fc.boolean(), fc.array(field, { maxLength: 12 })).chain(([all, extra]) =>
-    all
-      ? fc.tuple(...route.fields.map((n) => valueOf(route, n).map((value) => ({ name: n, value })))).map((base) => [...base, ...extra])
-      : fc.constant(extra),
-  );
+  return fc
+    .tuple(fc.boolean(), fc.array(field, { maxLength: 12 }))
+    .chain(([all, extra]) =>
+      all
+        ? fc
+            .tuple(...route.fields.map((n) => valueOf(route, n).map((value) => ({ name: n, value }))))
+            .map((base) => [...base, ...extra])
+        : fc.constant(extra),
+    );
 }
 
 function filesOf(route: FuzzRoute): fc.Arbitrary<FilePart[]> {
   const names = [...(route.files ?? []), "file", "photos"];
   const part = fc.record({
     name: fc.constantFrom(...names),
-    filename: fc.oneof(fc.constantFrom("photo.png", "a.jpg", "", "../../x.webp", "ش.png", "a\"b.png"), fc.string({ maxLength: 20 })),
+    filename: fc.oneof(
+      fc.constantFrom("photo.png", "a.jpg", "", "../../x.webp", "ش.png", 'a"b.png'),
+      fc.string({ maxLength: 20 }),
+    ),
     type: fc.constantFrom("image/png", "image/jpeg", "image/webp", "application/octet-stream", "text/html", ""),
-    bytes: fc.oneof(fc.constant(new Uint8Array(PNG)), fc.uint8Array({ maxLength: 2_000 }), fc.constant(new Uint8Array(0)), invalidUtf8),
+    bytes: fc.oneof(
+      fc.constant(new Uint8Array(PNG)),
+      fc.uint8Array({ maxLength: 2_000 }),
+      fc.constant(new Uint8Array(0)),
+      invalidUtf8,
+    ),
   });
   return fc.array(part, { maxLength: route.files ? 3 : 1 });
 }
@@ -425,41 +578,59 @@ type FuzzRequest = {
 };
 
 const ENCODINGS: Encoding[] = [
-  "urlencoded", "urlencoded", "urlencoded", "urlencoded-raw", "multipart", "multipart", "multipart-wrong-boundary",
-  "multipart-no-boundary", "multipart-truncated", "multipart-lf", "text-plain", "json", "none", "random-type", "random-bytes",
+  "urlencoded",
+  "urlencoded",
+  "urlencoded",
+  "urlencoded-raw",
+  "multipart",
+  "multipart",
+  "multipart-wrong-boundary",
+  "multipart-no-boundary",
+  "multipart-truncated",
+  "multipart-lf",
+  "text-plain",
+  "json",
+  "none",
+  "random-type",
+  "random-bytes",
 ];
 
 function requestOf(route: FuzzRoute, ids: Ids, role: Role): fc.Arbitrary<FuzzRequest> {
-  return fc.record({
-    path: fc.constantFrom(...route.paths(ids)),
-    encoding: fc.constantFrom(...ENCODINGS),
-    fields: fieldsOf(route),
-    files: filesOf(route),
-    contentType: fc.oneof(
-      fc.constantFrom(
-        "multipart/form-data",
-        "application/x-www-form-urlencoded; charset=iso-8859-1",
-        "application/x-www-form-urlencoded; charset=utf-16",
-        "image/png",
-        "multipart/mixed; boundary=x",
-        "multipart/form-data; boundary=",
-        "multipart/form-data; boundary=\"\"",
-        `multipart/form-data; boundary=${"b".repeat(200)}`,
-        "application/json; charset=utf-8",
-        "*/*",
-        ";;;",
+  return fc
+    .record({
+      path: fc.constantFrom(...route.paths(ids)),
+      encoding: fc.constantFrom(...ENCODINGS),
+      fields: fieldsOf(route),
+      files: filesOf(route),
+      contentType: fc.oneof(
+        fc.constantFrom(
+          "multipart/form-data",
+          "application/x-www-form-urlencoded; charset=iso-8859-1",
+          "application/x-www-form-urlencoded; charset=utf-16",
+          "image/png",
+          "multipart/mixed; boundary=x",
+          "multipart/form-data; boundary=",
+          'multipart/form-data; boundary=""',
+          `multipart/form-data; boundary=${"b".repeat(200)}`,
+          "application/json; charset=utf-8",
+          "*/*",
+          ";;;",
+        ),
+        fc.string({ unit: "grapheme-ascii", maxLength: 60 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
       ),
-      fc.string({ unit: "grapheme-ascii", maxLength: 60 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
-    ),
-    cut: fc.double({ min: 0, max: 1, noNaN: true }),
-    bytes: fc.oneof(fc.uint8Array({ maxLength: 3_000 }), invalidUtf8),
-    origin: fc.oneof({ weight: 12, arbitrary: fc.constant("same" as const) }, fc.constantFrom("none" as const, "null" as const, "other" as const)),
-    chunked: fc.boolean(),
-  }).map((request) => {
-    // fast-check prints a counterexample with this (the full request may hold 100 KB values).
-    const { type, body } = encode(request);
-    return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(role, request, type, body) });
-  });
+      cut: fc.double({ min: 0, max: 1, noNaN: true }),
+      bytes: fc.oneof(fc.uint8Array({ maxLength: 3_000 }), invalidUtf8),
+      origin: fc.oneof(
+        { weight: 12, arbitrary: fc.constant("same" as const) },
+        fc.constantFrom("none" as const, "null" as const, "other" as const),
+      ),
+      chunked: fc.boolean(),
+    })
+    .map((request) => {
+      // fast-check prints a counterexample with this (the full request may hold 100 KB values).
+      const { type, body } = encode(request);
+      return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(role, request, type, body) });
+    });
 }
 
 const bytesOf = (value: Value): Buffer => (typeof value === "string" ? Buffer.from(value, "utf8") : Buffer.from(value));
@@ -474,12 +645,18 @@ function multipart(boundary: string, fields: Field[], files: FilePart[], newline
   const parts: Buffer[] = [];
   const name = (n: string) => n.replace(/"/g, "%22").replace(/\r|\n/g, " ");
   for (const field of fields) {
-    parts.push(Buffer.from(`--${boundary}${newline}Content-Disposition: form-data; name="${name(field.name)}"${newline}${newline}`));
+    parts.push(
+      Buffer.from(`--${boundary}${newline}Content-Disposition: form-data; name="${name(field.name)}"${newline}${newline}`),
+    );
     parts.push(bytesOf(field.value), Buffer.from(newline));
   }
   for (const file of files) {
     const type = file.type ? `Content-Type: ${file.type}${newline}` : "";
-    parts.push(Buffer.from(`--${boundary}${newline}Content-Disposition: form-data; name="${name(file.name)}"; filename="${name(file.filename)}"${newline}${type}${newline}`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}${newline}Content-Disposition: form-data; name="${name(file.name)}"; filename="${name(file.filename)}"${newline}${type}${newline}`,
+      ),
+    );
     parts.push(Buffer.from(file.bytes), Buffer.from(newline));
   }
   parts.push(Buffer.from(`--${boundary}--${newline}`));
@@ -492,11 +669,16 @@ function encode(request: FuzzRequest): { type: string | null; body: Buffer } {
   const boundary = "----fuzzBoundary7MA4YWxkTrZu0gW";
   switch (request.encoding) {
     case "urlencoded":
-      return { type: "application/x-www-form-urlencoded", body: Buffer.from(fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join("&")) };
+      return {
+        type: "application/x-www-form-urlencoded",
+        body: Buffer.from(fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join("&")),
+      };
     case "urlencoded-raw":
       return {
         type: "application/x-www-form-urlencoded",
-        body: Buffer.concat(fields.flatMap((f, i) => [Buffer.from(i ? "&" : ""), Buffer.from(f.name), Buffer.from("="), bytesOf(f.value)])),
+        body: Buffer.concat(
+          fields.flatMap((f, i) => [Buffer.from(i ? "&" : ""), Buffer.from(f.name), Buffer.from("="), bytesOf(f.value)]),
+        ),
       };
     case "multipart":
       return { type: `multipart/form-data; boundary=${boundary}`, body: multipart(boundary, fields, files) };
@@ -506,16 +688,24 @@ function encode(request: FuzzRequest): { type: string | null; body: Buffer } {
       return { type: "multipart/form-data", body: multipart(boundary, fields, files) };
     case "multipart-truncated": {
       const body = multipart(boundary, fields, files);
-      return { type: `multipart/form-data; boundary=${boundary}`, body: body.subarray(0, Math.floor(body.byteLength * request.cut)) };
+      return {
+        type: `multipart/form-data; boundary=${boundary}`,
+        body: body.subarray(0, Math.floor(body.byteLength * request.cut)),
+      };
     }
     case "multipart-lf":
       return { type: `multipart/form-data; boundary=${boundary}`, body: multipart(boundary, fields, files, "\n") };
     case "text-plain":
-      return { type: "text/plain", body: Buffer.concat(fields.flatMap((f) => [Buffer.from(`${f.name}=`), bytesOf(f.value), Buffer.from("\r\n")])) };
+      return {
+        type: "text/plain",
+        body: Buffer.concat(fields.flatMap((f) => [Buffer.from(`${f.name}=`), bytesOf(f.value), Buffer.from("\r\n")])),
+      };
     case "json":
       return {
         type: "application/json",
-        body: Buffer.from(JSON.stringify(Object.fromEntries(fields.map((f) => [f.name, typeof f.value === "string" ? f.value : [...f.value]])))),
+        body: Buffer.from(
+          JSON.stringify(Object.fromEntries(fields.map((f) => [f.name, typeof f.value === "string" ? f.value : [...f.value]]))),
+        ),
       };
     case "none":
       return { type: null, body: Buffer.from(fields.map((f) => `${formEncode(f.name)}=${formEncode(f.value)}`).join("&")) };
@@ -528,7 +718,10 @@ function encode(request: FuzzRequest): { type: string | null; body: Buffer } {
 
 /** A short account of a request for failure messages (huge values abridged). */
 function describeRequest(role: Role, request: FuzzRequest, type: string | null, body: Buffer): string {
-  const preview = body.subarray(0, 600).toString("latin1").replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  const preview = body
+    .subarray(0, 600)
+    .toString("latin1")
+    .replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
   return `POST ${request.path} as ${role}, ${request.encoding}, Content-Type: ${type ?? "(none)"}, origin ${request.origin}, ${
     request.chunked ? "chunked" : "Content-Length"
   }, ${body.byteLength} bytes: ${preview}${body.byteLength > 600 ? "…" : ""}`;
@@ -686,7 +879,12 @@ describe("random posts to every action (issue 9)", () => {
     }
     // Every route and role got requests, even on a busy machine.
     expect(sent).toBeGreaterThanOrEqual(PAIR === undefined ? PAIRS.length * 3 : 1);
-    if (process.env.FUZZ_STATS) console.log(Object.entries(STATS).map(([key, counts]) => `${key}: ${JSON.stringify(counts)}`).join("\n"));
+    if (process.env.FUZZ_STATS)
+      console.log(
+        Object.entries(STATS)
+          .map(([key, counts]) => `${key}: ${JSON.stringify(counts)}`)
+          .join("\n"),
+      );
     const health = await send(server, { method: "GET", path: "/healthz", headers: {} });
     expect(health.status).toBe(200);
   }, 600_000);
@@ -809,7 +1007,9 @@ describe("random posts to every action (issue 9)", () => {
       await close();
     }
     const stored = new Set(
-      fs.existsSync(path.join(server.dataDir, "images")) ? fs.readdirSync(path.join(server.dataDir, "images"), { recursive: true }).map(String) : [],
+      fs.existsSync(path.join(server.dataDir, "images"))
+        ? fs.readdirSync(path.join(server.dataDir, "images"), { recursive: true }).map(String)
+        : [],
     );
     const prefixes = new Set([...stored].map((file) => file.replace(/-\d+\.webp$/, "")));
     // The seed's photos are named too: the file check below is not vacuous.

@@ -60,7 +60,11 @@ describe("request bodies (issue 9, finding 2)", () => {
     const before = rssKiB(server.process.pid!);
     const res = await raw(`${server.url}/consultation`, {
       method: "POST",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(100 * 1024 * 1024) },
+      headers: {
+        Origin: server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": String(100 * 1024 * 1024),
+      },
       body: "name=x",
     }).catch((error) => ({ status: -1, headers: {}, body: String(error) }));
     expect(res.status).toBe(413);
@@ -109,8 +113,13 @@ describe("links that leave the site (issue 9, finding 3)", () => {
       body: new URLSearchParams({ country: "SY", authentication: "0944000100" }).toString(),
     });
     expect(forged.status).toBe(302);
-    const smsLines = () => server.output().split("\n").filter((line) => line.includes("[sms] +963944000100"));
-    for (let waited = 0; smsLines().length === 0 && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    const smsLines = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("[sms] +963944000100"));
+    for (let waited = 0; smsLines().length === 0 && waited < 5_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const sms = smsLines();
     expect(sms.length, server.output().slice(-3000)).toBeGreaterThan(0);
     const last = sms[sms.length - 1];
@@ -148,16 +157,29 @@ describe("a language chosen by the URL (issue 9, finding 8)", () => {
 
 describe("pages of every refusal (issue 9, should be fixed)", () => {
   it("translates the 403 of a post from another site", async () => {
-    const res = await fetch(`${server.url}/save`, { method: "POST", headers: { Origin: "https://evil.example" }, body: new URLSearchParams({ estate_id: "1" }) });
+    const res = await fetch(`${server.url}/save`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: new URLSearchParams({ estate_id: "1" }),
+    });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain(ar.errorPage["403"].title);
   });
 
   it("refuses a post from another site to every action-only route before it acts (server.ts checks every post); a GET is the 404 page", async () => {
     for (const route of ["/language", "/app-popup", "/logout", "/save", "/report"]) {
-      const refused: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+      const refused: Record<string, string>[] = [
+        { Origin: "https://evil.example" },
+        { Origin: "null" },
+        { "Sec-Fetch-Site": "cross-site" },
+      ];
       for (const headers of refused) {
-        const res = await fetch(`${server.url}${route}`, { method: "POST", headers, body: new URLSearchParams({ lang: "en", estate_id: "1", redirectTo: "/" }), redirect: "manual" });
+        const res = await fetch(`${server.url}${route}`, {
+          method: "POST",
+          headers,
+          body: new URLSearchParams({ lang: "en", estate_id: "1", redirectTo: "/" }),
+          redirect: "manual",
+        });
         expect(res.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.headers.get("set-cookie"), route).toBeNull();
       }
@@ -169,7 +191,12 @@ describe("pages of every refusal (issue 9, should be fixed)", () => {
       expect(await res.text(), route).toContain(en.notFound.title);
     }
     // The same posts from the site itself are acted upon.
-    const same = await fetch(`${server.url}/language`, { method: "POST", headers: { Origin: server.url }, body: new URLSearchParams({ lang: "en", redirectTo: "/" }), redirect: "manual" });
+    const same = await fetch(`${server.url}/language`, {
+      method: "POST",
+      headers: { Origin: server.url },
+      body: new URLSearchParams({ lang: "en", redirectTo: "/" }),
+      redirect: "manual",
+    });
     expect(same.status).toBe(302);
     expect(same.headers.get("set-cookie")).toMatch(/^lang=en;/);
   });
@@ -181,7 +208,11 @@ describe("pages of every refusal (issue 9, should be fixed)", () => {
   });
 
   it("answers a post to a page without a form with a titled 405 and Allow", async () => {
-    const res = await fetch(`${server.url}/estate/1`, { method: "POST", headers: { Origin: server.url }, body: new URLSearchParams({ a: "1" }) });
+    const res = await fetch(`${server.url}/estate/1`, {
+      method: "POST",
+      headers: { Origin: server.url },
+      body: new URLSearchParams({ a: "1" }),
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
     expect(await res.text()).toContain(`<title>${ar.errorPage["405"].title}`);
@@ -214,7 +245,12 @@ describe("pages of every refusal (issue 9, should be fixed)", () => {
     const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers.get("vary")).toBe("Cookie, Accept-Encoding");
     const sitemap = await fetch(`${server.url}/sitemap.xml`);
-    expect(sitemap.headers.get("cache-control")?.split(",").filter((d) => /max-age|no-cache/.test(d)).length).toBe(1);
+    expect(
+      sitemap.headers
+        .get("cache-control")
+        ?.split(",")
+        .filter((d) => /max-age|no-cache/.test(d)).length,
+    ).toBe(1);
   });
 });
 
@@ -229,7 +265,15 @@ describe("behind a reverse proxy (issue 9, finding 7)", () => {
     proxy = http.createServer((req, res) => {
       const upstream = http.request(
         `${proxied.url}${req.url}`,
-        { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${proxied.port}`, "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https" } },
+        {
+          method: req.method,
+          headers: {
+            ...req.headers,
+            host: `127.0.0.1:${proxied.port}`,
+            "x-forwarded-for": "203.0.113.7",
+            "x-forwarded-proto": "https",
+          },
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
@@ -257,7 +301,11 @@ describe("behind a reverse proxy (issue 9, finding 7)", () => {
   });
 
   it("compares the scheme too: http://aqar.example is another origin", async () => {
-    const res = await fetch(`${proxyUrl}/save`, { method: "POST", headers: { Origin: "http://aqar.example" }, body: new URLSearchParams({ estate_id: "1" }) });
+    const res = await fetch(`${proxyUrl}/save`, {
+      method: "POST",
+      headers: { Origin: "http://aqar.example" },
+      body: new URLSearchParams({ estate_id: "1" }),
+    });
     expect(res.status).toBe(403);
   });
 

@@ -67,7 +67,12 @@ let firstEstateId: number;
 beforeAll(async () => {
   lookups = await getLookups(db());
   const [top] = await db()
-    .select({ location_id: s.estates.location_id, type: s.estates.estate_type_id, offer: s.estates.estate_offer_type_id, n: count() })
+    .select({
+      location_id: s.estates.location_id,
+      type: s.estates.estate_type_id,
+      offer: s.estates.estate_offer_type_id,
+      n: count(),
+    })
     .from(s.estates)
     .where(eq(s.estates.status, "approved"))
     .groupBy(s.estates.location_id, s.estates.estate_type_id, s.estates.estate_offer_type_id)
@@ -131,7 +136,9 @@ describe("home /", () => {
     expect(current.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(current.data.governorates).toHaveLength(14);
     expect(current.data.governorates[0].name).toMatch(ARABIC);
-    expect(current.data.governorates.flatMap((g: { locations: unknown[] }) => g.locations)).toHaveLength(lookups.locationById.size);
+    expect(current.data.governorates.flatMap((g: { locations: unknown[] }) => g.locations)).toHaveLength(
+      lookups.locationById.size,
+    );
     const en = await callLoader(placesLoader, "/places.json?lang=en&v=old");
     expect(en.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(en.data.governorates.map((g: { name: string }) => g.name)).toContain("Damascus");
@@ -158,7 +165,9 @@ describe("home /", () => {
         const body = locale === "en" ? row.body_en : row.body_ar;
         expect(Array.from(a.excerpt as string).length).toBeLessThanOrEqual(91);
         expect(a.excerpt.length).toBeGreaterThan(40);
-        expect(body.replace(/\s+/g, " ").startsWith((a.excerpt as string).replace(/…$/, "").replace(/\s+/g, " ").trimEnd())).toBe(true);
+        expect(body.replace(/\s+/g, " ").startsWith((a.excerpt as string).replace(/…$/, "").replace(/\s+/g, " ").trimEnd())).toBe(
+          true,
+        );
         expect(a.title).toBe(locale === "en" ? row.title_en : row.title_ar);
         expect(a).not.toHaveProperty("body");
       }
@@ -184,7 +193,9 @@ describe("home /", () => {
     const [top] = await db()
       .select({ n: count() })
       .from(s.estates)
-      .where(and(eq(s.estates.status, "approved"), eq(s.estates.estate_offer_type_id, 2), sql`${s.estates.office_id} is not null`))
+      .where(
+        and(eq(s.estates.status, "approved"), eq(s.estates.estate_offer_type_id, 2), sql`${s.estates.office_id} is not null`),
+      )
       .groupBy(s.estates.office_id)
       .orderBy(desc(count()))
       .limit(1);
@@ -229,7 +240,10 @@ describe("/estates (search results)", () => {
   });
 
   it("answers 400 for values that are not in the lists", async () => {
-    const { status, data } = await callLoader(estatesLoader, "/estates?location_id=99999&estate_type_id=1&estate_offer_type_id=9");
+    const { status, data } = await callLoader(
+      estatesLoader,
+      "/estates?location_id=99999&estate_type_id=1&estate_offer_type_id=9",
+    );
     expect(status).toBe(400);
     expect(data.errors).toEqual({ location_id: "invalid", estate_offer_type_id: "invalid" });
   });
@@ -272,7 +286,10 @@ describe("/estates (search results)", () => {
       .from(s.locations)
       .where(sql`not exists (select 1 from ${s.estates} where ${s.estates.location_id} = ${s.locations.id})`)
       .limit(1);
-    const { status, data } = await callLoader(estatesLoader, `/estates?location_id=${empty.id}&estate_type_id=6&estate_offer_type_id=1`);
+    const { status, data } = await callLoader(
+      estatesLoader,
+      `/estates?location_id=${empty.id}&estate_type_id=6&estate_offer_type_id=1`,
+    );
     expect(status).toBe(200);
     expect(data.result.total).toBe(0);
     expect(data.result.items).toEqual([]);
@@ -334,7 +351,9 @@ describe("/rent-properties and /vacation-properties", () => {
     const [{ n }] = await db()
       .select({ n: count() })
       .from(s.estates)
-      .where(and(eq(s.estates.status, "approved"), eq(s.estates.estate_offer_type_id, 2), inArray(s.estates.period_type_id, VACATION)));
+      .where(
+        and(eq(s.estates.status, "approved"), eq(s.estates.estate_offer_type_id, 2), inArray(s.estates.period_type_id, VACATION)),
+      );
     expect(data.result.total).toBe(Number(n));
     expect(data.result.total).toBeGreaterThan(0);
     for (const e of data.result.items) expect(["Daily", "Weekly", "Seasonal (summer)"]).toContain(e.periodType);
@@ -414,8 +433,14 @@ describe("/estate/{id} and /estate-gallery/{id}", () => {
   });
 
   it("shows the gallery of a listing, cover first", async () => {
-    const images = await db().select().from(s.estate_images).where(eq(s.estate_images.estate_id, firstEstateId)).orderBy(asc(s.estate_images.index));
-    const { status, data } = await callLoader(galleryLoader, `/estate-gallery/${firstEstateId}`, { params: { id: String(firstEstateId) } });
+    const images = await db()
+      .select()
+      .from(s.estate_images)
+      .where(eq(s.estate_images.estate_id, firstEstateId))
+      .orderBy(asc(s.estate_images.index));
+    const { status, data } = await callLoader(galleryLoader, `/estate-gallery/${firstEstateId}`, {
+      params: { id: String(firstEstateId) },
+    });
     expect(status).toBe(200);
     expect(data.id).toBe(firstEstateId);
     expect(data.images.map((i: { id: number }) => i.id)).toEqual(images.map((i) => i.id));
@@ -454,18 +479,36 @@ describe("/offices and /officesResult", () => {
   it("by place lists only offices in the chosen governorate, those in the location itself first", async () => {
     const malki = [...lookups.locationById.values()].find((p) => p.location.name_en === "Malki")!;
     const gov = lookups.governorates.find((g) => g.id === malki.governorate.id)!;
-    const { status, data } = await callLoader(officesResultLoader, `/officesResult?searchselected=1&location_id=${malki.location.id}`);
+    const { status, data } = await callLoader(
+      officesResultLoader,
+      `/officesResult?searchselected=1&location_id=${malki.location.id}`,
+    );
     expect(status).toBe(200);
     expect(data.invalid).toBe(false);
     const expected = await db()
       .select({ id: s.offices.id, location_id: s.offices.location_id })
       .from(s.offices)
-      .where(and(eq(s.offices.is_active, true), inArray(s.offices.location_id, gov.locations.map((l) => l.id))));
-    expect(data.offices.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b)).toEqual(expected.map((o) => o.id).sort((a, b) => a - b));
+      .where(
+        and(
+          eq(s.offices.is_active, true),
+          inArray(
+            s.offices.location_id,
+            gov.locations.map((l) => l.id),
+          ),
+        ),
+      );
+    expect(data.offices.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b)).toEqual(
+      expected.map((o) => o.id).sort((a, b) => a - b),
+    );
     for (const o of data.offices) expect(o.place.startsWith(gov.name_ar)).toBe(true);
     const inMalki = expected.filter((o) => o.location_id === malki.location.id).map((o) => o.id);
     expect(inMalki.length).toBeGreaterThan(0);
-    expect(data.offices.slice(0, inMalki.length).map((o: { id: number }) => o.id).sort()).toEqual(inMalki.sort());
+    expect(
+      data.offices
+        .slice(0, inMalki.length)
+        .map((o: { id: number }) => o.id)
+        .sort(),
+    ).toEqual(inMalki.sort());
     // Then by contract level, gold first (decision 005).
     const rest = data.offices.slice(inMalki.length).map((o: { contractLevel: number }) => o.contractLevel);
     expect(rest).toEqual([...rest].sort((a, b) => b - a));
@@ -475,18 +518,31 @@ describe("/offices and /officesResult", () => {
     const officeLocations = new Set((await db().select({ l: s.offices.location_id }).from(s.offices)).map((r) => r.l));
     const gov = lookups.governorates[0];
     const bare = gov.locations.find((l) => !officeLocations.has(l.id))!;
-    const { status, data } = await callLoader(officesResultLoader, `/officesResult?searchselected=1&location_id=${bare.id}&lang=en`);
+    const { status, data } = await callLoader(
+      officesResultLoader,
+      `/officesResult?searchselected=1&location_id=${bare.id}&lang=en`,
+    );
     expect(status).toBe(200);
     const inGov = await db()
       .select({ id: s.offices.id })
       .from(s.offices)
-      .where(inArray(s.offices.location_id, gov.locations.map((l) => l.id)));
+      .where(
+        inArray(
+          s.offices.location_id,
+          gov.locations.map((l) => l.id),
+        ),
+      );
     expect(data.offices).toHaveLength(inGov.length);
     for (const o of data.offices) expect(o.place.startsWith(`${gov.name_en}, `)).toBe(true);
   });
 
   it("answers 400 when the place or the name is missing (spec 5)", async () => {
-    for (const url of ["/officesResult", "/officesResult?searchselected=1", "/officesResult?searchselected=1&location_id=", "/officesResult?searchselected=1&location_id=99999"]) {
+    for (const url of [
+      "/officesResult",
+      "/officesResult?searchselected=1",
+      "/officesResult?searchselected=1&location_id=",
+      "/officesResult?searchselected=1&location_id=99999",
+    ]) {
       const { status, data } = await callLoader(officesResultLoader, url);
       expect(status, url).toBe(400);
       expect(data.invalid).toBe(true);
@@ -509,9 +565,15 @@ describe("/offices and /officesResult", () => {
   it("by name matches Arabic or English names, case-insensitively", async () => {
     const offices = await db().select().from(s.offices);
     const matches = (q: string) =>
-      offices.filter((o) => o.name_ar.toLowerCase().includes(q.toLowerCase()) || o.name_en.toLowerCase().includes(q.toLowerCase())).map((o) => o.id).sort((a, b) => a - b);
+      offices
+        .filter((o) => o.name_ar.toLowerCase().includes(q.toLowerCase()) || o.name_en.toLowerCase().includes(q.toLowerCase()))
+        .map((o) => o.id)
+        .sort((a, b) => a - b);
     for (const q of ["yasmin", "YASMIN", "Al-Sham", "real estate", "الشام", "مكتب", "Properties"]) {
-      const { status, data } = await callLoader(officesResultLoader, `/officesResult?searchselected=2&name=${encodeURIComponent(q)}`);
+      const { status, data } = await callLoader(
+        officesResultLoader,
+        `/officesResult?searchselected=2&name=${encodeURIComponent(q)}`,
+      );
       expect(status, q).toBe(200);
       const ids = data.offices.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b);
       expect(ids.length, q).toBeGreaterThan(0);
@@ -525,14 +587,20 @@ describe("/offices and /officesResult", () => {
 
   it("by name treats % and _ as plain characters, not wildcards", async () => {
     for (const q of ["%", "_", "%%", "Al_Sham", "Al%Properties", "\\", "\\%", "_%_"]) {
-      const { status, data } = await callLoader(officesResultLoader, `/officesResult?searchselected=2&name=${encodeURIComponent(q)}`);
+      const { status, data } = await callLoader(
+        officesResultLoader,
+        `/officesResult?searchselected=2&name=${encodeURIComponent(q)}`,
+      );
       expect(status, q).toBe(200);
       expect(data.offices, q).toEqual([]);
     }
   });
 
   it("keeps what was typed for the form, cut to a sane length", async () => {
-    const { data } = await callLoader(officesResultLoader, `/officesResult?searchselected=2&name=${encodeURIComponent("  yasmin  ")}`);
+    const { data } = await callLoader(
+      officesResultLoader,
+      `/officesResult?searchselected=2&name=${encodeURIComponent("  yasmin  ")}`,
+    );
     expect(data.values).toEqual({ searchselected: "2", location_id: "", name: "yasmin" });
     const long = await callLoader(officesResultLoader, `/officesResult?searchselected=2&name=${"a".repeat(1000)}`);
     expect(long.status).toBe(200);
@@ -583,7 +651,9 @@ describe("/office/{id} and /office-estates/{id}", () => {
   });
 
   it("/office-estates/{id} lists the office's listings 12 to a page", async () => {
-    const { status, data } = await callLoader(officeEstatesLoader, `/office-estates/${officeId}`, { params: { id: String(officeId) } });
+    const { status, data } = await callLoader(officeEstatesLoader, `/office-estates/${officeId}`, {
+      params: { id: String(officeId) },
+    });
     expect(status).toBe(200);
     expect(data.result.total).toBe(listings);
     expect(data.result.items.length).toBe(Math.min(12, listings));
@@ -593,24 +663,36 @@ describe("/office/{id} and /office-estates/{id}", () => {
 
   it("/office-estates/{id} answers 404 for pages out of range or not numbers", async () => {
     const pages = Math.max(1, Math.ceil(listings / 12));
-    expect((await callLoader(officeEstatesLoader, `/office-estates/${officeId}?page=${pages}`, { params: { id: String(officeId) } })).status).toBe(200);
+    expect(
+      (await callLoader(officeEstatesLoader, `/office-estates/${officeId}?page=${pages}`, { params: { id: String(officeId) } }))
+        .status,
+    ).toBe(200);
     for (const page of [String(pages + 1), "0", "abc", "-2", "1e2"]) {
-      const { status } = await callLoader(officeEstatesLoader, `/office-estates/${officeId}?page=${page}`, { params: { id: String(officeId) } });
+      const { status } = await callLoader(officeEstatesLoader, `/office-estates/${officeId}?page=${page}`, {
+        params: { id: String(officeId) },
+      });
       expect(status, `page=${page}`).toBe(404);
     }
   });
 
-  it.each(["99999", "abc", "0", "-1", "2147483648", "99999999999999999999", "1;drop"])("answer 404 for the office id %j", async (id) => {
-    expect((await callLoader(officeLoader, `/office/${encodeURIComponent(id)}`, { params: { id } })).status).toBe(404);
-    expect((await callLoader(officeEstatesLoader, `/office-estates/${encodeURIComponent(id)}`, { params: { id } })).status).toBe(404);
-  });
+  it.each(["99999", "abc", "0", "-1", "2147483648", "99999999999999999999", "1;drop"])(
+    "answer 404 for the office id %j",
+    async (id) => {
+      expect((await callLoader(officeLoader, `/office/${encodeURIComponent(id)}`, { params: { id } })).status).toBe(404);
+      expect(
+        (await callLoader(officeEstatesLoader, `/office-estates/${encodeURIComponent(id)}`, { params: { id } })).status,
+      ).toBe(404);
+    },
+  );
 
   it("answer 404 for an office that is not active", async () => {
     const [other] = await db().select({ id: s.offices.id }).from(s.offices).orderBy(desc(s.offices.id)).limit(1);
     await db().update(s.offices).set({ is_active: false }).where(eq(s.offices.id, other.id));
     try {
       expect((await callLoader(officeLoader, `/office/${other.id}`, { params: { id: String(other.id) } })).status).toBe(404);
-      expect((await callLoader(officeEstatesLoader, `/office-estates/${other.id}`, { params: { id: String(other.id) } })).status).toBe(404);
+      expect(
+        (await callLoader(officeEstatesLoader, `/office-estates/${other.id}`, { params: { id: String(other.id) } })).status,
+      ).toBe(404);
       const list = await callLoader(officesLoader, "/offices");
       expect(list.data.offices.map((o: { id: number }) => o.id)).not.toContain(other.id);
     } finally {
@@ -732,17 +814,26 @@ describe("robots.txt and sitemaps", () => {
     const { status, data } = await callLoader(sitemapLoader, "/sitemaps/estates-1.xml", { params: { name: "estates-1.xml" } });
     expect(status).toBe(200);
     const locs = [...(data as string).matchAll(/<loc>[^<]*\/estate\/(\d+)<\/loc>/g)].map((m) => Number(m[1]));
-    const ids = (await db().select({ id: s.estates.id }).from(s.estates).where(eq(s.estates.status, "approved")).orderBy(asc(s.estates.id))).map((r) => r.id);
+    const ids = (
+      await db().select({ id: s.estates.id }).from(s.estates).where(eq(s.estates.status, "approved")).orderBy(asc(s.estates.id))
+    ).map((r) => r.id);
     expect(locs).toEqual(ids);
     expect(data).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 
-  it.each(["estates-2.xml", "estates-0.xml", "estates-01.xml", "estates-x.xml", "foo.xml", "pages", "estates-1.xml.gz", "", "estates-9999999.xml"])(
-    "answers 404 for the sitemap %j",
-    async (name) => {
-      expect((await callLoader(sitemapLoader, `/sitemaps/${name}`, { params: { name } })).status).toBe(404);
-    },
-  );
+  it.each([
+    "estates-2.xml",
+    "estates-0.xml",
+    "estates-01.xml",
+    "estates-x.xml",
+    "foo.xml",
+    "pages",
+    "estates-1.xml.gz",
+    "",
+    "estates-9999999.xml",
+  ])("answers 404 for the sitemap %j", async (name) => {
+    expect((await callLoader(sitemapLoader, `/sitemaps/${name}`, { params: { name } })).status).toBe(404);
+  });
 });
 
 describe("bad input never throws", () => {
@@ -754,7 +845,11 @@ describe("bad input never throws", () => {
         [rentLoader, "/rent-properties"],
         [vacationLoader, "/vacation-properties"],
       ] as const) {
-        for (const query of [`location_id=${v}&estate_type_id=${v}&estate_offer_type_id=${v}&price_domain_id=${v}`, `page=${v}`, `lang=${v}`]) {
+        for (const query of [
+          `location_id=${v}&estate_type_id=${v}&estate_offer_type_id=${v}&price_domain_id=${v}`,
+          `page=${v}`,
+          `lang=${v}`,
+        ]) {
           const { status } = await callLoader(loader, `${path}?${query}`);
           expect([200, 400, 404], `${path}?${query.slice(0, 60)}`).toContain(status);
         }

@@ -74,8 +74,12 @@ describe("locale files", () => {
     const base = (id: string) => id.replace(/_(zero|one|two|few|many|other)$/, "");
     const pluralsIn = (lang: "ar" | "en") => new Set(all.filter((e) => e[lang] !== undefined).map((e) => base(e.id)));
     const [arBases, enBases] = [pluralsIn("ar"), pluralsIn("en")];
-    const missingInEn = all.filter((e) => e.en === undefined && !(base(e.id) !== e.id && enBases.has(base(e.id)))).map((e) => e.id);
-    const missingInAr = all.filter((e) => e.ar === undefined && !(base(e.id) !== e.id && arBases.has(base(e.id)))).map((e) => e.id);
+    const missingInEn = all
+      .filter((e) => e.en === undefined && !(base(e.id) !== e.id && enBases.has(base(e.id))))
+      .map((e) => e.id);
+    const missingInAr = all
+      .filter((e) => e.ar === undefined && !(base(e.id) !== e.id && arBases.has(base(e.id))))
+      .map((e) => e.id);
     expect(missingInEn).toEqual([]);
     expect(missingInAr).toEqual([]);
   });
@@ -147,10 +151,12 @@ describe("keys used by the app", () => {
   const has = (lang: Record<string, Record<string, Json>>, ref: string) => {
     const [ns, key] = ref.includes(":") ? ref.split(":", 2) : ["common", ref];
     const flat = lang[ns] ?? {};
-    return key in flat || `${key}_other` in flat || Object.keys(flat).some((k) => k.startsWith(`${key}.`) || k.startsWith(`${key}[`));
+    return (
+      key in flat || `${key}_other` in flat || Object.keys(flat).some((k) => k.startsWith(`${key}.`) || k.startsWith(`${key}[`))
+    );
   };
 
-  it("exist in both languages for every literal t(\"…\") key in app/", () => {
+  it('exist in both languages for every literal t("…") key in app/', () => {
     const used = new Set<string>();
     for (const file of sources) {
       const text = fs.readFileSync(file, "utf8");

@@ -15,7 +15,18 @@ const previousDataDir = vi.hoisted(() => {
 import * as s from "~/db/schema";
 import { getEstate, searchEstates } from "~/models/estate.server";
 import { editablePost, userPosts, type NewPost, type PostFields } from "~/models/post.server";
-import { POST_ACTIONS, POST_STATES, POST_TRANSITIONS, postState, transition, TransitionError, workingCopy, type PostAction, type PostState, type TransitionInput } from "~/models/moderation.server";
+import {
+  POST_ACTIONS,
+  POST_STATES,
+  POST_TRANSITIONS,
+  postState,
+  transition,
+  TransitionError,
+  workingCopy,
+  type PostAction,
+  type PostState,
+  type TransitionInput,
+} from "~/models/moderation.server";
 import { action as newEstateAction } from "~/routes/new-estate";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as editorAction, loader as editorLoader } from "~/routes/profile_.posts.$id";
@@ -148,7 +159,11 @@ const filesOf = (images: { small: string }[]) => images.map((i) => /^\/images\/(
 /** The search card of a listing when it is public, found with its own place, type and offer type (every page). */
 async function searchCard(id: number) {
   const row = await estateRow(id);
-  const filter = { location_id: row.location_id, estate_type_id: row.estate_type_id, estate_offer_type_id: row.estate_offer_type_id };
+  const filter = {
+    location_id: row.location_id,
+    estate_type_id: row.estate_type_id,
+    estate_offer_type_id: row.estate_offer_type_id,
+  };
   for (let page = 1; ; page++) {
     const result = await searchEstates(db(), filter, page, "ar");
     const card = result.items.find((c) => c.id === id);
@@ -182,7 +197,9 @@ const loginUrl = (id: number) => `/login?redirectTo=${encodeURIComponent(editorU
 
 /** Posts to the editor of post `id` (its action), as the holder of `cookie` (a visitor without). */
 function editor(id: number, body: Record<string, string> | FormData, cookie?: string): Promise<Reply> {
-  return unwrap(() => editorAction({ request: postRequest(editorUrl(id), body, cookie), params: { id: String(id) }, context: {} }));
+  return unwrap(() =>
+    editorAction({ request: postRequest(editorUrl(id), body, cookie), params: { id: String(id) }, context: {} }),
+  );
 }
 /** Opens the editor of post `id` (its loader). */
 function openEditor(id: number, cookie?: string, search = ""): Promise<Reply> {
@@ -192,13 +209,17 @@ function openEditor(id: number, cookie?: string, search = ""): Promise<Reply> {
 // Photos, made with sharp (no binary file in the repository).
 
 async function jpeg(seed = 0): Promise<Uint8Array> {
-  const buffer = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: (seed * 37) % 256, g: 120, b: 90 } } })
+  const buffer = await sharp({
+    create: { width: 480, height: 360, channels: 3, background: { r: (seed * 37) % 256, g: 120, b: 90 } },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
   return new Uint8Array(buffer);
 }
 async function png(): Promise<Uint8Array> {
-  const buffer = await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } })
+  const buffer = await sharp({
+    create: { width: 400, height: 300, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } },
+  })
     .png()
     .toBuffer();
   return new Uint8Array(buffer);
@@ -215,7 +236,11 @@ function photosForm(files: Upload[]): FormData {
   for (const f of files) form.append("photos", new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
   return form;
 }
-const jpegUpload = async (seed = 0, name = `photo-${seed}.jpg`): Promise<Upload> => ({ bytes: await jpeg(seed), name, type: "image/jpeg" });
+const jpegUpload = async (seed = 0, name = `photo-${seed}.jpg`): Promise<Upload> => ({
+  bytes: await jpeg(seed),
+  name,
+  type: "image/jpeg",
+});
 
 /** The images folder the app writes to (DATA_DIR/images, see getEnv). */
 const imagesDir = () => getEnv().imagesDir;
@@ -261,7 +286,9 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
     expect(POST_TRANSITIONS).toStrictEqual(EXPECTED);
   });
 
-  const pairs = POST_STATES.flatMap((from) => POST_ACTIONS.map((action) => ({ from, action, to: EXPECTED[action][from] ?? null })));
+  const pairs = POST_STATES.flatMap((from) =>
+    POST_ACTIONS.map((action) => ({ from, action, to: EXPECTED[action][from] ?? null })),
+  );
   const allowed = pairs.filter((p) => p.to !== null) as { from: PostState; action: PostAction; to: PostState }[];
   const refused = pairs.filter((p) => p.to === null);
 
@@ -293,7 +320,13 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
     // Exactly one audit entry: what, who, on which listing, why.
     const audit = await auditAfter(afterId);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: `estate.${action}`, actor_id: actor.id, subject_type: "estate", subject_id: id, reason: reason ?? null });
+    expect(audit[0]).toMatchObject({
+      action: `estate.${action}`,
+      actor_id: actor.id,
+      subject_type: "estate",
+      subject_id: id,
+      reason: reason ?? null,
+    });
     expect(audit[0].details).toMatchObject({ from, to });
     expect(after.audit).toBe(before.audit + 1);
 
@@ -328,7 +361,9 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
     const actor = OWNER_ACTIONS.includes(action) ? owner.actor : admin.actor;
     const before = await snapshot(id);
 
-    const error = await transition(db(), id, action, actor, { reason: REASON, change: change({ price: 1_234_000 }) }).catch((e: unknown) => e);
+    const error = await transition(db(), id, action, actor, { reason: REASON, change: change({ price: 1_234_000 }) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TransitionError);
     expect(error).toMatchObject({ from, action });
 
@@ -433,7 +468,10 @@ describe("a post's life, as the public and the owner see it", () => {
     const longAgo = new Date(Date.now() - 3 * 24 * 3_600_000);
     await db().update(s.estates).set({ submitted_at: longAgo }).where(eq(s.estates.id, id));
     await transition(db(), id, "reject", admin.actor, { reason: REASON });
-    expect((await userPosts(db(), owner.user.id, "ar")).find((p) => p.id === id)).toMatchObject({ state: "rejected", rejectReason: REASON });
+    expect((await userPosts(db(), owner.user.id, "ar")).find((p) => p.id === id)).toMatchObject({
+      state: "rejected",
+      rejectReason: REASON,
+    });
 
     await transition(db(), id, "edit", owner.actor, { change: change({ price: 30_000_000 }) });
     const row = await estateRow(id);
@@ -479,11 +517,18 @@ describe("a post's life, as the public and the owner see it", () => {
   it("the audit log refuses UPDATE, DELETE and TRUNCATE", async () => {
     const { owner } = await shared();
     const id = await newPost(owner);
-    const [entry] = await db().select().from(s.audit_log).where(eq(s.audit_log.subject_id, id)).orderBy(desc(s.audit_log.id)).limit(1);
+    const [entry] = await db()
+      .select()
+      .from(s.audit_log)
+      .where(eq(s.audit_log.subject_id, id))
+      .orderBy(desc(s.audit_log.id))
+      .limit(1);
     expect(entry).toMatchObject({ action: "estate.submit", actor_id: owner.user.id });
     const total = await auditCount();
 
-    expect(await dbError(db().execute(sql`update audit_log set reason = 'forged' where id = ${entry.id}`))).toMatch(/never changed or deleted/);
+    expect(await dbError(db().execute(sql`update audit_log set reason = 'forged' where id = ${entry.id}`))).toMatch(
+      /never changed or deleted/,
+    );
     expect(await dbError(db().execute(sql`delete from audit_log where id = ${entry.id}`))).toMatch(/never changed or deleted/);
     expect(await dbError(db().execute(sql`delete from audit_log`))).toMatch(/never changed or deleted/);
     expect(await dbError(db().execute(sql`truncate audit_log`))).toMatch(/never changed or deleted/);
@@ -610,7 +655,11 @@ describe("the editor's guards (/profile/posts/:id)", () => {
       expect(res.status).toBe(200);
       const row = await estateRow(staffId);
       expect(res.data.post).toMatchObject({ id: staffId, staff: true, state: "approved" });
-      expect(res.data.defaults).toMatchObject({ price: String(row.price), description_ar: row.description_ar, description_en: row.description_en });
+      expect(res.data.defaults).toMatchObject({
+        price: String(row.price),
+        description_ar: row.description_ar,
+        description_en: row.description_en,
+      });
     });
 
     it("an admin's save revises it in place: still approved, public at once, audited as estate.revise", async () => {
@@ -648,7 +697,12 @@ describe("the editor's guards (/profile/posts/:id)", () => {
       expect(await getEstate(db(), staffId, "en")).toMatchObject({ price: 777_000_000, description: form.description_en });
       const audit = await auditAfter(afterId);
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ action: "estate.revise", actor_id: admin.user.id, subject_type: "estate", subject_id: staffId });
+      expect(audit[0]).toMatchObject({
+        action: "estate.revise",
+        actor_id: admin.user.id,
+        subject_type: "estate",
+        subject_id: staffId,
+      });
     });
   });
 });
@@ -687,10 +741,19 @@ describe("the editor's action: fields", () => {
       description_en: GOOD_FIELDS.description,
     });
     expect(await editsOf(id)).toEqual([]);
-    expect((await auditAfter(afterId)).map((a) => [a.action, a.actor_id, a.subject_id])).toEqual([["estate.edit", owner.user.id, id]]);
+    expect((await auditAfter(afterId)).map((a) => [a.action, a.actor_id, a.subject_id])).toEqual([
+      ["estate.edit", owner.user.id, id],
+    ]);
 
     const page = await openEditor(id, owner.cookie);
-    expect(page.data.defaults).toMatchObject({ price: "1250000", currency: "USD", negotiable: "on", furnished: "on", rooms_count: "3", area: "135.5" });
+    expect(page.data.defaults).toMatchObject({
+      price: "1250000",
+      currency: "USD",
+      negotiable: "on",
+      furnished: "on",
+      rooms_count: "3",
+      area: "135.5",
+    });
   });
 
   it("keeps an empty price as 'price on request' and unchecked boxes as false", async () => {
@@ -699,7 +762,15 @@ describe("the editor's action: fields", () => {
     await editor(id, GOOD_FIELDS, owner.cookie);
     const res = await editor(id, { intent: "save", price: "", currency: "SYP", area: "90", description: "" }, owner.cookie);
     expect(res.status).toBe(302);
-    expect(await estateRow(id)).toMatchObject({ price: null, currency: "SYP", negotiable: false, furnished: false, rooms_count: null, floor: null, area: 90 });
+    expect(await estateRow(id)).toMatchObject({
+      price: null,
+      currency: "SYP",
+      negotiable: false,
+      furnished: false,
+      rooms_count: null,
+      floor: null,
+      area: 90,
+    });
   });
 
   it("sends an approved post's edit for review: an estate_edits row, the listing unchanged", async () => {
@@ -711,7 +782,12 @@ describe("the editor's action: fields", () => {
     expect(await estateRow(id)).toEqual(before);
     const edits = await editsOf(id);
     expect(edits).toHaveLength(1);
-    expect(edits[0]).toMatchObject({ ...GOOD_STORED, status: "pending", user_id: owner.user.id, description: GOOD_FIELDS.description });
+    expect(edits[0]).toMatchObject({
+      ...GOOD_STORED,
+      status: "pending",
+      user_id: owner.user.id,
+      description: GOOD_FIELDS.description,
+    });
     expect(await getEstate(db(), id, "ar")).toMatchObject({ price: null, rooms: null });
 
     // The editor shows the edit; a second save updates the same pending edit.
@@ -809,7 +885,11 @@ describe("the editor's action: photo uploads", () => {
     ["a text file", () => ({ bytes: TEXT, name: "notes.jpg", type: "image/jpeg" }), "notImage"],
     ["an SVG with a script", () => ({ bytes: SVG_WITH_SCRIPT, name: "plan.svg", type: "image/svg+xml" }), "notImage"],
     ["a 0-byte file", () => ({ bytes: new Uint8Array(0), name: "empty.jpg", type: "image/jpeg" }), "empty"],
-    ["a 50 MB file", () => ({ bytes: new Uint8Array(50 * 1024 * 1024).fill(0xff), name: "huge.jpg", type: "image/jpeg" }), "tooLarge"],
+    [
+      "a 50 MB file",
+      () => ({ bytes: new Uint8Array(50 * 1024 * 1024).fill(0xff), name: "huge.jpg", type: "image/jpeg" }),
+      "tooLarge",
+    ],
   ];
 
   it.each(BAD)("refuses %s with 400 and photoProblems, storing nothing", async (_name, upload, problem) => {
@@ -951,7 +1031,11 @@ describe("photo files leave the disk with the last version that uses them (issue
   /** Uploads `n` photos to post `id` through the editor; returns their base names, in gallery order. */
   async function upload(id: number, owner: Account, n: number, seed: number): Promise<string[]> {
     const before = (await workingCopy(db(), id))!.images.map((i) => i.file);
-    const res = await editor(id, photosForm(await Promise.all(Array.from({ length: n }, (_, i) => jpegUpload(seed + i)))), owner.cookie);
+    const res = await editor(
+      id,
+      photosForm(await Promise.all(Array.from({ length: n }, (_, i) => jpegUpload(seed + i)))),
+      owner.cookie,
+    );
     expect(res.status).toBe(302);
     const after = (await workingCopy(db(), id))!.images.map((i) => i.file);
     return after.filter((f) => !before.includes(f));
@@ -1117,7 +1201,9 @@ describe("/new-estate", () => {
       deleted_at: null,
     });
     expect(await offersBy(form.fullname)).toEqual([]);
-    expect((await auditAfter(afterId)).map((a) => [a.action, a.actor_id, a.subject_id])).toEqual([["estate.submit", owner.user.id, post.id]]);
+    expect((await auditAfter(afterId)).map((a) => [a.action, a.actor_id, a.subject_id])).toEqual([
+      ["estate.submit", owner.user.id, post.id],
+    ]);
     expect(await getEstate(db(), post.id, "ar")).toBeNull();
 
     const page = await openEditor(post.id, owner.cookie, "?sent=1");
@@ -1141,7 +1227,9 @@ describe("/new-estate", () => {
     const form = offer();
     const res = await callAction(newEstateAction, "/new-estate", { form, context: newIp() });
     expect(res).toRedirectTo("/new-estate?sent=1");
-    expect(await offersBy(form.fullname)).toMatchObject([{ user_id: null, status: "pending", estate_type_id: 5, subject: form.subject }]);
+    expect(await offersBy(form.fullname)).toMatchObject([
+      { user_id: null, status: "pending", estate_type_id: 5, subject: form.subject },
+    ]);
     const [{ n: after }] = await db().select({ n: count() }).from(s.estates);
     expect(Number(after)).toBe(Number(before));
   });
@@ -1168,15 +1256,29 @@ describe("/profile: the user's posts", () => {
 
     const byId = new Map(estates.map((p) => [p.id, p]));
     const pending = await estateRow(ids.pending);
-    expect(byId.get(ids.pending)).toMatchObject({ state: "pending", stateId: pending.state_id, waitingSince: pending.submitted_at.toISOString(), rejectReason: null });
+    expect(byId.get(ids.pending)).toMatchObject({
+      state: "pending",
+      stateId: pending.state_id,
+      waitingSince: pending.submitted_at.toISOString(),
+      rejectReason: null,
+    });
     expect(byId.get(ids.approved)).toMatchObject({ state: "approved", waitingSince: null, rejectReason: null });
     const edit = await pendingEditOf(ids.edit_pending);
-    expect(byId.get(ids.edit_pending)).toMatchObject({ state: "edit_pending", waitingSince: edit.created_at.toISOString(), rejectReason: null });
+    expect(byId.get(ids.edit_pending)).toMatchObject({
+      state: "edit_pending",
+      waitingSince: edit.created_at.toISOString(),
+      rejectReason: null,
+    });
     expect(byId.get(ids.rejected)).toMatchObject({ state: "rejected", rejectReason: REASON, waitingSince: null });
     expect(byId.get(ids.deleted)).toMatchObject({ state: "deleted", waitingSince: null });
 
     const theirs = await callLoader(profileLoader, "/profile", { cookie: stranger.cookie });
-    expect(theirs.data.posts.filter((p: { kind: string }) => p.kind === "estate").map((p: { id: number }) => p.id).sort()).toEqual([...strangers].sort());
+    expect(
+      theirs.data.posts
+        .filter((p: { kind: string }) => p.kind === "estate")
+        .map((p: { id: number }) => p.id)
+        .sort(),
+    ).toEqual([...strangers].sort());
   });
 
   it("sends a visitor to log in", async () => {

@@ -69,8 +69,17 @@ async function aListing(offset: number): Promise<number> {
 /** Logs the bootstrap admin in on `server` through the login form; returns the Cookie header of the session. */
 async function logInAdmin(server: TestServer): Promise<string> {
   const page = await fetch(`${server.url}/login`);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const body = new URLSearchParams({ intent: "login", country: "SY", authentication: "944700001", password: ADMIN_PASSWORD, captcha: CAPTCHA });
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const body = new URLSearchParams({
+    intent: "login",
+    country: "SY",
+    authentication: "944700001",
+    password: ADMIN_PASSWORD,
+    captcha: CAPTCHA,
+  });
   const res = await fetch(`${server.url}/login`, {
     method: "POST",
     body,
@@ -78,7 +87,10 @@ async function logInAdmin(server: TestServer): Promise<string> {
     redirect: "manual",
   });
   expect(res.status).toBe(302);
-  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
   expect(session).toBeTruthy();
   return session!;
 }
@@ -94,7 +106,9 @@ describe("a visitor's page (issue 10)", () => {
     expect(await second.text()).toBe(firstBody);
     expect(second.headers.get("content-encoding")).toBe("br");
     // Chrome lists gzip first; the smaller brotli copy is still the one sent.
-    expect((await get(a, "/offices", { "Accept-Encoding": "gzip, deflate, br, zstd" })).headers.get("content-encoding")).toBe("br");
+    expect((await get(a, "/offices", { "Accept-Encoding": "gzip, deflate, br, zstd" })).headers.get("content-encoding")).toBe(
+      "br",
+    );
     expect((await get(a, "/offices", { "Accept-Encoding": "gzip" })).headers.get("content-encoding")).toBe("gzip");
     expect(second.headers.get("cache-control")).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+/);
     expect(second.headers.get("vary")).toMatch(/Cookie/);
@@ -123,7 +137,10 @@ describe("a visitor's page (issue 10)", () => {
     expect(html).not.toMatch(/nonce=/);
     const policy = res.headers.get("content-security-policy")!;
     expect(policy).not.toMatch(/'nonce-/);
-    const scriptSrc = /script-src ([^;]*)/.exec(policy)![1].split(" ").filter((s) => s.startsWith("'sha256-"));
+    const scriptSrc = /script-src ([^;]*)/
+      .exec(policy)![1]
+      .split(" ")
+      .filter((s) => s.startsWith("'sha256-"));
     // Every inline script of the page, and nothing else, is allowed.
     const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
       (m) => `'sha256-${crypto.createHash("sha256").update(m[1]).digest("base64")}'`,
@@ -275,7 +292,9 @@ describe("every process stops serving a changed page within a second (issue 10)"
 
   it("a process that loses its listening connection serves nothing from the cache until it listens again", async () => {
     await keptInBoth("/articals");
-    await sql.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()");
+    await sql.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    );
     // Not listening: every answer is rendered (a change made now could not be heard).
     expect(await within(2_000, async () => (await get(b, "/articals")).headers.get("x-page-cache") === "bypass")).toBe(true);
     // Listening again: pages are kept again.

@@ -11,7 +11,15 @@ vi.hoisted(() => {
   delete process.env.CAPTCHA_TEST_TEXT;
 });
 
-import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, CAPTCHA_SIZE, captchaSvg, captchaText, checkCaptcha, createCaptcha } from "~/services/captcha.server";
+import {
+  CAPTCHA_ALPHABET,
+  CAPTCHA_LENGTH,
+  CAPTCHA_SIZE,
+  captchaSvg,
+  captchaText,
+  checkCaptcha,
+  createCaptcha,
+} from "~/services/captcha.server";
 import { formatPhone, toE164 } from "~/services/phone.server";
 import { keyedHash } from "~/services/session.server";
 import { getEnv } from "~/utils/env.server";
@@ -20,7 +28,16 @@ import { getEnv } from "~/utils/env.server";
 
 describe("toE164", () => {
   it("turns a Syrian mobile number typed with or without the trunk 0, spaces or dashes into +963…", () => {
-    for (const typed of ["0944 123 456", "0944123456", "944123456", "944 123 456", "0944-123-456", "(0944) 123.456", "+963 944 123 456", "00963944123456"]) {
+    for (const typed of [
+      "0944 123 456",
+      "0944123456",
+      "944123456",
+      "944 123 456",
+      "0944-123-456",
+      "(0944) 123.456",
+      "+963 944 123 456",
+      "00963944123456",
+    ]) {
       expect(toE164("SY", typed), typed).toBe("+963944123456");
     }
   });
@@ -80,7 +97,30 @@ describe("captcha", () => {
   it("is 5 characters of an alphabet without confusable characters", () => {
     expect(getEnv().CAPTCHA_TEST_TEXT).toBeUndefined();
     expect(CAPTCHA_LENGTH).toBe(5);
-    for (const confusable of ["0", "O", "o", "1", "I", "l", "i", "5", "S", "8", "B", "2", "Z", "c", "k", "p", "s", "u", "v", "w", "x", "z"]) {
+    for (const confusable of [
+      "0",
+      "O",
+      "o",
+      "1",
+      "I",
+      "l",
+      "i",
+      "5",
+      "S",
+      "8",
+      "B",
+      "2",
+      "Z",
+      "c",
+      "k",
+      "p",
+      "s",
+      "u",
+      "v",
+      "w",
+      "x",
+      "z",
+    ]) {
       expect(CAPTCHA_ALPHABET, confusable).not.toContain(confusable);
     }
     const seen = new Set<string>();
@@ -141,7 +181,11 @@ describe("CAPTCHA_TEST_TEXT", () => {
   async function boot(env: Record<string, string>) {
     const { VITEST: _v, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, NODE_ENV: _n, CAPTCHA_TEST_TEXT: _c, ...rest } = process.env;
     try {
-      const { stdout, stderr } = await run(tsx, ["-e", script], { env: { ...rest, ...env } as NodeJS.ProcessEnv, cwd: process.cwd(), encoding: "utf8" });
+      const { stdout, stderr } = await run(tsx, ["-e", script], {
+        env: { ...rest, ...env } as NodeJS.ProcessEnv,
+        cwd: process.cwd(),
+        encoding: "utf8",
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };
@@ -179,7 +223,15 @@ describe("the generated session secret ($DATA_DIR/session-secret, issue 9)", () 
     'import("./app/services/session.server.ts").then((m) => { console.log("secret=" + JSON.stringify(m.sessionSecret())); })';
   /** Starts the session module in a new process with this data directory and no SESSION_SECRET, as the server does. */
   async function boot(dataDir: string) {
-    const { VITEST: _v, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, SESSION_SECRET: _s, CAPTCHA_TEST_TEXT: _c, DATA_DIR: _d, ...rest } = process.env;
+    const {
+      VITEST: _v,
+      VITEST_POOL_ID: _p,
+      VITEST_WORKER_ID: _w,
+      SESSION_SECRET: _s,
+      CAPTCHA_TEST_TEXT: _c,
+      DATA_DIR: _d,
+      ...rest
+    } = process.env;
     const { stdout, stderr } = await run(tsx, ["-e", script], {
       env: { ...rest, NODE_ENV: "production", DATA_DIR: dataDir } as NodeJS.ProcessEnv,
       cwd: process.cwd(),

@@ -2,7 +2,15 @@ import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql, type S
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import type { EstateCard } from "~/models/estate-card.server";
-import { getEstate, latestEstates, PAGE_SIZE, publicEstateIds, searchEstates, similarEstates, type EstateFilter } from "~/models/estate.server";
+import {
+  getEstate,
+  latestEstates,
+  PAGE_SIZE,
+  publicEstateIds,
+  searchEstates,
+  similarEstates,
+  type EstateFilter,
+} from "~/models/estate.server";
 import { getLookups, type Lookups } from "~/models/lookups.server";
 import { forgetOfficeCounts, getOffice, listOffices, topRentalOffices } from "~/models/office.server";
 import { parseEstateFilter } from "~/utils/estate-filter.server";
@@ -195,7 +203,12 @@ describe("searchEstates: each filter narrows the results and every result matche
       .limit(1);
     const price = row.price ?? 0;
     const domain = lookups.priceDomains.find((d) => d.id !== 1 && price >= d.min && (d.max === null || price < d.max))!;
-    const filter = { location_id: busyLocation, estate_type_id: row.type, estate_offer_type_id: row.offer, price_domain_id: domain.id };
+    const filter = {
+      location_id: busyLocation,
+      estate_type_id: row.type,
+      estate_offer_type_id: row.offer,
+      price_domain_id: domain.id,
+    };
     const result = await allPages(filter);
     expect(result.total).toBeGreaterThanOrEqual(1);
     expect(sortedIds(result.items)).toEqual(
@@ -257,7 +270,12 @@ describe("searchEstates: rent and vacation scopes", () => {
     const result = await allPages({ scope: "rent" }, "en");
     expect(result.total).toBeGreaterThan(0);
     expect(sortedIds(result.items)).toEqual(
-      await idsWhere(and(eq(s.estates.estate_offer_type_id, 2), or(isNull(s.estates.period_type_id), notInArray(s.estates.period_type_id, VACATION)))),
+      await idsWhere(
+        and(
+          eq(s.estates.estate_offer_type_id, 2),
+          or(isNull(s.estates.period_type_id), notInArray(s.estates.period_type_id, VACATION)),
+        ),
+      ),
     );
     for (const e of result.items) {
       expect(e.offerTypeId).toBe(2);
@@ -268,7 +286,9 @@ describe("searchEstates: rent and vacation scopes", () => {
   it('"vacation" lists daily, weekly and seasonal rentals only', async () => {
     const result = await allPages({ scope: "vacation" }, "en");
     expect(result.total).toBeGreaterThan(0);
-    expect(sortedIds(result.items)).toEqual(await idsWhere(and(eq(s.estates.estate_offer_type_id, 2), inArray(s.estates.period_type_id, VACATION))));
+    expect(sortedIds(result.items)).toEqual(
+      await idsWhere(and(eq(s.estates.estate_offer_type_id, 2), inArray(s.estates.period_type_id, VACATION))),
+    );
     for (const e of result.items) {
       expect(e.offerTypeId).toBe(2);
       expect(["Daily", "Weekly", "Seasonal (summer)"]).toContain(e.periodType);
@@ -337,7 +357,9 @@ describe("similarEstates", () => {
   });
 
   it("keeps a rent or vacation scope", async () => {
-    const similar = await similarEstates(db(), { location_id: busyLocation, scope: "vacation", estate_type_id: 3 }, "en", { limit: 20 });
+    const similar = await similarEstates(db(), { location_id: busyLocation, scope: "vacation", estate_type_id: 3 }, "en", {
+      limit: 20,
+    });
     for (const e of similar) expect(["Daily", "Weekly", "Seasonal (summer)"]).toContain(e.periodType);
     const rent = await similarEstates(db(), { location_id: busyLocation, scope: "rent", estate_type_id: 3 }, "en", { limit: 20 });
     for (const e of rent) {
@@ -356,7 +378,12 @@ describe("latestEstates and getEstate", () => {
   });
 
   it("getEstate returns a listing with its description, photos and office in the page's language", async () => {
-    const [row] = await db().select().from(s.estates).where(sql`${s.estates.office_id} is not null`).orderBy(asc(s.estates.id)).limit(1);
+    const [row] = await db()
+      .select()
+      .from(s.estates)
+      .where(sql`${s.estates.office_id} is not null`)
+      .orderBy(asc(s.estates.id))
+      .limit(1);
     const ar = await getEstate(db(), row.id, "ar");
     const en = await getEstate(db(), row.id, "en");
     expect(ar).not.toBeNull();
@@ -404,8 +431,19 @@ describe("parseEstateFilter", () => {
   it("accepts a complete filter and keeps its values", () => {
     const parsed = parse(`location_id=${busyLocation}&estate_type_id=6&estate_offer_type_id=1&price_domain_id=3`);
     expect(parsed.errors).toEqual({});
-    expect(parsed.filter).toEqual({ scope: "all", location_id: busyLocation, estate_type_id: 6, estate_offer_type_id: 1, price_domain_id: 3 });
-    expect(parsed.values).toEqual({ location_id: String(busyLocation), estate_type_id: "6", estate_offer_type_id: "1", price_domain_id: "3" });
+    expect(parsed.filter).toEqual({
+      scope: "all",
+      location_id: busyLocation,
+      estate_type_id: 6,
+      estate_offer_type_id: 1,
+      price_domain_id: 3,
+    });
+    expect(parsed.values).toEqual({
+      location_id: String(busyLocation),
+      estate_type_id: "6",
+      estate_offer_type_id: "1",
+      price_domain_id: "3",
+    });
     expect(parsed.page).toBe(1);
   });
 
@@ -419,7 +457,12 @@ describe("parseEstateFilter", () => {
 
   it("marks values that are not in the lookup lists as invalid and keeps them for the form", () => {
     const parsed = parse("location_id=999999&estate_type_id=abc&estate_offer_type_id=3&price_domain_id=6");
-    expect(parsed.errors).toEqual({ location_id: "invalid", estate_type_id: "invalid", estate_offer_type_id: "invalid", price_domain_id: "invalid" });
+    expect(parsed.errors).toEqual({
+      location_id: "invalid",
+      estate_type_id: "invalid",
+      estate_offer_type_id: "invalid",
+      price_domain_id: "invalid",
+    });
     expect(parsed.values.estate_type_id).toBe("abc");
     expect(parsed.filter).toEqual({ scope: "all" });
   });
@@ -433,7 +476,9 @@ describe("parseEstateFilter", () => {
 
   it("cuts very long values and never throws", () => {
     const long = "9".repeat(10_000);
-    const parsed = parse(new URLSearchParams({ location_id: long, estate_type_id: "😀".repeat(500), estate_offer_type_id: "1" }).toString());
+    const parsed = parse(
+      new URLSearchParams({ location_id: long, estate_type_id: "😀".repeat(500), estate_offer_type_id: "1" }).toString(),
+    );
     expect(parsed.values.location_id.length).toBeLessThanOrEqual(40);
     expect(parsed.values.estate_type_id.length).toBeLessThanOrEqual(40);
     expect(parsed.errors.location_id).toBe("invalid");
@@ -519,7 +564,9 @@ describe("listings that are not approved", () => {
     const [other] = await db()
       .select()
       .from(s.estates)
-      .where(and(eq(s.estates.status, "approved"), eq(s.estates.office_id, newest.office_id!), sql`${s.estates.id} <> ${newest.id}`))
+      .where(
+        and(eq(s.estates.status, "approved"), eq(s.estates.office_id, newest.office_id!), sql`${s.estates.id} <> ${newest.id}`),
+      )
       .limit(1);
     pendingId = newest.id;
     deletedId = other.id;
@@ -595,7 +642,10 @@ describe("listings that are not approved", () => {
   });
 
   it("are public again once approved", async () => {
-    await db().update(s.estates).set({ status: "approved" }).where(inArray(s.estates.id, [pendingId, deletedId]));
+    await db()
+      .update(s.estates)
+      .set({ status: "approved" })
+      .where(inArray(s.estates.id, [pendingId, deletedId]));
     forgetOfficeCounts(db());
     expect((await getOffice(db(), officeId, "ar"))!.rentCount).toBe(officeBefore.rentCount);
     expect(await getEstate(db(), pendingId, "ar")).not.toBeNull();

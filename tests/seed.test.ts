@@ -217,13 +217,19 @@ describe("listings", () => {
     const files = await db().selectDistinct({ file: s.estate_images.file }).from(s.estate_images);
     expect(files.length).toBeGreaterThan(10);
     for (const { file } of files) {
-      for (const width of [400, 800]) expect(fs.existsSync(path.join(dir, `${file}-${width}.webp`)), `${file}-${width}`).toBe(true);
+      for (const width of [400, 800])
+        expect(fs.existsSync(path.join(dir, `${file}-${width}.webp`)), `${file}-${width}`).toBe(true);
     }
   });
 
   it("covers sale, long rent and vacation rent, every governorate and several estate types", async () => {
     const rows = await db()
-      .select({ offer: s.estates.estate_offer_type_id, period: s.estates.period_type_id, type: s.estates.estate_type_id, gov: s.locations.governorate_id })
+      .select({
+        offer: s.estates.estate_offer_type_id,
+        period: s.estates.period_type_id,
+        type: s.estates.estate_type_id,
+        gov: s.locations.governorate_id,
+      })
       .from(s.estates)
       .innerJoin(s.locations, eq(s.locations.id, s.estates.location_id));
     const sale = rows.filter((r) => r.offer === 1).length;
@@ -280,7 +286,11 @@ describe("listings", () => {
 
     // A sale costs more than a month's rent of the same kind in the same governorate.
     const medianOf = (offer: number, period: number | null) =>
-      median(rows.filter((r) => r.offer === offer && r.type === 6 && r.gov === "Damascus" && (period === null || r.period === period)).map((r) => r.price));
+      median(
+        rows
+          .filter((r) => r.offer === offer && r.type === 6 && r.gov === "Damascus" && (period === null || r.period === period))
+          .map((r) => r.price),
+      );
     expect(medianOf(1, null)).toBeGreaterThan(50 * medianOf(2, 3));
   });
 
@@ -323,7 +333,8 @@ describe("determinism", () => {
       fs.mkdirSync(images);
       const original = process.env.TEST_IMAGES_DIR!;
       for (const file of fs.readdirSync(original)) {
-        if (!redrawn.some((base) => file.startsWith(`${base}-`))) fs.copyFileSync(path.join(original, file), path.join(images, file));
+        if (!redrawn.some((base) => file.startsWith(`${base}-`)))
+          fs.copyFileSync(path.join(original, file), path.join(images, file));
       }
       second = fromPglite(await PGlite.create());
       await migrateDatabase(second);
@@ -340,7 +351,13 @@ describe("determinism", () => {
       expect(await places(second.db)).toEqual(await places(db()));
       const offices = (d: Database["db"]) =>
         d
-          .select({ id: s.offices.id, name: s.offices.name_en, phone: s.offices.phone, location: s.offices.location_id, logo: s.offices.logo })
+          .select({
+            id: s.offices.id,
+            name: s.offices.name_en,
+            phone: s.offices.phone,
+            location: s.offices.location_id,
+            logo: s.offices.logo,
+          })
           .from(s.offices)
           .orderBy(asc(s.offices.id));
       expect(await offices(second.db)).toEqual(await offices(db()));
@@ -385,9 +402,16 @@ describe("determinism", () => {
       const original = process.env.TEST_IMAGES_DIR!;
       const names = fs.readdirSync(path.join(dir, "images")).filter((f) => redrawn.some((base) => f.startsWith(`${base}-`)));
       expect(names.sort()).toEqual(
-        ["seed-cover-2-400", "seed-cover-2-800", "seed-logo-3-192", "seed-logo-3-96", "seed-photo-0-400", "seed-photo-0-800", "seed-photo-5-400", "seed-photo-5-800"].map(
-          (n) => `${n}.webp`,
-        ),
+        [
+          "seed-cover-2-400",
+          "seed-cover-2-800",
+          "seed-logo-3-192",
+          "seed-logo-3-96",
+          "seed-photo-0-400",
+          "seed-photo-0-800",
+          "seed-photo-5-400",
+          "seed-photo-5-800",
+        ].map((n) => `${n}.webp`),
       );
       for (const name of names) {
         const again = fs.readFileSync(path.join(dir, "images", name));

@@ -127,10 +127,20 @@ describe("pageMeta", () => {
   });
 
   it("titles a 404 as not found and a failure as an error, neither indexed", () => {
-    const notFound = pageMeta({ data: undefined, error: { status: 404 }, matches: [root], location: { pathname: "/x", search: "" } });
+    const notFound = pageMeta({
+      data: undefined,
+      error: { status: 404 },
+      matches: [root],
+      location: { pathname: "/x", search: "" },
+    });
     expect(titleOf(notFound)).toBe("الصفحة غير موجودة | عقار سوريا");
     expect(nameTag(notFound, "robots")).toBe("noindex");
-    const failed = pageMeta({ data: undefined, error: new Error("boom"), matches: [root], location: { pathname: "/x", search: "" } });
+    const failed = pageMeta({
+      data: undefined,
+      error: new Error("boom"),
+      matches: [root],
+      location: { pathname: "/x", search: "" },
+    });
     expect(titleOf(failed)).toBe("حدث خطأ | عقار سوريا");
     expect(nameTag(failed, "robots")).toBe("noindex");
   });
@@ -156,7 +166,19 @@ describe("pageWindow (page links under a result list)", () => {
 
   it("always includes the current page, the first and the last, in increasing order with no repeats", () => {
     for (const pageCount of [16, 17, 20, 34, 100, 5000]) {
-      for (const page of new Set([1, 2, 3, 4, 5, 6, Math.floor(pageCount / 2), pageCount - 5, pageCount - 3, pageCount - 1, pageCount])) {
+      for (const page of new Set([
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        Math.floor(pageCount / 2),
+        pageCount - 5,
+        pageCount - 3,
+        pageCount - 1,
+        pageCount,
+      ])) {
         const window = pageWindow(page, pageCount);
         const numbers = window.filter((p): p is number => p !== null);
         expect(numbers).toContain(page);

@@ -24,7 +24,12 @@ const namespaces = fs
   .sort();
 
 const files: Record<Locale, Record<string, Texts>> = Object.fromEntries(
-  supportedLngs.map((lng) => [lng, Object.fromEntries(namespaces.map((ns) => [ns, JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, `${ns}.json`), "utf8")) as Texts]))]),
+  supportedLngs.map((lng) => [
+    lng,
+    Object.fromEntries(
+      namespaces.map((ns) => [ns, JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, `${ns}.json`), "utf8")) as Texts]),
+    ),
+  ]),
 ) as Record<Locale, Record<string, Texts>>;
 
 /** Every path of a file ("a.b.c", arrays by index "a.0.b"), inner objects included, with its value. */
@@ -56,7 +61,12 @@ const keys = Object.fromEntries(
 
 /** The browser's translator of a language with every namespace loaded (from locales/, as the browser loads them). */
 async function translatorFor(lng: Locale): Promise<Translator> {
-  const translator = createTranslator({ lng, defaultNS: i18n.defaultNS, react: i18n.react, load: async (language, ns) => files[language as Locale][ns] });
+  const translator = createTranslator({
+    lng,
+    defaultNS: i18n.defaultNS,
+    react: i18n.react,
+    load: async (language, ns) => files[language as Locale][ns],
+  });
   await translator.load(lng, namespaces);
   return translator;
 }
@@ -90,7 +100,8 @@ function casesOf(ns: string, lng: Locale): Case[] {
   }
   for (const [base, names] of bases) {
     names.delete("count");
-    for (const count of COUNTS) cases.push({ key: base, options: { ...valuesFor(names), count } }, { key: `${ns}:${base}`, options: { count } });
+    for (const count of COUNTS)
+      cases.push({ key: base, options: { ...valuesFor(names), count } }, { key: `${ns}:${base}`, options: { count } });
     cases.push({ key: base, options: { count: "3" } });
   }
   return cases;
@@ -107,7 +118,12 @@ describe("the browser's translator gives the server's i18next texts (decision 02
         expect(cases.length).toBeGreaterThan(keys[ns].size);
         // Arabic's zero, two, few and many forms asked for by their full key in English: see the test below.
         const mismatches = cases
-          .map(({ key, options }) => ({ key, options, server: server(key, options as never) as unknown, browser: browser(key, options) }))
+          .map(({ key, options }) => ({
+            key,
+            options,
+            server: server(key, options as never) as unknown,
+            browser: browser(key, options),
+          }))
           .filter((c) => c.server !== c.browser);
         expect(mismatches).toEqual([]);
       });
@@ -146,7 +162,8 @@ describe("the browser's translator gives the server's i18next texts (decision 02
           { key: "pages:whoUs.sections.0.heading" },
           { key: "" },
         ];
-        for (const { key, options } of cases) expect(browser(key, options), `${String(fixed)} ${key}`).toBe(server(key, options as never));
+        for (const { key, options } of cases)
+          expect(browser(key, options), `${String(fixed)} ${key}`).toBe(server(key, options as never));
       }
       // The instance's own t (root.tsx: i18n.t) in the default namespace.
       expect(translator.t("nav.skip")).toBe(i18nFor(lng).t("nav.skip"));
@@ -156,7 +173,9 @@ describe("the browser's translator gives the server's i18next texts (decision 02
   it("differs only for Arabic's extra plural forms asked for by their full key in English, which no code does", async () => {
     // The server falls back to Arabic (fallbackLng "ar"); the browser loads only the page's language and gives the key.
     const translator = await translatorFor("en");
-    const foreign = namespaces.flatMap((ns) => [...keys[ns].keys()].filter((key) => foreignPluralForm("en", key)).map((key) => ({ ns, key })));
+    const foreign = namespaces.flatMap((ns) =>
+      [...keys[ns].keys()].filter((key) => foreignPluralForm("en", key)).map((key) => ({ ns, key })),
+    );
     expect(foreign.length).toBeGreaterThan(0);
     for (const { ns, key } of foreign) {
       expect(paths(files.en[ns]).has(key), key).toBe(false);
@@ -169,10 +188,19 @@ describe("the browser's translator gives the server's i18next texts (decision 02
     function Probe() {
       const { t, i18n: instance } = useTranslation();
       const admin = useTranslation("admin");
-      return createElement("p", { lang: instance.language }, t("nav.home"), " ", t("forms:post.photos", { count: 2, max: 12 }), " ", admin.t("waiting", { count: 5 }));
+      return createElement(
+        "p",
+        { lang: instance.language },
+        t("nav.home"),
+        " ",
+        t("forms:post.photos", { count: 2, max: 12 }),
+        " ",
+        admin.t("waiting", { count: 5 }),
+      );
     }
     for (const lng of supportedLngs) {
-      const render = (instance: unknown) => renderToString(createElement(I18nextProvider, { i18n: instance as I18n }, createElement(Probe)));
+      const render = (instance: unknown) =>
+        renderToString(createElement(I18nextProvider, { i18n: instance as I18n }, createElement(Probe)));
       const html = render(await translatorFor(lng));
       expect(html).toBe(render(i18nFor(lng)));
       expect(html).toContain(`lang="${lng}"`);
@@ -187,7 +215,8 @@ describe("the browser's translator gives the server's i18next texts (decision 02
           if (value && typeof value === "object") continue;
           if (typeof value !== "string") unsupported.push(`${lng} ${ns}:${key} is not a text`);
           else {
-            for (const m of value.matchAll(/\{\{(.*?)\}\}/g)) if (!/^\w+$/.test(m[1])) unsupported.push(`${lng} ${ns}:${key}: ${m[0]}`);
+            for (const m of value.matchAll(/\{\{(.*?)\}\}/g))
+              if (!/^\w+$/.test(m[1])) unsupported.push(`${lng} ${ns}:${key}: ${m[0]}`);
             if (value.includes("$t(")) unsupported.push(`${lng} ${ns}:${key} nests`);
           }
         }

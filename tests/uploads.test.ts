@@ -14,8 +14,23 @@ const previousDataDir = vi.hoisted(() => {
   return previous;
 });
 
-import { IMAGE_WIDTHS, PHOTO_LIMITS, removeStoredImage, storeUploadedImage, UploadError, type ImageKind, type UploadProblem } from "~/services/images.server";
-import { readMultipartForm, UPLOAD_BODY_LIMIT, UPLOAD_CONCURRENCY, uploadTempRoot, withMultipartForm, type MultipartUpload } from "~/services/multipart.server";
+import {
+  IMAGE_WIDTHS,
+  PHOTO_LIMITS,
+  removeStoredImage,
+  storeUploadedImage,
+  UploadError,
+  type ImageKind,
+  type UploadProblem,
+} from "~/services/images.server";
+import {
+  readMultipartForm,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_CONCURRENCY,
+  uploadTempRoot,
+  withMultipartForm,
+  type MultipartUpload,
+} from "~/services/multipart.server";
 
 /** The photo upload service of issue 5: multipart reading with limits, checking and re-encoding with sharp. */
 
@@ -46,7 +61,9 @@ async function read(request: Request, limits: Partial<typeof LIMITS> = {}) {
 
 /** A noisy image (so encoders have real work), `width` x `height`. */
 function noise(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+  return sharp({
+    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+  });
 }
 const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background: { r: 40, g: 120, b: 200, alpha: 0.6 } } });
@@ -142,7 +159,11 @@ describe("readMultipartForm", () => {
     const body =
       '--B0undary\r\nContent-Disposition: form-data; name="photos"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n' +
       '--B0undary\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--B0undary--\r\n';
-    const browser = new Request(URL_, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=B0undary" }, body });
+    const browser = new Request(URL_, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=B0undary" },
+      body,
+    });
     let result = await read(browser);
     expect(result).toMatchObject({ files: [], problems: [] });
     expect([...result.form]).toEqual([["title", "x"]]);
@@ -240,21 +261,29 @@ describe("readMultipartForm", () => {
 
   it("accepts a quoted boundary and a boundary that is not the last parameter", async () => {
     const body =
-      "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nhello\r\n" +
-      "--XyZ\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\nabc\r\n" +
+      '--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n' +
+      '--XyZ\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc\r\n' +
       "--XyZ--\r\n";
     for (const contentType of ['multipart/form-data; boundary="XyZ"', "Multipart/Form-Data; boundary=XyZ; charset=utf-8"]) {
       const result = await read(new Request(URL_, { method: "POST", headers: { "Content-Type": contentType }, body }));
       expect(result.form.get("title")).toBe("hello");
-      expect(await Promise.all(result.files.map(async (f) => [f.name, await fs.readFile(f.path, "utf8")]))).toEqual([["a.jpg", "abc"]]);
+      expect(await Promise.all(result.files.map(async (f) => [f.name, await fs.readFile(f.path, "utf8")]))).toEqual([
+        ["a.jpg", "abc"],
+      ]);
     }
   });
 
   it("gives an empty result, never an exception, for malformed bodies", async () => {
     const cases: { contentType: string | null; body: BodyInit | null }[] = [
-      { contentType: "multipart/form-data; boundary=XyZ", body: "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated" },
+      {
+        contentType: "multipart/form-data; boundary=XyZ",
+        body: '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+      },
       { contentType: "multipart/form-data; boundary=XyZ", body: "--XyZ\r\nNo-Colon-Header\r\n\r\nx\r\n--XyZ--\r\n" },
-      { contentType: "multipart/form-data; boundary=XyZ", body: "--XyZ\r\nContent-Disposition: attachment\r\n\r\nx\r\n--XyZ--\r\n" },
+      {
+        contentType: "multipart/form-data; boundary=XyZ",
+        body: "--XyZ\r\nContent-Disposition: attachment\r\n\r\nx\r\n--XyZ--\r\n",
+      },
       { contentType: "multipart/form-data", body: "no boundary at all" },
       { contentType: "multipart/form-data; boundary=XyZ", body: "" },
       { contentType: "application/json", body: '{"title":"x"}' },
@@ -479,7 +508,9 @@ function heldUpload(fields: Record<string, string>, name: string, bytes: Uint8Ar
   const half = Math.floor(bytes.byteLength / 2);
   controller.enqueue(
     concat(
-      encoder.encode(`${text}--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+      encoder.encode(
+        `${text}--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       bytes.subarray(0, half),
     ),
   );
@@ -532,7 +563,12 @@ describe("withMultipartForm (issue 9)", () => {
     form.append("photos", file(randomBytes(PHOTO_LIMITS.maxBytes + 1), "big.jpg"));
     form.append("photos", file(png, "small.png", "image/png"));
     const result = await withMultipartForm(post(form), photoLimits("over-limit"), seen);
-    expect(result).toMatchObject({ busy: false, problems: ["tooLarge"], text: { title: "بيت عربي" }, files: [["small.png", png.byteLength]] });
+    expect(result).toMatchObject({
+      busy: false,
+      problems: ["tooLarge"],
+      text: { title: "بيت عربي" },
+      files: [["small.png", png.byteLength]],
+    });
     // only the accepted file was on disk, whole; nothing of the refused one
     expect(result.onDisk).toEqual([png.byteLength]);
     expect(result.tempFiles).toBe(1);
@@ -577,34 +613,62 @@ describe("withMultipartForm (issue 9)", () => {
     // another account is not held up, nor a form of the same account without a chosen file
     const other = new FormData();
     other.append("photos", file(png, "other.png", "image/png"));
-    expect(await withMultipartForm(post(other), photoLimits("another-account"), seen)).toMatchObject({ busy: false, files: [["other.png", png.byteLength]] });
+    expect(await withMultipartForm(post(other), photoLimits("another-account"), seen)).toMatchObject({
+      busy: false,
+      files: [["other.png", png.byteLength]],
+    });
     const noFile = new FormData();
     noFile.append("title", "no photo");
     noFile.append("photos", new File([], "", { type: "application/octet-stream" }));
-    expect(await withMultipartForm(post(noFile), photoLimits("same-account"), seen)).toMatchObject({ busy: false, problems: [], text: { title: "no photo" } });
+    expect(await withMultipartForm(post(noFile), photoLimits("same-account"), seen)).toMatchObject({
+      busy: false,
+      problems: [],
+      text: { title: "no photo" },
+    });
 
     first.finish();
-    expect(await running).toMatchObject({ busy: false, problems: [], text: { title: "first" }, files: [["first.png", png.byteLength]] });
+    expect(await running).toMatchObject({
+      busy: false,
+      problems: [],
+      text: { title: "first" },
+      files: [["first.png", png.byteLength]],
+    });
     // the account's slot is free again
-    expect(await withMultipartForm(post(second), photoLimits("same-account"), seen)).toMatchObject({ busy: false, files: [["second.png", png.byteLength]] });
+    expect(await withMultipartForm(post(second), photoLimits("same-account"), seen)).toMatchObject({
+      busy: false,
+      files: [["second.png", png.byteLength]],
+    });
     await expectTempEmpty();
   });
 
   it("takes four uploads in the process at once: a fifth is busy until one ends; urlencoded posts take no slot", async () => {
     const png = await pngBytes();
-    const held = Array.from({ length: UPLOAD_CONCURRENCY.perProcess }, (_, i) => heldUpload({ n: String(i) }, `held-${i}.png`, png));
+    const held = Array.from({ length: UPLOAD_CONCURRENCY.perProcess }, (_, i) =>
+      heldUpload({ n: String(i) }, `held-${i}.png`, png),
+    );
     const running = held.map((h, i) => withMultipartForm(h.request, photoLimits(`process-${i}`), seen));
 
     const fifth = new FormData();
     fifth.append("title", "fifth");
     fifth.append("photos", file(png, "fifth.png", "image/png"));
-    expect(await withMultipartForm(post(fifth), photoLimits("process-5"), seen)).toMatchObject({ busy: true, problems: ["busy"], text: { title: "fifth" }, files: [] });
+    expect(await withMultipartForm(post(fifth), photoLimits("process-5"), seen)).toMatchObject({
+      busy: true,
+      problems: ["busy"],
+      text: { title: "fifth" },
+      files: [],
+    });
     const plain = new Request(URL_, { method: "POST", body: new URLSearchParams({ intent: "publish" }) });
-    expect(await withMultipartForm(plain, photoLimits("process-6"), seen)).toMatchObject({ busy: false, text: { intent: "publish" } });
+    expect(await withMultipartForm(plain, photoLimits("process-6"), seen)).toMatchObject({
+      busy: false,
+      text: { intent: "publish" },
+    });
 
     held[0].finish();
     expect(await running[0]).toMatchObject({ busy: false, files: [["held-0.png", png.byteLength]] });
-    expect(await withMultipartForm(post(fifth), photoLimits("process-5"), seen)).toMatchObject({ busy: false, files: [["fifth.png", png.byteLength]] });
+    expect(await withMultipartForm(post(fifth), photoLimits("process-5"), seen)).toMatchObject({
+      busy: false,
+      files: [["fifth.png", png.byteLength]],
+    });
 
     for (const h of held.slice(1)) h.finish();
     const rest = await Promise.all(running.slice(1));

@@ -27,7 +27,9 @@ export function ReasonFields({
       <legend>{t(withList ? "admin:reason.legend" : "admin:reason.textOnly")}</legend>
       {withList ? (
         <>
-          <p className="hint">{t("admin:reason.inLanguage", { language: t(`admin:languages.${lang === "en" ? "en" : "ar"}`) })}</p>
+          <p className="hint">
+            {t("admin:reason.inLanguage", { language: t(`admin:languages.${lang === "en" ? "en" : "ar"}`) })}
+          </p>
           <div className="reason-list">
             {reasons?.map((r) => (
               <label key={r.code} className="field-check">
@@ -41,7 +43,14 @@ export function ReasonFields({
       <label htmlFor={`${idPrefix}-text`} className="visually-hidden">
         {t("admin:reason.text")}
       </label>
-      <textarea id={`${idPrefix}-text`} name="reason_text" rows={2} maxLength={500} defaultValue={values?.reason_text ?? ""} placeholder={t("admin:reason.text")} />
+      <textarea
+        id={`${idPrefix}-text`}
+        name="reason_text"
+        rows={2}
+        maxLength={500}
+        defaultValue={values?.reason_text ?? ""}
+        placeholder={t("admin:reason.text")}
+      />
       {error ? (
         <p className="field-error">
           <Icon name="alert" /> {t(error)}

@@ -36,7 +36,8 @@ export function ArticleCard({ article, showImage = true }: { article: Card; show
         {/* The title is part of the link's text (hidden), so search engines and screen readers get more than "Read more". */}
         <Link to={href} className="read-more" prefetch="none">
           {t("articles.readMore")}
-          <span className="visually-hidden">{t("articles.readMoreTitle", { title: article.title })}</span> <Icon name="chevron" className="icon-end" />
+          <span className="visually-hidden">{t("articles.readMoreTitle", { title: article.title })}</span>{" "}
+          <Icon name="chevron" className="icon-end" />
         </Link>
       </div>
     </article>

@@ -150,7 +150,8 @@ function ShareBox({ dialog }: { dialog: Extract<DialogData, { kind: "share" }> }
         {(["whatsapp", "facebook", "telegram", "x"] as const).map((k) => (
           <li key={k}>
             <a href={dialog.links[k]} className="button" rel="noopener" target="_blank">
-              {k === "whatsapp" ? <Icon name="whatsapp" /> : k === "facebook" ? <Icon name="facebook" /> : <Icon name="share" />} {t(`forms:share.${k}`)}
+              {k === "whatsapp" ? <Icon name="whatsapp" /> : k === "facebook" ? <Icon name="facebook" /> : <Icon name="share" />}{" "}
+              {t(`forms:share.${k}`)}
             </a>
           </li>
         ))}

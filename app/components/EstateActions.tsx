@@ -25,7 +25,13 @@ export function SaveToggle({ estateId, labelled }: { estateId: number; labelled?
   const className = labelled ? `button button-small${saved ? " is-saved" : ""}` : `icon-button${saved ? " is-saved" : ""}`;
   if (!loggedIn) {
     return (
-      <Link to={dialogHref({ dialog: "login", for: "save", estate_id: estateId })} className={className} aria-label={labelled ? undefined : label} rel="nofollow" preventScrollReset>
+      <Link
+        to={dialogHref({ dialog: "login", for: "save", estate_id: estateId })}
+        className={className}
+        aria-label={labelled ? undefined : label}
+        rel="nofollow"
+        preventScrollReset
+      >
         <Icon name="heart" />
         {labelled ? ` ${t("card.save")}` : null}
       </Link>
@@ -49,9 +55,17 @@ export function ReportLink({ estateId, labelled }: { estateId: number; labelled?
   const { t } = useTranslation();
   const { loggedIn } = useAccount();
   const dialogHref = useDialogHref();
-  const to = loggedIn ? dialogHref({ dialog: "report", estate_id: estateId }) : dialogHref({ dialog: "login", for: "report", estate_id: estateId });
+  const to = loggedIn
+    ? dialogHref({ dialog: "report", estate_id: estateId })
+    : dialogHref({ dialog: "login", for: "report", estate_id: estateId });
   return (
-    <Link to={to} className={labelled ? "button button-small" : "icon-button"} aria-label={labelled ? undefined : t("card.report")} rel="nofollow" preventScrollReset>
+    <Link
+      to={to}
+      className={labelled ? "button button-small" : "icon-button"}
+      aria-label={labelled ? undefined : t("card.report")}
+      rel="nofollow"
+      preventScrollReset
+    >
       <Icon name="flag" />
       {labelled ? ` ${t("card.report")}` : null}
     </Link>
@@ -88,10 +102,22 @@ export function ContactButtons({
   const to = loggedIn ? dialogHref({ dialog: "contact", ...target }) : dialogHref({ dialog: "login", for: "contact", ...target });
   return (
     <div className="card-contact">
-      <Link className={large ? "button button-primary" : "button button-small"} to={to} rel="nofollow" preventScrollReset aria-label={loggedIn ? t("forms:card.contact") : undefined}>
+      <Link
+        className={large ? "button button-primary" : "button button-small"}
+        to={to}
+        rel="nofollow"
+        preventScrollReset
+        aria-label={loggedIn ? t("forms:card.contact") : undefined}
+      >
         <Icon name="phone" /> <bdi dir="ltr">{phoneMasked ?? "••••••"}</bdi>
       </Link>
-      <Link className={`button button-whatsapp${large ? "" : " button-small"}`} to={to} rel="nofollow" preventScrollReset aria-label={large ? undefined : t("card.whatsapp")}>
+      <Link
+        className={`button button-whatsapp${large ? "" : " button-small"}`}
+        to={to}
+        rel="nofollow"
+        preventScrollReset
+        aria-label={large ? undefined : t("card.whatsapp")}
+      >
         <Icon name="whatsapp" />
         {large ? ` ${t("card.whatsapp")}` : null}
       </Link>

@@ -12,7 +12,10 @@ export function Price({ value, currency, period }: { value: number | null; curre
   if (value === null) return <span className="price price-on-request">{t("card.priceOnRequest")}</span>;
   return (
     <span className="price">
-      <bdi dir="ltr" className="price-amount">{formatNumber(value)}</bdi> <span className="price-currency">{t(currencyKey(currency))}</span>
+      <bdi dir="ltr" className="price-amount">
+        {formatNumber(value)}
+      </bdi>{" "}
+      <span className="price-currency">{t(currencyKey(currency))}</span>
       {period ? <span className="price-period"> / {period}</span> : null}
     </span>
   );
@@ -29,7 +32,17 @@ export function currencyKey(currency: string): "card.currency" | "card.currencyU
  * axe's scrollable-region-focusable; issue 10). With `priority` its first photo loads at once with high priority:
  * the page preloads the same `srcset` and `sizes` (preloadFirstPhoto), so the browser fetches it once.
  */
-export function Carousel({ images, alt, priority, sizes }: { images: EstateImage[]; alt: string; priority?: boolean; sizes: string }) {
+export function Carousel({
+  images,
+  alt,
+  priority,
+  sizes,
+}: {
+  images: EstateImage[];
+  alt: string;
+  priority?: boolean;
+  sizes: string;
+}) {
   const { t } = useTranslation();
   if (!images.length) {
     return (
@@ -149,7 +162,9 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
           <span className="card-date">
             <Icon name="calendar" /> <bdi dir="ltr">{formatDate(estate.date)}</bdi>
           </span>
-          {estate.contractLevel > 1 ? <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span> : null}
+          {estate.contractLevel > 1 ? (
+            <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span>
+          ) : null}
           {estate.office?.logo ? (
             <Link to={`/office/${estate.office.id}`} className="card-office" aria-label={estate.office.name} prefetch="none">
               <img src={estate.office.logo} width={36} height={36} alt="" loading="lazy" decoding="async" />
@@ -198,5 +213,7 @@ export function ListingsJsonLd({ estates }: { estates: Card[] }) {
       },
     })),
   };
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+  return (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
+  );
 }

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "~/data/countries";
@@ -50,7 +57,10 @@ export function TextField({
    * nothing else does (Conform's own key changes with every reply, which could empty a password being typed).
    */
   resetKey?: string;
-} & Pick<React.InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "inputMode" | "dir" | "autoCapitalize" | "spellCheck" | "autoFocus" | "onChange">) {
+} & Pick<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "autoComplete" | "inputMode" | "dir" | "autoCapitalize" | "spellCheck" | "autoFocus" | "onChange"
+>) {
   const props = getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
   // A password never gets a value from the page (the server never sends one back), so React never resets one
   // that is being typed when a reply arrives.
@@ -86,7 +96,17 @@ export function PasswordField({
 }
 
 /** The frame of one field (ui.md, Forms): the label above the control, the hint and the first error under it. */
-function FieldFrame({ field, label, hint, children }: { field: StringField; label: string; hint?: string; children: React.ReactNode }) {
+function FieldFrame({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: StringField;
+  label: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
@@ -185,7 +205,11 @@ export function PhoneForm({
 }) {
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(withPassword ? activateSchema : phoneSchema, { id, lastResult, defaultValue: { country: DEFAULT_COUNTRY } });
+  const [form, fields] = useAppForm(withPassword ? activateSchema : phoneSchema, {
+    id,
+    lastResult,
+    defaultValue: { country: DEFAULT_COUNTRY },
+  });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
       <FormNotice form={form} />
@@ -219,7 +243,17 @@ export function HoneypotField() {
 }
 
 /** A labelled text area (ui.md, Forms); `maxLength` is left to the server's message. */
-export function TextAreaField({ field, label, hint, rows = 5 }: { field: StringField; label: string; hint?: string; rows?: number }) {
+export function TextAreaField({
+  field,
+  label,
+  hint,
+  rows = 5,
+}: {
+  field: StringField;
+  label: string;
+  hint?: string;
+  rows?: number;
+}) {
   const props = getTextareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
   delete props.maxLength;
   return (
@@ -263,7 +297,15 @@ export function SelectField({
 }
 
 /** Radio buttons that look like tabs or chips (ui.md, Filter: sale/rent as tabs), for a small set of choices. */
-export function RadioChoices({ field, label, options }: { field: StringField; label: string; options: { id: number; name: string }[] }) {
+export function RadioChoices({
+  field,
+  label,
+  options,
+}: {
+  field: StringField;
+  label: string;
+  options: { id: number; name: string }[];
+}) {
   const initial = typeof field.initialValue === "string" ? field.initialValue : "";
   return (
     <fieldset className="field choices" aria-describedby={field.errors ? field.errorId : undefined}>
@@ -271,7 +313,13 @@ export function RadioChoices({ field, label, options }: { field: StringField; la
       <div className="tabs">
         {options.map((o) => (
           <label key={o.id} className="tab">
-            <input type="radio" name={field.name} value={o.id} defaultChecked={initial === String(o.id)} key={`${field.key ?? ""}${o.id}`} />
+            <input
+              type="radio"
+              name={field.name}
+              value={o.id}
+              defaultChecked={initial === String(o.id)}
+              key={`${field.key ?? ""}${o.id}`}
+            />
             <span>{o.name}</span>
           </label>
         ))}

@@ -65,6 +65,8 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
           </span>
           <span className="brand-name">{t("brand")}</span>
         </Link>
+        {/* A click target over the page that closes the menu; hidden from assistive technology (the button is the control). */}
+        {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
         <label htmlFor="drawer-toggle" className="drawer-backdrop" aria-hidden="true" />
         <nav className="menu-nav" aria-label={t("nav.mainMenu")}>
           <div id="main-menu" className="menu">
@@ -90,7 +92,12 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
           {user ? (
             <AccountMenu firstName={user.first_name} admin={user.admin} />
           ) : (
-            <Link to="/login" className="button button-primary button-small login-button" prefetch="none" aria-label={t("nav.login")}>
+            <Link
+              to="/login"
+              className="button button-primary button-small login-button"
+              prefetch="none"
+              aria-label={t("nav.login")}
+            >
               <Icon name="user" /> <span>{t("nav.login")}</span>
             </Link>
           )}
@@ -289,7 +296,13 @@ export function AppPopup({ store }: { store: { platform: "android" | "ios"; url:
         </p>
         <p>{t("popup.text")}</p>
       </div>
-      <a href={store.url} className="button button-primary button-small" rel="noopener" target="_blank" data-platform={store.platform}>
+      <a
+        href={store.url}
+        className="button button-primary button-small"
+        rel="noopener"
+        target="_blank"
+        data-platform={store.platform}
+      >
         <Icon name={store.platform === "ios" ? "apple" : "play"} /> {t(store.platform === "ios" ? "popup.ios" : "popup.android")}
       </a>
       <Form method="post" action="/app-popup" reloadDocument className="app-popup-close">

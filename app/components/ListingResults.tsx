@@ -12,7 +12,15 @@ import { SearchFilter } from "./SearchFilter";
  * Results of a listing search (spec 2.5): says whether anything was found, lists one page with links to the
  * others, and shows similar listings when there are any.
  */
-export function ListingResults({ result, similar, invalid }: { result: SearchResult | null; similar: EstateCard[]; invalid: boolean }) {
+export function ListingResults({
+  result,
+  similar,
+  invalid,
+}: {
+  result: SearchResult | null;
+  similar: EstateCard[];
+  invalid: boolean;
+}) {
   const { t } = useTranslation();
   if (invalid || !result) {
     return (

@@ -30,7 +30,11 @@ function MessageFormInner({ kind, lastResult, defaults }: Parameters<typeof Mess
   const { t } = useTranslation();
   const location = useLocation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(kind === "contact" ? contactSchema : consultationSchema, { id: kind, lastResult, defaultValue: defaults });
+  const [form, fields] = useAppForm(kind === "contact" ? contactSchema : consultationSchema, {
+    id: kind,
+    lastResult,
+    defaultValue: defaults,
+  });
   useDraft(kind, ref);
   // Only this form's own post: the page may hold others (a report dialog, the language switch).
   const busy = useSubmitting({ action: location.pathname });
@@ -40,7 +44,11 @@ function MessageFormInner({ kind, lastResult, defaults }: Parameters<typeof Mess
       <HoneypotField />
       <TextField field={fields.name} label={t("forms:fields.name")} autoComplete="name" />
       <TextField field={fields.mobile} type="tel" label={t("forms:fields.mobile")} autoComplete="tel" inputMode="tel" dir="ltr" />
-      <TextAreaField field={fields.subject} label={t(kind === "contact" ? "forms:fields.subject" : "forms:fields.summary")} rows={6} />
+      <TextAreaField
+        field={fields.subject}
+        label={t(kind === "contact" ? "forms:fields.subject" : "forms:fields.summary")}
+        rows={6}
+      />
       <button type="submit" className="button button-primary form-submit" disabled={busy}>
         {busy ? t("forms:fields.sending") : t("forms:fields.send")}
       </button>

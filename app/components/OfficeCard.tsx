@@ -10,18 +10,21 @@ import { Icon } from "./Icon";
  * address, logo, counts of rent and sale listings, and the contract level.
  */
 export function OfficeCard({ office }: { office: Card }) {
-  const { t } = useTranslation();
   return (
     <article className={`card office-card level-${office.contractLevel}`}>
       <div className="office-head">
-        {office.logo ? <img src={office.logo} width={56} height={56} alt="" loading="lazy" decoding="async" className="office-logo" /> : null}
+        {office.logo ? (
+          <img src={office.logo} width={56} height={56} alt="" loading="lazy" decoding="async" className="office-logo" />
+        ) : null}
         <div>
           <h3 className="card-title">
             <Link to={`/office/${office.id}`} prefetch="none">
               {office.name}
             </Link>
           </h3>
-          {office.contractLevel > 1 ? <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span> : null}
+          {office.contractLevel > 1 ? (
+            <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span>
+          ) : null}
         </div>
       </div>
       <p className="card-place">

@@ -13,7 +13,9 @@ export function OfficeHeader({ office, as: Heading = "h1" }: { office: OfficeCar
         <Heading>
           <Link to={`/office/${office.id}`}>{office.name}</Link>
         </Heading>
-        {office.contractLevel > 1 ? <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span> : null}
+        {office.contractLevel > 1 ? (
+          <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span>
+        ) : null}
         <p className="card-place">
           <Icon name="pin" /> {office.address}
         </p>

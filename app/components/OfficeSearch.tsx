@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { FilterOptions } from "~/models/lookups.server";
 import { usePlaces } from "~/utils/places";
 import { Icon } from "./Icon";
 import { LocationOptions } from "./SearchFilter";
@@ -12,13 +11,19 @@ export type OfficeSearchErrors = { location_id?: string; name?: string };
  * The office filter (spec 2.5, 3): by place (searchselected 1, location_id) or by name (searchselected 2, name).
  * A GET form to /officesResult; both fields are shown so it works without JavaScript.
  */
-export function OfficeSearch({ options, values, errors = {} }: { options: FilterOptions; values?: Partial<OfficeSearchValues>; errors?: OfficeSearchErrors }) {
+export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeSearchValues>; errors?: OfficeSearchErrors }) {
   const { t } = useTranslation();
   const mode = values?.searchselected === "2" ? "2" : "1";
   // Made again once the place list arrives (a client-side navigation), so that its default place is selected.
   const placesReady = usePlaces() !== null;
   return (
-    <Form method="get" action="/officesResult" className="filter office-filter" role="search" aria-label={t("offices.searchTitle")}>
+    <Form
+      method="get"
+      action="/officesResult"
+      className="filter office-filter"
+      role="search"
+      aria-label={t("offices.searchTitle")}
+    >
       <fieldset className="tabs">
         <legend className="visually-hidden">{t("offices.searchBy")}</legend>
         <label className="tab">

@@ -23,7 +23,15 @@ type Props = {
  * The search filter (spec 2.5): a GET form whose fields carry the spec's names, so results are linkable and work
  * without JavaScript. Errors come from the server and stand beside their fields.
  */
-export function SearchFilter({ options, values = {}, errors = {}, action = "/estates", withOfferTabs = true, required = true, compact }: Props) {
+export function SearchFilter({
+  options,
+  values = {},
+  errors = {},
+  action = "/estates",
+  withOfferTabs = true,
+  required = true,
+  compact,
+}: Props) {
   const { t } = useTranslation();
   const id = useId();
   // Made again once the place list arrives (a client-side navigation), so that its default place is selected.
@@ -38,7 +46,13 @@ export function SearchFilter({ options, values = {}, errors = {}, action = "/est
     ) : null;
   const describedBy = (name: keyof FilterValues) => (errors[name] ? `${id}-${name}-error` : undefined);
   return (
-    <Form method="get" action={action} className={`filter${compact ? " filter-compact" : ""}`} role="search" aria-label={t("search.title")}>
+    <Form
+      method="get"
+      action={action}
+      className={`filter${compact ? " filter-compact" : ""}`}
+      role="search"
+      aria-label={t("search.title")}
+    >
       {withOfferTabs ? (
         <fieldset className="tabs" aria-invalid={errors.estate_offer_type_id ? true : undefined}>
           <legend className="visually-hidden">{t("search.offerType")}</legend>
@@ -55,7 +69,12 @@ export function SearchFilter({ options, values = {}, errors = {}, action = "/est
         <div className="field">
           <label htmlFor={`${id}-location`}>
             {t("search.location")}
-            {required ? <span className="required" aria-hidden="true"> *</span> : null}
+            {required ? (
+              <span className="required" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            ) : null}
           </label>
           <select
             key={placesReady ? "places" : "loading"}
@@ -74,7 +93,12 @@ export function SearchFilter({ options, values = {}, errors = {}, action = "/est
         <div className="field">
           <label htmlFor={`${id}-type`}>
             {t("search.estateType")}
-            {required ? <span className="required" aria-hidden="true"> *</span> : null}
+            {required ? (
+              <span className="required" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            ) : null}
           </label>
           <select
             id={`${id}-type`}

@@ -9,7 +9,15 @@ const SLOT = "\uE000";
  * inside a <bdi>, so its direction and any stray direction characters stay inside it and cannot reorder the
  * sentence around it (issue 9). The translation is split where the value goes; React escapes both parts.
  */
-export function TextWithUserText({ i18nKey, values, name }: { i18nKey: string; values: Record<string, string | number>; name: string }) {
+export function TextWithUserText({
+  i18nKey,
+  values,
+  name,
+}: {
+  i18nKey: string;
+  values: Record<string, string | number>;
+  name: string;
+}) {
   const { t } = useTranslation();
   const parts = t(i18nKey, { ...values, [name]: SLOT }).split(SLOT);
   return (

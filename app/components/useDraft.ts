@@ -19,7 +19,8 @@ function readDraft(formId: string): Fields | null {
 function fieldsOf(form: HTMLFormElement): Fields {
   const out: Fields = {};
   for (const element of Array.from(form.elements)) {
-    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) continue;
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement))
+      continue;
     if (!element.name || element.name === HONEYPOT_FIELD || element.type === "hidden" || element.type === "password") continue;
     if (element instanceof HTMLInputElement && (element.type === "radio" || element.type === "checkbox")) {
       if (element.checked) out[element.name] = element.value;
@@ -54,8 +55,14 @@ export function useDraft(formId: string, formRef: RefObject<HTMLFormElement>): v
       for (const [name, value] of Object.entries(draft)) {
         const control = form.elements.namedItem(name);
         if (control instanceof RadioNodeList) {
-          for (const radio of Array.from(control)) if (radio instanceof HTMLInputElement && !form.querySelector(`[name="${name}"]:checked`)) radio.checked = radio.value === value;
-        } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) {
+          for (const radio of Array.from(control))
+            if (radio instanceof HTMLInputElement && !form.querySelector(`[name="${name}"]:checked`))
+              radio.checked = radio.value === value;
+        } else if (
+          control instanceof HTMLInputElement ||
+          control instanceof HTMLTextAreaElement ||
+          control instanceof HTMLSelectElement
+        ) {
           if (!control.value) control.value = value;
         }
       }

@@ -38,7 +38,13 @@ const MANIFEST = "manifest.json";
 
 /** The folder name of a backup made at `date`: `aqar-backup-2026-11-23T19-40-05Z` (UTC, sorts by time). */
 export function backupName(date: Date): string {
-  return PREFIX + date.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  return (
+    PREFIX +
+    date
+      .toISOString()
+      .replace(/\.\d+Z$/, "Z")
+      .replace(/:/g, "-")
+  );
 }
 
 /**
@@ -60,7 +66,15 @@ export async function createBackup(
     let databaseFile: string;
     if (target.databaseUrl) {
       databaseFile = "database.dump";
-      run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", "--file", path.join(partial, databaseFile), "--dbname", target.databaseUrl]);
+      run("pg_dump", [
+        "--format=custom",
+        "--no-owner",
+        "--no-privileges",
+        "--file",
+        path.join(partial, databaseFile),
+        "--dbname",
+        target.databaseUrl,
+      ]);
     } else {
       databaseFile = "database.tar.gz";
       if (!fs.existsSync(path.join(target.pgliteDir, "PG_VERSION"))) {
@@ -100,7 +114,9 @@ export function findBackup(pathOrParent: string): string {
   const full = path.resolve(pathOrParent);
   if (fs.existsSync(path.join(full, MANIFEST))) return full;
   const names = fs.existsSync(full)
-    ? fs.readdirSync(full).filter((n) => n.startsWith(PREFIX) && !n.endsWith(".partial") && fs.existsSync(path.join(full, n, MANIFEST)))
+    ? fs
+        .readdirSync(full)
+        .filter((n) => n.startsWith(PREFIX) && !n.endsWith(".partial") && fs.existsSync(path.join(full, n, MANIFEST)))
     : [];
   if (names.length === 0) throw new BackupError(`no backup in ${full}`);
   return path.join(full, names.sort().at(-1)!);
@@ -115,7 +131,11 @@ export function findBackup(pathOrParent: string): string {
  * PostgreSQL needs `pg_restore` on PATH; it restores in one transaction (all or nothing), and with `force` drops
  * the objects of the dump first (`--clean`).
  */
-export async function restoreBackup(target: BackupTarget, backupPath: string, options: { force?: boolean } = {}): Promise<BackupManifest> {
+export async function restoreBackup(
+  target: BackupTarget,
+  backupPath: string,
+  options: { force?: boolean } = {},
+): Promise<BackupManifest> {
   const manifest = readManifest(backupPath);
   const kind = target.databaseUrl ? "postgres" : "pglite";
   if (manifest.database !== kind) {
@@ -153,7 +173,9 @@ export async function restoreBackup(target: BackupTarget, backupPath: string, op
   const dbUsed = !isEmptyDir(target.pgliteDir);
   if (!options.force && (dbUsed || imagesUsed)) {
     const what = [dbUsed ? target.pgliteDir : null, imagesUsed ? target.imagesDir : null].filter(Boolean);
-    throw new BackupError(`${what.join(" and ")} ${what.length > 1 ? "are" : "is"} not empty; pass --force to replace ${what.length > 1 ? "them" : "it"}`);
+    throw new BackupError(
+      `${what.join(" and ")} ${what.length > 1 ? "are" : "is"} not empty; pass --force to replace ${what.length > 1 ? "them" : "it"}`,
+    );
   }
   if (dbUsed) assertPgliteClosed(target.pgliteDir);
   const staging = `${target.pgliteDir}.restoring`;
@@ -218,7 +240,9 @@ export function pgliteUser(dir: string): number | null {
 function assertPgliteClosed(dir: string) {
   const pid = pgliteUser(dir);
   if (pid !== null) {
-    throw new BackupError(`process ${pid} has the PGlite database ${dir} open: stop the server first (PGlite allows one process)`);
+    throw new BackupError(
+      `process ${pid} has the PGlite database ${dir} open: stop the server first (PGlite allows one process)`,
+    );
   }
 }
 

@@ -104,10 +104,12 @@ function listenPostgres(url: string, channel: string, handlers: ListenHandlers):
 
 /** A LISTEN on PGlite: notifications of its one session are handed over after the query that committed them. */
 function listenPglite(pglite: PGlite, channel: string, handlers: ListenHandlers): Listener {
-  const unsubscribe = pglite.listen(channel, (payload) => handlers.notify(payload)).then((stop) => {
-    handlers.listening();
-    return stop;
-  });
+  const unsubscribe = pglite
+    .listen(channel, (payload) => handlers.notify(payload))
+    .then((stop) => {
+      handlers.listening();
+      return stop;
+    });
   return {
     async sync() {
       await unsubscribe;

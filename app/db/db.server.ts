@@ -2,7 +2,6 @@ import { getEnv } from "~/utils/env.server";
 import { migrateDatabase, openDatabase, type Database } from "./client.server";
 
 declare global {
-  // eslint-disable-next-line no-var
   var __database: Promise<Database> | undefined;
 }
 

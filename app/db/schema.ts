@@ -160,7 +160,9 @@ export const estates = pgTable(
   (t) => [
     uniqueIndex("estates_state_id_idx").on(t.state_id),
     index("estates_user_id_idx").on(t.user_id),
-    index("estates_pending_idx").on(t.submitted_at).where(sql`${t.status} = 'pending'`),
+    index("estates_pending_idx")
+      .on(t.submitted_at)
+      .where(sql`${t.status} = 'pending'`),
     index("estates_location_id_idx").on(t.location_id),
     index("estates_estate_type_id_idx").on(t.estate_type_id),
     index("estates_estate_offer_type_id_idx").on(t.estate_offer_type_id),
@@ -234,7 +236,9 @@ export const estate_edits = pgTable(
     reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("estate_edits_one_pending_idx").on(t.estate_id).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("estate_edits_one_pending_idx")
+      .on(t.estate_id)
+      .where(sql`${t.status} = 'pending'`),
     index("estate_edits_status_updated_at_idx").on(t.status, t.updated_at),
     index("estate_edits_user_id_idx").on(t.user_id),
     index("estate_edits_interior_status_id_idx").on(t.interior_status_id),
@@ -303,7 +307,10 @@ export const registrations = pgTable(
     password_hash: text("password_hash").notNull(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("registrations_phone_idx").on(t.phone, t.created_at.desc()), index("registrations_created_at_idx").on(t.created_at)],
+  (t) => [
+    index("registrations_phone_idx").on(t.phone, t.created_at.desc()),
+    index("registrations_created_at_idx").on(t.created_at),
+  ],
 );
 
 /** Login sessions (architecture 7): only the SHA-256 of the cookie's random token is stored. */
@@ -534,7 +541,9 @@ export const estate_reports = pgTable(
     resolution: text("resolution"),
   },
   (t) => [
-    index("estate_reports_open_idx").on(t.estate_id).where(sql`${t.resolved_at} is null`),
+    index("estate_reports_open_idx")
+      .on(t.estate_id)
+      .where(sql`${t.resolved_at} is null`),
     uniqueIndex("estate_reports_user_estate_idx").on(t.user_id, t.estate_id),
     index("estate_reports_estate_id_idx").on(t.estate_id),
     index("estate_reports_report_type_id_idx").on(t.report_type_id),

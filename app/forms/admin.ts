@@ -62,7 +62,11 @@ const NEEDS_REASON: readonly string[] = ["reject", "reject_edit", "unpublish"];
 
 /** /admin/posts/:id: a decision, its reason, and the version of the post the page showed. */
 export const postDecisionSchema = z
-  .object({ decision: decision(POST_DECISIONS), ...reasonFields, version: z.unknown().transform((v) => (typeof v === "string" ? v : undefined)) })
+  .object({
+    decision: decision(POST_DECISIONS),
+    ...reasonFields,
+    version: z.unknown().transform((v) => (typeof v === "string" ? v : undefined)),
+  })
   .refine((v) => !NEEDS_REASON.includes(v.decision) || hasReason(v), reasonRequired);
 
 /** /admin/requests: approve or reject (with a reason) one pending property request. */
@@ -91,7 +95,9 @@ export const leadSchema = z.object({ id: dbId(DECISION_ERROR) });
 export function parseAdminForm<Schema extends z.ZodType>(
   form: FormData,
   schema: Schema,
-): { payload: Record<string, unknown> } & ({ value: z.output<Schema>; error?: undefined } | { value?: undefined; error: string }) {
+): { payload: Record<string, unknown> } & (
+  { value: z.output<Schema>; error?: undefined } | { value?: undefined; error: string }
+) {
   const submission = parseForm(form, schema);
   if (submission.status === "success") return { payload: submission.payload, value: submission.value as z.output<Schema> };
   const first = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0];

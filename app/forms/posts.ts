@@ -81,11 +81,18 @@ const optionalChoice = (ids: readonly number[], message: string) =>
  * (1 to 6) are optional. Whether a type or location id exists is checked by the action against the database.
  */
 export const newEstateSchema = z.object({
-  estate_type_id: z.coerce.number({ error: "forms:errors.choice" }).int("forms:errors.choice").positive("forms:errors.choice").optional(),
+  estate_type_id: z.coerce
+    .number({ error: "forms:errors.choice" })
+    .int("forms:errors.choice")
+    .positive("forms:errors.choice")
+    .optional(),
   estate_offer_type_id: optionalChoice([1, 2], "forms:errors.choice"),
   estate_ownership: optionalChoice([1, 2, 3], "forms:errors.choice"),
   estate_finishing: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
-  location_id: z.coerce.number({ error: "forms:errors.cityRequired" }).int("forms:errors.cityRequired").positive("forms:errors.cityRequired"),
+  location_id: z.coerce
+    .number({ error: "forms:errors.cityRequired" })
+    .int("forms:errors.cityRequired")
+    .positive("forms:errors.cityRequired"),
   area: z
     .string({ error: "forms:errors.areaRequired" })
     .trim()
@@ -127,7 +134,10 @@ export const requestSchema = z
       .number({ error: "forms:errors.choice" })
       .refine((v) => v === 1 || v === 2, "forms:errors.choice")
       .default(1),
-    location_id: z.coerce.number({ error: "forms:errors.cityRequired" }).int("forms:errors.cityRequired").positive("forms:errors.cityRequired"),
+    location_id: z.coerce
+      .number({ error: "forms:errors.cityRequired" })
+      .int("forms:errors.cityRequired")
+      .positive("forms:errors.cityRequired"),
     estate_type_id: z.coerce
       .number({ error: "forms:errors.typeRequired" })
       .refine((v) => (REQUEST_TYPE_IDS as readonly number[]).includes(v), "forms:errors.typeRequired"),

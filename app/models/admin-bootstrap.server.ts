@@ -21,7 +21,15 @@ export async function ensureAdmin(db: Db, phone: string, password: string): Prom
   const password_hash = await hashPassword(password);
   const [row] = await db
     .insert(s.users)
-    .values({ first_name: "Admin", last_name: "Aqar", phone, password_hash, status: "active", role: "admin", activated_at: new Date() })
+    .values({
+      first_name: "Admin",
+      last_name: "Aqar",
+      phone,
+      password_hash,
+      status: "active",
+      role: "admin",
+      activated_at: new Date(),
+    })
     .onConflictDoUpdate({ target: s.users.phone, set: { password_hash, status: "active", role: "admin" } })
     .returning({ id: s.users.id });
   return row.id;
@@ -41,7 +49,15 @@ export async function ensureDemoAdmin(db: Db): Promise<number | null> {
   const password_hash = await hashPassword(DEMO_ADMIN.password);
   const [row] = await db
     .insert(s.users)
-    .values({ first_name: "Demo", last_name: "Admin", phone: DEMO_ADMIN.phone, password_hash, status: "active", role: "admin", activated_at: new Date() })
+    .values({
+      first_name: "Demo",
+      last_name: "Admin",
+      phone: DEMO_ADMIN.phone,
+      password_hash,
+      status: "active",
+      role: "admin",
+      activated_at: new Date(),
+    })
     .onConflictDoNothing({ target: s.users.phone })
     .returning({ id: s.users.id });
   return row?.id ?? null;

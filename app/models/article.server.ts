@@ -15,7 +15,14 @@ import { changedFields, paging, type Paged, type ToggleOutcome } from "./back-of
  */
 
 /** What an article card shows (spec 2.7, Article card): image, title, date and a 90-character excerpt. */
-export type ArticleCard = { id: number; title: string; excerpt: string; date: string; image: string | null; imageLarge: string | null };
+export type ArticleCard = {
+  id: number;
+  title: string;
+  excerpt: string;
+  date: string;
+  image: string | null;
+  imageLarge: string | null;
+};
 export type Article = ArticleCard & { body: string };
 
 /** Articles per page of the news list. */
@@ -47,7 +54,11 @@ export async function homeArticles(db: Db, locale: Locale): Promise<{ services: 
 }
 
 /** One page of published articles, newest first (spec 2.1, /articals). */
-export async function listArticles(db: Db, page: number, locale: Locale): Promise<{ items: ArticleCard[]; total: number; pageCount: number }> {
+export async function listArticles(
+  db: Db,
+  page: number,
+  locale: Locale,
+): Promise<{ items: ArticleCard[]; total: number; pageCount: number }> {
   const where = eq(s.articles.is_published, true);
   const [{ n }] = await db.select({ n: count() }).from(s.articles).where(where);
   const total = Number(n);
@@ -63,7 +74,10 @@ export async function listArticles(db: Db, page: number, locale: Locale): Promis
 
 /** One published article, or null (spec 2.1, /artical/{id}). */
 export async function getArticle(db: Db, id: number, locale: Locale): Promise<Article | null> {
-  const [row] = await db.select().from(s.articles).where(and(eq(s.articles.id, id), eq(s.articles.is_published, true)));
+  const [row] = await db
+    .select()
+    .from(s.articles)
+    .where(and(eq(s.articles.id, id), eq(s.articles.is_published, true)));
   return row ? toCard(row, locale) : null;
 }
 
@@ -191,7 +205,12 @@ export async function setArticlePublished(db: Db, actorId: number, id: number, p
       const [exists] = await tx.select({ id: s.articles.id }).from(s.articles).where(eq(s.articles.id, id));
       return exists ? "unchanged" : "missing";
     }
-    await recordAudit(tx, { actorId, action: published ? "article.publish" : "article.unpublish", subjectType: "article", subjectId: id });
+    await recordAudit(tx, {
+      actorId,
+      action: published ? "article.publish" : "article.unpublish",
+      subjectType: "article",
+      subjectId: id,
+    });
     return "changed";
   });
 }

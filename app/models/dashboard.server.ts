@@ -21,12 +21,27 @@ export async function dashboard(db: Db): Promise<Dashboard> {
   const [[posts], [edits], [leads], [requests], [reports], [oldestPost], [oldestEdit], [oldestRequest]] = await Promise.all([
     db.select({ n: count() }).from(s.estates).where(eq(s.estates.status, "pending")),
     db.select({ n: count() }).from(s.estate_edits).where(pendingEdit),
-    db.select({ n: count() }).from(s.estate_offers).where(and(isNull(s.estate_offers.user_id), isNull(s.estate_offers.handled_at))),
+    db
+      .select({ n: count() })
+      .from(s.estate_offers)
+      .where(and(isNull(s.estate_offers.user_id), isNull(s.estate_offers.handled_at))),
     db.select({ n: count() }).from(s.property_requests).where(eq(s.property_requests.status, "pending")),
-    db.select({ n: sql<number>`count(distinct ${s.estate_reports.estate_id})`.mapWith(Number) }).from(s.estate_reports).where(isNull(s.estate_reports.resolved_at)),
-    db.select({ at: min(s.estates.submitted_at) }).from(s.estates).where(eq(s.estates.status, "pending")),
-    db.select({ at: min(s.estate_edits.created_at) }).from(s.estate_edits).where(pendingEdit),
-    db.select({ at: min(s.property_requests.created_at) }).from(s.property_requests).where(eq(s.property_requests.status, "pending")),
+    db
+      .select({ n: sql<number>`count(distinct ${s.estate_reports.estate_id})`.mapWith(Number) })
+      .from(s.estate_reports)
+      .where(isNull(s.estate_reports.resolved_at)),
+    db
+      .select({ at: min(s.estates.submitted_at) })
+      .from(s.estates)
+      .where(eq(s.estates.status, "pending")),
+    db
+      .select({ at: min(s.estate_edits.created_at) })
+      .from(s.estate_edits)
+      .where(pendingEdit),
+    db
+      .select({ at: min(s.property_requests.created_at) })
+      .from(s.property_requests)
+      .where(eq(s.property_requests.status, "pending")),
   ]);
   const times = [oldestPost.at, oldestEdit.at, oldestRequest.at]
     .filter((d) => d !== null && d !== undefined)

@@ -160,6 +160,9 @@ export function toCard(row: CardRow, images: EstateImage[], lookups: Lookups, lo
 
 export async function cardsOf(db: Db, rows: CardRow[], locale: Locale): Promise<EstateCard[]> {
   const lookups = await getLookups(db);
-  const images = await imagesOf(db, rows.map((r) => r.id));
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toCard(r, images.get(r.id) ?? [], lookups, locale));
 }

@@ -152,10 +152,7 @@ export async function similarEstates(
 
 /** The newest public listings (home page), at most `limit`. */
 export async function latestEstates(db: Db, locale: Locale, limit = 6): Promise<EstateCard[]> {
-  const rows = await baseCardQuery(db)
-    .where(publicEstate())
-    .orderBy(desc(s.estates.created_at), desc(s.estates.id))
-    .limit(limit);
+  const rows = await baseCardQuery(db).where(publicEstate()).orderBy(desc(s.estates.created_at), desc(s.estates.id)).limit(limit);
   return cardsOf(db, rows, locale);
 }
 
@@ -215,7 +212,6 @@ export async function publicEstateStats(db: Db): Promise<{ total: number; maxId:
     .where(publicEstate());
   return { total: Number(row.total), maxId: Number(row.maxId) };
 }
-
 
 /** Public listings with the given ids as cards, in the order of `ids` (saved properties on /profile). */
 export async function estateCardsByIds(db: Db, ids: number[], locale: Locale): Promise<EstateCard[]> {

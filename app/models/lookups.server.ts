@@ -58,7 +58,10 @@ async function loadLookups(db: Db): Promise<Lookups> {
   // Every lookup table has the same columns; drizzle types each by its own name, hence the cast.
   const list = (lookupTable: unknown) => {
     const table = lookupTable as typeof s.estate_types;
-    return db.select({ id: table.id, name_ar: table.name_ar, name_en: table.name_en }).from(table).orderBy(asc(table.sort), asc(table.id));
+    return db
+      .select({ id: table.id, name_ar: table.name_ar, name_en: table.name_en })
+      .from(table)
+      .orderBy(asc(table.sort), asc(table.id));
   };
   const [estateTypes, offerTypes, ownershipTypes, contractTypes, interiorStatuses, periodTypes, areaUnits, reportReasons] =
     await Promise.all([
@@ -171,7 +174,9 @@ export function placesUrl(lookups: Lookups, locale: Locale): string {
 /** "Governorate, place" of a location id in the page language (spec 3, Locations), or "" for an unknown id. */
 export function placeName(lookups: Lookups, locationId: number, locale: Locale): string {
   const place = lookups.locationById.get(locationId);
-  return [nameOf(place?.governorate, locale), nameOf(place?.location, locale)].filter(Boolean).join(locale === "ar" ? "، " : ", ");
+  return [nameOf(place?.governorate, locale), nameOf(place?.location, locale)]
+    .filter(Boolean)
+    .join(locale === "ar" ? "، " : ", ");
 }
 
 /** Whether a place id is one of the site's locations (forms refuse ids of things that do not exist). */

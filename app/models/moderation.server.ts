@@ -22,7 +22,16 @@ export const POST_STATES = ["pending", "approved", "edit_pending", "rejected", "
 export type PostState = (typeof POST_STATES)[number];
 
 /** What can happen to a post; who may do it is checked by the callers (owner: edit, delete; admin: the rest). */
-export const POST_ACTIONS = ["edit", "approve", "reject", "approve_edit", "reject_edit", "unpublish", "revise", "delete"] as const;
+export const POST_ACTIONS = [
+  "edit",
+  "approve",
+  "reject",
+  "approve_edit",
+  "reject_edit",
+  "unpublish",
+  "revise",
+  "delete",
+] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];
 
 /**
@@ -169,7 +178,8 @@ export async function transition(
     const photosBefore = await photosInUse(tx, estateId);
     const to = POST_TRANSITIONS[action][post.state];
     if (!to) throw new TransitionError(post.state, action);
-    if (input.expectedVersion !== undefined && input.expectedVersion !== versionOf(post)) throw new TransitionError(post.state, action);
+    if (input.expectedVersion !== undefined && input.expectedVersion !== versionOf(post))
+      throw new TransitionError(post.state, action);
     const needsReason = action === "reject" || action === "reject_edit" || action === "unpublish";
     const reason = input.reason?.trim() || null;
     if (needsReason && !reason) throw new ReasonRequiredError();
@@ -259,7 +269,10 @@ export async function transition(
       owner = u ?? null;
     }
     const photosAfter = await photosInUse(tx, estateId);
-    const releasedImages = await unusedPhotos(tx, [...photosBefore].filter((file) => !photosAfter.has(file)));
+    const releasedImages = await unusedPhotos(
+      tx,
+      [...photosBefore].filter((file) => !photosAfter.has(file)),
+    );
     const result = { from: post.state, to, estateId, stateId: estate.state_id, owner, releasedImages };
     if (input.also) await input.also(tx, result);
     return result;

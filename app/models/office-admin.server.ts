@@ -62,7 +62,9 @@ export async function listAdminOffices(
   options: { q?: string; page: number },
 ): Promise<Paged<AdminOfficeItem>> {
   const q = options.q?.trim();
-  const where: SQL | undefined = q ? or(ilike(s.offices.name_ar, containsPattern(q)), ilike(s.offices.name_en, containsPattern(q))) : undefined;
+  const where: SQL | undefined = q
+    ? or(ilike(s.offices.name_ar, containsPattern(q)), ilike(s.offices.name_en, containsPattern(q)))
+    : undefined;
   const { total, offset, pageCount } = await paging(db, s.offices, where, options.page, ADMIN_OFFICES_PAGE_SIZE);
   const [rows, lookups] = await Promise.all([
     db
@@ -168,7 +170,12 @@ export async function setOfficeActive(db: Db, actorId: number, id: number, activ
       const [exists] = await tx.select({ id: s.offices.id }).from(s.offices).where(eq(s.offices.id, id));
       return exists ? "unchanged" : "missing";
     }
-    await recordAudit(tx, { actorId, action: active ? "office.activate" : "office.deactivate", subjectType: "office", subjectId: id });
+    await recordAudit(tx, {
+      actorId,
+      action: active ? "office.activate" : "office.deactivate",
+      subjectType: "office",
+      subjectId: id,
+    });
     return "changed";
   });
   if (outcome === "changed") forgetOfficeCounts(db);

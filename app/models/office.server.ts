@@ -71,7 +71,9 @@ async function toCards(db: Db, rows: (typeof s.offices.$inferSelect)[], locale: 
       name: locale === "en" ? o.name_en : o.name_ar,
       phoneMasked: maskPhone(o.phone),
       address: locale === "en" ? o.address_en : o.address_ar,
-      place: [nameOf(place?.governorate, locale), nameOf(place?.location, locale)].filter(Boolean).join(locale === "ar" ? "، " : ", "),
+      place: [nameOf(place?.governorate, locale), nameOf(place?.location, locale)]
+        .filter(Boolean)
+        .join(locale === "ar" ? "، " : ", "),
       logo: o.logo ? imageUrl(o.logo, 96) : null,
       logoLarge: o.logo ? imageUrl(o.logo, 192) : null,
       contractLevel: o.contract_type_id,
@@ -86,7 +88,11 @@ const activeOrder = [sql`${s.offices.contract_type_id} desc`, asc(s.offices.id)]
 
 /** Every active office, the higher contract levels first (spec 7, offices list). */
 export async function listOffices(db: Db, locale: Locale): Promise<OfficeCard[]> {
-  const rows = await db.select().from(s.offices).where(eq(s.offices.is_active, true)).orderBy(...activeOrder);
+  const rows = await db
+    .select()
+    .from(s.offices)
+    .where(eq(s.offices.is_active, true))
+    .orderBy(...activeOrder);
   return toCards(db, rows, locale);
 }
 
@@ -102,7 +108,15 @@ export async function searchOfficesByPlace(db: Db, locationId: number, locale: L
   const rows = await db
     .select()
     .from(s.offices)
-    .where(and(eq(s.offices.is_active, true), inArray(s.offices.location_id, gov.locations.map((l) => l.id))))
+    .where(
+      and(
+        eq(s.offices.is_active, true),
+        inArray(
+          s.offices.location_id,
+          gov.locations.map((l) => l.id),
+        ),
+      ),
+    )
     .orderBy(sql`(${s.offices.location_id} = ${locationId}) desc`, ...activeOrder);
   return toCards(db, rows, locale);
 }
@@ -140,19 +154,30 @@ export async function topRentalOffices(db: Db, locale: Locale, limit = 4): Promi
     .slice(0, limit)
     .map(([id]) => id);
   if (!ids.length) return [];
-  const rows = await db.select().from(s.offices).where(and(inArray(s.offices.id, ids), eq(s.offices.is_active, true)));
+  const rows = await db
+    .select()
+    .from(s.offices)
+    .where(and(inArray(s.offices.id, ids), eq(s.offices.is_active, true)));
   const cards = await toCards(db, rows, locale);
   return ids.map((id) => cards.find((c) => c.id === id)).filter((c): c is OfficeCard => Boolean(c));
 }
 
 /** Ids of active offices (sitemap). */
 export async function activeOfficeIds(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: s.offices.id }).from(s.offices).where(eq(s.offices.is_active, true)).orderBy(asc(s.offices.id));
+  const rows = await db
+    .select({ id: s.offices.id })
+    .from(s.offices)
+    .where(eq(s.offices.is_active, true))
+    .orderBy(asc(s.offices.id));
   return rows.map((r) => r.id);
 }
 
 /** An active office's name and numbers for the contact dialog of logged-in users (spec 6), or null. */
-export async function officeContact(db: Db, id: number, locale: Locale): Promise<{ name: string; phone: string; whatsapp: string } | null> {
+export async function officeContact(
+  db: Db,
+  id: number,
+  locale: Locale,
+): Promise<{ name: string; phone: string; whatsapp: string } | null> {
   const [row] = await db
     .select({ name_ar: s.offices.name_ar, name_en: s.offices.name_en, phone: s.offices.phone, whatsapp: s.offices.whatsapp })
     .from(s.offices)

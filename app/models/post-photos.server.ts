@@ -26,7 +26,6 @@ export async function replaceImages(tx: Tx, estateId: number, images: s.StoredIm
   }
 }
 
-
 /**
  * The photos a post's versions use: its listing's (unless the post is deleted) and its pending edit's. Base names
  * (StoredImage.file).
@@ -34,7 +33,10 @@ export async function replaceImages(tx: Tx, estateId: number, images: s.StoredIm
 export async function photosInUse(tx: Tx, estateId: number): Promise<Set<string>> {
   const [estate] = await tx.select({ status: s.estates.status }).from(s.estates).where(eq(s.estates.id, estateId));
   if (!estate || estate.status === "deleted") return new Set();
-  const listed = await tx.select({ file: s.estate_images.file }).from(s.estate_images).where(eq(s.estate_images.estate_id, estateId));
+  const listed = await tx
+    .select({ file: s.estate_images.file })
+    .from(s.estate_images)
+    .where(eq(s.estate_images.estate_id, estateId));
   const [edit] = await tx
     .select({ images: s.estate_edits.images })
     .from(s.estate_edits)

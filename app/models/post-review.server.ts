@@ -7,7 +7,15 @@ import { composeReason, smsOwner } from "~/services/owner-texts.server";
 import { getLocaleT } from "~/services/i18n.server";
 import { formatNumber } from "~/utils/format";
 import { getLookups, nameOf, placeName } from "./lookups.server";
-import { postVersion, REVIEW_PROMISE_MS, transition, type Actor, type PostAction, type PostState, type TransitionResult } from "./moderation.server";
+import {
+  postVersion,
+  REVIEW_PROMISE_MS,
+  transition,
+  type Actor,
+  type PostAction,
+  type PostState,
+  type TransitionResult,
+} from "./moderation.server";
 
 /**
  * The back office's review of owners' posts (issue 5, Queues): the queue of posts and edits waiting, everything the
@@ -33,14 +41,30 @@ export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
   const lookups = await getLookups(db);
   const [posts, edits] = await Promise.all([
     db
-      .select({ id: s.estates.id, state_id: s.estates.state_id, type: s.estates.estate_type_id, loc: s.estates.location_id, since: s.estates.submitted_at, first: s.users.first_name, last: s.users.last_name })
+      .select({
+        id: s.estates.id,
+        state_id: s.estates.state_id,
+        type: s.estates.estate_type_id,
+        loc: s.estates.location_id,
+        since: s.estates.submitted_at,
+        first: s.users.first_name,
+        last: s.users.last_name,
+      })
       .from(s.estates)
       .leftJoin(s.users, eq(s.users.id, s.estates.user_id))
       .where(eq(s.estates.status, "pending"))
       .orderBy(asc(s.estates.submitted_at))
       .limit(200),
     db
-      .select({ id: s.estates.id, state_id: s.estates.state_id, type: s.estates.estate_type_id, loc: s.estates.location_id, since: s.estate_edits.created_at, first: s.users.first_name, last: s.users.last_name })
+      .select({
+        id: s.estates.id,
+        state_id: s.estates.state_id,
+        type: s.estates.estate_type_id,
+        loc: s.estates.location_id,
+        since: s.estate_edits.created_at,
+        first: s.users.first_name,
+        last: s.users.last_name,
+      })
       .from(s.estate_edits)
       .innerJoin(s.estates, eq(s.estates.id, s.estate_edits.estate_id))
       .leftJoin(s.users, eq(s.users.id, s.estates.user_id))
@@ -49,10 +73,7 @@ export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
       .limit(200),
   ]);
   const now = Date.now();
-  return [
-    ...posts.map((p) => ({ ...p, kind: "post" as const })),
-    ...edits.map((p) => ({ ...p, kind: "edit" as const })),
-  ]
+  return [...posts.map((p) => ({ ...p, kind: "post" as const })), ...edits.map((p) => ({ ...p, kind: "edit" as const }))]
     .map((p) => ({
       kind: p.kind,
       estateId: p.id,
@@ -93,9 +114,7 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
   const [e] = await db.select().from(s.estates).where(eq(s.estates.id, estateId));
   if (!e) return null;
   const lookups = await getLookups(db);
-  const [owner] = e.user_id
-    ? await db.select().from(s.users).where(eq(s.users.id, e.user_id))
-    : [];
+  const [owner] = e.user_id ? await db.select().from(s.users).where(eq(s.users.id, e.user_id)) : [];
   const [edit] = await db
     .select()
     .from(s.estate_edits)
@@ -107,8 +126,20 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     .orderBy(asc(s.estate_images.index));
   const t = await getLocaleT(locale);
   const finishing = (id: number | null) => (id ? (nameOf(lookups.byId.interiorStatus.get(id), locale) ?? "") : "");
-  const factsOf = (f: { price: number | null; currency: string; negotiable: boolean; furnished: boolean; rooms_count: number | null; floor: number | null; area: number; interior_status_id: number | null }) => [
-    { key: "price", value: f.price === null ? "" : `${formatNumber(f.price)} ${t(f.currency === "USD" ? "card.currencyUSD" : "card.currency")}` },
+  const factsOf = (f: {
+    price: number | null;
+    currency: string;
+    negotiable: boolean;
+    furnished: boolean;
+    rooms_count: number | null;
+    floor: number | null;
+    area: number;
+    interior_status_id: number | null;
+  }) => [
+    {
+      key: "price",
+      value: f.price === null ? "" : `${formatNumber(f.price)} ${t(f.currency === "USD" ? "card.currencyUSD" : "card.currency")}`,
+    },
     { key: "negotiable", value: f.negotiable ? "yes" : "no" },
     { key: "furnished", value: f.furnished ? "yes" : "no" },
     { key: "rooms", value: f.rooms_count === null ? "" : String(f.rooms_count) },
@@ -122,7 +153,15 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     stateId: e.state_id,
     status: e.status,
     state,
-    owner: owner ? { id: owner.id, name: `${owner.first_name} ${owner.last_name}`, phone: owner.phone, lang: owner.lang, status: owner.status } : null,
+    owner: owner
+      ? {
+          id: owner.id,
+          name: `${owner.first_name} ${owner.last_name}`,
+          phone: owner.phone,
+          lang: owner.lang,
+          status: owner.status,
+        }
+      : null,
     contactName: e.contact_name,
     phone: e.phone,
     offerType: nameOf(lookups.byId.offerType.get(e.estate_offer_type_id), locale) ?? "",
@@ -135,7 +174,12 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     since: e.submitted_at.toISOString(),
     version: postVersion(e, edit ?? null),
     edit: edit
-      ? { facts: factsOf(edit), description: edit.description, photos: edit.images.map((i) => imageUrl(i.file, 400)), since: edit.created_at.toISOString() }
+      ? {
+          facts: factsOf(edit),
+          description: edit.description,
+          photos: edit.images.map((i) => imageUrl(i.file, 400)),
+          since: edit.created_at.toISOString(),
+        }
       : null,
   };
 }

@@ -32,7 +32,10 @@ export type PostFields = {
 export type WorkingCopy = { fields: PostFields; images: s.StoredImage[] };
 
 /** The columns the listing and its pending edit share. */
-type SharedFields = Pick<typeof s.estates.$inferSelect, "price" | "currency" | "negotiable" | "furnished" | "rooms_count" | "floor" | "area" | "interior_status_id">;
+type SharedFields = Pick<
+  typeof s.estates.$inferSelect,
+  "price" | "currency" | "negotiable" | "furnished" | "rooms_count" | "floor" | "area" | "interior_status_id"
+>;
 
 function sharedFields(row: SharedFields): Omit<PostFields, "description_ar" | "description_en"> {
   return {
@@ -68,7 +71,11 @@ export function estateValues(fields: PostFields) {
 
 /** The columns of `estate_edits` that a working copy sets (one description: the Arabic one, else the English one). */
 export function editValues(copy: WorkingCopy) {
-  return { ...sharedFieldValues(copy.fields), description: copy.fields.description_ar ?? copy.fields.description_en, images: copy.images };
+  return {
+    ...sharedFieldValues(copy.fields),
+    description: copy.fields.description_ar ?? copy.fields.description_en,
+    images: copy.images,
+  };
 }
 
 function sharedFieldValues(f: PostFields) {
@@ -211,7 +218,12 @@ export async function userPosts(db: Db, userId: number, locale: Locale): Promise
   const [estates, edits, requests] = await Promise.all([
     db.select().from(s.estates).where(eq(s.estates.user_id, userId)),
     db
-      .select({ estate_id: s.estate_edits.estate_id, status: s.estate_edits.status, reason: s.estate_edits.reject_reason, created_at: s.estate_edits.created_at })
+      .select({
+        estate_id: s.estate_edits.estate_id,
+        status: s.estate_edits.status,
+        reason: s.estate_edits.reject_reason,
+        created_at: s.estate_edits.created_at,
+      })
       .from(s.estate_edits)
       .innerJoin(s.estates, eq(s.estates.id, s.estate_edits.estate_id))
       .where(eq(s.estates.user_id, userId))

@@ -16,7 +16,12 @@ import type { Actor } from "./moderation.server";
  * Reports a public listing (spec 7, report): one report per user and listing. Returns "reported", "already" when
  * the user reported it before, or "missing" when the listing is not public.
  */
-export async function reportEstate(db: Db, userId: number, estateId: number, reasonId: number): Promise<"reported" | "already" | "missing"> {
+export async function reportEstate(
+  db: Db,
+  userId: number,
+  estateId: number,
+  reasonId: number,
+): Promise<"reported" | "already" | "missing"> {
   const [estate] = await db
     .select({ id: s.estates.id })
     .from(s.estates)
@@ -69,7 +74,14 @@ export async function reportGroups(db: Db, locale: Locale): Promise<ReportGroup[
   if (!rows.length) return [];
   const ids = [...new Set(rows.map((r) => r.estateId))];
   const estates = await db
-    .select({ id: s.estates.id, state_id: s.estates.state_id, type: s.estates.estate_type_id, loc: s.estates.location_id, status: s.estates.status, lang: s.users.lang })
+    .select({
+      id: s.estates.id,
+      state_id: s.estates.state_id,
+      type: s.estates.estate_type_id,
+      loc: s.estates.location_id,
+      status: s.estates.status,
+      lang: s.users.lang,
+    })
     .from(s.estates)
     .leftJoin(s.users, eq(s.users.id, s.estates.user_id))
     .where(inArray(s.estates.id, ids));
@@ -109,7 +121,14 @@ export async function dismissReports(db: Db, estateId: number, actor: Actor, not
       .where(and(eq(s.estate_reports.estate_id, estateId), isNull(s.estate_reports.resolved_at)))
       .returning({ id: s.estate_reports.id });
     if (closed.length) {
-      await recordAudit(tx, { actorId: actor.id, action: "reports.dismiss", subjectType: "estate", subjectId: estateId, reason: note.trim() || null, details: { reports: closed.map((r) => r.id) } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "reports.dismiss",
+        subjectType: "estate",
+        subjectId: estateId,
+        reason: note.trim() || null,
+        details: { reports: closed.map((r) => r.id) },
+      });
     }
     return closed.length;
   });

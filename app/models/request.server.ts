@@ -127,7 +127,13 @@ export async function moderateRequest(
       .update(s.property_requests)
       .set({ status: action === "approve" ? "approved" : "rejected", reject_reason: composed, reviewed_at: new Date() })
       .where(eq(s.property_requests.id, requestId));
-    await recordAudit(tx, { actorId: actor.id, action: `request.${action}`, subjectType: "property_request", subjectId: requestId, reason: composed });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: `request.${action}`,
+      subjectType: "property_request",
+      subjectId: requestId,
+      reason: composed,
+    });
     await smsOwner(tx, row, action === "approve" ? "requestApproved" : "requestRejected", { reason: composed ?? "" });
     return true;
   });

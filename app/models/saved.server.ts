@@ -7,7 +7,12 @@ import { publicEstate } from "./estate.server";
  * Saves or unsaves a public listing for a user (spec 4, Saved flag; spec 7 estate/save and estate/unSave).
  * Returns "saved" or "unsaved", or "missing" when the listing is not public.
  */
-export async function setSaved(db: Db, userId: number, estateId: number, saved: boolean): Promise<"saved" | "unsaved" | "missing"> {
+export async function setSaved(
+  db: Db,
+  userId: number,
+  estateId: number,
+  saved: boolean,
+): Promise<"saved" | "unsaved" | "missing"> {
   if (!saved) {
     // Unsaving works whether or not the listing is still public.
     await db.delete(s.saved_estates).where(and(eq(s.saved_estates.user_id, userId), eq(s.saved_estates.estate_id, estateId)));

@@ -14,7 +14,16 @@ import { spendPasswordResets } from "./user.server";
  */
 
 /** An account as the back office lists it. */
-export type AccountRow = { id: number; name: string; phone: string; status: string; role: string; suspendedReason: string | null; posts: number; created: string };
+export type AccountRow = {
+  id: number;
+  name: string;
+  phone: string;
+  status: string;
+  role: string;
+  suspendedReason: string | null;
+  posts: number;
+  created: string;
+};
 
 /** Accounts whose phone or name contains `q` (issue 5, Accounts), newest first, at most 50. */
 export async function findAccounts(db: Db, q: string): Promise<AccountRow[]> {
@@ -69,7 +78,13 @@ export async function suspendAccount(db: Db, userId: number, actor: Actor, reaso
     await tx.delete(s.sessions).where(eq(s.sessions.user_id, userId));
     // Its password-reset links are spent too (issue 9): lifting the suspension must not bring them back.
     await spendPasswordResets(tx, userId);
-    await recordAudit(tx, { actorId: actor.id, action: "user.suspend", subjectType: "user", subjectId: userId, reason: reason.trim() });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "user.suspend",
+      subjectType: "user",
+      subjectId: userId,
+      reason: reason.trim(),
+    });
     await smsOwner(tx, u, "suspended", { reason: reason.trim() });
     return true;
   });
@@ -84,7 +99,13 @@ export async function liftSuspension(db: Db, userId: number, actor: Actor, note:
       .where(and(eq(s.users.id, userId), eq(s.users.status, "suspended")))
       .returning({ id: s.users.id });
     if (!u) return false;
-    await recordAudit(tx, { actorId: actor.id, action: "user.lift", subjectType: "user", subjectId: userId, reason: note.trim() || null });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "user.lift",
+      subjectType: "user",
+      subjectId: userId,
+      reason: note.trim() || null,
+    });
     return true;
   });
 }

@@ -1,6 +1,15 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { password_resets, registrations, sessions, sms_codes, users, type SmsCodePurpose, type UserRole, type UserStatus } from "~/db/schema";
+import {
+  password_resets,
+  registrations,
+  sessions,
+  sms_codes,
+  users,
+  type SmsCodePurpose,
+  type UserRole,
+  type UserStatus,
+} from "~/db/schema";
 import { verifyPassword } from "~/services/password.server";
 import { keyedHash } from "~/services/session.server";
 import { hashToken, randomCode, randomToken, safeEqual } from "~/services/tokens.server";
@@ -60,7 +69,13 @@ export async function findRegistration(db: Db, id: number, phone: string): Promi
   const [row] = await db
     .select()
     .from(registrations)
-    .where(and(eq(registrations.id, id), eq(registrations.phone, phone), gt(registrations.created_at, new Date(Date.now() - REGISTRATION_TTL_MS))))
+    .where(
+      and(
+        eq(registrations.id, id),
+        eq(registrations.phone, phone),
+        gt(registrations.created_at, new Date(Date.now() - REGISTRATION_TTL_MS)),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -165,7 +180,9 @@ export async function checkCode(db: Db, phone: string, purpose: SmsCodePurpose, 
 /** Opens a login session (architecture 7): a new random token whose SHA-256 is stored with an expiry. Returns the token. */
 export async function createSession(db: Db, userId: number): Promise<string> {
   const token = randomToken();
-  await db.insert(sessions).values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + SESSION_TTL_MS) });
+  await db
+    .insert(sessions)
+    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + SESSION_TTL_MS) });
   return token;
 }
 

@@ -21,7 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const counts = await dashboard(db);
   const ageMs = counts.oldestPending ? Date.now() - counts.oldestPending.getTime() : null;
   return {
-    counts: { pendingOffers: counts.pendingOffers, pendingRequests: counts.pendingRequests, openReports: counts.openReports, leads: counts.leads },
+    counts: {
+      pendingOffers: counts.pendingOffers,
+      pendingRequests: counts.pendingRequests,
+      openReports: counts.openReports,
+      leads: counts.leads,
+    },
     oldestHours: ageMs === null ? null : Math.floor(ageMs / 3_600_000),
     late: ageMs !== null && ageMs > REVIEW_PROMISE_MS,
     seo: { title: t("admin:title"), description: t("admin:description"), noindex: true },
@@ -55,7 +60,8 @@ export default function AdminDashboard() {
         <p className="notice">{t("admin:nothing")}</p>
       ) : (
         <p className={late ? "notice notice-error" : "notice notice-success"} role={late ? "alert" : "status"}>
-          <Icon name={late ? "alert" : "check"} /> {t("admin:oldest", { hours: oldestHours })} — {t(late ? "admin:late" : "admin:onTime")}
+          <Icon name={late ? "alert" : "check"} /> {t("admin:oldest", { hours: oldestHours })} —{" "}
+          {t(late ? "admin:late" : "admin:onTime")}
         </p>
       )}
     </section>

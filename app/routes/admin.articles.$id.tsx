@@ -21,7 +21,6 @@ import type { LayoutHandle } from "~/root";
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 
-
 /**
  * /admin/articles/new and /admin/articles/:id (issue 5, Content): the editor of one article, published or not,
  * with its current cover, and the publish/unpublish form. Admins only; an unknown or malformed id is a 404.
@@ -80,7 +79,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const coverError = fileFieldError(problems, upload !== undefined);
     // Another upload of this admin (or too many in the server) is running: 429, the typed values kept.
     if (busy) return formReply(submission, { fieldErrors: { cover: [message("content:upload.busy")] }, status: 429 });
-    if (submission.status !== "success" || problems.length > 0) return formReply(submission, { fieldErrors: coverError ? { cover: [coverError] } : {} });
+    if (submission.status !== "success" || problems.length > 0)
+      return formReply(submission, { fieldErrors: coverError ? { cover: [coverError] } : {} });
 
     // The new cover is stored only once everything typed is valid, and removed again if the write fails.
     const input = submission.value;
@@ -135,19 +135,41 @@ function ArticleForm() {
   const { article, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useAppForm<typeof articleSchema, "cover">(articleSchema, { id: "article", defaultValue: defaults, lastResult: actionData?.lastResult });
+  const [form, fields] = useAppForm<typeof articleSchema, "cover">(articleSchema, {
+    id: "article",
+    defaultValue: defaults,
+    lastResult: actionData?.lastResult,
+  });
   return (
     <EditorForm form={form} editing={Boolean(article)} createText={t("content:articleForm.create")}>
       <TextField field={fields.title_ar} label={t("content:articleForm.title_ar")} dir="rtl" />
       <TextField field={fields.title_en} label={t("content:articleForm.title_en")} dir="ltr" />
-      <TextAreaField field={fields.body_ar} label={t("content:articleForm.body_ar")} hint={t("content:articleForm.bodyHint")} rows={10} />
-      <TextAreaField field={fields.body_en} label={t("content:articleForm.body_en")} hint={t("content:articleForm.bodyHint")} rows={10} />
+      <TextAreaField
+        field={fields.body_ar}
+        label={t("content:articleForm.body_ar")}
+        hint={t("content:articleForm.bodyHint")}
+        rows={10}
+      />
+      <TextAreaField
+        field={fields.body_en}
+        label={t("content:articleForm.body_en")}
+        hint={t("content:articleForm.bodyHint")}
+        rows={10}
+      />
       <ImageField
         field={fields.cover}
         label={t("content:articleForm.cover")}
         preview={
           article?.cover ? (
-            <img src={article.cover} srcSet={`${article.cover} 400w, ${article.coverLarge} 800w`} sizes="(max-width: 520px) 100vw, 400px" width={400} height={225} alt="" className="content-cover" />
+            <img
+              src={article.cover}
+              srcSet={`${article.cover} 400w, ${article.coverLarge} 800w`}
+              sizes="(max-width: 520px) 100vw, 400px"
+              width={400}
+              height={225}
+              alt=""
+              className="content-cover"
+            />
           ) : null
         }
         caption={t("content:articleForm.currentCover")}

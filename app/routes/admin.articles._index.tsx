@@ -46,7 +46,11 @@ export default function AdminArticles() {
               href={`/admin/articles/${a.id}`}
               title={a.title}
               stateText={t(a.isPublished ? "content:articles.published" : "content:articles.unpublished")}
-              thumb={a.cover ? <img src={a.cover} width={96} height={54} alt="" loading="lazy" className="content-thumb content-thumb-wide" /> : null}
+              thumb={
+                a.cover ? (
+                  <img src={a.cover} width={96} height={54} alt="" loading="lazy" className="content-thumb content-thumb-wide" />
+                ) : null
+              }
             >
               <DateLine iso={a.date} as="span" />
             </ContentRow>

@@ -26,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rows = await listAudit(db, options);
   const next = rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1].id : null;
   const keep = options.subjectType && options.subjectId ? `subject=${options.subjectType}&id=${options.subjectId}&` : "";
-  return { rows, next: next ? `/admin/audit?${keep}before=${next}` : null, seo: { title: t("admin:audit.title"), description: t("admin:description"), noindex: true } };
+  return {
+    rows,
+    next: next ? `/admin/audit?${keep}before=${next}` : null,
+    seo: { title: t("admin:audit.title"), description: t("admin:description"), noindex: true },
+  };
 }
 
 export default function AuditPage() {

@@ -16,7 +16,10 @@ export const meta = pageMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, locale, t } = await pageContext(request);
-  return { leads: await listLeads(db, locale), seo: { title: t("admin:leads.title"), description: t("admin:description"), noindex: true } };
+  return {
+    leads: await listLeads(db, locale),
+    seo: { title: t("admin:leads.title"), description: t("admin:description"), noindex: true },
+  };
 }
 
 /** Marks a lead handled (`id`), with its audit entry; 409 when it was handled already. */
@@ -26,7 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const parsed = parseAdminForm(form, leadSchema);
   if (!parsed.value) return data({ error: parsed.error }, { status: 400 });
-  if (!(await markLeadHandled(db, parsed.value.id, { id: admin.id, admin: true }))) return data({ error: "admin:errors.state" }, { status: 409 });
+  if (!(await markLeadHandled(db, parsed.value.id, { id: admin.id, admin: true })))
+    return data({ error: "admin:errors.state" }, { status: 409 });
   return redirectWithSuccess("/admin/leads", t("admin:done.handled"));
 }
 
@@ -50,7 +54,8 @@ export default function LeadsPage() {
                 · <bdi dir="ltr">{l.mobile}</bdi> · {formatDate(l.date)}
               </p>
               <p>
-                {t(l.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")} · {l.estateType || "-"} · {l.place} · {formatNumber(l.area)} {t("admin:leads.m2")}
+                {t(l.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")} · {l.estateType || "-"} · {l.place} ·{" "}
+                {formatNumber(l.area)} {t("admin:leads.m2")}
               </p>
               <p className="review-description" dir="auto">
                 {l.subject}

@@ -10,7 +10,14 @@ import { officeSchema } from "~/forms/content";
 import { message, type Message } from "~/forms/message";
 import { parseForm } from "~/forms/parse";
 import { getLookups, nameOf } from "~/models/lookups.server";
-import { createOffice, getOfficeRow, officeListings, setOfficeActive, updateOffice, type OfficeInput } from "~/models/office-admin.server";
+import {
+  createOffice,
+  getOfficeRow,
+  officeListings,
+  setOfficeActive,
+  updateOffice,
+  type OfficeInput,
+} from "~/models/office-admin.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formReply } from "~/services/forms.server";
 import { imageUrl, PHOTO_LIMITS } from "~/services/images.server";
@@ -115,14 +122,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!phoneNumber) fieldErrors.phone = [message("content:errors.phoneInvalid")];
       if (value.whatsapp !== undefined && !whatsapp) fieldErrors.whatsapp = [message("content:errors.phoneInvalid")];
       if (!lookups.locationById.has(value.location_id)) fieldErrors.location_id = [message("content:errors.locationRequired")];
-      if (!lookups.byId.contractType.has(value.contract_type_id)) fieldErrors.contract_type_id = [message("content:errors.contractRequired")];
+      if (!lookups.byId.contractType.has(value.contract_type_id))
+        fieldErrors.contract_type_id = [message("content:errors.contractRequired")];
       if (phoneNumber) input = { ...value, phone: phoneNumber, whatsapp };
     }
     // A file input cannot be refilled: after any error a chosen logo must be chosen again, and the field says so.
     const upload = files.find((f) => f.field === "logo");
     const logoError = fileFieldError(problems, upload !== undefined);
     // Another upload of this admin (or too many in the server) is running: 429, the typed values kept.
-    if (busy) return formReply(submission, { fieldErrors: { ...fieldErrors, logo: [message("content:upload.busy")] }, status: 429 });
+    if (busy)
+      return formReply(submission, { fieldErrors: { ...fieldErrors, logo: [message("content:upload.busy")] }, status: 429 });
     if (!input || problems.length > 0 || Object.keys(fieldErrors).length > 0) {
       return formReply(submission, { fieldErrors: logoError ? { ...fieldErrors, logo: [logoError] } : fieldErrors });
     }
@@ -178,25 +187,59 @@ function OfficeForm() {
   const { office, defaults, contractTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useAppForm<typeof officeSchema, "logo">(officeSchema, { id: "office", defaultValue: defaults, lastResult: actionData?.lastResult });
+  const [form, fields] = useAppForm<typeof officeSchema, "logo">(officeSchema, {
+    id: "office",
+    defaultValue: defaults,
+    lastResult: actionData?.lastResult,
+  });
   return (
     <EditorForm form={form} editing={Boolean(office)} createText={t("content:officeForm.create")}>
       <TextField field={fields.name_ar} label={t("content:officeForm.name_ar")} dir="rtl" />
       <TextField field={fields.name_en} label={t("content:officeForm.name_en")} dir="ltr" />
       <div className="field-pair">
-        <TextField field={fields.phone} type="tel" label={t("content:officeForm.phone")} hint={t("content:officeForm.phoneHint")} inputMode="tel" dir="ltr" />
-        <TextField field={fields.whatsapp} type="tel" label={t("content:officeForm.whatsapp")} hint={t("content:officeForm.whatsappHint")} inputMode="tel" dir="ltr" />
+        <TextField
+          field={fields.phone}
+          type="tel"
+          label={t("content:officeForm.phone")}
+          hint={t("content:officeForm.phoneHint")}
+          inputMode="tel"
+          dir="ltr"
+        />
+        <TextField
+          field={fields.whatsapp}
+          type="tel"
+          label={t("content:officeForm.whatsapp")}
+          hint={t("content:officeForm.whatsappHint")}
+          inputMode="tel"
+          dir="ltr"
+        />
       </div>
       <SelectField field={fields.location_id} label={t("content:officeForm.location")} placeholder={t("content:form.choose")}>
         <LocationOptions />
       </SelectField>
       <TextField field={fields.address_ar} label={t("content:officeForm.address_ar")} dir="rtl" />
       <TextField field={fields.address_en} label={t("content:officeForm.address_en")} dir="ltr" />
-      <SelectField field={fields.contract_type_id} label={t("content:officeForm.contract")} options={contractTypes} placeholder={t("content:form.choose")} />
+      <SelectField
+        field={fields.contract_type_id}
+        label={t("content:officeForm.contract")}
+        options={contractTypes}
+        placeholder={t("content:form.choose")}
+      />
       <ImageField
         field={fields.logo}
         label={t("content:officeForm.logo")}
-        preview={office?.logo ? <img src={office.logo} srcSet={`${office.logo} 1x, ${office.logoLarge} 2x`} width={96} height={96} alt="" className="office-logo" /> : null}
+        preview={
+          office?.logo ? (
+            <img
+              src={office.logo}
+              srcSet={`${office.logo} 1x, ${office.logoLarge} 2x`}
+              width={96}
+              height={96}
+              alt=""
+              className="office-logo"
+            />
+          ) : null
+        }
         caption={t("content:officeForm.currentLogo")}
         hint={t(office?.logo ? "content:officeForm.logoKeep" : "content:officeForm.logoHint")}
       />

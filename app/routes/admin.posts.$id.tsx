@@ -80,7 +80,9 @@ export default function PostReviewPage() {
       </p>
       <p>
         <span className={`chip status-${r.state}`}>{t(`admin:states.${r.state}`)}</span>{" "}
-        {r.state === "approved" || r.state === "edit_pending" ? <Link to={`/estate/${r.estateId}`}>{t("admin:review.public")}</Link> : null}
+        {r.state === "approved" || r.state === "edit_pending" ? (
+          <Link to={`/estate/${r.estateId}`}>{t("admin:review.public")}</Link>
+        ) : null}
       </p>
       {actionData && "error" in actionData ? (
         <p className="notice notice-error" role="alert">
@@ -93,7 +95,11 @@ export default function PostReviewPage() {
           <dd>
             {r.owner ? (
               <>
-                <bdi>{r.owner.name}</bdi> · <bdi dir="ltr" className="nowrap">{r.owner.phone}</bdi> · {t(`admin:userStates.${r.owner.status}`)}
+                <bdi>{r.owner.name}</bdi> ·{" "}
+                <bdi dir="ltr" className="nowrap">
+                  {r.owner.phone}
+                </bdi>{" "}
+                · {t(`admin:userStates.${r.owner.status}`)}
               </>
             ) : (
               t("admin:review.staff")
@@ -103,25 +109,51 @@ export default function PostReviewPage() {
         <div>
           <dt>{t("admin:review.contact")}</dt>
           <dd>
-            <bdi>{r.contactName ?? "-"}</bdi> · <bdi dir="ltr" className="nowrap">{r.phone ?? "-"}</bdi>
+            <bdi>{r.contactName ?? "-"}</bdi> ·{" "}
+            <bdi dir="ltr" className="nowrap">
+              {r.phone ?? "-"}
+            </bdi>
           </dd>
         </div>
       </dl>
       <div className={r.edit ? "review-columns" : undefined}>
-        <PostFacts title={r.edit ? t("admin:review.publicVersion") : t("admin:review.post")} facts={r.facts} description={r.description} photos={r.photos} />
-        {r.edit ? <PostFacts title={t("admin:review.proposed")} facts={r.edit.facts} description={r.edit.description} photos={r.edit.photos} /> : null}
+        <PostFacts
+          title={r.edit ? t("admin:review.publicVersion") : t("admin:review.post")}
+          facts={r.facts}
+          description={r.description}
+          photos={r.photos}
+        />
+        {r.edit ? (
+          <PostFacts
+            title={t("admin:review.proposed")}
+            facts={r.edit.facts}
+            description={r.edit.description}
+            photos={r.edit.photos}
+          />
+        ) : null}
       </div>
       {r.state === "pending" || r.state === "edit_pending" ? (
         <div className="review-decisions">
           <Form method="post">
             <input type="hidden" name="version" value={r.version} />
-            <button type="submit" name="decision" value={r.state === "edit_pending" ? "approve_edit" : "approve"} className="button button-primary" disabled={busy}>
+            <button
+              type="submit"
+              name="decision"
+              value={r.state === "edit_pending" ? "approve_edit" : "approve"}
+              className="button button-primary"
+              disabled={busy}
+            >
               <Icon name="check" /> {t(r.state === "edit_pending" ? "admin:review.approveEdit" : "admin:review.approve")}
             </button>
           </Form>
           <Form method="post" className="reject-form">
             <input type="hidden" name="version" value={r.version} />
-            <ReasonFields idPrefix="reject" lang={ownerLang} reasons={reasons} values={values?.decision === rejectDecision ? values : undefined} />
+            <ReasonFields
+              idPrefix="reject"
+              lang={ownerLang}
+              reasons={reasons}
+              values={values?.decision === rejectDecision ? values : undefined}
+            />
             <button type="submit" name="decision" value={rejectDecision} className="button button-danger" disabled={busy}>
               {t(r.state === "edit_pending" ? "admin:review.rejectEdit" : "admin:review.reject")}
             </button>
@@ -132,7 +164,12 @@ export default function PostReviewPage() {
         <Form method="post" className="reject-form">
           <input type="hidden" name="version" value={r.version} />
           <h2>{t("admin:review.unpublishTitle")}</h2>
-          <ReasonFields idPrefix="unpublish" lang={ownerLang} reasons={reasons} values={values?.decision === "unpublish" ? values : undefined} />
+          <ReasonFields
+            idPrefix="unpublish"
+            lang={ownerLang}
+            reasons={reasons}
+            values={values?.decision === "unpublish" ? values : undefined}
+          />
           <button type="submit" name="decision" value="unpublish" className="button button-danger" disabled={busy}>
             {t("admin:review.unpublish")}
           </button>
@@ -151,7 +188,17 @@ export default function PostReviewPage() {
 }
 
 /** One version of a post: its facts, description and photos. */
-function PostFacts({ title, facts, description, photos }: { title: string; facts: { key: string; value: string }[]; description: string | null; photos: string[] }) {
+function PostFacts({
+  title,
+  facts,
+  description,
+  photos,
+}: {
+  title: string;
+  facts: { key: string; value: string }[];
+  description: string | null;
+  photos: string[];
+}) {
   const { t } = useTranslation("admin");
   return (
     <section className="review-version">

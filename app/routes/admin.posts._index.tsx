@@ -13,7 +13,11 @@ export const meta = pageMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, locale, t } = await pageContext(request);
-  return { items: await postQueue(db, locale), now: Date.now(), seo: { title: t("admin:posts.title"), description: t("admin:description"), noindex: true } };
+  return {
+    items: await postQueue(db, locale),
+    now: Date.now(),
+    seo: { title: t("admin:posts.title"), description: t("admin:description"), noindex: true },
+  };
 }
 
 export default function PostQueuePage() {
@@ -29,7 +33,11 @@ export default function PostQueuePage() {
           {items.map((item) => (
             <li key={`${item.kind}-${item.estateId}`} className={item.late ? "late" : undefined}>
               <Link to={`/admin/posts/${item.estateId}`}>
-                {t(item.kind === "edit" ? "admin:posts.edit" : "admin:posts.post", { number: item.stateId, type: item.estateType, place: item.place })}
+                {t(item.kind === "edit" ? "admin:posts.edit" : "admin:posts.post", {
+                  number: item.stateId,
+                  type: item.estateType,
+                  place: item.place,
+                })}
               </Link>
               <span className="hint">
                 {item.owner} · {t("admin:waiting", { count: hoursSince(item.since, now) })}

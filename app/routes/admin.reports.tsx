@@ -41,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { estate_id: estateId, decision, reason, reason_text } = parsed.value;
   const actor = { id: admin.id, admin: true };
   if (decision === "dismiss") {
-    if (!(await dismissReports(db, estateId, actor, reason_text))) return data({ error: "admin:errors.state", values }, { status: 409 });
+    if (!(await dismissReports(db, estateId, actor, reason_text)))
+      return data({ error: "admin:errors.state", values }, { status: 409 });
     return redirectWithSuccess("/admin/reports", t("admin:done.dismiss"));
   }
   try {
@@ -75,8 +76,10 @@ export default function ReportsPage() {
           {groups.map((g) => (
             <li key={g.estateId}>
               <p>
-                <Link to={`/admin/posts/${g.estateId}`}>{t("admin:posts.post", { number: g.stateId, type: g.estateType, place: g.place })}</Link> ·{" "}
-                {t("admin:reports.count", { count: g.total })}
+                <Link to={`/admin/posts/${g.estateId}`}>
+                  {t("admin:posts.post", { number: g.stateId, type: g.estateType, place: g.place })}
+                </Link>{" "}
+                · {t("admin:reports.count", { count: g.total })}
               </p>
               <ul className="reason-counts">
                 {g.reasons.map((r) => (
@@ -95,7 +98,12 @@ export default function ReportsPage() {
                 {g.status === "approved" ? (
                   <Form method="post" className="reject-form">
                     <input type="hidden" name="estate_id" value={g.estateId} />
-                    <ReasonFields idPrefix={`report-${g.estateId}`} lang={g.ownerLang} reasons={reasons[g.ownerLang === "en" ? "en" : "ar"]} values={actionData?.values.estateId === g.estateId ? actionData.values : undefined} />
+                    <ReasonFields
+                      idPrefix={`report-${g.estateId}`}
+                      lang={g.ownerLang}
+                      reasons={reasons[g.ownerLang === "en" ? "en" : "ar"]}
+                      values={actionData?.values.estateId === g.estateId ? actionData.values : undefined}
+                    />
                     <button type="submit" name="decision" value="unpublish" className="button button-danger" disabled={busy}>
                       {t("admin:review.unpublish")}
                     </button>

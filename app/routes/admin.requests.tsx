@@ -63,7 +63,8 @@ export default function RequestQueuePage() {
           {items.map((r) => (
             <li key={r.id} className={r.late ? "late" : undefined}>
               <p>
-                <strong>{t("admin:requests.item", { type: r.estateType, place: r.place })}</strong> · {t(r.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")}
+                <strong>{t("admin:requests.item", { type: r.estateType, place: r.place })}</strong> ·{" "}
+                {t(r.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")}
               </p>
               <p className="hint">
                 <bdi>{r.user}</bdi> · <bdi dir="ltr">{r.phone}</bdi> · {t("admin:waiting", { count: hoursSince(r.since, now) })}
@@ -89,7 +90,12 @@ export default function RequestQueuePage() {
                 </Form>
                 <Form method="post" className="reject-form">
                   <input type="hidden" name="id" value={r.id} />
-                  <ReasonFields idPrefix={`request-${r.id}`} lang={i18n.language} reasons={reasons} values={actionData?.values.id === r.id ? actionData.values : undefined} />
+                  <ReasonFields
+                    idPrefix={`request-${r.id}`}
+                    lang={i18n.language}
+                    reasons={reasons}
+                    values={actionData?.values.id === r.id ? actionData.values : undefined}
+                  />
                   <button type="submit" name="decision" value="reject" className="button button-danger" disabled={busy}>
                     {t("admin:review.reject")}
                   </button>

@@ -97,7 +97,11 @@ export default function AccountsPage() {
                   <input type="hidden" name="q" value={q} />
                   {a.status === "active" ? (
                     <>
-                      <ReasonFields idPrefix={`user-${a.id}`} lang={i18n.language} values={actionData?.values.id === a.id ? actionData.values : undefined} />
+                      <ReasonFields
+                        idPrefix={`user-${a.id}`}
+                        lang={i18n.language}
+                        values={actionData?.values.id === a.id ? actionData.values : undefined}
+                      />
                       <button type="submit" name="decision" value="suspend" className="button button-danger" disabled={busy}>
                         {t("admin:users.suspend")}
                       </button>

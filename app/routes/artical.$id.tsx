@@ -33,10 +33,21 @@ export default function ArticlePage() {
       </nav>
       <h1>{article.title}</h1>
       <p className="card-date">
-        <Icon name="calendar" /> <time dateTime={article.date}><bdi dir="ltr">{formatDate(article.date)}</bdi></time>
+        <Icon name="calendar" />{" "}
+        <time dateTime={article.date}>
+          <bdi dir="ltr">{formatDate(article.date)}</bdi>
+        </time>
       </p>
       {article.imageLarge ? (
-        <img className="article-hero" src={article.imageLarge} srcSet={`${article.image} 400w, ${article.imageLarge} 800w`} sizes="(max-width: 800px) 100vw, 760px" width={800} height={450} alt="" />
+        <img
+          className="article-hero"
+          src={article.imageLarge}
+          srcSet={`${article.image} 400w, ${article.imageLarge} 800w`}
+          sizes="(max-width: 800px) 100vw, 760px"
+          width={800}
+          height={450}
+          alt=""
+        />
       ) : null}
       <div className="prose">
         {article.body.split(/\n{2,}/).map((p, i) => (

@@ -54,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, requestSchema);
   if (submission.status !== "success") return formReply(submission);
   const value = submission.value;
-  if (!(await locationExists(db, value.location_id))) return formReply(submission, { fieldErrors: { location_id: [message("forms:errors.cityRequired")] } });
+  if (!(await locationExists(db, value.location_id)))
+    return formReply(submission, { fieldErrors: { location_id: [message("forms:errors.cityRequired")] } });
   const tooMany = await formLimit(db, "requestIp", clientIp(context));
   if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
   await createPropertyRequest(db, {
@@ -102,7 +103,11 @@ function RequestForm() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(requestSchema, { id: "request", lastResult: actionData?.lastResult, defaultValue: { estate_offer_type_id: "1" } });
+  const [form, fields] = useAppForm(requestSchema, {
+    id: "request",
+    lastResult: actionData?.lastResult,
+    defaultValue: { estate_offer_type_id: "1" },
+  });
   useDraft("request", ref);
   const busy = useSubmitting();
   return (
@@ -120,7 +125,12 @@ function RequestForm() {
       <SelectField field={fields.location_id} label={t("forms:request.location")} placeholder={t("forms:fields.choose")}>
         <LocationOptions />
       </SelectField>
-      <SelectField field={fields.estate_type_id} label={t("forms:request.type")} options={types} placeholder={t("forms:fields.choose")} />
+      <SelectField
+        field={fields.estate_type_id}
+        label={t("forms:request.type")}
+        options={types}
+        placeholder={t("forms:fields.choose")}
+      />
       <div className="field-pair">
         <TextField field={fields.min_price} label={t("forms:request.minPrice")} inputMode="numeric" dir="ltr" />
         <TextField field={fields.max_price} label={t("forms:request.maxPrice")} inputMode="numeric" dir="ltr" />

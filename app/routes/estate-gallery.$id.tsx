@@ -21,7 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!estate) notFound("listing");
   const title = estateTitle(t, estate);
   return {
-    seo: { title: t("gallery.title", { title }), description: t("gallery.description", { title, count: estate.images.length }), image: estate.images[0]?.large ?? null },
+    seo: {
+      title: t("gallery.title", { title }),
+      description: t("gallery.description", { title, count: estate.images.length }),
+      image: estate.images[0]?.large ?? null,
+    },
     id: estate.id,
     title,
     images: estate.images,

@@ -22,7 +22,17 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const tags = pageMeta(args);
   const first = args.data?.estate.images[0];
   if (!first) return tags;
-  return [...tags, { tagName: "link", rel: "preload", as: "image", imageSrcSet: photoSrcSet(first), imageSizes: PHOTO_SIZES, fetchpriority: "high" }];
+  return [
+    ...tags,
+    {
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      imageSrcSet: photoSrcSet(first),
+      imageSizes: PHOTO_SIZES,
+      fetchpriority: "high",
+    },
+  ];
 };
 
 /** Property detail (spec 2.7): photos, price, place, every fact, the office, and similar listings; 404 for an unknown id. */
@@ -72,7 +82,16 @@ export default function EstatePage() {
     url: `${origin}/estate/${estate.id}`,
     datePosted: estate.date.slice(0, 10),
     image: estate.images.map((i) => `${origin}${i.large}`),
-    contentLocation: { "@type": "Place", name: estate.place, address: { "@type": "PostalAddress", addressRegion: estate.governorate, addressLocality: estate.location, addressCountry: "SY" } },
+    contentLocation: {
+      "@type": "Place",
+      name: estate.place,
+      address: {
+        "@type": "PostalAddress",
+        addressRegion: estate.governorate,
+        addressLocality: estate.location,
+        addressCountry: "SY",
+      },
+    },
     floorSize: { "@type": "QuantitativeValue", value: estate.area, unitText: estate.areaUnit },
     numberOfRooms: estate.rooms ?? undefined,
     offers: {
@@ -80,16 +99,27 @@ export default function EstatePage() {
       price: estate.price ?? undefined,
       priceCurrency: estate.price === null ? undefined : estate.currency,
       availability: "https://schema.org/InStock",
-      businessFunction: estate.offerTypeId === 1 ? "http://purl.org/goodrelations/v1#Sell" : "http://purl.org/goodrelations/v1#LeaseOut",
-      seller: estate.office ? { "@type": "RealEstateAgent", name: estate.office.name, url: `${origin}/office/${estate.office.id}` } : undefined,
+      businessFunction:
+        estate.offerTypeId === 1 ? "http://purl.org/goodrelations/v1#Sell" : "http://purl.org/goodrelations/v1#LeaseOut",
+      seller: estate.office
+        ? { "@type": "RealEstateAgent", name: estate.office.name, url: `${origin}/office/${estate.office.id}` }
+        : undefined,
     },
   };
   const rows: [string, React.ReactNode][] = [
     [t("estate.type"), estate.estateType],
     [t("estate.offerType"), estate.periodType ? `${estate.offerType} (${estate.periodType})` : estate.offerType],
-    [t("estate.area"), <><bdi dir="ltr">{formatNumber(estate.area)}</bdi> {estate.areaUnit}</>],
+    [
+      t("estate.area"),
+      <>
+        <bdi dir="ltr">{formatNumber(estate.area)}</bdi> {estate.areaUnit}
+      </>,
+    ],
     [t("estate.rooms"), estate.rooms ?? t("common.notSpecified")],
-    [t("estate.floor"), estate.floor === null ? t("common.notSpecified") : estate.floor === 0 ? t("card.groundFloor") : estate.floor],
+    [
+      t("estate.floor"),
+      estate.floor === null ? t("common.notSpecified") : estate.floor === 0 ? t("card.groundFloor") : estate.floor,
+    ],
     [t("estate.interior"), estate.interiorStatus ?? t("common.notSpecified")],
     [t("estate.ownership"), estate.ownershipType ?? t("common.notSpecified")],
     [t("estate.pool"), estate.pool ? t("common.yes") : t("common.no")],
@@ -149,7 +179,9 @@ export default function EstatePage() {
         </div>
         <aside className="estate-side">
           <div className="card contact-card">
-            {estate.contractLevel > 1 ? <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span> : null}
+            {estate.contractLevel > 1 ? (
+              <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span>
+            ) : null}
             {estate.office ? (
               <Link to={`/office/${estate.office.id}`} className="contact-office">
                 {estate.office.logo ? <img src={estate.office.logo} width={48} height={48} alt="" /> : null}

@@ -36,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sent: new URL(request.url).searchParams.get("sent") === "1",
     estateTypes: options.estateTypes,
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
-    defaults: user ? { fullname: `${user.first_name} ${user.last_name}`, mobile: user.phone, estate_offer_type_id: "1" } : { estate_offer_type_id: "1" },
+    defaults: user
+      ? { fullname: `${user.first_name} ${user.last_name}`, mobile: user.phone, estate_offer_type_id: "1" }
+      : { estate_offer_type_id: "1" },
     seo: { title: t("forms:newEstate.title"), description: t("forms:newEstate.description") },
   };
 }
@@ -125,7 +127,11 @@ function OfferForm() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(newEstateSchema, { id: "new-estate", lastResult: actionData?.lastResult, defaultValue: defaults });
+  const [form, fields] = useAppForm(newEstateSchema, {
+    id: "new-estate",
+    lastResult: actionData?.lastResult,
+    defaultValue: defaults,
+  });
   useDraft("new-estate", ref);
   const busy = useSubmitting();
   return (
@@ -140,12 +146,22 @@ function OfferForm() {
           { id: 2, name: t("forms:newEstate.rent") },
         ]}
       />
-      <SelectField field={fields.estate_type_id} label={t("forms:newEstate.type")} options={estateTypes} placeholder={t("forms:fields.choose")} />
+      <SelectField
+        field={fields.estate_type_id}
+        label={t("forms:newEstate.type")}
+        options={estateTypes}
+        placeholder={t("forms:fields.choose")}
+      />
       <SelectField field={fields.location_id} label={t("forms:newEstate.location")} placeholder={t("forms:fields.choose")}>
         <LocationOptions />
       </SelectField>
       <TextField field={fields.area} label={t("forms:newEstate.area")} inputMode="decimal" dir="ltr" />
-      <SelectField field={fields.estate_finishing} label={t("forms:newEstate.finishing")} options={finishings} placeholder={t("forms:fields.choose")} />
+      <SelectField
+        field={fields.estate_finishing}
+        label={t("forms:newEstate.finishing")}
+        options={finishings}
+        placeholder={t("forms:fields.choose")}
+      />
       <RadioChoices
         field={fields.estate_ownership}
         label={t("forms:newEstate.ownership")}
@@ -157,7 +173,12 @@ function OfferForm() {
       />
       <TextField field={fields.fullname} label={t("forms:fields.name")} autoComplete="name" />
       <TextField field={fields.mobile} type="tel" label={t("forms:fields.mobile")} autoComplete="tel" inputMode="tel" dir="ltr" />
-      <TextAreaField field={fields.subject} label={t("forms:newEstate.subject")} hint={t("forms:newEstate.subjectHint")} rows={6} />
+      <TextAreaField
+        field={fields.subject}
+        label={t("forms:newEstate.subject")}
+        hint={t("forms:newEstate.subjectHint")}
+        rows={6}
+      />
       <button type="submit" className="button button-primary form-submit" disabled={busy}>
         {busy ? t("forms:fields.sending") : t("forms:newEstate.submit")}
       </button>

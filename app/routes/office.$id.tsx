@@ -21,7 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     seo: {
       title: office.name,
-      description: t("office.metaDescription", { name: office.name, place: office.place, count: office.rentCount + office.saleCount }),
+      description: t("office.metaDescription", {
+        name: office.name,
+        place: office.place,
+        count: office.rentCount + office.saleCount,
+      }),
       image: office.logoLarge,
     },
     office,

@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OfficeCard } from "~/components/OfficeCard";
 import { OfficeSearch } from "~/components/OfficeSearch";
-import { filterOptions, getLookups } from "~/models/lookups.server";
 import { listOffices } from "~/models/office.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -13,22 +12,21 @@ export const meta = pageMeta;
 /** Agent search (spec 2.1 /offices): the office filter and every office, higher contract levels first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
-  const [lookups, offices] = await Promise.all([getLookups(db), listOffices(db, locale)]);
+  const offices = await listOffices(db, locale);
   return {
     seo: { title: t("offices.title"), description: t("offices.description") },
-    options: filterOptions(lookups, locale),
     offices,
   };
 }
 
 export default function Offices() {
-  const { options, offices } = useLoaderData<typeof loader>();
+  const { offices } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="page">
       <h1>{t("offices.title")}</h1>
       <p className="page-lead">{t("offices.lead")}</p>
-      <OfficeSearch options={options} />
+      <OfficeSearch />
       <h2 className="list-title">{t("offices.all", { count: offices.length })}</h2>
       <div className="grid office-grid">
         {offices.map((o) => (

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { OfficeCard } from "~/components/OfficeCard";
 import { OfficeSearch, type OfficeSearchErrors } from "~/components/OfficeSearch";
-import { filterOptions, getLookups } from "~/models/lookups.server";
+import { getLookups } from "~/models/lookups.server";
 import { searchOfficesByName, searchOfficesByPlace, type OfficeCard as Card } from "~/models/office.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -23,7 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     searchselected: params.get("searchselected") === "2" ? "2" : "1",
     location_id: (params.get("location_id") ?? "").slice(0, 12),
     // Control characters (a NUL byte is refused by PostgreSQL) count as spaces.
-    name: (params.get("name") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 60),
+    name: (params.get("name") ?? "")
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .trim()
+      .slice(0, 60),
   };
   const errors: OfficeSearchErrors = {};
   let offices: Card[] = [];
@@ -39,8 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const invalid = Boolean(errors.location_id || errors.name);
   return data(
     {
-      seo: { title: t("offices.resultsTitle"), description: t("offices.description"), keep: ["searchselected", "location_id", "name"], noindex: true },
-      options: filterOptions(lookups, locale),
+      seo: {
+        title: t("offices.resultsTitle"),
+        description: t("offices.description"),
+        keep: ["searchselected", "location_id", "name"],
+        noindex: true,
+      },
       values,
       errors,
       invalid,
@@ -51,12 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function OfficesResult() {
-  const { options, values, errors, invalid, offices } = useLoaderData<typeof loader>();
+  const { values, errors, invalid, offices } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="page">
       <h1>{t("offices.resultsTitle")}</h1>
-      <OfficeSearch options={options} values={values} errors={errors} />
+      <OfficeSearch values={values} errors={errors} />
       {invalid ? (
         <div className="notice notice-error" role="alert">
           <Icon name="alert" />

@@ -105,7 +105,10 @@ function hoursLeft(since: string, now: number): number {
 /** One of the user's posts: what it is, its state, and what the state means for them (issue 5, /profile). */
 function PostRow({ post: p, now }: { post: UserPost; now: number }) {
   const { t } = useTranslation();
-  const label = t(p.kind === "estate" ? "forms:profile.offer" : "forms:profile.request", { type: p.estateType || "-", place: p.place });
+  const label = t(p.kind === "estate" ? "forms:profile.offer" : "forms:profile.request", {
+    type: p.estateType || "-",
+    place: p.place,
+  });
   return (
     <li className={`post-row post-${p.state}`}>
       <span className="post-title">
@@ -115,7 +118,9 @@ function PostRow({ post: p, now }: { post: UserPost; now: number }) {
       <span className={`chip status-${p.state}`}>{t(`forms:status.${p.state}`)}</span>
       {p.waitingSince ? (
         <span className="hint">
-          {hoursLeft(p.waitingSince, now) > 0 ? t("forms:profile.timeLeft", { count: hoursLeft(p.waitingSince, now) }) : t("forms:profile.overdue")}
+          {hoursLeft(p.waitingSince, now) > 0
+            ? t("forms:profile.timeLeft", { count: hoursLeft(p.waitingSince, now) })
+            : t("forms:profile.overdue")}
         </span>
       ) : null}
       {p.rejectReason ? (

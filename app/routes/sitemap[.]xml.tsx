@@ -9,7 +9,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
   const { maxId } = await publicEstateStats(await getDb());
   const chunks = Math.max(1, Math.ceil(maxId / SITEMAP_CHUNK));
-  const entries = [`${origin}/sitemaps/pages.xml`, ...Array.from({ length: chunks }, (_, i) => `${origin}/sitemaps/estates-${i + 1}.xml`)];
+  const entries = [
+    `${origin}/sitemaps/pages.xml`,
+    ...Array.from({ length: chunks }, (_, i) => `${origin}/sitemaps/estates-${i + 1}.xml`),
+  ];
   return xmlResponse(
     `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.map((loc) => `<sitemap><loc>${loc}</loc></sitemap>`).join("")}</sitemapindex>`,
   );

@@ -7,7 +7,22 @@ import { notFound } from "~/utils/page.server";
 import { publicOrigin } from "~/utils/site.server";
 import { SITEMAP_CHUNK, urlEntry, xmlResponse } from "~/utils/sitemap.server";
 
-const STATIC_PATHS = ["/", "/vacation-properties", "/rent-properties", "/estates", "/offices", "/articals", "/who-us", "/call-us", "/privacy-policy", "/company-profile/", "/advanced-search", "/consultation", "/new-estate", "/user-order"];
+const STATIC_PATHS = [
+  "/",
+  "/vacation-properties",
+  "/rent-properties",
+  "/estates",
+  "/offices",
+  "/articals",
+  "/who-us",
+  "/call-us",
+  "/privacy-policy",
+  "/company-profile/",
+  "/advanced-search",
+  "/consultation",
+  "/new-estate",
+  "/user-order",
+];
 
 /**
  * One sitemap: `pages.xml` (static pages, offices, articles) or `estates-N.xml` (public listings with ids from

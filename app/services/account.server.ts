@@ -85,7 +85,6 @@ export async function sendingSms(phone: string, send: () => Promise<void>): Prom
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __afterResponse: Set<Promise<void>> | undefined;
 }
 

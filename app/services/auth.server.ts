@@ -55,7 +55,10 @@ export async function startUserSession(request: Request, userId: number): Promis
   if (typeof old === "string") await deleteSession(db, old).catch(() => undefined);
   session.set("token", await createSession(db, userId));
   // The language the user works in: rejection reasons and SMS from the back office are written in it (issue 5).
-  await db.update(users).set({ lang: localeOf(request) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ lang: localeOf(request) })
+    .where(eq(users.id, userId));
   session.unset("captcha");
   session.unset("pending");
   return sessionStorage.commitSession(session);

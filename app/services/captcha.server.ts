@@ -64,7 +64,9 @@ export function captchaSvg(text: string, { width, height } = CAPTCHA_SIZE): stri
 /** Draws a new captcha (about 10 ms). The answer itself never leaves this function except as pixels. */
 export async function createCaptcha(): Promise<Captcha> {
   const text = captchaText();
-  const png = await sharp(Buffer.from(captchaSvg(text))).png({ palette: true, colours: 16, effort: 10, compressionLevel: 9 }).toBuffer();
+  const png = await sharp(Buffer.from(captchaSvg(text)))
+    .png({ palette: true, colours: 16, effort: 10, compressionLevel: 9 })
+    .toBuffer();
   return {
     id: crypto.randomBytes(6).toString("base64url"),
     image: `data:image/png;base64,${png.toString("base64")}`,

@@ -52,7 +52,13 @@ async function revealLimited(db: Db, user: User): Promise<DialogData | null> {
  * ask to contact, save or report get the login prompt instead (spec 4, 6), whose Login button comes back to the page.
  * A user past the limit of number reveals gets `contactLimited` instead of a number (issue 9).
  */
-export async function dialogFor(request: Request, db: Db, user: User | null, locale: Locale, origin: string): Promise<DialogData | null> {
+export async function dialogFor(
+  request: Request,
+  db: Db,
+  user: User | null,
+  locale: Locale,
+  origin: string,
+): Promise<DialogData | null> {
   const url = new URL(request.url);
   const kind = url.searchParams.get("dialog");
   if (!kind) return null;
@@ -64,7 +70,11 @@ export async function dialogFor(request: Request, db: Db, user: User | null, loc
 
   if (kind === "login") {
     const reason = url.searchParams.get("for");
-    return { kind: "login", reason: reason === "save" || reason === "report" || reason === "request" ? reason : "contact", loginTo };
+    return {
+      kind: "login",
+      reason: reason === "save" || reason === "report" || reason === "request" ? reason : "contact",
+      loginTo,
+    };
   }
   if (kind === "contact" || kind === "report") {
     if (!user) return { kind: "login", reason: kind, loginTo };
@@ -74,7 +84,13 @@ export async function dialogFor(request: Request, db: Db, user: User | null, loc
       const limited = await revealLimited(db, user);
       if (limited) return limited;
       const text = t("forms:contactDialog.officeText", { url: `${origin}/office/${officeId}` });
-      return { kind: "contact", name: office.name, phone: office.phone, tel: `tel:${office.phone}`, whatsapp: whatsappLink(office.whatsapp, text) };
+      return {
+        kind: "contact",
+        name: office.name,
+        phone: office.phone,
+        tel: `tel:${office.phone}`,
+        whatsapp: whatsappLink(office.whatsapp, text),
+      };
     }
     if (!estateId) return null;
     if (kind === "report") {
@@ -97,7 +113,13 @@ export async function dialogFor(request: Request, db: Db, user: User | null, loc
     if (limited) return limited;
     const title = estateTitle(t, contact.card);
     const text = t("forms:contactDialog.whatsappText", { title, ad: contact.card.stateId, url: `${origin}/estate/${estateId}` });
-    return { kind: "contact", name: contact.name, phone: contact.phone, tel: `tel:${contact.phone}`, whatsapp: whatsappLink(contact.whatsapp, text) };
+    return {
+      kind: "contact",
+      name: contact.name,
+      phone: contact.phone,
+      tel: `tel:${contact.phone}`,
+      whatsapp: whatsappLink(contact.whatsapp, text),
+    };
   }
   if (kind === "share" && estateId) {
     const [card] = await estateCardsByIds(db, [estateId], locale);

@@ -158,7 +158,8 @@ async function storeNow(source: string | Uint8Array, kind: ImageKind, dir?: stri
     if (!meta.width || !meta.height) throw new UploadError("notImage");
     if (meta.width * meta.height > PHOTO_LIMITS.maxPixels) throw new UploadError("tooManyPixels");
     oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
-    for (const nominal of IMAGE_WIDTHS[kind]) sizes.push({ nominal, ...targetSize(kind, nominal, oriented.width, oriented.height) });
+    for (const nominal of IMAGE_WIDTHS[kind])
+      sizes.push({ nominal, ...targetSize(kind, nominal, oriented.width, oriented.height) });
     const largest = sizes.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
     // Decoded once: oriented, cropped and scaled to the largest size, 8-bit sRGB; the smaller sizes come from it.
     pixels = await sharp(source, input)

@@ -22,7 +22,8 @@ async function textsIn(lang: string): Promise<(key: string, values?: Record<stri
  */
 export async function composeReason(reason: string | null, freeText: string, ownerLang: string): Promise<string | null> {
   const t = await textsIn(ownerLang);
-  const known = (REJECT_REASONS as readonly string[]).includes(reason ?? "") && reason !== "other" ? t(`admin:reasons.${reason}`) : null;
+  const known =
+    (REJECT_REASONS as readonly string[]).includes(reason ?? "") && reason !== "other" ? t(`admin:reasons.${reason}`) : null;
   const extra = freeText.trim().slice(0, 500);
   if (!known && !extra) return null;
   return [known, extra].filter(Boolean).join(known && extra ? ": " : "");
@@ -35,7 +36,15 @@ export async function reasonChoices(lang: string): Promise<{ code: string; text:
 }
 
 /** Sends the owner an SMS in their language: `key` of admin.json `sms` with `values` (and the brand). Runs in `tx`. */
-export async function smsOwner(tx: Tx, owner: { phone: string; lang: string }, key: string, values: Record<string, string | number>): Promise<void> {
+export async function smsOwner(
+  tx: Tx,
+  owner: { phone: string; lang: string },
+  key: string,
+  values: Record<string, string | number>,
+): Promise<void> {
   const t = await textsIn(owner.lang);
-  await getSmsSender().send(tx as unknown as Db, { phone: owner.phone, body: t(`admin:sms.${key}`, { brand: t("brand"), ...values }) });
+  await getSmsSender().send(tx as unknown as Db, {
+    phone: owner.phone,
+    body: t(`admin:sms.${key}`, { brand: t("brand"), ...values }),
+  });
 }

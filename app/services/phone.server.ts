@@ -1,9 +1,4 @@
-import {
-  getCountryCallingCode,
-  isSupportedCountry,
-  parsePhoneNumberFromString,
-  type CountryCode,
-} from "libphonenumber-js/max";
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { toLatinDigits } from "~/forms/account";
 
 /** Number types that can receive an SMS; libphonenumber-js cannot tell mobile from fixed in some countries. */

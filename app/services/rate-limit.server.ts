@@ -74,7 +74,11 @@ export async function resetLimit(db: Db, name: LimitName, subject: string): Prom
  * than `points` attempts were counted in the current window (a refused attempt counts too). An empty subject is
  * never limited. Database errors propagate.
  */
-export async function limitPassed(db: Db, name: LimitName, subject: string | null | undefined): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+export async function limitPassed(
+  db: Db,
+  name: LimitName,
+  subject: string | null | undefined,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
   if (!subject) return { ok: true };
   const state = await limiter(db, name).get(subject);
   if (!state || state.consumedPoints <= LIMITS[name].points || state.msBeforeNext <= 0) return { ok: true };

@@ -40,7 +40,9 @@ export function secretFromFile(file: string): string {
   }
   if (kept !== null && kept.length >= SESSION_SECRET_MIN) return kept;
   if (kept !== null) {
-    process.stderr.write(`[session] ${file} held a secret shorter than ${SESSION_SECRET_MIN} characters: replaced with a new random one (everyone is logged out)\n`);
+    process.stderr.write(
+      `[session] ${file} held a secret shorter than ${SESSION_SECRET_MIN} characters: replaced with a new random one (everyone is logged out)\n`,
+    );
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const made = crypto.randomBytes(32).toString("hex");

@@ -7,48 +7,58 @@ import { z } from "zod";
  */
 const schema = z
   .object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
-    .optional(),
-  DATA_DIR: z.string().default("./data"),
-  PGLITE_DIR: z.string().optional(),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, "PUBLIC_URL must be an http:// or https:// URL")
-    .optional(),
-  /**
-   * Development and tests only (issue 9): host names, besides localhost, 127.0.0.1 and [::1], that the server accepts
-   * as its own when PUBLIC_URL is unset (comma-separated, e.g. a LAN address to try the site on a phone).
-   */
-  ALLOWED_HOSTS: z
-    .string()
-    .default("")
-    .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
-  /**
-   * Size of the page cache for visitors (issue 10, decision 013), in MiB: 0 turns it off (every page is rendered
-   * for each request).
-   */
-  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
-  SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Automated tests only (issue 3, Captcha): every captcha shows this text. Refused outside NODE_ENV=test. */
-  CAPTCHA_TEST_TEXT: z.string().min(1).max(20).optional(),
-  /** The first admin (issue 5): when both are set at start, that account exists, is active and is an admin. */
-  ADMIN_PHONE: z.string().regex(/^\+[1-9][0-9]{6,14}$/, "ADMIN_PHONE must be an E.164 number like +963944123456").optional(),
-  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
-}).refine((env) => Boolean(env.ADMIN_PHONE) === Boolean(env.ADMIN_PASSWORD), {
-  message: "ADMIN_PHONE and ADMIN_PASSWORD are set together",
-  path: ["ADMIN_PHONE"],
-}).refine((env) => !env.CAPTCHA_TEST_TEXT || env.NODE_ENV === "test", {
-  message: "CAPTCHA_TEST_TEXT is only allowed when NODE_ENV=test",
-  path: ["CAPTCHA_TEST_TEXT"],
-});
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+      .optional(),
+    DATA_DIR: z.string().default("./data"),
+    PGLITE_DIR: z.string().optional(),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, "PUBLIC_URL must be an http:// or https:// URL")
+      .optional(),
+    /**
+     * Development and tests only (issue 9): host names, besides localhost, 127.0.0.1 and [::1], that the server accepts
+     * as its own when PUBLIC_URL is unset (comma-separated, e.g. a LAN address to try the site on a phone).
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /**
+     * Size of the page cache for visitors (issue 10, decision 013), in MiB: 0 turns it off (every page is rendered
+     * for each request).
+     */
+    PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+    SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Automated tests only (issue 3, Captcha): every captcha shows this text. Refused outside NODE_ENV=test. */
+    CAPTCHA_TEST_TEXT: z.string().min(1).max(20).optional(),
+    /** The first admin (issue 5): when both are set at start, that account exists, is active and is an admin. */
+    ADMIN_PHONE: z
+      .string()
+      .regex(/^\+[1-9][0-9]{6,14}$/, "ADMIN_PHONE must be an E.164 number like +963944123456")
+      .optional(),
+    ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+  })
+  .refine((env) => Boolean(env.ADMIN_PHONE) === Boolean(env.ADMIN_PASSWORD), {
+    message: "ADMIN_PHONE and ADMIN_PASSWORD are set together",
+    path: ["ADMIN_PHONE"],
+  })
+  .refine((env) => !env.CAPTCHA_TEST_TEXT || env.NODE_ENV === "test", {
+    message: "CAPTCHA_TEST_TEXT is only allowed when NODE_ENV=test",
+    path: ["CAPTCHA_TEST_TEXT"],
+  });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; pgliteDir: string; imagesDir: string };
 

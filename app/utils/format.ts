@@ -59,6 +59,9 @@ export function excerpt(text: string, length = 90): string {
 }
 
 /** A short title for a listing: "Apartment for rent in Mezzeh" (common.json `card.titleSale` or `card.titleRent`). */
-export function estateTitle(t: (key: string, o?: Record<string, unknown>) => string, e: Pick<EstateCard, "estateType" | "offerTypeId" | "location">) {
+export function estateTitle(
+  t: (key: string, o?: Record<string, unknown>) => string,
+  e: Pick<EstateCard, "estateType" | "offerTypeId" | "location">,
+) {
   return t(e.offerTypeId === 1 ? "card.titleSale" : "card.titleRent", { type: e.estateType, place: e.location });
 }

@@ -43,7 +43,13 @@ export async function loadListingPage(request: Request, options: Options) {
   };
   if (hasErrors(parsed.errors)) {
     return data(
-      { ...base, seo: { ...base.seo, noindex: true }, invalid: true as const, result: null as SearchResult | null, similar: [] as EstateCard[] },
+      {
+        ...base,
+        seo: { ...base.seo, noindex: true },
+        invalid: true as const,
+        result: null as SearchResult | null,
+        similar: [] as EstateCard[],
+      },
       { status: 400 },
     );
   }
@@ -52,7 +58,7 @@ export async function loadListingPage(request: Request, options: Options) {
   if (result.pageCount === 0 && parsed.page > 1) notFound();
   const narrowed = Boolean(parsed.filter.location_id || parsed.filter.estate_type_id || parsed.filter.price_domain_id);
   const similar =
-    narrowed && result.page === result.pageCount || result.total === 0
+    (narrowed && result.page === result.pageCount) || result.total === 0
       ? await similarEstates(db, parsed.filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) })
       : [];
   return data({ ...base, seo: { ...base.seo, noindex: result.total === 0 }, invalid: false as const, result, similar });

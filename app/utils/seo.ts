@@ -18,7 +18,11 @@ type RootData = { locale: "ar" | "en"; origin: string; siteName: string };
  * Title, description, canonical URL, hreflang alternates (ar, en, x-default), Open Graph tags and robots for one page.
  * The Arabic page is the URL without `lang`; the English one adds `lang=en` (docs/decisions/002).
  */
-export function seoMeta(seo: Seo | undefined, root: RootData | undefined, location: { pathname: string; search: string }): MetaDescriptor[] {
+export function seoMeta(
+  seo: Seo | undefined,
+  root: RootData | undefined,
+  location: { pathname: string; search: string },
+): MetaDescriptor[] {
   if (!seo || !root) return [{ title: root?.siteName ?? "" }];
   const params = new URLSearchParams(location.search);
   const kept = new URLSearchParams();
@@ -70,7 +74,8 @@ export const ERROR_STATUSES = [400, 403, 405, 413, 503] as const;
  * listing), `errorPage.<status>.*` for ERROR_STATUSES, `error.*` (the general error) for any other status.
  */
 export function errorTextKey(status: number, part: "title" | "text", notFoundWhat?: unknown): string {
-  if (status === 404) return part === "title" ? "notFound.title" : notFoundWhat === "listing" ? "notFound.listingText" : "notFound.text";
+  if (status === 404)
+    return part === "title" ? "notFound.title" : notFoundWhat === "listing" ? "notFound.listingText" : "notFound.text";
   if ((ERROR_STATUSES as readonly number[]).includes(status)) return `errorPage.${status}.${part}`;
   return `error.${part}`;
 }
@@ -81,12 +86,14 @@ export function pageMeta(args: {
   matches: { id: string; data: unknown }[];
   location: { pathname: string; search: string };
 }): MetaDescriptor[] {
-  const root = args.matches.find((m) => m.id === "root")?.data as (RootData & { errorTitles?: Record<string, string> }) | undefined;
+  const root = args.matches.find((m) => m.id === "root")?.data as
+    (RootData & { errorTitles?: Record<string, string> }) | undefined;
   if (args.error || !args.data) {
     const error = args.error as { status?: number; data?: { title?: unknown } } | undefined;
     const status = error?.status ?? 500;
     // The guards of server/guards.ts send the title along: the root loader's titles are missing when it failed (503).
-    const title = root?.errorTitles?.[status] ?? (typeof error?.data?.title === "string" ? error.data.title : root?.errorTitles?.[500]);
+    const title =
+      root?.errorTitles?.[status] ?? (typeof error?.data?.title === "string" ? error.data.title : root?.errorTitles?.[500]);
     return [{ title: `${title ?? ""}${root?.siteName ? ` | ${root.siteName}` : ""}` }, { name: "robots", content: "noindex" }];
   }
   return seoMeta((args.data as { seo?: Seo }).seo, root, args.location);

@@ -21,7 +21,11 @@ export function localesVersion(): string {
   const hash = crypto.createHash("sha256");
   for (const lang of ["ar", "en"]) {
     const dir = path.resolve("locales", lang);
-    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) hash.update(fs.readFileSync(path.join(dir, file)));
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .sort())
+      hash.update(fs.readFileSync(path.join(dir, file)));
   }
   version = hash.digest("hex").slice(0, 10);
   return version;

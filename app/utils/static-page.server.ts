@@ -4,7 +4,7 @@ import { getT } from "~/services/i18n.server";
 /** The SEO and texts of a text page (`whoUs`, `privacy`, `companyProfile` in locales/*\/pages.json), in the page's language. */
 export async function loadStaticPage(request: Request, page: "whoUs" | "privacy" | "companyProfile") {
   const t = await getT(request);
-  const list = <T,>(key: string): T[] => {
+  const list = <T>(key: string): T[] => {
     const value = t(`pages:${page}.${key}`, { returnObjects: true, defaultValue: [] }) as unknown;
     return Array.isArray(value) ? (value as T[]) : [];
   };

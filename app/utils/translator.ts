@@ -122,10 +122,20 @@ export function createTranslator(settings: TranslatorSettings): Translator {
 
   /** The value at path `key` of namespace `ns` in `lng`, or undefined. */
   const lookup = (lng: string, ns: string, key: string) =>
-    key.split(".").reduce<unknown>((value, part) => (value && typeof value === "object" ? (value as Texts)[part] : undefined), texts.get(`${lng}|${ns}`));
+    key
+      .split(".")
+      .reduce<unknown>(
+        (value, part) => (value && typeof value === "object" ? (value as Texts)[part] : undefined),
+        texts.get(`${lng}|${ns}`),
+      );
 
   /** i18next's translate for the features listed at the top of this file. */
-  const translate = (rawKey: unknown, options: Record<string, unknown>, lng: string, fixed: string | readonly string[]): string => {
+  const translate = (
+    rawKey: unknown,
+    options: Record<string, unknown>,
+    lng: string,
+    fixed: string | readonly string[],
+  ): string => {
     if (rawKey == null) return "";
     let key = String(rawKey);
     let namespaces = typeof fixed === "string" ? [fixed] : fixed;
@@ -144,7 +154,8 @@ export function createTranslator(settings: TranslatorSettings): Translator {
       while (found == null && tries.length) found = lookup(lng, ns, tries.pop()!);
       if (found != null) break;
     }
-    if (found != null && typeof found !== "string") return `key '${key} (${self.language})' returned an object instead of string.`;
+    if (found != null && typeof found !== "string")
+      return `key '${key} (${self.language})' returned an object instead of string.`;
     const text = found ?? options.defaultValue ?? key;
     return interpolate(String(text), options);
   };
@@ -155,8 +166,7 @@ export function createTranslator(settings: TranslatorSettings): Translator {
     options: { defaultNS: settings.defaultNS, react: settings.react },
     isInitialized: true,
     t: (key, options) => self.getFixedT(null)(key, options),
-    getFixedT: (lng, ns) => (key, options) =>
-      translate(key, options ?? {}, lng || self.language, ns || settings.defaultNS),
+    getFixedT: (lng, ns) => (key, options) => translate(key, options ?? {}, lng || self.language, ns || settings.defaultNS),
     load: (lng, namespaces) =>
       Promise.all(
         namespaces.map((ns) => {

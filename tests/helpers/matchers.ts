@@ -32,7 +32,7 @@ interface AsyncReplyMatchers {
 
 declare module "vitest" {
   // vitest declares Assertion<T = any>: the merged declaration must say the same.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   interface Assertion<T = any> extends ReplyMatchers<T>, AsyncReplyMatchers {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AsymmetricMatchersContaining extends ReplyMatchers {}

@@ -27,7 +27,13 @@ export function getOnWire(url: string, coding: Coding | null, headers: Record<st
         const encoding = res.headers["content-encoding"] ?? "identity";
         try {
           const decoded =
-            encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : encoding === "identity" ? raw : null;
+            encoding === "br"
+              ? zlib.brotliDecompressSync(raw)
+              : encoding === "gzip"
+                ? zlib.gunzipSync(raw)
+                : encoding === "identity"
+                  ? raw
+                  : null;
           if (!decoded) throw new Error(`${url}: unexpected Content-Encoding ${encoding}`);
           resolve({ status: res.statusCode ?? 0, headers: res.headers, wireBytes: raw.length, body: decoded.toString("utf8") });
         } catch (error) {
@@ -58,7 +64,9 @@ export function stylesheetsOf(html: string): string[] {
 /** Module specifiers a script imports: static `import … from "x"`, `import "x"`, `export … from "x"` and `import("x")`. */
 export function importsOf(code: string): string[] {
   const found = new Set<string>();
-  for (const match of code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g)) {
+  for (const match of code.matchAll(
+    /(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  )) {
     found.add(match[1] ?? match[2]);
   }
   return [...found];

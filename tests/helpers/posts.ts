@@ -18,7 +18,10 @@ export function postFixtures(db: () => Db) {
     return locationIds[i % locationIds.length];
   }
   /** A pending post of `owner`, with `input` replacing the defaults. Returns the listing id. */
-  async function newPost(owner: { user: { id: number; first_name: string; last_name: string } }, input: Partial<NewPost> = {}): Promise<number> {
+  async function newPost(
+    owner: { user: { id: number; first_name: string; last_name: string } },
+    input: Partial<NewPost> = {},
+  ): Promise<number> {
     return createPost(db(), owner.user.id, {
       estate_type_id: 6,
       estate_offer_type_id: 1,

@@ -1,10 +1,14 @@
 /** What a user gets from a loader or an action: the status, the data (a body or `data()`'s), the headers. */
 // The tests read the data of many routes: any keeps each of them from restating the route's type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 export type Reply = { status: number; data: any; headers: Headers };
 
 /** A route module's loader or action, as Remix calls it. */
-type RouteFunction<T> = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => Promise<T> | T;
+type RouteFunction<T> = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: Record<string, unknown>;
+}) => Promise<T> | T;
 
 /**
  * Runs a loader or an action (`run`) and gives what a user would get, the one way every test reads a Remix answer:
@@ -74,7 +78,12 @@ export function callAction<T>(
 }
 
 /** One cookie as a Set-Cookie header sets it: its name, value, and whether it deletes the cookie. */
-export function parseSetCookie(header: string): { name: string; value: string; attributes: Record<string, string>; cleared: boolean } {
+export function parseSetCookie(header: string): {
+  name: string;
+  value: string;
+  attributes: Record<string, string>;
+  cleared: boolean;
+} {
   const [pair, ...rest] = header.split(";");
   const eq = pair.indexOf("=");
   const name = pair.slice(0, eq).trim();

@@ -62,7 +62,10 @@ export async function startServer(
     VITEST: undefined,
     ...env,
   };
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+    env: childEnv as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -82,7 +85,10 @@ export async function startServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     }
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
@@ -95,7 +101,13 @@ export async function startServer(
 }
 
 /** A private PostgreSQL cluster (Debian's initdb and pg_ctl, run as user postgres) on a free port. */
-export type PrivateCluster = { url: string; port: number; stop(mode?: "fast" | "immediate"): void; start(): void; remove(): void };
+export type PrivateCluster = {
+  url: string;
+  port: number;
+  stop(mode?: "fast" | "immediate"): void;
+  start(): void;
+  remove(): void;
+};
 
 /** Runs a PostgreSQL binary as user postgres (directly when this process already is postgres). */
 function runAsPostgres(binary: string, args: string[]): void {
@@ -113,7 +125,8 @@ function runAsPostgres(binary: string, args: string[]): void {
 export async function startPrivateCluster(): Promise<PrivateCluster> {
   const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort() : [];
   const bin = versions.length ? `/usr/lib/postgresql/${versions[versions.length - 1]}/bin` : "";
-  if (!bin || !fs.existsSync(`${bin}/initdb`)) throw new Error("PostgreSQL's initdb was not found under /usr/lib/postgresql/*/bin");
+  if (!bin || !fs.existsSync(`${bin}/initdb`))
+    throw new Error("PostgreSQL's initdb was not found under /usr/lib/postgresql/*/bin");
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-pg-"));
   fs.chmodSync(dir, 0o777);
@@ -124,7 +137,16 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start: () =>
-      runAsPostgres(`${bin}/pg_ctl`, ["-D", dataDir, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]),
+      runAsPostgres(`${bin}/pg_ctl`, [
+        "-D",
+        dataDir,
+        "-l",
+        path.join(dir, "log"),
+        "-w",
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        "start",
+      ]),
     stop: (mode = "fast") => runAsPostgres(`${bin}/pg_ctl`, ["-D", dataDir, "-m", mode, "-w", "stop"]),
     remove: () => {
       try {

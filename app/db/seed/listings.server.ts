@@ -16,8 +16,21 @@ const SYP_PER_USD = 11_500;
 const PHOTO_POOL = 48;
 
 const RESORTS = new Set([
-  "Bloudan", "Zabadani", "Madaya", "Buqqain", "Slunfeh", "Kassab", "Ras al-Basit", "Blue Beach",
-  "Mashta al-Helu", "Kafroun", "Golden Sands", "Arwad", "Marmarita", "Wadi al-Uyun", "Ain al-Fijeh",
+  "Bloudan",
+  "Zabadani",
+  "Madaya",
+  "Buqqain",
+  "Slunfeh",
+  "Kassab",
+  "Ras al-Basit",
+  "Blue Beach",
+  "Mashta al-Helu",
+  "Kafroun",
+  "Golden Sands",
+  "Arwad",
+  "Marmarita",
+  "Wadi al-Uyun",
+  "Ain al-Fijeh",
 ]);
 
 type Place = { locationId: number; gi: number; li: number; factor: number; resort: boolean };
@@ -47,7 +60,8 @@ export async function seedListings(db: Db, options: { count: number; imagesDir: 
   for (const [gi, g] of seedGovernorates.entries()) {
     for (const [li, l] of g.locations.entries()) {
       const row = locRows.find((r) => r.gov_en === g.name_en && r.name_en === l.name_en);
-      if (row) places.push({ locationId: row.id, gi, li, factor: g.price_factor * l.price_factor, resort: RESORTS.has(l.name_en) });
+      if (row)
+        places.push({ locationId: row.id, gi, li, factor: g.price_factor * l.price_factor, resort: RESORTS.has(l.name_en) });
     }
   }
   const officeRows = await db
@@ -157,8 +171,28 @@ function makeListing(
     phone: office ? null : syrianMobile(random),
     office_id: office?.id ?? null,
     contract_type_id: office?.contract ?? 1,
-    description_ar: describeAr(type.name_ar, offer.name_ar, loc.name_ar, gov.name_ar, rooms, floor, finish?.name_ar, furnished, pool),
-    description_en: describeEn(type.name_en, offer.name_en, loc.name_en, gov.name_en, rooms, floor, finish?.name_en, furnished, pool),
+    description_ar: describeAr(
+      type.name_ar,
+      offer.name_ar,
+      loc.name_ar,
+      gov.name_ar,
+      rooms,
+      floor,
+      finish?.name_ar,
+      furnished,
+      pool,
+    ),
+    description_en: describeEn(
+      type.name_en,
+      offer.name_en,
+      loc.name_en,
+      gov.name_en,
+      rooms,
+      floor,
+      finish?.name_en,
+      furnished,
+      pool,
+    ),
     created_at: created,
     updated_at: created,
   };
@@ -203,8 +237,15 @@ function roundTo(value: number, step: number): number {
 }
 
 function describeAr(
-  type: string, offer: string, loc: string, gov: string, rooms: number | null, floor: number | null,
-  finish: string | undefined, furnished: boolean, pool: boolean,
+  type: string,
+  offer: string,
+  loc: string,
+  gov: string,
+  rooms: number | null,
+  floor: number | null,
+  finish: string | undefined,
+  furnished: boolean,
+  pool: boolean,
 ): string {
   const parts = [`${type} لل${offer === "بيع" ? "بيع" : "إيجار"} في ${loc}، ${gov}.`];
   if (rooms) parts.push(rooms === 1 ? "غرفة نوم واحدة." : rooms === 2 ? "غرفتا نوم." : `${rooms} غرف نوم.`);
@@ -217,8 +258,15 @@ function describeAr(
 }
 
 function describeEn(
-  type: string, offer: string, loc: string, gov: string, rooms: number | null, floor: number | null,
-  finish: string | undefined, furnished: boolean, pool: boolean,
+  type: string,
+  offer: string,
+  loc: string,
+  gov: string,
+  rooms: number | null,
+  floor: number | null,
+  finish: string | undefined,
+  furnished: boolean,
+  pool: boolean,
 ): string {
   const parts = [`${type} for ${offer.toLowerCase()} in ${loc}, ${gov}.`];
   if (rooms) parts.push(`${rooms} bedroom${rooms > 1 ? "s" : ""}.`);

@@ -22,7 +22,6 @@ export function seededRandom(seed: number) {
 }
 export type Random = ReturnType<typeof seededRandom>;
 
-
 /** Listings and offices are dated before this fixed day, so the data is the same on every run. */
 export const ANCHOR = Date.UTC(2026, 10, 15, 9, 0, 0);
 /** One day in milliseconds. */

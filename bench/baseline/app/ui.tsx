@@ -12,7 +12,9 @@ export function SearchForm({ choices, values }: { choices: Choices; values: Reco
         <select name="offer" defaultValue={values.offer ?? ""}>
           <option value="">Any</option>
           {choices.offers.map((o) => (
-            <option key={o} value={o}>{o === "sale" ? "For sale" : "For rent"}</option>
+            <option key={o} value={o}>
+              {o === "sale" ? "For sale" : "For rent"}
+            </option>
           ))}
         </select>
       </label>
@@ -21,7 +23,9 @@ export function SearchForm({ choices, values }: { choices: Choices; values: Reco
         <select name="type" defaultValue={values.type ?? ""}>
           <option value="">Any</option>
           {choices.types.map((t) => (
-            <option key={t} value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </select>
       </label>
@@ -30,7 +34,9 @@ export function SearchForm({ choices, values }: { choices: Choices; values: Reco
         <select name="place" defaultValue={values.place ?? ""}>
           <option value="">Anywhere</option>
           {choices.places.map((p) => (
-            <option key={p} value={p}>{p}</option>
+            <option key={p} value={p}>
+              {p}
+            </option>
           ))}
         </select>
       </label>
@@ -39,7 +45,9 @@ export function SearchForm({ choices, values }: { choices: Choices; values: Reco
         <select name="max_price" defaultValue={values.max_price ?? ""}>
           <option value="">Any</option>
           {choices.maxPrices.map((p) => (
-            <option key={p} value={p}>{p.toLocaleString("en-US")} USD</option>
+            <option key={p} value={p}>
+              {p.toLocaleString("en-US")} USD
+            </option>
           ))}
         </select>
       </label>
@@ -56,7 +64,9 @@ export function ListingCard({ listing }: { listing: Listing }) {
         <img src={listing.photo} alt="" width={400} height={300} loading="lazy" />
         <div>
           <h3>{listing.title}</h3>
-          <p className="price">{listing.price.toLocaleString("en-US")} {listing.currency}</p>
+          <p className="price">
+            {listing.price.toLocaleString("en-US")} {listing.currency}
+          </p>
           <p>{listing.place}</p>
           <p>
             {listing.rooms ? `${listing.rooms} rooms · ` : ""}

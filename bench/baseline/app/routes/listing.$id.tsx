@@ -17,7 +17,9 @@ export default function ListingPage() {
     <article>
       <h1>{listing.title}</h1>
       <img className="photo" src={listing.photo} alt="" width={800} height={600} />
-      <p className="price">{listing.price.toLocaleString("en-US")} {listing.currency}</p>
+      <p className="price">
+        {listing.price.toLocaleString("en-US")} {listing.currency}
+      </p>
       <dl>
         <dt>Place</dt>
         <dd>{listing.place}</dd>
