@@ -134,12 +134,10 @@ export async function openFromQueue(page: Page, lang: Lang, projectName: string,
   await page.goto("/admin/posts");
   await settle(page, projectName);
   await expect(page.getByRole("heading", { level: 1, name: AD[lang].posts.title })).toBeVisible();
-  const link = page
-    .getByRole("main")
-    .getByRole("link", {
-      name: fill(AD[lang].posts.post, { number: post.number, type: post.typeName, place: post.place }),
-      exact: true,
-    });
+  const link = page.getByRole("main").getByRole("link", {
+    name: fill(AD[lang].posts.post, { number: post.number, type: post.typeName, place: post.place }),
+    exact: true,
+  });
   await expect(link).toHaveCount(1);
   await expect(link).toHaveAttribute("href", `/admin/posts/${post.id}`);
   await link.click();
