@@ -1,5 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { serialize } from "cookie";
+import { parseForm } from "~/forms/parse";
+import { appPopupSchema } from "~/forms/preferences";
 import { APP_POPUP_COOKIE } from "~/utils/cookies";
 import { backTo } from "~/utils/redirect.server";
 
@@ -8,7 +10,8 @@ export { default, loader } from "~/utils/no-page";
 /** Closes the app-download popup (spec 2.2) and remembers it for a year in a cookie; works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  return redirect(backTo(form.get("redirectTo")), {
+  const submission = parseForm(form, appPopupSchema);
+  return redirect(backTo(submission.status === "success" ? (submission.value.redirectTo ?? null) : null), {
     headers: { "Set-Cookie": serialize(APP_POPUP_COOKIE, "closed", { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" }) },
   });
 }

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +15,7 @@ import { filterOptions, getLookups } from "~/models/lookups.server";
 import { createPropertyRequest } from "~/models/request.server";
 import { locationExists } from "~/models/lookups.server";
 import { clientIp } from "~/services/account.server";
-import { getCurrentUser } from "~/services/auth.server";
+import { getCurrentUser, requireUser } from "~/services/auth.server";
 import { formLimit, formReply, isSpam } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
@@ -46,8 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * log in and back); bad input or an unknown place: 400 with every value; past the per-IP limit: 429.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getCurrentUser(request);
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent("/create-real-estate-request")}`);
+  const user = await requireUser(request, { redirectTo: "/create-real-estate-request" });
   const form = await request.formData().catch(() => new FormData());
   const { db, t } = await pageContext(request);
   if (isSpam(form)) return redirectWithSuccess("/profile?sent=request", t("forms:toasts.requestSent"));

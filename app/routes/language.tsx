@@ -1,4 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { parseForm } from "~/forms/parse";
+import { languageSchema } from "~/forms/preferences";
 import { langCookie } from "~/services/i18n.server";
 import { backTo } from "~/utils/redirect.server";
 
@@ -10,8 +12,10 @@ export { default, loader } from "~/utils/no-page";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const lang = form.get("lang") === "en" ? "en" : "ar";
-  return redirect(backTo(form.get("redirectTo")), {
+  const submission = parseForm(form, languageSchema);
+  const { lang, redirectTo } =
+    submission.status === "success" ? submission.value : { lang: "ar" as const, redirectTo: undefined };
+  return redirect(backTo(redirectTo ?? null), {
     headers: { "Set-Cookie": langCookie(lang) },
   });
 }

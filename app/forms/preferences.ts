@@ -1,0 +1,10 @@
+import * as z from "zod/v4";
+
+/** Where a form sends the visitor back to: a local path, checked again by `backTo` (at most 2,000 characters). */
+const redirectTo = z.string().max(2000).optional();
+
+/** The language switcher's post (spec 4): `lang` is ar or en (anything else is Arabic, the default language). */
+export const languageSchema = z.object({ lang: z.enum(["ar", "en"]).catch("ar"), redirectTo });
+
+/** The app popup's close button (spec 2.2): only where to go back to. */
+export const appPopupSchema = z.object({ redirectTo });
