@@ -17,6 +17,8 @@ export default tseslint.config(
       "data*/",
       "backups/",
       ".cache/",
+      "test-results/",
+      "playwright-report/",
     ],
   },
   js.configs.recommended,
