@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackLink, EditorForm, ImageField, StateForm } from "~/components/ContentParts";
 import { SelectField, TextField } from "~/components/FormParts";
-import { Pagination } from "~/components/Pagination";
+import { OfficeListings } from "~/components/OfficeListings";
 import { LocationOptions } from "~/components/SearchFilter";
 import { useAppForm } from "~/components/useAppForm";
 import { officeSchema } from "~/forms/content";
@@ -151,7 +151,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOffice() {
-  const { office } = useLoaderData<typeof loader>();
+  const { office, listings } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const location = useLocation();
   return (
@@ -160,7 +160,7 @@ export default function AdminOffice() {
       <h1>{office ? office.name : t("content:officeForm.newTitle")}</h1>
       {office ? <ActiveForm /> : null}
       <OfficeForm key={`${office?.id ?? "new"}-${location.key}`} />
-      {office ? <OfficeListings /> : null}
+      {office && listings ? <OfficeListings listings={listings} /> : null}
     </section>
   );
 }
@@ -244,35 +244,5 @@ function OfficeForm() {
         hint={t(office?.logo ? "content:officeForm.logoKeep" : "content:officeForm.logoHint")}
       />
     </EditorForm>
-  );
-}
-
-/** The office's listings in every state but deleted, each opening the listing editor that owners use too. */
-function OfficeListings() {
-  const { listings } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  if (!listings) return null;
-  return (
-    <section className="section" aria-labelledby="office-listings">
-      <h2 id="office-listings">{t("content:listings.title", { n: listings.total })}</h2>
-      {listings.items.length ? (
-        <ul className="content-list">
-          {listings.items.map((l) => (
-            <li key={l.id}>
-              <div className="content-item-text">
-                <Link to={`/profile/posts/${l.id}`} className="content-item-title">
-                  {t("content:listings.number")} <bdi dir="ltr">{l.stateId}</bdi> · {l.type}
-                </Link>
-                <span className="card-meta">{l.place}</span>
-              </div>
-              <span className={`chip status-${l.status}`}>{t(`content:status.${l.status}`)}</span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="notice">{t("content:listings.empty")}</p>
-      )}
-      <Pagination page={listings.page} pageCount={listings.pageCount} />
-    </section>
   );
 }
