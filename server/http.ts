@@ -115,7 +115,11 @@ export function createRemixHandler(options: {
       // answer a bare 500 before the translated page is rendered.
       if (context.refused) headers.delete("origin");
       const controller = new AbortController();
-      res.on("close", () => controller.abort());
+      // Only a client that leaves before the answer is complete cancels the work (an abort makes a DOMException,
+      // which every finished response paid for: 4% of a cached page's CPU in the issue 10 profile).
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
       const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
       if (req.method !== "GET" && req.method !== "HEAD") {
         const source = options.body(req, res);
