@@ -11,6 +11,11 @@ export default tseslint.config(
     ignores: [
       "build/",
       "public/build/",
+      // Written by npm run build (scripts/build-sw.ts): the service worker, its kill switch, the offline page's script.
+      "public/sw.js",
+      "public/sw-off.js",
+      "public/offline.js",
+      "public/offline-*.html",
       "bench/baseline/build/",
       "bench/baseline/public/build/",
       "node_modules/",

@@ -28,20 +28,21 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   globalTeardown: "./e2e/global-teardown.ts",
-  use: { baseURL, launchOptions, trace: "off", screenshot: "only-on-failure" },
+  // Service workers only where a test asks for them (e2e/offline.spec.ts): the other journeys measure the network.
+  use: { baseURL, launchOptions, trace: "off", screenshot: "only-on-failure", serviceWorkers: "block" },
   projects: [
     // The page weight (issue 10) is measured once, by the phone with JavaScript. The axe checks (accessibility.spec.ts)
     // run at the phone with JavaScript and at the desktop without: both viewports and both modes, in half the time.
     // Hydration (decision 020) needs scripts.
     {
       name: "phone-nojs",
-      testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts", "hydration.spec.ts"],
+      testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts", "hydration.spec.ts", "offline.spec.ts"],
       use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: false, isMobile: false },
     },
     { name: "phone-js", use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: true } },
     {
       name: "desktop-nojs",
-      testIgnore: ["page-weight.spec.ts", "hydration.spec.ts"],
+      testIgnore: ["page-weight.spec.ts", "hydration.spec.ts", "offline.spec.ts"],
       use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false },
     },
     {

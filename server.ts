@@ -131,6 +131,13 @@ app.use("/build", precompressedStatic("public/build", { immutable: true, maxAge:
 app.use("/images", express.static(env.imagesDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 // Locale files are requested with ?v=<hash of the files>.
 app.use("/locales", precompressedStatic("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
+// The service worker (issue 12, decision 021), at the root so that its scope is the whole site, checked for updates on
+// every page load (no-cache); with SERVICE_WORKER=off (the kill switch) the worker that unregisters itself instead.
+const serviceWorkerFile = path.resolve("public", env.SERVICE_WORKER === "off" ? "sw-off.js" : "sw.js");
+app.get("/sw.js", (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-cache");
+  res.sendFile(serviceWorkerFile, { headers: { "Content-Type": "text/javascript; charset=utf-8" } }, (error) => error && next());
+});
 const publicFiles = precompressedStatic("public", { maxAge: "1h", index: false });
 // Only an address that names a file (with an extension) is looked for on disk: a page never waits for a stat().
 app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));

@@ -6,6 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import i18n from "./i18n";
 import { loadPlaces } from "./utils/places";
+import { startServiceWorker } from "./utils/service-worker";
 import { createTranslator, type Texts } from "./utils/translator";
 
 async function hydrate() {
@@ -44,6 +45,7 @@ async function hydrate() {
 
 hydrate()
   .then(() => {
+    startServiceWorker();
     // Any page may lead to one with a place select: its list is fetched while the browser is idle (issue 10).
     const placesUrl = document.documentElement.dataset.places;
     if (placesUrl) (window.requestIdleCallback ?? setTimeout)(() => loadPlaces(placesUrl).catch(() => undefined));

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -11,27 +11,16 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
-import { parse } from "./utils/cookies.server";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Dialog } from "./components/Dialogs";
 import { AppPopup, Footer, Header, ToastBar } from "./components/Layout";
 import { Icon } from "./components/Icon";
 import { dirOf } from "./i18n";
-import { getT, langCookie, LANG_COOKIE, localeOf } from "./services/i18n.server";
-import { getDb } from "./db/db.server";
-import { getLookups, placesUrl } from "./models/lookups.server";
-import { savedEstateIds } from "./models/saved.server";
-import { getCurrentUser } from "./services/auth.server";
-import { dialogFor } from "./services/dialog.server";
-import { getToast } from "./services/session.server";
-import { APP_POPUP_COOKIE } from "./utils/cookies";
-import { storeFor } from "./utils/company";
-import { localesVersion, publicOrigin } from "./utils/site.server";
+import { useKeepPagesOffline, useReloadWhenOffline } from "./utils/service-worker";
 import { useNonce } from "./utils/nonce";
 import { useRootData } from "./utils/root-data";
-import { notFound } from "./utils/page.server";
-import { ERROR_STATUSES, errorTextKey, pageMeta } from "./utils/seo";
+import { errorTextKey, pageMeta } from "./utils/seo";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -48,53 +37,8 @@ export const meta = pageMeta;
 /** Layout flags a route can set in its handle (spec 2.2). */
 export type LayoutHandle = { i18n?: string[]; hideNavbar?: boolean; hideFooter?: boolean };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeOf(request);
-  const t = await getT(request);
-  // "//host/…" is read by browsers as another site: such an address is never a page here (issue 9, open redirect).
-  if (new URL(request.url).pathname.startsWith("//")) notFound("page", t("notFound.title"));
-  const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
-  const db = await getDb();
-  const origin = publicOrigin(request);
-  const [savedIds, dialog, lookups] = await Promise.all([
-    user ? savedEstateIds(db, user.id) : Promise.resolve([]),
-    dialogFor(request, db, user, locale, origin),
-    getLookups(db),
-  ]);
-  const url = new URL(request.url);
-  const cookies = parse(request.headers.get("Cookie") ?? "");
-  const payload = {
-    locale,
-    origin,
-    siteName: t("brand"),
-    toast: toast ?? null,
-    /** The logged-in user (navbar account menu), or null for a visitor. */
-    user: user ? { first_name: user.first_name, admin: user.role === "admin" } : null,
-    /** Listings the user saved (the save toggles of cards, spec 4). */
-    savedIds,
-    /** The dialog the URL asks for (architecture 6), rendered over any page. */
-    dialog,
-    // Only the home page's popup shows the store link (and only then does a page depend on the phone: page cache).
-    store: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed" ? storeFor(request.headers.get("User-Agent")) : null,
-    localesVersion: localesVersion(),
-    /** The fingerprinted place list file of the page language (issue 10, app/utils/places.ts). */
-    placesUrl: placesUrl(lookups, locale),
-    /** The error page's title per status (pageMeta); other statuses use `error.title`. */
-    errorTitles: Object.fromEntries(
-      [404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))]),
-    ) as Record<string, string>,
-    // The server's year, so the footer renders the same on the server and in the browser.
-    year: new Date().getUTCFullYear(),
-  };
-  // Only a shown toast needs the session written back (remix-toast commits it on every call).
-  const responseHeaders = new Headers(toast ? headers : undefined);
-  // A language chosen by the URL (`?lang=en`, from a search engine or hreflang) is kept for the next pages (issue 9).
-  const chosen = url.searchParams.get("lang");
-  if ((chosen === "ar" || chosen === "en") && cookies[LANG_COOKIE] !== chosen)
-    responseHeaders.append("Set-Cookie", langCookie(chosen));
-  // A user past the limit of number reveals sees the wait instead of a number (issue 9), with 429.
-  return data(payload, { headers: responseHeaders, status: dialog?.kind === "contactLimited" ? 429 : 200 });
-}
+/** The root loader (locale, user, toast, dialog…): app/utils/root-loader.server.ts. */
+export { loader } from "./utils/root-loader.server";
 
 /** The document shell: <html lang dir> from the page language (spec 4), navbar, footer and toasts (spec 2.2, 2.3). */
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -107,7 +51,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const flags = matches.reduce<LayoutHandle>((acc, m) => ({ ...acc, ...((m.handle as LayoutHandle | undefined) ?? {}) }), {});
   useChangeLanguage(locale);
   return (
-    <html lang={locale} dir={dirOf(locale)} data-locales-version={root?.localesVersion} data-places={root?.placesUrl}>
+    <html
+      lang={locale}
+      dir={dirOf(locale)}
+      data-locales-version={root?.localesVersion}
+      data-places={root?.placesUrl}
+      data-sw={root ? (root.serviceWorker ? "on" : "off") : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -135,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useKeepPagesOffline();
   return <Outlet />;
 }
 
@@ -145,6 +96,7 @@ export default function App() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  useReloadWhenOffline();
   const { t } = useTranslation();
   const location = useLocation();
   if (!isRouteErrorResponse(error)) console.error(error);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SavedOffline } from "~/components/SavedOffline";
 import { EstateGrid } from "~/components/EstateCard";
 import { Icon } from "~/components/Icon";
 import { useForgetDraft } from "~/components/useDraft";
@@ -15,7 +16,7 @@ import type { LayoutHandle } from "~/root";
 import { TextWithUserText } from "~/components/UserText";
 
 export const meta = pageMeta;
-export const handle: LayoutHandle = { i18n: ["common", "account", "forms"] };
+export const handle: LayoutHandle = { i18n: ["common", "account", "forms", "offline"] };
 
 /**
  * /profile (spec 2.1, 4 Profile route, 6): only with a valid session, otherwise /login?redirectTo=/profile. Shows
@@ -93,6 +94,7 @@ export default function ProfilePage() {
           </ul>
         )}
       </section>
+      <SavedOffline />
     </section>
   );
 }

@@ -6,19 +6,37 @@ import arAdmin from "../../locales/ar/admin.json";
 import arCommon from "../../locales/ar/common.json";
 import arContent from "../../locales/ar/content.json";
 import arForms from "../../locales/ar/forms.json";
+import arOffline from "../../locales/ar/offline.json";
 import arPages from "../../locales/ar/pages.json";
 import enAccount from "../../locales/en/account.json";
 import enAdmin from "../../locales/en/admin.json";
 import enCommon from "../../locales/en/common.json";
 import enContent from "../../locales/en/content.json";
 import enForms from "../../locales/en/forms.json";
+import enOffline from "../../locales/en/offline.json";
 import enPages from "../../locales/en/pages.json";
 import i18n, { toLocale, type Locale } from "~/i18n";
 
 /** Every translation, bundled into the server build (the browser loads its one language from /locales). */
 export const resources = {
-  ar: { common: arCommon, pages: arPages, account: arAccount, forms: arForms, admin: arAdmin, content: arContent },
-  en: { common: enCommon, pages: enPages, account: enAccount, forms: enForms, admin: enAdmin, content: enContent },
+  ar: {
+    common: arCommon,
+    pages: arPages,
+    account: arAccount,
+    forms: arForms,
+    admin: arAdmin,
+    content: arContent,
+    offline: arOffline,
+  },
+  en: {
+    common: enCommon,
+    pages: enPages,
+    account: enAccount,
+    forms: enForms,
+    admin: enAdmin,
+    content: enContent,
+    offline: enOffline,
+  },
 };
 
 /** Name of the language cookie (spec 4: stored under `lang`, default ar). */
@@ -42,7 +60,7 @@ export function localeOf(request: Request): Locale {
 }
 
 /** Every namespace, in the order `t` looks a key up. */
-const NAMESPACES = ["common", "pages", "account", "forms", "admin", "content"];
+const NAMESPACES = ["common", "pages", "account", "forms", "admin", "content", "offline"];
 
 const instances = new Map<Locale, I18n>();
 

@@ -41,6 +41,11 @@ const schema = z
      */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
+    /**
+     * The service worker (issue 12): `on` registers it from every page; `off` is the kill switch: pages stop
+     * registering it and /sw.js becomes a worker that clears its caches and unregisters itself.
+     */
+    SERVICE_WORKER: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Automated tests only (issue 3, Captcha): every captcha shows this text. Refused outside NODE_ENV=test. */
     CAPTCHA_TEST_TEXT: z.string().min(1).max(20).optional(),

@@ -17,20 +17,7 @@ export function formatPrice(value: number, currencyLabel: string): string {
 }
 
 // Made once: building an Intl.DateTimeFormat costs far more than using one.
-const dateParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Damascus",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-
-/** A date as DD.MM.YYYY in Damascus time (spec 2.7); accepts a Date or an ISO string. */
-export function formatDate(value: Date | string): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  const parts = dateParts.formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("day")}.${get("month")}.${get("year")}`;
-}
+export { formatDate, formatDateTime } from "./dates";
 
 /**
  * A phone number with its middle hidden for visitors (spec 6: masked with dots or stars):

@@ -1,0 +1,29 @@
+/** Dates as the site writes them (spec 2.7), with no other import: also bundled into the service worker (sw/). */
+
+const dateParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Damascus",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+/** A date as DD.MM.YYYY in Damascus time (spec 2.7); accepts a Date or an ISO string. */
+export function formatDate(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const parts = dateParts.formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("day")}.${get("month")}.${get("year")}`;
+}
+
+const timeParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Damascus",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
+
+/** A date and time as "DD.MM.YYYY HH:MM" in Damascus time (spec 2.7's date, 24-hour time); a Date or an ISO string. */
+export function formatDateTime(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return `${formatDate(date)} ${timeParts.format(date)}`;
+}

@@ -1,0 +1,70 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { getLookups, placesUrl } from "~/models/lookups.server";
+import { savedEstateIds } from "~/models/saved.server";
+import { getCurrentUser } from "~/services/auth.server";
+import { dialogFor } from "~/services/dialog.server";
+import { getT, langCookie, LANG_COOKIE, localeOf } from "~/services/i18n.server";
+import { getToast } from "~/services/session.server";
+import { storeFor } from "./company";
+import { APP_POPUP_COOKIE } from "./cookies";
+import { parse } from "./cookies.server";
+import { getEnv } from "./env.server";
+import { notFound } from "./page.server";
+import { ERROR_STATUSES, errorTextKey } from "./seo";
+import { localesVersion, publicOrigin } from "./site.server";
+
+/**
+ * The root route's loader (app/root.tsx re-exports it; kept here so that the browser's root module imports one server
+ * module instead of a dozen): the page language, the user, the toast, the dialog the URL asks for, the place list's
+ * address and the error titles. Throws the 404 page for a path starting with "//" (an open-redirect trick).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeOf(request);
+  const t = await getT(request);
+  // "//host/…" is read by browsers as another site: such an address is never a page here (issue 9, open redirect).
+  if (new URL(request.url).pathname.startsWith("//")) notFound("page", t("notFound.title"));
+  const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
+  const db = await getDb();
+  const origin = publicOrigin(request);
+  const [savedIds, dialog, lookups] = await Promise.all([
+    user ? savedEstateIds(db, user.id) : Promise.resolve([]),
+    dialogFor(request, db, user, locale, origin),
+    getLookups(db),
+  ]);
+  const url = new URL(request.url);
+  const cookies = parse(request.headers.get("Cookie") ?? "");
+  const payload = {
+    locale,
+    origin,
+    siteName: t("brand"),
+    toast: toast ?? null,
+    /** The logged-in user (navbar account menu), or null for a visitor. */
+    user: user ? { first_name: user.first_name, admin: user.role === "admin" } : null,
+    /** Listings the user saved (the save toggles of cards, spec 4). */
+    savedIds,
+    /** The dialog the URL asks for (architecture 6), rendered over any page. */
+    dialog,
+    // Only the home page's popup shows the store link (and only then does a page depend on the phone: page cache).
+    store: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed" ? storeFor(request.headers.get("User-Agent")) : null,
+    localesVersion: localesVersion(),
+    /** The fingerprinted place list file of the page language (issue 10, app/utils/places.ts). */
+    placesUrl: placesUrl(lookups, locale),
+    /** The error page's title per status (pageMeta); other statuses use `error.title`. */
+    errorTitles: Object.fromEntries(
+      [404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))]),
+    ) as Record<string, string>,
+    // The server's year, so the footer renders the same on the server and in the browser.
+    year: new Date().getUTCFullYear(),
+    /** Whether pages register the service worker (issue 12; `SERVICE_WORKER=off` is the kill switch). */
+    serviceWorker: getEnv().SERVICE_WORKER === "on",
+  };
+  // Only a shown toast needs the session written back (remix-toast commits it on every call).
+  const responseHeaders = new Headers(toast ? headers : undefined);
+  // A language chosen by the URL (`?lang=en`, from a search engine or hreflang) is kept for the next pages (issue 9).
+  const chosen = url.searchParams.get("lang");
+  if ((chosen === "ar" || chosen === "en") && cookies[LANG_COOKIE] !== chosen)
+    responseHeaders.append("Set-Cookie", langCookie(chosen));
+  // A user past the limit of number reveals sees the wait instead of a number (issue 9), with 429.
+  return data(payload, { headers: responseHeaders, status: dialog?.kind === "contactLimited" ? 429 : 200 });
+}

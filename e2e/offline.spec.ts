@@ -1,0 +1,207 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { registerAndConfirm } from "./accounts";
+import { logOut } from "./forms";
+import { expect, test } from "./fixtures";
+import { localeTexts, settle, type Lang } from "./support";
+
+/**
+ * The service worker (issue 12, decision 021), with JavaScript (the -js projects only; playwright.config.ts blocks
+ * workers in every other spec): pages read offline with the "saved on" bar, the offline page for a page never
+ * opened, the user's pages deleted at logout, the kill switch, and a new build's worker replacing the old one.
+ */
+
+type Offline = { bar: string; page: { title: string; none: string }; saved: { title: string } };
+const O = localeTexts<Offline>("offline");
+const SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
+
+test.use({ serviceWorkers: "allow" });
+
+/** Opens `path` and waits until the service worker controls the page (the first page load installs it). */
+async function withWorker(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  }
+}
+
+/** The addresses (path and query) of the pages the worker keeps, by cache name. */
+function keptPages(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("pages-")) continue;
+      const requests = await (await caches.open(name)).keys();
+      out[name] = requests.map((request) => new URL(request.url).pathname + new URL(request.url).search);
+    }
+    return out;
+  });
+}
+
+/** The bar's text before its date, as a pattern (the date is the time the page was saved). */
+function barPattern(lang: Lang): RegExp {
+  const [before] = O[lang].bar.split("{{date}}");
+  return new RegExp(`^${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}`);
+}
+
+for (const lang of ["ar", "en"] as Lang[]) {
+  test(`listings and searches opened before can be read offline, marked as saved (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
+    await context.addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+    await withWorker(page, "/");
+    await page.goto(SEARCH);
+    await settle(page, info.project.name);
+    const link = page.locator('a[href^="/estate/"]').first();
+    const href = (await link.getAttribute("href"))!;
+    const title = (await page.title()).trim();
+    // A client-side navigation: the worker is asked to keep the listing's document too.
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    const listingTitle = await page.locator("h1.estate-title").textContent();
+    await expect.poll(async () => (await keptPages(page))["pages-listings"] ?? []).toContain(href);
+    expect((await keptPages(page))["pages-searches"]).toContain(SEARCH);
+
+    await context.setOffline(true);
+    await page.goto(href);
+    await expect(page.locator("html")).toHaveAttribute("data-offline-bar", barPattern(lang));
+    await expect(page.locator("h1.estate-title")).toHaveText(listingTitle!);
+    await page.goto(SEARCH);
+    await expect(page.locator("html")).toHaveAttribute("data-offline-bar", barPattern(lang));
+    await expect(page).toHaveTitle(title);
+    // A page never opened: the offline page, in the visitor's language, listing what can be read.
+    await page.goto("/offices");
+    await expect(page.locator("h1")).toHaveText(O[lang].page.title);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page.locator("#saved-pages a[href='" + href + "']")).toHaveText(/.+/);
+    await context.setOffline(false);
+    await page.goto(href);
+    await expect(page.locator("html")).not.toHaveAttribute("data-offline-bar", /./);
+  });
+}
+
+test("a user's pages are kept only until logout, and /profile lists what is kept (en)", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  const lang: Lang = "en";
+  await context.addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+  await withWorker(page, "/");
+  await registerAndConfirm(page, lang, info.project.name, "offline-pass-1");
+  await page.goto("/profile");
+  await page.goto(SEARCH);
+  const href = (await page.locator('a[href^="/estate/"]').first().getAttribute("href"))!;
+  await page.goto(href);
+  await page.goto("/profile");
+  await settle(page, info.project.name);
+  const saved = page.getByTestId("saved-offline");
+  await expect(saved.getByRole("heading", { name: O[lang].saved.title })).toBeVisible();
+  await expect(saved.locator(`a[href="${href}"]`)).toBeVisible();
+  const privateBefore = await page.evaluate(countPrivate);
+  expect(privateBefore).toBeGreaterThanOrEqual(3);
+
+  await logOut(page, lang);
+  expect(await page.evaluate(countPrivate)).toBe(0);
+  const kept = Object.values(await keptPages(page)).flat();
+  expect(kept).not.toContain("/profile");
+});
+
+/** How many kept pages were answered for a session (marked by the worker). */
+async function countPrivate(): Promise<number> {
+  let count = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) if ((await cache.match(request))?.headers.get("X-Saved-Private")) count++;
+  }
+  return count;
+}
+
+/**
+ * A server of its own on another port and data directory (a few listings), with SERVICE_WORKER set as given: the
+ * kill switch is a server setting, so its test restarts that server with the setting changed.
+ */
+async function startServer(port: number, dataDir: string, serviceWorker: "on" | "off"): Promise<ChildProcess> {
+  const child = spawn("npx", ["tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_LISTINGS: "20",
+      LOG_LEVEL: "warn",
+      SERVICE_WORKER: serviceWorker,
+    },
+    stdio: "ignore",
+    detached: true,
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error("the kill switch's server did not start");
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  if (child.exitCode !== null || !child.pid) return;
+  process.kill(-child.pid, "SIGTERM");
+  await exited;
+}
+
+test("the kill switch (SERVICE_WORKER=off) makes the worker unregister itself", async ({ page }) => {
+  test.setTimeout(240_000);
+  const port = Number(process.env.E2E_PORT) + 1 + test.info().parallelIndex;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-sw-"));
+  let server = await startServer(port, dataDir, "on");
+  try {
+    await withWorker(page, `http://127.0.0.1:${port}/`);
+    expect((await page.evaluate(() => caches.keys())).length).toBeGreaterThan(0);
+    await stopServer(server);
+    server = await startServer(port, dataDir, "off");
+    // The next page load checks /sw.js (no-cache), gets the kill switch's worker, and the page says data-sw="off".
+    await page.goto(`http://127.0.0.1:${port}/offices`);
+    await expect(page.locator("html")).toHaveAttribute("data-sw", "off");
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length)), { timeout: 30_000 })
+      .toBe(0);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  } finally {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a new worker replaces the old one at once", async ({ page }) => {
+  await withWorker(page, "/");
+  const changed = page.evaluate(
+    () => new Promise<boolean>((resolve) => navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true))),
+  );
+  // Another script for the same scope, as a new build's /sw.js is (tests/service-worker.test.ts: each build's bytes differ).
+  await page.evaluate(() => navigator.serviceWorker.register("/sw.js?build=next", { scope: "/" }));
+  expect(await changed).toBe(true);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js\?build=next$/);
+  // The old worker's precache is still usable by the new one: the offline page is there.
+  const precached = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith("workbox-precache"));
+    const requests = await Promise.all(names.map(async (name) => (await caches.open(name)).keys()));
+    return requests.flat().map((request) => new URL(request.url).pathname);
+  });
+  expect(precached).toContain("/offline-en.html");
+});

@@ -1,0 +1,32 @@
+/**
+ * The offline page's script (public/offline.js, issue 12): lists the pages kept on this phone for reading offline
+ * (app/utils/offline-pages.ts) as links, in the page's language, with when each was saved.
+ */
+import ar from "../locales/ar/offline.json";
+import en from "../locales/en/offline.json";
+import { formatDateTime } from "../app/utils/dates";
+import { savedPages } from "../app/utils/offline-pages";
+
+const texts = document.documentElement.lang === "en" ? en : ar;
+const list = document.getElementById("saved-pages");
+
+void savedPages().then((pages) => {
+  if (!list) return;
+  list.replaceChildren();
+  if (!pages.length) {
+    const empty = document.createElement("li");
+    empty.textContent = texts.page.none;
+    list.append(empty);
+    return;
+  }
+  for (const page of pages) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = page.url;
+    link.textContent = page.title;
+    const when = document.createElement("small");
+    when.textContent = ` — ${texts.saved.savedOn.replace("{{date}}", page.savedAt ? formatDateTime(page.savedAt) : "")}`;
+    item.append(link, when);
+    list.append(item);
+  }
+});

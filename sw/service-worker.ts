@@ -1,0 +1,182 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (issue 12, decision 021), bundled with Workbox's modules by scripts/build-sw.ts into
+ * public/sw.js (scope `/`), which the server sends with `Cache-Control: no-cache`. Each build injects its own list of
+ * files to precache (`self.__WB_MANIFEST`, with revisions), so a new build is a new worker: it installs, takes over
+ * at once (skipWaiting, clients.claim) and removes the caches of the old one.
+ *
+ * - On install: the stylesheet, the public pages' scripts of the build, the icons and the offline pages.
+ * - Pages (navigations): network first with a 3 s timeout; a copy of each page is kept (listings: the last 30,
+ *   searches: the last 5, other pages: the last 20) and shown, with an "offline, saved on DATE" bar, when the network
+ *   fails or is too slow; a page never kept gives the offline page in the visitor's language.
+ * - Never kept: admin pages, posts, any answer that is not a 200 HTML page or that says `no-store`. Pages answered
+ *   `Cache-Control: private` (a session) are marked and deleted when the browser posts to /logout.
+ * - Photos: cache first, the last 60; the translation files and the place lists: stale while revalidate.
+ */
+import { clientsClaim } from "workbox-core";
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { registerRoute, setCatchHandler } from "workbox-routing";
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
+import type { WorkboxPlugin } from "workbox-core/types";
+import ar from "../locales/ar/offline.json";
+import en from "../locales/en/offline.json";
+import { formatDateTime } from "../app/utils/dates";
+import { PAGE_CACHES, PHOTO_CACHE, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/utils/offline-pages";
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
+
+const TEXTS = { ar, en } as const;
+type Lang = keyof typeof TEXTS;
+
+/** Seconds a page may take before the kept copy is shown (issue 12: "about 3 s"). */
+const NETWORK_TIMEOUT_SECONDS = 3;
+/** The offline pages written by scripts/build-sw.ts, one per language. */
+const OFFLINE_PAGE: Record<Lang, string> = { ar: "/offline-ar.html", en: "/offline-en.html" };
+
+self.skipWaiting();
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+/** The language of the last page seen (its Content-Language), for the offline page. */
+let lastLang: Lang = (self.navigator.language ?? "").startsWith("en") ? "en" : "ar";
+
+/** Paths whose pages are never kept: the back office, the session's own actions, data requests. */
+const NEVER_KEPT = /^\/(admin|logout|login|confirm|rp|forgot-password|language)(\/|$)|\.data$/;
+
+/**
+ * Keeps only whole 200 HTML pages that may be stored, each stamped with when it was saved and, when the server said
+ * `private`, marked so that logout deletes it.
+ */
+const keepPages: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => {
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    const type = response.headers.get("Content-Type") ?? "";
+    if (response.status !== 200 || !type.includes("text/html") || /no-store/.test(cacheControl)) return null;
+    const language = response.headers.get("Content-Language");
+    if (language === "en" || language === "ar") lastLang = language;
+    const headers = new Headers(response.headers);
+    // The body is stored decoded: a Content-Encoding kept with it would be wrong.
+    headers.delete("Content-Encoding");
+    headers.set(SAVED_AT_HEADER, new Date().toISOString());
+    if (/private/.test(cacheControl)) headers.set(PRIVATE_HEADER, "1");
+    return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
+  },
+  // A kept copy is shown with a bar saying so (issue 12: "offline copies are marked as such").
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? withOfflineBar(cachedResponse) : null),
+};
+
+/**
+ * The kept page with the "you are offline; saved on DATE" bar, in the page's language: an attribute of <html> that
+ * the stylesheet shows above the page (app.css, `html[data-offline-bar]::before`). An attribute, not an element:
+ * React hydrates the whole document and would remove an element it did not render, but leaves an extra attribute.
+ */
+async function withOfflineBar(response: Response): Promise<Response> {
+  const html = await response.text();
+  const lang: Lang = /<html[^>]*\blang="en"/.test(html) ? "en" : "ar";
+  const savedAt = response.headers.get(SAVED_AT_HEADER);
+  const text = TEXTS[lang].bar.replace("{{date}}", savedAt ? formatDateTime(savedAt) : "");
+  const marked = html.replace(/<html\b/, `<html data-offline-bar="${escapeHtml(text)}"`);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(marked, { status: 200, statusText: response.statusText, headers });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Network first for one kind of page, kept in its own cache with its own limit. */
+function pages(cache: (typeof PAGE_CACHES)[keyof typeof PAGE_CACHES]): NetworkFirst {
+  return new NetworkFirst({
+    cacheName: cache.name,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [keepPages, new ExpirationPlugin({ maxEntries: cache.maxEntries, purgeOnQuotaError: true })],
+  });
+}
+
+const isPage = (request: Request, url: URL) =>
+  request.mode === "navigate" &&
+  request.method === "GET" &&
+  url.origin === self.location.origin &&
+  !NEVER_KEPT.test(url.pathname);
+
+const listingPages = pages(PAGE_CACHES.listings);
+const searchPages = pages(PAGE_CACHES.searches);
+const otherPages = pages(PAGE_CACHES.other);
+
+/** The strategy (and so the cache) of a page address: listing, search results, or any other page. */
+function strategyFor(url: URL): NetworkFirst {
+  if (/^\/estate\/\d+\/?$/.test(url.pathname)) return listingPages;
+  if (/^\/(estates|rent-properties|vacation-properties|office-estates\/\d+)\/?$/.test(url.pathname)) return searchPages;
+  return otherPages;
+}
+
+registerRoute(
+  ({ request, url }) => isPage(request, url),
+  ({ event, request, url }) => strategyFor(url).handle({ event, request }),
+);
+
+registerRoute(
+  ({ request, url }) =>
+    request.destination === "image" && url.origin === self.location.origin && url.pathname.startsWith("/images/"),
+  new CacheFirst({
+    cacheName: PHOTO_CACHE.name,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: PHOTO_CACHE.maxEntries, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Translation files and place lists (versioned addresses) and the scripts of pages not precached (the back office's).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && (url.pathname.startsWith("/locales/") || url.pathname === "/places.json"),
+  new StaleWhileRevalidate({ cacheName: "texts", plugins: [new ExpirationPlugin({ maxEntries: 30 })] }),
+);
+
+// A page that could not be loaded and was never kept: the offline page in the visitor's language.
+setCatchHandler(async ({ request, url }) => {
+  if (request.destination !== "document") return Response.error();
+  const lang: Lang = url.searchParams.get("lang") === "en" ? "en" : url.searchParams.get("lang") === "ar" ? "ar" : lastLang;
+  return (await matchPrecache(OFFLINE_PAGE[lang])) ?? Response.error();
+});
+
+// Logout (a post to /logout, with or without JavaScript): the pages kept for this session are deleted before it is sent.
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method === "POST" && /^\/logout(\.data)?\/?$/.test(url.pathname)) {
+    event.respondWith(deletePrivatePages().then(() => fetch(event.request)));
+  }
+});
+
+/** Deletes every kept page that was answered for this browser's session (marked by keepPages). */
+async function deletePrivatePages(): Promise<void> {
+  for (const { name } of Object.values(PAGE_CACHES)) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const response = await cache.match(request);
+      if (response?.headers.get(PRIVATE_HEADER)) await cache.delete(request);
+    }
+  }
+}
+
+/**
+ * Messages from the pages (app/utils/service-worker.ts): `keep-page` keeps a page opened by a client-side navigation
+ * (which fetched only its data) as a document too, through the same strategy and limits as a page load.
+ */
+self.addEventListener("message", (event) => {
+  const data = event.data as { type?: string; url?: string } | null;
+  if (data?.type !== "keep-page" || typeof data.url !== "string") return;
+  const url = new URL(data.url, self.location.origin);
+  if (url.origin !== self.location.origin || NEVER_KEPT.test(url.pathname)) return;
+  const request = new Request(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
+  event.waitUntil(
+    strategyFor(url)
+      .handle({ event, request })
+      .catch(() => undefined),
+  );
+});
