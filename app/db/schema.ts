@@ -381,6 +381,27 @@ export const sms_outbox = pgTable(
 );
 
 /**
+ * Form posts answered once (issue 12, docs/decisions/023-offline-forms-and-idempotency.md): a post that carries an
+ * idempotency key (a random UUID made in the browser per submission) claims its row before the action runs; the
+ * answer of a post that was taken (a redirect) is kept, so that the same submission sent again (a retry after a
+ * dropped connection, the offline queue) is answered as the first one was and stored once. `status` is null while
+ * the first post runs; `location` and `toast_cookie` (the `__toast` Set-Cookie, the success message) are the
+ * answer. Rows older than a day are deleted as new ones come.
+ */
+export const idempotent_posts = pgTable(
+  "idempotent_posts",
+  {
+    key: text("key").notNull(),
+    path: text("path").notNull(),
+    status: smallint("status"),
+    location: text("location"),
+    toast_cookie: text("toast_cookie"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.path] }), index("idempotent_posts_created_at_idx").on(t.created_at)],
+);
+
+/**
  * Rate-limit counters (architecture 7), in the shape rate-limiter-flexible's RateLimiterDrizzle reads:
  * `key` is `${limiter}:${subject}`, `points` the attempts in the window, `expire` the end of the window.
  */

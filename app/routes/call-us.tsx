@@ -8,6 +8,7 @@ import { messageAction } from "~/services/forms.server";
 import { getT } from "~/services/i18n.server";
 import { company } from "~/utils/company";
 import { pageMeta } from "~/utils/seo";
+import { answerOnce } from "~/services/idempotency.server";
 
 export const meta = pageMeta;
 export const handle = { i18n: ["common", "forms"] };
@@ -23,9 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The contact form (spec 5 contact variant; spec 7 contactUs/import); see messageAction. */
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
   return messageAction(request, context, "contact");
-}
+});
 
 export default function CallUs() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { company } from "~/utils/company";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
+import { answerOnce } from "~/services/idempotency.server";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
@@ -24,9 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Stores a consultation request (spec 5 and 7); see messageAction. */
-export function action({ request, context }: ActionFunctionArgs) {
+export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
   return messageAction(request, context, "consultation");
-}
+});
 
 export default function ConsultationPage() {
   const { defaults } = useLoaderData<typeof loader>();

@@ -21,6 +21,7 @@ import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
+import { answerOnce } from "~/services/idempotency.server";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Stores the request as pending for moderation (architecture 8). The session is checked here (a visitor is sent to
  * log in and back); bad input or an unknown place: 400 with every value; past the per-IP limit: 429.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: "/create-real-estate-request" });
   const form = await request.formData().catch(() => new FormData());
   const { db, t } = await pageContext(request);
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     notes: value.notes ?? "",
   });
   return redirectWithSuccess("/profile?sent=request", t("forms:toasts.requestSent"));
-}
+});
 
 export default function CreateRequestPage() {
   const { loggedIn } = useLoaderData<typeof loader>();

@@ -22,6 +22,7 @@ import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
+import { answerOnce } from "~/services/idempotency.server";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * ids: 400 with every value and 'Error submitting offer. Please try again.'; past the per-IP limit: 429; a filled
  * honeypot looks like a success and stores nothing.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const { db, t } = await pageContext(request);
   if (isSpam(form)) return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
@@ -88,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A visitor's offer is a lead for the office staff (issue 5), listed in the back office.
   await createEstateOffer(db, { ...offer, estate_type_id: value.estate_type_id ?? null, user_id: null });
   return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
-}
+});
 
 export default function NewEstatePage() {
   const { sent } = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import { formLimit } from "~/services/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { backTo } from "~/utils/redirect.server";
+import { answerOnce } from "~/services/idempotency.server";
 
 export { default, loader } from "~/utils/no-page";
 
@@ -17,7 +18,7 @@ export { default, loader } from "~/utils/no-page";
  * report per user and listing, within the per-IP limit. No reason chosen: back to the open dialog with
  * 'complete the required fields'; success: back to the page with the spec's report-sent toast.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const back = backTo(form.get("redirectTo"));
   const user = await requireUser(request, { redirectTo: back });
@@ -33,4 +34,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await reportEstate(db, user.id, submission.value.estate_id, submission.value.report_type_id);
   if (outcome === "missing") notFound();
   return redirectWithSuccess(back, t(outcome === "reported" ? "forms:toasts.reported" : "forms:toasts.alreadyReported"));
-}
+});

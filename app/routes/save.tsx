@@ -6,6 +6,7 @@ import { requireUser } from "~/services/auth.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { backTo } from "~/utils/redirect.server";
+import { answerOnce } from "~/services/idempotency.server";
 
 export { default, loader } from "~/utils/no-page";
 
@@ -14,7 +15,7 @@ export { default, loader } from "~/utils/no-page";
  * "0" unsave) and the page to come back to. The session is checked here: a visitor is sent to log in and back.
  * Answers with the page again (the spec's reload) and the spec's 'property saved' or 'property un-saved' toast.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answerOnce(async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const back = backTo(form.get("redirectTo"));
   const user = await requireUser(request, { redirectTo: back });
@@ -24,4 +25,4 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await setSaved(db, user.id, submission.value.estate_id, submission.value.is_saved !== "0");
   if (outcome === "missing") notFound();
   return redirectWithSuccess(back, t(outcome === "saved" ? "forms:toasts.saved" : "forms:toasts.unsaved"));
-}
+});

@@ -1,0 +1,161 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { getDb } from "~/db/db.server";
+import { idempotent_posts } from "~/db/schema";
+import { IDEMPOTENCY_FIELD, OUTBOX_DONE_COOKIE, OUTBOX_FIELD } from "~/utils/outbox-common";
+
+/**
+ * Form posts answered once (issue 12: "nothing is sent twice: an idempotency key per submission, checked by the
+ * server, so that a retried post of the same submission is answered as the first one was"). See
+ * docs/decisions/023-offline-forms-and-idempotency.md.
+ */
+
+/** A key as the browser makes it: a UUID (crypto.randomUUID or the same shape from getRandomValues). */
+const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How long a second post of a submission waits for the first one to finish, in milliseconds. */
+const WAIT_FOR_FIRST_MS = 10_000;
+/** How long answers are kept, in milliseconds: a day (an outbox older than that is sent as a new post). */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The idempotency key of a post: the form field `idempotency_key` of an urlencoded or multipart body (read from a
+ * clone, so the action still reads the body), or null when there is none or it is not a UUID; `fromOutbox` is true
+ * when the page's outbox sent it (field `outbox=1`). Never throws.
+ */
+export async function idempotencyKeyOf(request: Request): Promise<{ key: string; fromOutbox: boolean } | null> {
+  if (request.method !== "POST") return null;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const key = form?.get(IDEMPOTENCY_FIELD);
+  if (typeof key !== "string" || !KEY_PATTERN.test(key)) return null;
+  return { key: key.toLowerCase(), fromOutbox: form?.get(OUTBOX_FIELD) === "1" };
+}
+
+/** The `__toast` cookie a redirect sets (the success message), to send again with a repeated answer. */
+function toastCookieOf(response: Response): string | null {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith("__toast=")) ?? null;
+}
+
+/** Tells the page's outbox (app/utils/outbox.ts) that the server has answered this submission: a one-minute cookie. */
+function doneCookie(key: string): string {
+  return `${OUTBOX_DONE_COOKIE}=${key}; Path=/; Max-Age=60; SameSite=Lax`;
+}
+
+/** The answer kept for a submission, as a new redirect Response (Location and the toast, the outbox's cookie). */
+function repeatedAnswer(row: { status: number; location: string | null; toast_cookie: string | null }, key: string | null) {
+  const headers = new Headers({ Location: row.location ?? "/" });
+  if (row.toast_cookie) headers.append("Set-Cookie", row.toast_cookie);
+  if (key) headers.append("Set-Cookie", doneCookie(key));
+  return new Response(null, { status: row.status, headers });
+}
+
+/**
+ * Wraps a form's action so that each submission is taken once (issue 12). A post without a valid key runs the
+ * action as before. A post with a new key claims a row (key, path) and runs the action: when it returns a redirect
+ * (the post was taken), the redirect's status, Location and toast cookie are kept; any other answer (the form back
+ * with its messages, a limit) or anything thrown (log in first, not found, an error) frees the key, so the same submission
+ * sent again is checked again and gets the same refusal. A post whose key was already taken is answered with the
+ * kept redirect and its toast, without running the action; while the first post still runs, it waits up to 10 s
+ * and then throws a 409 Response (its error page says the form is still being handled). Every answer to a post sent
+ * by the page's outbox (field `outbox=1`) also sets the `outbox_done` cookie with the key, which tells the outbox
+ * the submission arrived.
+ * Database errors propagate (server.ts answers 503 when the database is down).
+ */
+export function answerOnce<A extends ActionFunctionArgs, R>(action: (args: A) => Promise<R> | R) {
+  return async (args: A): Promise<R | Response> => {
+    const keyed = await idempotencyKeyOf(args.request);
+    if (!keyed) return action(args);
+    const { key } = keyed;
+    // Only the outbox waits for word that its post arrived: other pages are not given the cookie (it keeps a
+    // visitor's next pages out of the page cache for a minute).
+    const withDoneCookie = keyed.fromOutbox ? addDoneCookie : (answer: unknown) => answer;
+    const path = new URL(args.request.url).pathname.replace(/\.data$/, "");
+    const db = await getDb();
+    await db.delete(idempotent_posts).where(lt(idempotent_posts.created_at, new Date(Date.now() - KEEP_MS)));
+    const claimed = await db
+      .insert(idempotent_posts)
+      .values({ key, path })
+      .onConflictDoNothing()
+      .returning({ key: idempotent_posts.key });
+    if (claimed.length === 0) return repeatAnswer(key, path, keyed.fromOutbox, args, action);
+
+    let answer: R;
+    try {
+      answer = await action(args);
+    } catch (thrown) {
+      // A thrown answer (log in first, not found, an error) took nothing: the same submission may come again.
+      await freeKey(key, path);
+      throw withDoneCookie(thrown, key);
+    }
+    await keepAnswer(key, path, answer);
+    return withDoneCookie(answer, key) as R | Response;
+  };
+}
+
+/** Keeps a returned redirect as the submission's answer; frees the key for any other outcome. */
+async function keepAnswer(key: string, path: string, answer: unknown): Promise<void> {
+  if (!(answer instanceof Response && answer.status >= 300 && answer.status < 400)) return freeKey(key, path);
+  const db = await getDb();
+  await db
+    .update(idempotent_posts)
+    .set({ status: answer.status, location: answer.headers.get("Location"), toast_cookie: toastCookieOf(answer) })
+    .where(and(eq(idempotent_posts.key, key), eq(idempotent_posts.path, path)));
+}
+
+/** Deletes the claim of a submission that was not taken. */
+async function freeKey(key: string, path: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(idempotent_posts).where(and(eq(idempotent_posts.key, key), eq(idempotent_posts.path, path)));
+}
+
+/** Adds the outbox's cookie to a Response (other answers are Remix data: their page is the result, seen by the outbox). */
+function addDoneCookie(answer: unknown, key: string): unknown {
+  if (answer instanceof Response) {
+    // Remix's redirect Responses have mutable headers.
+    answer.headers.append("Set-Cookie", doneCookie(key));
+    return answer;
+  }
+  if (answer && typeof answer === "object" && "init" in answer && (answer as { type?: string }).type === "DataWithResponseInit") {
+    const init = (answer as { init: ResponseInit | null }).init ?? {};
+    const headers = new Headers(init.headers);
+    headers.append("Set-Cookie", doneCookie(key));
+    (answer as { init: ResponseInit }).init = { ...init, headers };
+  }
+  return answer;
+}
+
+/** The second post of a submission: the kept answer, or (once the first was refused) the action again. */
+async function repeatAnswer<A extends ActionFunctionArgs, R>(
+  key: string,
+  path: string,
+  fromOutbox: boolean,
+  args: A,
+  action: (args: A) => Promise<R> | R,
+): Promise<R | Response> {
+  const db = await getDb();
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const [row] = await db
+      .select()
+      .from(idempotent_posts)
+      .where(and(eq(idempotent_posts.key, key), eq(idempotent_posts.path, path)));
+    if (!row) return answerOnce(action)(args);
+    if (row.status !== null) return repeatedAnswer({ ...row, status: row.status }, fromOutbox ? key : null);
+    if (Date.now() > deadline) {
+      // The error page of 409 (common.json errorPage.409) says the form is still being handled.
+      throw new Response(null, { status: 409, headers: { "Retry-After": "10" } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Rows kept, for the tests and the back office (count of submissions answered in the last day). */
+export async function idempotentPostCount(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(idempotent_posts);
+  return row?.n ?? 0;
+}

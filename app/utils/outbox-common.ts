@@ -1,0 +1,42 @@
+/**
+ * Names shared by the server (services/idempotency.server.ts), the page (utils/outbox.ts, entry.client.tsx) and the
+ * service worker (sw/service-worker.ts) for forms sent when the connection comes back (issue 12, decision 023).
+ */
+
+/** The form field that carries a submission's idempotency key (a UUID made in the browser, one per submission). */
+export const IDEMPOTENCY_FIELD = "idempotency_key";
+
+/** The form field (value `1`) that marks a post sent by the outbox, which is then answered with OUTBOX_DONE_COOKIE. */
+export const OUTBOX_FIELD = "outbox";
+
+/** The cookie (one minute, readable by the page) by which the server says it answered the submission with that key. */
+export const OUTBOX_DONE_COOKIE = "outbox_done";
+
+/** The Background Sync tag under which the service worker sends the waiting posts. */
+export const OUTBOX_SYNC_TAG = "outbox";
+
+/** The IndexedDB database and object store of the waiting posts (idb-keyval's createStore). */
+export const OUTBOX_DB = { name: "aqar-outbox", store: "posts" } as const;
+
+/** localStorage key set while posts wait, so that a page loads the outbox's code only when there is something in it. */
+export const OUTBOX_FLAG = "outbox";
+
+/**
+ * A post waiting in the outbox. `key` is its idempotency key (also in `fields`); `action` the absolute address it
+ * goes to; `fields` the form's entries in order (File values kept as they are); `at` when it was stored
+ * (milliseconds since 1970); `page` the address of the page it was sent from and `title` that page's title;
+ * `state`: `waiting` (not sent), `delivered` (the service worker sent it in the background: the page sends it again
+ * in the open, and the server answers as it did the first time), `sending` (the page submitted it and waits for the
+ * server's `outbox_done` cookie on the next page).
+ */
+export type OutboxPost = {
+  key: string;
+  action: string;
+  enctype: string;
+  fields: [string, FormDataEntryValue][];
+  at: number;
+  page: string;
+  title: string;
+  lang: "ar" | "en";
+  state: "waiting" | "delivered" | "sending";
+};
