@@ -15,6 +15,7 @@ export default tseslint.config(
       "public/sw.js",
       "public/sw-off.js",
       "public/offline.js",
+      "public/outbox.js",
       "public/offline-*.html",
       "bench/baseline/build/",
       "bench/baseline/public/build/",

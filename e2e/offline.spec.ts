@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { registerAndConfirm } from "./accounts";
-import { logOut } from "./forms";
+import { F, logOut, toast } from "./forms";
+import { logInAdmin } from "./moderation";
 import { expect, test } from "./fixtures";
 import { localeTexts, settle, type Lang } from "./support";
 
@@ -14,7 +15,12 @@ import { localeTexts, settle, type Lang } from "./support";
  * opened, the user's pages deleted at logout, the kill switch, and a new build's worker replacing the old one.
  */
 
-type Offline = { bar: string; page: { title: string; none: string }; saved: { title: string } };
+type Offline = {
+  bar: string;
+  page: { title: string; none: string };
+  saved: { title: string };
+  outbox: { title: string; item: string; cancel: string; forms: Record<string, string> };
+};
 const O = localeTexts<Offline>("offline");
 const SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
 
@@ -204,4 +210,134 @@ test("a new worker replaces the old one at once", async ({ page }) => {
     return requests.flat().map((request) => new URL(request.url).pathname);
   });
   expect(precached).toContain("/offline-en.html");
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The outbox (decision 023): forms posted without a connection are kept and sent when it comes back.
+
+/** The outbox bar's line of a waiting post of `form` (its name and the time it was kept), as a pattern. */
+function waitingLine(lang: Lang, form: string): RegExp {
+  const [before, after] = O[lang].outbox.item.replace("{{title}}", O[lang].outbox.forms[form]).split("{{date}}");
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`${escape(before)}\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}${escape(after)}`);
+}
+
+/** Fills the property offer form (a visitor's offer: a lead for the office staff) with `fullname`. */
+async function fillOffer(page: Page, lang: Lang, fullname: string): Promise<void> {
+  const f = F[lang];
+  const main = page.getByRole("main");
+  await main.getByLabel(f.newEstate.rent, { exact: true }).check();
+  await main.getByLabel(f.newEstate.type, { exact: true }).selectOption({ index: 1 });
+  const location = main.getByLabel(f.newEstate.location, { exact: true });
+  await location.selectOption((await location.locator("optgroup option").first().getAttribute("value"))!);
+  await main.getByLabel(f.newEstate.area, { exact: true }).fill("140");
+  await main.getByLabel(f.fields.name, { exact: true }).fill(fullname);
+  await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
+  await main.getByLabel(f.newEstate.subject, { exact: true }).fill("Sent while offline.");
+}
+
+/** How many offers named `fullname` the office staff see on /admin/leads (another browser, the demo admin). */
+async function leadsNamed(page: Page, baseURL: string, lang: Lang, projectName: string, fullname: string): Promise<number> {
+  const admin = await page.context().browser()!.newContext({ serviceWorkers: "block" });
+  await admin.addCookies([{ name: "lang", value: lang, url: baseURL }]);
+  try {
+    const adminPage = await admin.newPage();
+    await logInAdmin(adminPage, lang, projectName);
+    await adminPage.goto("/admin/leads");
+    return await adminPage.getByRole("main").getByText(fullname, { exact: true }).count();
+  } finally {
+    await admin.close();
+  }
+}
+
+for (const lang of ["ar", "en"] as Lang[]) {
+  test(`an offer posted offline waits with its time, then is sent once when the connection is back (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
+    test.setTimeout(120_000);
+    const f = F[lang];
+    await context.addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+    await withWorker(page, "/new-estate");
+    // This load is kept by the worker: the page can come back without a network.
+    await page.reload();
+    await settle(page, info.project.name);
+    const fullname = `Outbox ${lang} ${Date.now()}`;
+    await fillOffer(page, lang, fullname);
+
+    await context.setOffline(true);
+    await page.getByRole("main").getByRole("button", { name: f.newEstate.submit, exact: true }).click();
+    const outbox = page.locator("#outbox");
+    await expect(outbox).toContainText(O[lang].outbox.title);
+    await expect(outbox).toContainText(waitingLine(lang, "offer"));
+    await expect(outbox.getByRole("button", { name: O[lang].outbox.cancel })).toBeVisible();
+    // Still waiting after another page load without a network.
+    await page.reload();
+    await expect(page.locator("#outbox")).toContainText(waitingLine(lang, "offer"));
+
+    await context.setOffline(false);
+    await expect(page).toHaveURL(/\/new-estate\?sent=1$/);
+    await expect(toast(page, f.toasts.offerSent)).toBeVisible();
+    await expect(page.locator("#outbox")).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator("#outbox")).toHaveCount(0);
+    expect(await leadsNamed(page, baseURL!, lang, info.project.name, fullname)).toBe(1);
+  });
+}
+
+test("a consultation posted offline can be cancelled: nothing is sent when the connection is back (en)", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  const lang: Lang = "en";
+  const f = F[lang];
+  await context.addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+  await withWorker(page, "/consultation");
+  await page.reload();
+  await settle(page, info.project.name);
+  const main = page.getByRole("main");
+  await main.getByLabel(f.fields.name, { exact: true }).fill("Cancelled Post");
+  await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
+  await main.getByLabel(f.fields.summary, { exact: true }).fill("This one is cancelled.");
+  await context.setOffline(true);
+  await main.getByRole("button", { name: f.fields.send, exact: true }).click();
+  const outbox = page.locator("#outbox");
+  await expect(outbox).toContainText(waitingLine(lang, "consultation"));
+  await outbox.getByRole("button", { name: O[lang].outbox.cancel }).click();
+  await expect(outbox).toHaveCount(0);
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.locator("#outbox")).toHaveCount(0);
+  await expect(toast(page, f.toasts.messageSent)).toHaveCount(0);
+  await expect(page.locator("html")).not.toHaveAttribute("data-outbox", /./);
+});
+
+test("a post whose answer was lost is sent again with its key and stored once (the server answers the repeat)", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  // The same submission twice, as the outbox sends it after a dropped connection: one lead, the same answer.
+  await context.addCookies([{ name: "lang", value: "en", url: baseURL! }]);
+  const fullname = `Repeat ${Date.now()}`;
+  const form = {
+    estate_offer_type_id: "2",
+    location_id: "1",
+    area: "90",
+    fullname,
+    mobile: "0944123456",
+    subject: "Twice",
+    idempotency_key: crypto.randomUUID(),
+  };
+  const headers = { Origin: new URL(baseURL!).origin };
+  const first = await page.request.post("/new-estate", { form, headers, maxRedirects: 0 });
+  const second = await page.request.post("/new-estate", { form: { ...form, outbox: "1" }, headers, maxRedirects: 0 });
+  expect(first.status()).toBeGreaterThanOrEqual(300);
+  expect(first.status()).toBeLessThan(400);
+  expect(second.status()).toBe(first.status());
+  expect(second.headers()["location"]).toBe(first.headers()["location"]);
+  expect(second.headers()["set-cookie"]).toContain(`outbox_done=${form.idempotency_key}.taken`);
+  expect(await leadsNamed(page, baseURL!, "en", info.project.name, fullname)).toBe(1);
 });

@@ -107,7 +107,8 @@ async function bundle(entry: string, outfile: string): Promise<string> {
 }
 
 /**
- * Writes public/sw.js, public/sw-off.js, public/offline.js and the offline pages for the build in public/build.
+ * Writes public/sw.js, public/sw-off.js, public/offline.js, public/outbox.js and the offline pages for the build in
+ * public/build.
  * Throws when the build is missing or the worker's source has no `self.__WB_MANIFEST` to replace.
  */
 export async function buildServiceWorker(root = process.cwd()): Promise<{ precached: number; bytes: number }> {
@@ -120,11 +121,13 @@ export async function buildServiceWorker(root = process.cwd()): Promise<{ precac
     fs.writeFileSync(path.join(publicDir, `offline-${lang}.html`), offlinePage(lang, texts, `/build/_assets/${stylesheet}`));
   }
   fs.writeFileSync(path.join(publicDir, "offline.js"), await bundle(path.join(root, "sw/offline-page.ts"), "offline.js"));
+  fs.writeFileSync(path.join(publicDir, "outbox.js"), await bundle(path.join(root, "sw/outbox-page.ts"), "outbox.js"));
   fs.writeFileSync(path.join(publicDir, "sw-off.js"), await bundle(path.join(root, "sw/kill-switch.ts"), "sw-off.js"));
   const extra = [
     "offline-ar.html",
     "offline-en.html",
     "offline.js",
+    "outbox.js",
     "favicon.svg",
     "icon-192.png",
     "icon-512.png",

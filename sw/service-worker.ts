@@ -24,6 +24,16 @@ import ar from "../locales/ar/offline.json";
 import en from "../locales/en/offline.json";
 import { formatDateTime } from "../app/utils/dates";
 import { PAGE_CACHES, PHOTO_CACHE, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/utils/offline-pages";
+import { createStore, keys, set, values } from "idb-keyval";
+import {
+  IDEMPOTENCY_FIELD,
+  OUTBOX_ATTRIBUTE,
+  OUTBOX_DB,
+  OUTBOX_FIELD,
+  OUTBOX_FORMS,
+  OUTBOX_SYNC_TAG,
+  type OutboxPost,
+} from "../app/utils/outbox-common";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -117,7 +127,7 @@ function strategyFor(url: URL): NetworkFirst {
 
 registerRoute(
   ({ request, url }) => isPage(request, url),
-  ({ event, request, url }) => strategyFor(url).handle({ event, request }),
+  async ({ event, request, url }) => markOutbox(await strategyFor(url).handle({ event, request })),
 );
 
 registerRoute(
@@ -164,6 +174,13 @@ async function deletePrivatePages(): Promise<void> {
   }
 }
 
+/** True when the page at `url` was kept in the last minute (a page load just kept it: no second download). */
+async function keptRecently(url: URL): Promise<boolean> {
+  const kept = await caches.match(url.href);
+  const savedAt = kept?.headers.get(SAVED_AT_HEADER);
+  return savedAt ? Date.now() - Date.parse(savedAt) < 60_000 : false;
+}
+
 /**
  * Messages from the pages (app/utils/service-worker.ts): `keep-page` keeps a page opened by a client-side navigation
  * (which fetched only its data) as a document too, through the same strategy and limits as a page load.
@@ -173,10 +190,117 @@ self.addEventListener("message", (event) => {
   if (data?.type !== "keep-page" || typeof data.url !== "string") return;
   const url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin || NEVER_KEPT.test(url.pathname)) return;
+  const connection = (self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection;
+  if (!self.navigator.onLine || connection?.saveData) return;
   const request = new Request(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
   event.waitUntil(
-    strategyFor(url)
-      .handle({ event, request })
+    keptRecently(url)
+      .then((recent) => (recent ? undefined : strategyFor(url).handle({ event, request })))
       .catch(() => undefined),
   );
 });
+
+/**
+ * The outbox (issue 12, docs/decisions/023-offline-forms-and-idempotency.md). Every post of the forms in OUTBOX_FORMS
+ * (a plain form post, or Remix's `.data` post) goes through here: it is given an idempotency key when it has none
+ * (one per submission: the same submission sent again keeps it) and sent on. When the network fails, the post is
+ * kept in IndexedDB and the page is loaded again, where app/utils/outbox.ts shows it as waiting with its time and a
+ * Cancel button; it is sent by Background Sync where the browser has it, else by the page when it loads or when the
+ * `online` event fires, once and in order; the server answers a repeat as it answered the first post.
+ */
+const outbox = createStore(OUTBOX_DB.name, OUTBOX_DB.store);
+
+/** The path of a post to one of the outbox's forms (without Remix's `.data`), or null. */
+function outboxPath(request: Request): string | null {
+  const url = new URL(request.url);
+  if (request.method !== "POST" || url.origin !== self.location.origin) return null;
+  const path = url.pathname.replace(/\.data$/, "").replace(/\/$/, "");
+  return path in OUTBOX_FORMS ? path : null;
+}
+
+/**
+ * Remix's answer to a post that redirects, with a reload of the whole page (the single-fetch format of Remix 2.17,
+ * status 202): the page then loads `location` as a document, which this worker serves (from the network, or its copy).
+ */
+function remixReloadTo(location: string): Response {
+  const body = `[["SingleFetchRedirect",1],{"_2":3,"_4":5,"_6":7,"_8":7,"_9":10},"redirect",${JSON.stringify(location)},"status",303,"revalidate",true,"reload","replace",false]\n`;
+  return new Response(body, { status: 202, headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" } });
+}
+
+/** Sends a post of an outbox form with its idempotency key; keeps it in the outbox when the network fails. */
+async function sendOrKeep(request: Request, path: string): Promise<Response> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const multipart = type.startsWith("multipart/form-data");
+  const form = await request.clone().formData();
+  if (!form.get(IDEMPOTENCY_FIELD)) form.set(IDEMPOTENCY_FIELD, crypto.randomUUID());
+  const body = multipart ? form : toUrlEncoded([...form]);
+  try {
+    return await fetch(request.url, { method: "POST", body, credentials: "same-origin", redirect: request.redirect });
+  } catch {
+    const referrer = request.referrer ? new URL(request.referrer) : null;
+    const page = referrer && referrer.origin === self.location.origin ? referrer.href : new URL(path, self.location.origin).href;
+    const post: OutboxPost = {
+      key: String(form.get(IDEMPOTENCY_FIELD)),
+      action: new URL(path, self.location.origin).href,
+      enctype: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded",
+      // The outbox's own mark is added again when it is sent.
+      fields: [...form].filter(([name]) => name !== OUTBOX_FIELD),
+      at: Date.now(),
+      page,
+      form: OUTBOX_FORMS[path],
+      state: "waiting",
+    };
+    await set(post.key, post, outbox);
+    const sync = (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
+    await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+    return request.mode === "navigate" ? Response.redirect(page, 303) : remixReloadTo(page);
+  }
+}
+
+function toUrlEncoded(fields: [string, FormDataEntryValue][]): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [name, value] of fields) if (typeof value === "string") body.append(name, value);
+  return body;
+}
+
+self.addEventListener("fetch", (event) => {
+  const path = outboxPath(event.request);
+  if (path) event.respondWith(sendOrKeep(event.request, path));
+});
+
+/**
+ * Background Sync: the waiting posts are sent in order, even with no page of the site open. A post that reached the
+ * server is marked `delivered`: the next page sends it again in the open (app/utils/outbox.ts) and the server answers
+ * as it did the first time, so the user sees the result and nothing is stored twice. A network failure makes the
+ * browser try the sync again later.
+ */
+async function sendOutbox(): Promise<void> {
+  const posts = (await values<OutboxPost>(outbox)).sort((a, b) => a.at - b.at);
+  for (const post of posts) {
+    if (post.state !== "waiting") continue;
+    let body: FormData | URLSearchParams = toUrlEncoded(post.fields);
+    if (post.enctype === "multipart/form-data") {
+      body = new FormData();
+      for (const [name, value] of post.fields) body.append(name, value);
+    }
+    await fetch(post.action, { method: "POST", body, credentials: "same-origin", redirect: "manual" });
+    await set(post.key, { ...post, state: "delivered" } satisfies OutboxPost, outbox);
+  }
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: "outbox-delivered" });
+}
+
+self.addEventListener("sync", (event) => {
+  const sync = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendOutbox());
+});
+
+/** A page with `data-outbox="N"` on <html> while N posts wait (the page then loads the outbox's code). */
+async function markOutbox(response: Response): Promise<Response> {
+  const waiting = (await keys(outbox).catch(() => [])).length;
+  if (waiting === 0 || !(response.headers.get("Content-Type") ?? "").includes("text/html")) return response;
+  const html = (await response.text()).replace(/<html\b/, `<html ${OUTBOX_ATTRIBUTE}="${waiting}"`);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}

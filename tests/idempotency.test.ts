@@ -62,7 +62,7 @@ describe("answerOnce: a submission sent twice is taken once", () => {
       const res = await callAction(callUsAction, "/call-us", { form, context: newIp() });
       expect(res).toRedirectTo("/call-us");
       await expect(res).toFlashToast("success", TOASTS.messageSent);
-      expect(res.headers.getSetCookie()).toContain(`${OUTBOX_DONE_COOKIE}=${key}; Path=/; Max-Age=60; SameSite=Lax`);
+      expect(res.headers.getSetCookie()).toContain(`${OUTBOX_DONE_COOKIE}=${key}.taken; Path=/; Max-Age=60; SameSite=Lax`);
     }
     expect(await messagesNamed(name)).toHaveLength(1);
   });
@@ -75,7 +75,7 @@ describe("answerOnce: a submission sent twice is taken once", () => {
       const refused = await callAction(consultationAction, "/consultation", { form: bad, context: newIp() });
       expect(refused.status).toBe(400);
       expect(refused.data.lastResult.initialValue).toMatchObject({ name, mobile: "12" });
-      expect(refused.headers.getSetCookie()).toContain(`${OUTBOX_DONE_COOKIE}=${key}; Path=/; Max-Age=60; SameSite=Lax`);
+      expect(refused.headers.getSetCookie()).toContain(`${OUTBOX_DONE_COOKIE}=${key}.refused; Path=/; Max-Age=60; SameSite=Lax`);
       expect(await keptAnswers(key)).toHaveLength(0);
     }
     const good = { ...bad, mobile: "0944123456", subject: "Now complete" };
@@ -99,7 +99,12 @@ describe("answerOnce: a submission sent twice is taken once", () => {
 
   it("takes posts without a key, or with a key that is not a UUID, as before: each one stored", async () => {
     const name = uniq("Nour ");
-    for (const extra of [{}, { [IDEMPOTENCY_FIELD]: "not-a-uuid" }, { [IDEMPOTENCY_FIELD]: "x".repeat(5000) }]) {
+    const extras: Record<string, string>[] = [
+      {},
+      { [IDEMPOTENCY_FIELD]: "not-a-uuid" },
+      { [IDEMPOTENCY_FIELD]: "x".repeat(5000) },
+    ];
+    for (const extra of extras) {
       const res = await callAction(consultationAction, "/consultation", {
         form: { name, mobile: "0944123456", subject: "Again", ...extra },
         context: newIp(),

@@ -23,10 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+export function action(args: ActionFunctionArgs) {
+  return answerOnce(args, sendContact);
+}
+
 /** The contact form (spec 5 contact variant; spec 7 contactUs/import); see messageAction. */
-export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
+async function sendContact({ request, context }: ActionFunctionArgs) {
   return messageAction(request, context, "contact");
-});
+}
 
 export default function CallUs() {
   const { t } = useTranslation();

@@ -24,10 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+export function action(args: ActionFunctionArgs) {
+  return answerOnce(args, sendConsultation);
+}
+
 /** Stores a consultation request (spec 5 and 7); see messageAction. */
-export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
+async function sendConsultation({ request, context }: ActionFunctionArgs) {
   return messageAction(request, context, "consultation");
-});
+}
 
 export default function ConsultationPage() {
   const { defaults } = useLoaderData<typeof loader>();

@@ -42,11 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+export function action(args: ActionFunctionArgs) {
+  return answerOnce(args, takeRequest);
+}
+
 /**
  * Stores the request as pending for moderation (architecture 8). The session is checked here (a visitor is sent to
  * log in and back); bad input or an unknown place: 400 with every value; past the per-IP limit: 429.
  */
-export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
+async function takeRequest({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: "/create-real-estate-request" });
   const form = await request.formData().catch(() => new FormData());
   const { db, t } = await pageContext(request);
@@ -68,7 +73,7 @@ export const action = answerOnce(async function action({ request, context }: Act
     notes: value.notes ?? "",
   });
   return redirectWithSuccess("/profile?sent=request", t("forms:toasts.requestSent"));
-});
+}
 
 export default function CreateRequestPage() {
   const { loggedIn } = useLoaderData<typeof loader>();

@@ -44,13 +44,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+export function action(args: ActionFunctionArgs) {
+  return answerOnce(args, takeOffer);
+}
+
 /**
  * Stores the offer (spec 7 estate/add; architecture 8): a logged-in user's becomes their pending post and they
  * continue on its editor (photos, price); a visitor's becomes a lead for the office staff. Bad input, unknown type or place
  * ids: 400 with every value and 'Error submitting offer. Please try again.'; past the per-IP limit: 429; a filled
  * honeypot looks like a success and stores nothing.
  */
-export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
+async function takeOffer({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const { db, t } = await pageContext(request);
   if (isSpam(form)) return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
@@ -89,7 +94,7 @@ export const action = answerOnce(async function action({ request, context }: Act
   // A visitor's offer is a lead for the office staff (issue 5), listed in the back office.
   await createEstateOffer(db, { ...offer, estate_type_id: value.estate_type_id ?? null, user_id: null });
   return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
-});
+}
 
 export default function NewEstatePage() {
   const { sent } = useLoaderData<typeof loader>();

@@ -13,12 +13,17 @@ import { answerOnce } from "~/services/idempotency.server";
 
 export { default, loader } from "~/utils/no-page";
 
+/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+export function action(args: ActionFunctionArgs) {
+  return answerOnce(args, takeReport);
+}
+
 /**
  * The report dialog's post (spec 7, report: estate_id, report_type_id): logged-in users only (checked here), one
  * report per user and listing, within the per-IP limit. No reason chosen: back to the open dialog with
  * 'complete the required fields'; success: back to the page with the spec's report-sent toast.
  */
-export const action = answerOnce(async function action({ request, context }: ActionFunctionArgs) {
+async function takeReport({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const back = backTo(form.get("redirectTo"));
   const user = await requireUser(request, { redirectTo: back });
@@ -34,4 +39,4 @@ export const action = answerOnce(async function action({ request, context }: Act
   const outcome = await reportEstate(db, user.id, submission.value.estate_id, submission.value.report_type_id);
   if (outcome === "missing") notFound();
   return redirectWithSuccess(back, t(outcome === "reported" ? "forms:toasts.reported" : "forms:toasts.alreadyReported"));
-});
+}

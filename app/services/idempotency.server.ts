@@ -40,21 +40,21 @@ function toastCookieOf(response: Response): string | null {
   return response.headers.getSetCookie().find((cookie) => cookie.startsWith("__toast=")) ?? null;
 }
 
-/** Tells the page's outbox (app/utils/outbox.ts) that the server has answered this submission: a one-minute cookie. */
-function doneCookie(key: string): string {
-  return `${OUTBOX_DONE_COOKIE}=${key}; Path=/; Max-Age=60; SameSite=Lax`;
+/** Tells the page's outbox (app/utils/outbox.ts) that the server answered this submission, and how: a one-minute cookie. */
+function doneCookie(key: string, outcome: "taken" | "refused"): string {
+  return `${OUTBOX_DONE_COOKIE}=${key}.${outcome}; Path=/; Max-Age=60; SameSite=Lax`;
 }
 
 /** The answer kept for a submission, as a new redirect Response (Location and the toast, the outbox's cookie). */
 function repeatedAnswer(row: { status: number; location: string | null; toast_cookie: string | null }, key: string | null) {
   const headers = new Headers({ Location: row.location ?? "/" });
   if (row.toast_cookie) headers.append("Set-Cookie", row.toast_cookie);
-  if (key) headers.append("Set-Cookie", doneCookie(key));
+  if (key) headers.append("Set-Cookie", doneCookie(key, "taken"));
   return new Response(null, { status: row.status, headers });
 }
 
 /**
- * Wraps a form's action so that each submission is taken once (issue 12). A post without a valid key runs the
+ * Runs a form's action (`action`, with the action's `args`) so that each submission is taken once (issue 12). A post without a valid key runs the
  * action as before. A post with a new key claims a row (key, path) and runs the action: when it returns a redirect
  * (the post was taken), the redirect's status, Location and toast cookie are kept; any other answer (the form back
  * with its messages, a limit) or anything thrown (log in first, not found, an error) frees the key, so the same submission
@@ -65,45 +65,51 @@ function repeatedAnswer(row: { status: number; location: string | null; toast_co
  * the submission arrived.
  * Database errors propagate (server.ts answers 503 when the database is down).
  */
-export function answerOnce<A extends ActionFunctionArgs, R>(action: (args: A) => Promise<R> | R) {
-  return async (args: A): Promise<R | Response> => {
-    const keyed = await idempotencyKeyOf(args.request);
-    if (!keyed) return action(args);
-    const { key } = keyed;
-    // Only the outbox waits for word that its post arrived: other pages are not given the cookie (it keeps a
-    // visitor's next pages out of the page cache for a minute).
-    const withDoneCookie = keyed.fromOutbox ? addDoneCookie : (answer: unknown) => answer;
-    const path = new URL(args.request.url).pathname.replace(/\.data$/, "");
-    const db = await getDb();
-    await db.delete(idempotent_posts).where(lt(idempotent_posts.created_at, new Date(Date.now() - KEEP_MS)));
-    const claimed = await db
-      .insert(idempotent_posts)
-      .values({ key, path })
-      .onConflictDoNothing()
-      .returning({ key: idempotent_posts.key });
-    if (claimed.length === 0) return repeatAnswer(key, path, keyed.fromOutbox, args, action);
+export async function answerOnce<A extends ActionFunctionArgs, R>(
+  args: A,
+  action: (args: A) => Promise<R> | R,
+): Promise<R | Response> {
+  const keyed = await idempotencyKeyOf(args.request);
+  if (!keyed) return action(args);
+  const { key } = keyed;
+  // Only the outbox waits for word that its post arrived: other pages are not given the cookie (it keeps a
+  // visitor's next pages out of the page cache for a minute).
+  const withDoneCookie = keyed.fromOutbox ? addDoneCookie : (answer: unknown) => answer;
+  const path = new URL(args.request.url).pathname.replace(/\.data$/, "");
+  const db = await getDb();
+  await db.delete(idempotent_posts).where(lt(idempotent_posts.created_at, new Date(Date.now() - KEEP_MS)));
+  const claimed = await db
+    .insert(idempotent_posts)
+    .values({ key, path })
+    .onConflictDoNothing()
+    .returning({ key: idempotent_posts.key });
+  if (claimed.length === 0) return repeatAnswer(key, path, keyed.fromOutbox, args, action);
 
-    let answer: R;
-    try {
-      answer = await action(args);
-    } catch (thrown) {
-      // A thrown answer (log in first, not found, an error) took nothing: the same submission may come again.
-      await freeKey(key, path);
-      throw withDoneCookie(thrown, key);
-    }
-    await keepAnswer(key, path, answer);
-    return withDoneCookie(answer, key) as R | Response;
-  };
+  let answer: R;
+  try {
+    answer = await action(args);
+  } catch (thrown) {
+    // A thrown answer (log in first, not found, an error) took nothing: the same submission may come again.
+    await freeKey(key, path);
+    throw withDoneCookie(thrown, key, "refused");
+  }
+  await keepAnswer(key, path, answer);
+  return withDoneCookie(answer, key, isRedirect(answer) ? "taken" : "refused") as R | Response;
 }
 
 /** Keeps a returned redirect as the submission's answer; frees the key for any other outcome. */
 async function keepAnswer(key: string, path: string, answer: unknown): Promise<void> {
-  if (!(answer instanceof Response && answer.status >= 300 && answer.status < 400)) return freeKey(key, path);
+  if (!isRedirect(answer)) return freeKey(key, path);
   const db = await getDb();
   await db
     .update(idempotent_posts)
     .set({ status: answer.status, location: answer.headers.get("Location"), toast_cookie: toastCookieOf(answer) })
     .where(and(eq(idempotent_posts.key, key), eq(idempotent_posts.path, path)));
+}
+
+/** True for a redirect Response (what an action answers when it took the post). */
+function isRedirect(answer: unknown): answer is Response {
+  return answer instanceof Response && answer.status >= 300 && answer.status < 400;
 }
 
 /** Deletes the claim of a submission that was not taken. */
@@ -113,16 +119,16 @@ async function freeKey(key: string, path: string): Promise<void> {
 }
 
 /** Adds the outbox's cookie to a Response (other answers are Remix data: their page is the result, seen by the outbox). */
-function addDoneCookie(answer: unknown, key: string): unknown {
+function addDoneCookie(answer: unknown, key: string, outcome: "taken" | "refused"): unknown {
   if (answer instanceof Response) {
     // Remix's redirect Responses have mutable headers.
-    answer.headers.append("Set-Cookie", doneCookie(key));
+    answer.headers.append("Set-Cookie", doneCookie(key, outcome));
     return answer;
   }
   if (answer && typeof answer === "object" && "init" in answer && (answer as { type?: string }).type === "DataWithResponseInit") {
     const init = (answer as { init: ResponseInit | null }).init ?? {};
     const headers = new Headers(init.headers);
-    headers.append("Set-Cookie", doneCookie(key));
+    headers.append("Set-Cookie", doneCookie(key, outcome));
     (answer as { init: ResponseInit }).init = { ...init, headers };
   }
   return answer;
@@ -143,7 +149,7 @@ async function repeatAnswer<A extends ActionFunctionArgs, R>(
       .select()
       .from(idempotent_posts)
       .where(and(eq(idempotent_posts.key, key), eq(idempotent_posts.path, path)));
-    if (!row) return answerOnce(action)(args);
+    if (!row) return answerOnce(args, action);
     if (row.status !== null) return repeatedAnswer({ ...row, status: row.status }, fromOutbox ? key : null);
     if (Date.now() > deadline) {
       // The error page of 409 (common.json errorPage.409) says the form is still being handled.

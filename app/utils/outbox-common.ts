@@ -3,6 +3,19 @@
  * service worker (sw/service-worker.ts) for forms sent when the connection comes back (issue 12, decision 023).
  */
 
+/**
+ * The forms whose posts wait in the outbox when the network fails, by the path they post to, with the key of their
+ * name in offline.json `outbox.forms` (issue 12: consultation, contact, new offer, property request, report, save).
+ */
+export const OUTBOX_FORMS: Record<string, string> = {
+  "/consultation": "consultation",
+  "/call-us": "contact",
+  "/new-estate": "offer",
+  "/create-real-estate-request": "request",
+  "/report": "report",
+  "/save": "save",
+};
+
 /** The form field that carries a submission's idempotency key (a UUID made in the browser, one per submission). */
 export const IDEMPOTENCY_FIELD = "idempotency_key";
 
@@ -18,13 +31,16 @@ export const OUTBOX_SYNC_TAG = "outbox";
 /** The IndexedDB database and object store of the waiting posts (idb-keyval's createStore). */
 export const OUTBOX_DB = { name: "aqar-outbox", store: "posts" } as const;
 
-/** localStorage key set while posts wait, so that a page loads the outbox's code only when there is something in it. */
-export const OUTBOX_FLAG = "outbox";
+/**
+ * The attribute of `<html>` (`data-outbox`, the number of waiting posts) that the service worker adds to the pages it
+ * serves while posts wait, so that a page loads the outbox's code only when there is something in it.
+ */
+export const OUTBOX_ATTRIBUTE = "data-outbox";
 
 /**
  * A post waiting in the outbox. `key` is its idempotency key (also in `fields`); `action` the absolute address it
  * goes to; `fields` the form's entries in order (File values kept as they are); `at` when it was stored
- * (milliseconds since 1970); `page` the address of the page it was sent from and `title` that page's title;
+ * (milliseconds since 1970); `page` the address of the page it was sent from; `form` its key in OUTBOX_FORMS;
  * `state`: `waiting` (not sent), `delivered` (the service worker sent it in the background: the page sends it again
  * in the open, and the server answers as it did the first time), `sending` (the page submitted it and waits for the
  * server's `outbox_done` cookie on the next page).
@@ -36,7 +52,6 @@ export type OutboxPost = {
   fields: [string, FormDataEntryValue][];
   at: number;
   page: string;
-  title: string;
-  lang: "ar" | "en";
+  form: string;
   state: "waiting" | "delivered" | "sending";
 };

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 
 /**
  * The page's side of the service worker (issue 12, decision 021). Browser-only; every function is a no-op where the
@@ -7,40 +7,37 @@ import { useEffect, useRef } from "react";
  */
 
 /**
- * Registers /sw.js for the whole site when the page says so (`<html data-sw="on">`), or unregisters every worker of
+ * Loads the outbox's code (public/outbox.js) when the service worker marked the page `data-outbox` (posts wait to be
+ * sent, decision 023). Registers /sw.js for the whole site when the page says so (`<html data-sw="on">`), or unregisters every worker of
  * the site when it says `off` (the kill switch, SERVICE_WORKER=off). While the browser is offline, a click on a link
  * or a search form of the site loads the page as a document (not as data), so that the worker can show the kept copy
  * of that page or the offline page.
  */
 export function startServiceWorker(): void {
+  const { dataset } = document.documentElement;
+  // Posts wait in the outbox (the worker marks the page `data-outbox`, issue 12): only then is its code loaded.
+  if (dataset.outbox) document.head.append(Object.assign(document.createElement("script"), { src: "/outbox.js" }));
   if (!("serviceWorker" in navigator)) return;
-  const setting = document.documentElement.dataset.sw;
+  const setting = dataset.sw;
   if (setting === "off") {
     void navigator.serviceWorker.getRegistrations().then((all) => all.forEach((registration) => void registration.unregister()));
     return;
   }
   if (setting !== "on") return;
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => console.error(error));
+  navigator.serviceWorker.register("/sw.js").catch((error) => console.error(error));
 }
 
 /**
  * Keeps each page reached by a client-side navigation for reading offline (such a navigation loads only the page's
- * data): the worker is asked to fetch and keep the document (with the same limits as a page load). The first page,
- * loaded as a document, is kept by the worker itself.
+ * data): the worker is asked to fetch and keep the document (with the same limits as a page load). The worker skips
+ * a page it kept in the last minute (the first page, loaded as a document, is kept by the worker itself), and does
+ * nothing while offline or when the browser asks to save data.
  */
 export function useKeepPagesOffline(): void {
-  const location = useLocation();
-  const first = useRef(true);
+  const { pathname, search } = useLocation();
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (!navigator.onLine) return;
-    const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-    if (connection?.saveData) return;
-    navigator.serviceWorker?.controller?.postMessage({ type: "keep-page", url: location.pathname + location.search });
-  }, [location.pathname, location.search]);
+    navigator.serviceWorker?.controller?.postMessage({ type: "keep-page", url: pathname + search });
+  }, [pathname, search]);
 }
 
 /**
