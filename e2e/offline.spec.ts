@@ -341,3 +341,40 @@ test("a post whose answer was lost is sent again with its key and stored once (t
   expect(second.headers()["set-cookie"]).toContain(`outbox_done=${form.idempotency_key}.taken`);
   expect(await leadsNamed(page, baseURL!, "en", info.project.name, fullname)).toBe(1);
 });
+
+test("a consultation posted offline is sent when the connection is back, with the success toast (ar)", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  const lang: Lang = "ar";
+  const f = F[lang];
+  await context.addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+  await withWorker(page, "/consultation");
+  await page.reload();
+  await settle(page, info.project.name);
+  const main = page.getByRole("main");
+  await main.getByLabel(f.fields.name, { exact: true }).fill("سامي دون اتصال");
+  await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
+  await main.getByLabel(f.fields.summary, { exact: true }).fill("أرسلت هذا الطلب دون اتصال.");
+  await context.setOffline(true);
+  await main.getByRole("button", { name: f.fields.send, exact: true }).click();
+  await expect(page.locator("#outbox")).toContainText(waitingLine(lang, "consultation"));
+  await context.setOffline(false);
+  await expect(toast(page, f.toasts.messageSent)).toBeVisible();
+  await expect(page).toHaveURL(/\/consultation$/);
+  await expect(page.locator("#outbox")).toHaveCount(0);
+});
+
+test("the site is installable: Chromium finds no installability error in the manifest, icons and worker", async ({ page }) => {
+  await withWorker(page, "/");
+  // The check Lighthouse's installable-manifest audit made (Lighthouse 12 dropped its PWA category): Chromium's own.
+  const session = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await session.send("Page.getInstallabilityErrors")) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  // Playwright's browser contexts are incognito profiles, where Chromium never installs: that one is about the browser.
+  expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+  const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
+  expect(manifest).toMatchObject({ start_url: "/", display: "standalone", scope: "/" });
+});
