@@ -381,6 +381,24 @@ export const sms_outbox = pgTable(
 );
 
 /**
+ * The exchange rate of the US dollar kept by the back office (issue 13: Syrians price property in USD): SYP for one
+ * USD (`syp_per_usd`, a whole number of Syrian pounds) from `valid_from` on. The current rate is the newest row;
+ * each change is a new row (and an audit_log entry), so the history stays. Listings keep their own currency; the
+ * rate converts prices for display ("≈") and for searches by price in the other currency.
+ */
+export const exchange_rates = pgTable(
+  "exchange_rates",
+  {
+    id: serial("id").primaryKey(),
+    syp_per_usd: integer("syp_per_usd").notNull(),
+    valid_from: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
+    set_by: integer("set_by").references(() => users.id),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("exchange_rates_valid_from_idx").on(t.valid_from.desc(), t.id.desc())],
+);
+
+/**
  * Form posts answered once (issue 12, docs/decisions/023-offline-forms-and-idempotency.md): a post that carries an
  * idempotency key (a random UUID made in the browser per submission) claims its row before the action runs; the
  * answer of a post that was taken (a redirect) is kept, so that the same submission sent again (a retry after a
