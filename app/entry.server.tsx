@@ -3,6 +3,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { DataSaverSwitch } from "./components/DataSaverSwitch.server";
+import { StructuredData } from "./components/StructuredData.server";
+import type { LayoutHandle } from "./root";
+import { dataSaverOf, keepsScripts, withoutScripts } from "./services/data-saver.server";
 import { i18nFor, localeOf } from "./services/i18n.server";
 import { getDb } from "./db/db.server";
 import { getLookups, placeList } from "./models/lookups.server";
@@ -40,6 +44,12 @@ function collect(onDone: (html: Buffer) => void, onError: (error: Error) => void
  * complete HTML as one body for browsers and bots alike (architecture 5). No route suspends (no `defer`), so
  * streaming would only cut the page into 2 KB writes, each compressed and written on its own (issue 10 profile);
  * the whole page is rendered in a few milliseconds.
+ *
+ * After the document comes what only the server renders (decision 022): the HTML parser puts it at the end of <body>,
+ * where React's hydration leaves extra nodes alone (as with Remix's own data scripts), so none of it is in the
+ * browser's JavaScript: the data saver's switch (under the footer, on every page that has one) and the page's
+ * structured data (JSON-LD). With the data saver on, a page whose forms do not need JavaScript (keepsScripts) is sent
+ * without its scripts; every page varies on `Save-Data` and `Cookie`.
  */
 export default async function handleRequest(
   request: Request,
@@ -57,6 +67,13 @@ export default async function handleRequest(
     .then((lookups) => placeList(lookups, lng).places)
     .catch(() => null);
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
+  const routeIds = remixContext.staticHandlerContext.matches.map((match) => match.route.id);
+  const saver = dataSaverOf(request);
+  const scriptless = saver !== null && !keepsScripts(routeIds);
+  const footer = !routeIds.some((id) => (remixContext.routeModules[id]?.handle as LayoutHandle | undefined)?.hideFooter);
+  const url = new URL(request.url);
+  const { loaderData } = remixContext.staticHandlerContext;
+  const origin = (loaderData.root as { origin?: string } | undefined)?.origin ?? url.origin;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -64,6 +81,8 @@ export default async function handleRequest(
         <PlacesContext.Provider value={places}>
           <I18nextProvider i18n={instance}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            {footer ? <DataSaverSwitch mode={saver} redirectTo={`${url.pathname}${url.search}`} /> : null}
+            <StructuredData routeIds={routeIds} loaderData={loaderData} origin={origin} />
           </I18nextProvider>
         </PlacesContext.Provider>
       </NonceContext.Provider>,
@@ -74,12 +93,13 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", lng);
           responseHeaders.append("Vary", "Cookie");
+          // The browser's `Save-Data` header chooses the page too (data saver): a CDN must keep both apart.
+          responseHeaders.append("Vary", "Save-Data");
           pipe(
-            collect(
-              (html) =>
-                resolve(new Response(html as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode })),
-              reject,
-            ),
+            collect((html) => {
+              const body = scriptless ? withoutScripts(html.toString("utf8")) : (html as unknown as BodyInit);
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            }, reject),
           );
         },
         onShellError(error: unknown) {

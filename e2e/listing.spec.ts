@@ -72,8 +72,11 @@ for (const lang of LANGS) {
         page.getByRole("navigation", { name: c.estate.breadcrumbs }).getByRole("link", { name: c.nav.home }),
       ).toHaveAttribute("href", "/");
 
-      // Search engines: JSON-LD RealEstateListing, canonical and hreflang alternates.
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+      // Search engines: JSON-LD RealEstateListing (in the document as served: the server renders it after the page,
+      // decision 022, so after a client-side navigation the browser still shows the first page's), canonical and
+      // hreflang alternates.
+      const served = await (await request.get(href, { headers: { Cookie: `lang=${lang}` } })).text();
+      const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(served)![1]);
       expect(jsonLd["@type"]).toBe("RealEstateListing");
       expect(jsonLd.name).toBe(title);
       expect(jsonLd.url).toBe(`${baseURL}${href}`);

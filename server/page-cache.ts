@@ -4,6 +4,7 @@ import { parse } from "cookie";
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import type { Database, Listener } from "~/db/client.server";
+import { dataSaverOf, SAVE_DATA_COOKIE } from "~/services/data-saver.server";
 import { LANG_COOKIE, localeOf } from "~/services/i18n.server";
 import { storeFor } from "~/utils/company";
 import { APP_POPUP_COOKIE } from "~/utils/cookies";
@@ -11,12 +12,13 @@ import { APP_POPUP_COOKIE } from "~/utils/cookies";
 /**
  * Rendered pages kept for visitors (issue 10, docs/decisions/013-page-cache.md).
  *
- * A GET from a browser that carries no cookie but the language and the app-popup choice, asks for no dialog and
- * sets no language, is a visitor's request: its page is the same for every such visitor of the same language (and,
- * on the home page with the app popup, the same phone platform). The first one renders it; the HTML is kept in this
- * process, compressed once (brotli and gzip), and sent to the next ones with an ETag (304 on a repeat) and a
- * Cache-Control that lets a CDN hold it briefly. Any other request (a session, a toast, a dialog, a post, `_data`)
- * is neither served from nor stored in the cache, and only a 200 HTML answer without `Set-Cookie` is stored.
+ * A GET from a browser that carries no cookie but the language, the app-popup choice and the data saver's choice,
+ * asks for no dialog and sets no language, is a visitor's request: its page is the same for every such visitor of
+ * the same language and data saver mode (and, on the home page with the app popup, the same phone platform). The
+ * first one renders it; the HTML is kept in this process, compressed once (brotli and gzip), and sent to the next
+ * ones with an ETag (304 on a repeat) and a Cache-Control that lets a CDN hold it briefly. Any other request (a
+ * session, a toast, a dialog, a post, `_data`) is neither served from nor stored in the cache, and only a 200 HTML
+ * answer without `Set-Cookie` is stored.
  *
  * Freshness: every write that changes what visitors see sends `NOTIFY page_changes` (migration 0007), delivered to
  * every process when the transaction commits; each process empties its cache on it. While a process is not
@@ -49,7 +51,7 @@ type Entry = {
 };
 
 /** Cookies a visitor's page may depend on; any other cookie (a session, a toast) means "not a visitor's page". */
-const VISITOR_COOKIES = new Set([LANG_COOKIE, APP_POPUP_COOKIE]);
+const VISITOR_COOKIES = new Set([LANG_COOKIE, APP_POPUP_COOKIE, SAVE_DATA_COOKIE]);
 /** Longest address kept, in characters (longer ones are rendered each time). */
 const MAX_KEY_LENGTH = 2_048;
 /** The channel of migration 0007. */
@@ -111,8 +113,10 @@ export class PageCache {
 
   /**
    * The key of a visitor's page for `request` (a Fetch Request on the site's origin), or null when the request is
-   * not one (see the class comment). The key holds the language, the path and query, and the phone platform on the
-   * home page while its app popup shows (its store link).
+   * not one (see the class comment). The key holds the language, the data saver's mode as the page shows it
+   * (`full`, or `on` or `browser`: decision 022; from the cookie and the `Save-Data` header, the way the page is
+   * rendered, so a normal page and a data saver page are never mixed), the phone platform on the home page while its
+   * app popup shows (its store link), then the path and query.
    */
   keyFor(request: Request): string | null {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
@@ -126,7 +130,7 @@ export class PageCache {
     if (chosen !== null && chosen !== cookies[LANG_COOKIE]) return null;
     const popup = url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed";
     const variant = popup ? storeFor(request.headers.get("User-Agent")).platform : "-";
-    const key = `${localeOf(request)} ${variant} ${url.pathname}${url.search}`;
+    const key = `${localeOf(request)} ${dataSaverOf(request) ?? "full"} ${variant} ${url.pathname}${url.search}`;
     return key.length > MAX_KEY_LENGTH ? null : key;
   }
 

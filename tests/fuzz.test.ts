@@ -147,6 +147,13 @@ const ROUTES: FuzzRoute[] = [
     values: { estate_offer_type_id: ["1", "2"], location_id: ["1", "3"], estate_type_id: ["1", "5"] },
   },
   {
+    file: "data-saver.tsx",
+    paths: () => ["/data-saver"],
+    roles: ["visitor"],
+    fields: ["saveData", "redirectTo"],
+    values: { saveData: ["on", "off"], redirectTo: ["/", "//evil.example", "/estates?x=1"] },
+  },
+  {
     file: "forgot-password.tsx",
     paths: () => ["/forgot-password"],
     roles: ["visitor"],

@@ -243,7 +243,8 @@ describe("pages of every refusal (issue 9, should be fixed)", () => {
 
   it("sends each header once: Vary on pages, Cache-Control on the sitemap", async () => {
     const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
-    expect(page.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    // Save-Data: the data saver's header chooses the page too (decision 022).
+    expect(page.headers.get("vary")).toBe("Cookie, Save-Data, Accept-Encoding");
     const sitemap = await fetch(`${server.url}/sitemap.xml`);
     expect(
       sitemap.headers

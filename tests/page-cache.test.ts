@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,6 +165,46 @@ describe("a visitor's page (issue 10)", () => {
     expect(chooser.headers.getSetCookie().join()).toMatch(/^lang=en;/);
   });
 
+  it("keeps the data saver's page apart: a normal visitor never gets it, nor a data saver the normal page (decision 022)", async () => {
+    const path = `/offices?saver_probe=${Date.now()}`;
+    const hasScripts = (html: string) => /<script type="module"/.test(html);
+    const saverText = JSON.parse(fs.readFileSync("locales/ar/common.json", "utf8")).footer.dataSaver;
+    // The normal page first: kept, with its scripts.
+    expect((await get(a, path)).headers.get("x-page-cache")).toBe("miss");
+    const normal = await get(a, path);
+    expect(normal.headers.get("x-page-cache")).toBe("hit");
+    expect(normal.headers.get("vary")).toMatch(/Cookie/);
+    expect(normal.headers.get("vary")).toMatch(/Save-Data/);
+    expect(hasScripts(await normal.text())).toBe(true);
+    // A browser that asks to save data: its own page, rendered then kept, without scripts.
+    for (const [visit, outcome] of [
+      [1, "miss"],
+      [2, "hit"],
+    ] as const) {
+      const saver = await get(a, path, { "Save-Data": "on" });
+      expect(saver.headers.get("x-page-cache"), `Save-Data visit ${visit}`).toBe(outcome);
+      expect(saver.headers.get("vary")).toMatch(/Save-Data/);
+      const html = await saver.text();
+      expect(hasScripts(html)).toBe(false);
+      expect(html).toContain(saverText.browser);
+    }
+    // The visitor's cookie is a visitor's cookie (not a bypass), with a page of its own (its footer says "on").
+    expect((await get(a, path, { Cookie: "save_data=on" })).headers.get("x-page-cache")).toBe("miss");
+    const chosen = await get(a, path, { Cookie: "lang=ar; save_data=on" });
+    expect(chosen.headers.get("x-page-cache")).toBe("hit");
+    const chosenHtml = await chosen.text();
+    expect(hasScripts(chosenHtml)).toBe(false);
+    expect(chosenHtml).toContain(saverText.on);
+    // The normal visitor still gets the normal page, and so does a data saver turned off over the header.
+    for (const headers of [{}, { Cookie: "save_data=off", "Save-Data": "on" }] as Record<string, string>[]) {
+      const again = await get(a, path, headers);
+      expect(again.headers.get("x-page-cache"), JSON.stringify(headers)).toBe("hit");
+      const html = await again.text();
+      expect(hasScripts(html), JSON.stringify(headers)).toBe(true);
+      expect(html).toContain(saverText.off);
+    }
+  });
+
   it("a CSP nonce stays unique to each response that is not kept", async () => {
     const nonces = await Promise.all(
       [1, 2, 3].map(async () => {
@@ -308,10 +349,20 @@ describe("keys and hashes (issue 10)", () => {
     new Request(`http://127.0.0.1${path}`, { method, headers });
 
   it("keys a visitor's page by language, path and query, and the phone platform only on the home page's popup", () => {
-    expect(cache.keyFor(request("/estates?location_id=1"))).toBe("ar - /estates?location_id=1");
-    expect(cache.keyFor(request("/estates", { Cookie: "lang=en" }))).toBe("en - /estates");
-    expect(cache.keyFor(request("/", { "User-Agent": "Mozilla/5.0 (iPhone)" }))).toBe("ar ios /");
-    expect(cache.keyFor(request("/", { "User-Agent": "Mozilla/5.0 (iPhone)", Cookie: "app_popup=closed" }))).toBe("ar - /");
+    expect(cache.keyFor(request("/estates?location_id=1"))).toBe("ar full - /estates?location_id=1");
+    expect(cache.keyFor(request("/estates", { Cookie: "lang=en" }))).toBe("en full - /estates");
+    expect(cache.keyFor(request("/", { "User-Agent": "Mozilla/5.0 (iPhone)" }))).toBe("ar full ios /");
+    expect(cache.keyFor(request("/", { "User-Agent": "Mozilla/5.0 (iPhone)", Cookie: "app_popup=closed" }))).toBe("ar full - /");
+  });
+
+  it("keys the data saver's mode as the page shows it: the cookie first, then the browser's Save-Data (decision 022)", () => {
+    expect(cache.keyFor(request("/estates", { "Save-Data": "on" }))).toBe("ar browser - /estates");
+    expect(cache.keyFor(request("/estates", { Cookie: "save_data=on" }))).toBe("ar on - /estates");
+    expect(cache.keyFor(request("/estates", { Cookie: "lang=en; save_data=on", "Save-Data": "on" }))).toBe("en on - /estates");
+    // Turned off over the header: the normal page, kept under the normal page's key.
+    expect(cache.keyFor(request("/estates", { Cookie: "save_data=off", "Save-Data": "on" }))).toBe("ar full - /estates");
+    expect(cache.keyFor(request("/estates", { "Save-Data": "off" }))).toBe("ar full - /estates");
+    expect(cache.keyFor(request("/", { "User-Agent": "Mozilla/5.0 (iPhone)", "Save-Data": "on" }))).toBe("ar browser ios /");
   });
 
   it("has no key for a session, a toast, a dialog, a data request, a post or a language being set", () => {
@@ -321,7 +372,7 @@ describe("keys and hashes (issue 10)", () => {
     expect(cache.keyFor(request("/?_data=root"))).toBeNull();
     expect(cache.keyFor(request("/", {}, "POST"))).toBeNull();
     expect(cache.keyFor(request("/estates?lang=en"))).toBeNull();
-    expect(cache.keyFor(request("/estates?lang=en", { Cookie: "lang=en" }))).toBe("en - /estates?lang=en");
+    expect(cache.keyFor(request("/estates?lang=en", { Cookie: "lang=en" }))).toBe("en full - /estates?lang=en");
   });
 
   it("hashes inline scripts only", () => {

@@ -2,11 +2,16 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ArticleCard as Card } from "~/models/article.server";
 import { formatDate } from "~/utils/format";
+import { useRootData } from "~/utils/root-data";
 import { Icon } from "./Icon";
 
-/** The article card (spec 2.7): image, title, date and a 90-character excerpt with a read-more link. */
+/**
+ * The article card (spec 2.7): image, title, date and a 90-character excerpt with a read-more link. The cover is the
+ * 400 or 800 px file the browser picks, or with the data saver on (decision 022) the 400 px file only.
+ */
 export function ArticleCard({ article, showImage = true }: { article: Card; showImage?: boolean }) {
   const { t } = useTranslation();
+  const saver = useRootData()?.dataSaver;
   const href = `/artical/${article.id}`;
   return (
     <article className="card article-card">
@@ -14,8 +19,9 @@ export function ArticleCard({ article, showImage = true }: { article: Card; show
         <img
           className="article-cover"
           src={article.image}
-          srcSet={`${article.image} 400w, ${article.imageLarge} 800w`}
-          sizes="(max-width: 800px) 100vw, 400px"
+          {...(saver
+            ? {}
+            : { srcSet: `${article.image} 400w, ${article.imageLarge} 800w`, sizes: "(max-width: 800px) 100vw, 400px" })}
           width={400}
           height={225}
           alt=""

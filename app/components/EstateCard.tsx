@@ -30,7 +30,9 @@ export function currencyKey(currency: string): "card.currency" | "card.currencyU
  * A scroll-snap photo strip; each slide carries its own "n/total" count, so the count works without JavaScript.
  * A strip of more than one photo is a named list that takes the keyboard focus, so the arrow keys scroll it (WCAG 2.1.1,
  * axe's scrollable-region-focusable; issue 10). With `priority` its first photo loads at once with high priority:
- * the page preloads the same `srcset` and `sizes` (preloadFirstPhoto), so the browser fetches it once.
+ * the page preloads the same `srcset` and `sizes` (preloadFirstPhoto), so the browser fetches it once. With the data
+ * saver on (root data, decision 022) only the first photo is shown, as its 400 px file without `srcset`; its count
+ * ("1/5") says how many there are.
  */
 export function Carousel({
   images,
@@ -44,6 +46,7 @@ export function Carousel({
   sizes: string;
 }) {
   const { t } = useTranslation();
+  const saver = useRootData()?.dataSaver;
   if (!images.length) {
     return (
       <div className="carousel carousel-empty">
@@ -53,13 +56,16 @@ export function Carousel({
     );
   }
   return (
-    <ul className="carousel" aria-label={t("card.photos", { count: images.length })} tabIndex={images.length > 1 ? 0 : undefined}>
-      {images.map((image, i) => (
+    <ul
+      className="carousel"
+      aria-label={t("card.photos", { count: images.length })}
+      tabIndex={images.length > 1 && !saver ? 0 : undefined}
+    >
+      {(saver ? images.slice(0, 1) : images).map((image, i) => (
         <li key={image.id} className="carousel-slide">
           <img
             src={image.small}
-            srcSet={photoSrcSet(image)}
-            sizes={sizes}
+            {...(saver ? {} : { srcSet: photoSrcSet(image), sizes })}
             width={400}
             height={300}
             alt={t("card.photoAlt", { title: alt, n: i + 1, count: images.length })}
@@ -185,35 +191,5 @@ export function EstateGrid({ estates, eagerFirst = true }: { estates: Card[]; ea
         <EstateCard key={e.id} estate={e} priority={eagerFirst && i === 0} />
       ))}
     </div>
-  );
-}
-
-/**
- * JSON-LD for a page of listings: an ItemList of RealEstateListing, each with its Offer (price in SYP), so search
- * engines read every card of result pages too.
- */
-export function ListingsJsonLd({ estates }: { estates: Card[] }) {
-  const { t } = useTranslation();
-  const root = useRootData();
-  if (!estates.length) return null;
-  const origin = root?.origin ?? "";
-  const data = {
-    "@context": "https://schema.org",
-    "@type": "ItemList",
-    itemListElement: estates.map((e, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      item: {
-        "@type": "RealEstateListing",
-        name: estateTitle(t, e),
-        url: `${origin}/estate/${e.id}`,
-        datePosted: e.date.slice(0, 10),
-        image: e.images[0] ? `${origin}${e.images[0].small}` : undefined,
-        offers: { "@type": "Offer", price: e.price ?? undefined, priceCurrency: e.price === null ? undefined : e.currency },
-      },
-    })),
-  };
-  return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
   );
 }

@@ -3,14 +3,15 @@ import { useTranslation } from "react-i18next";
 import type { EstateCard } from "~/models/estate-card.server";
 import type { SearchResult } from "~/models/estate.server";
 import { formatNumber } from "~/utils/format";
-import { EstateGrid, ListingsJsonLd } from "./EstateCard";
+import { EstateGrid } from "./EstateCard";
 import { Icon } from "./Icon";
 import { Pagination } from "./Pagination";
 import { SearchFilter } from "./SearchFilter";
 
 /**
  * Results of a listing search (spec 2.5): says whether anything was found, lists one page with links to the
- * others, and shows similar listings when there are any.
+ * others, and shows similar listings when there are any. The page's JSON-LD (an ItemList of the listings) is
+ * rendered by the server after the page (app/components/StructuredData.server.tsx).
  */
 export function ListingResults({
   result,
@@ -42,7 +43,6 @@ export function ListingResults({
           <EstateGrid estates={result.items} />
         </>
       ) : null}
-      <ListingsJsonLd estates={result.items} />
       <Pagination page={result.page} pageCount={result.pageCount} />
       {!result.total ? (
         <p className="empty-next">

@@ -8,3 +8,9 @@ export const languageSchema = z.object({ lang: z.enum(["ar", "en"]).catch("ar"),
 
 /** The app popup's close button (spec 2.2): only where to go back to. */
 export const appPopupSchema = z.object({ redirectTo });
+
+/**
+ * The data saver's switch (issue 12, decision 022): `saveData` is the wanted state, `on` or `off` (anything else is
+ * `off`, the default, which never takes anything away from a page).
+ */
+export const dataSaverSchema = z.object({ saveData: z.enum(["on", "off"]).catch("off"), redirectTo });

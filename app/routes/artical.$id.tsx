@@ -5,6 +5,7 @@ import { Icon } from "~/components/Icon";
 import { getArticle } from "~/models/article.server";
 import { excerpt, formatDate } from "~/utils/format";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
+import { useRootData } from "~/utils/root-data";
 import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
@@ -21,9 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The article: its cover (with the data saver on, decision 022, the 400 px file only), title, date and text. */
 export default function ArticlePage() {
   const { article } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const saver = useRootData()?.dataSaver;
   return (
     <article className="page narrow article-page">
       <nav className="breadcrumbs" aria-label={t("estate.breadcrumbs")}>
@@ -41,9 +44,9 @@ export default function ArticlePage() {
       {article.imageLarge ? (
         <img
           className="article-hero"
-          src={article.imageLarge}
-          srcSet={`${article.image} 400w, ${article.imageLarge} 800w`}
-          sizes="(max-width: 800px) 100vw, 760px"
+          src={saver ? (article.image ?? article.imageLarge) : article.imageLarge}
+          srcSet={saver ? undefined : `${article.image} 400w, ${article.imageLarge} 800w`}
+          sizes={saver ? undefined : "(max-width: 800px) 100vw, 760px"}
           width={800}
           height={450}
           alt=""

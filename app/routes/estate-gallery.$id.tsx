@@ -7,6 +7,7 @@ import { Icon } from "~/components/Icon";
 import { getEstate } from "~/models/estate.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
+import { useRootData } from "~/utils/root-data";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
@@ -32,9 +33,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Every photo of the listing, numbered: the 400 or 800 px file the browser picks, or with the data saver on (decision
+ * 022) the 400 px file only. This is where the saver's "one photo per strip" sends a visitor who wants them all.
+ */
 export default function Gallery() {
   const { id, title, images } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const saver = useRootData()?.dataSaver;
   return (
     <div className="page gallery-page">
       <div className="gallery-head">
@@ -54,9 +60,9 @@ export default function Gallery() {
           <li key={image.id}>
             <figure>
               <img
-                src={image.large}
-                srcSet={`${image.small} 400w, ${image.large} 800w`}
-                sizes="(max-width: 800px) 100vw, 800px"
+                src={saver ? image.small : image.large}
+                srcSet={saver ? undefined : `${image.small} 400w, ${image.large} 800w`}
+                sizes={saver ? undefined : "(max-width: 800px) 100vw, 800px"}
                 width={image.width}
                 height={image.height}
                 alt={t("card.photoAlt", { title, n: i + 1, count: images.length })}

@@ -17,19 +17,20 @@ const PHOTO_SIZES = "(max-width: 800px) 100vw, 760px";
  * pageMeta, and a preload of the first photo with the same `imagesrcset` and `imagesizes` as its <img>, so the browser
  * starts the largest paint's request with the document's head, at high priority, and uses it for the image (issue 10:
  * listing LCP at most 1.8 s in Lighthouse's mobile test). A phone of 360 to 412 CSS px takes the 400 or 800 px WebP.
+ * With the data saver on (root data, decision 022) the preload is the 400 px file, the only one the strip shows.
  */
 export const meta: MetaFunction<typeof loader> = (args) => {
   const tags = pageMeta(args);
   const first = args.data?.estate.images[0];
   if (!first) return tags;
+  const saver = (args.matches.find((m) => m.id === "root")?.data as { dataSaver?: string | null } | undefined)?.dataSaver;
   return [
     ...tags,
     {
       tagName: "link",
       rel: "preload",
       as: "image",
-      imageSrcSet: photoSrcSet(first),
-      imageSizes: PHOTO_SIZES,
+      ...(saver ? { href: first.small } : { imageSrcSet: photoSrcSet(first), imageSizes: PHOTO_SIZES }),
       fetchpriority: "high",
     },
   ];
@@ -73,39 +74,6 @@ export default function EstatePage() {
   const root = useRootData();
   const { t } = useTranslation();
   const title = estateTitle(t, estate);
-  const origin = root?.origin ?? "";
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "RealEstateListing",
-    name: title,
-    description: estate.description ?? undefined,
-    url: `${origin}/estate/${estate.id}`,
-    datePosted: estate.date.slice(0, 10),
-    image: estate.images.map((i) => `${origin}${i.large}`),
-    contentLocation: {
-      "@type": "Place",
-      name: estate.place,
-      address: {
-        "@type": "PostalAddress",
-        addressRegion: estate.governorate,
-        addressLocality: estate.location,
-        addressCountry: "SY",
-      },
-    },
-    floorSize: { "@type": "QuantitativeValue", value: estate.area, unitText: estate.areaUnit },
-    numberOfRooms: estate.rooms ?? undefined,
-    offers: {
-      "@type": "Offer",
-      price: estate.price ?? undefined,
-      priceCurrency: estate.price === null ? undefined : estate.currency,
-      availability: "https://schema.org/InStock",
-      businessFunction:
-        estate.offerTypeId === 1 ? "http://purl.org/goodrelations/v1#Sell" : "http://purl.org/goodrelations/v1#LeaseOut",
-      seller: estate.office
-        ? { "@type": "RealEstateAgent", name: estate.office.name, url: `${origin}/office/${estate.office.id}` }
-        : undefined,
-    },
-  };
   const rows: [string, React.ReactNode][] = [
     [t("estate.type"), estate.estateType],
     [t("estate.offerType"), estate.periodType ? `${estate.offerType} (${estate.periodType})` : estate.offerType],
@@ -128,9 +96,9 @@ export default function EstatePage() {
     [t("estate.date"), <bdi dir="ltr">{formatDate(estate.date)}</bdi>],
     [t("estate.adNumber"), <bdi dir="ltr">{estate.stateId}</bdi>],
   ];
+  // The listing's JSON-LD is rendered by the server after the page (app/components/StructuredData.server.tsx).
   return (
     <div className="page estate-page">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
       <nav className="breadcrumbs" aria-label={t("estate.breadcrumbs")}>
         <Link to="/">{t("nav.home")}</Link>
         <span aria-hidden="true">/</span>

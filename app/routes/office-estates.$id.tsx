@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EstateGrid, ListingsJsonLd } from "~/components/EstateCard";
+import { EstateGrid } from "~/components/EstateCard";
 import { OfficeHeader } from "~/components/OfficeHeader";
 import { Pagination } from "~/components/Pagination";
 import { searchEstates } from "~/models/estate.server";
@@ -34,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The office, its listings' cards and the page links; their JSON-LD is rendered by the server (StructuredData.server.tsx). */
 export default function OfficeEstates() {
   const { office, result } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -42,7 +43,6 @@ export default function OfficeEstates() {
       <h1>{t("office.listingsTitle", { name: office.name })}</h1>
       <OfficeHeader office={office} as="h2" />
       {result.items.length ? <EstateGrid estates={result.items} /> : <p className="notice">{t("office.none")}</p>}
-      <ListingsJsonLd estates={result.items} />
       <Pagination page={result.page} pageCount={result.pageCount} />
     </div>
   );

@@ -3,6 +3,7 @@ import { getDb } from "~/db/db.server";
 import { getLookups, placesUrl } from "~/models/lookups.server";
 import { savedEstateIds } from "~/models/saved.server";
 import { getCurrentUser } from "~/services/auth.server";
+import { dataSaverOf } from "~/services/data-saver.server";
 import { dialogFor } from "~/services/dialog.server";
 import { getT, langCookie, LANG_COOKIE, localeOf } from "~/services/i18n.server";
 import { getToast } from "~/services/session.server";
@@ -56,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ) as Record<string, string>,
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
+    /** The data saver (issue 12, decision 022): null when off, "on" (chosen) or "browser" (`Save-Data: on`). */
+    dataSaver: dataSaverOf(request),
     /** Whether pages register the service worker (issue 12; `SERVICE_WORKER=off` is the kill switch). */
     serviceWorker: getEnv().SERVICE_WORKER === "on",
   };
