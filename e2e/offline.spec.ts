@@ -378,3 +378,33 @@ test("the site is installable: Chromium finds no installability error in the man
   const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
   expect(manifest).toMatchObject({ start_url: "/", display: "standalone", scope: "/" });
 });
+
+test("with the data saver on, a page sent without scripts still shows the waiting posts (the worker adds the outbox's script)", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  const lang: Lang = "en";
+  const f = F[lang];
+  await context.addCookies([
+    { name: "lang", value: lang, url: baseURL! },
+    { name: "save_data", value: "on", url: baseURL! },
+  ]);
+  // The consultation form keeps its scripts in saver mode (it registers the worker); the home page has none.
+  await withWorker(page, "/consultation");
+  await page.goto("/");
+  expect(await page.locator('script[type="module"]').count()).toBe(0);
+  await page.goto("/consultation");
+  await settle(page, info.project.name);
+  const main = page.getByRole("main");
+  await main.getByLabel(f.fields.name, { exact: true }).fill("Saver Offline");
+  await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
+  await main.getByLabel(f.fields.summary, { exact: true }).fill("Kept while saving data.");
+  await context.setOffline(true);
+  await main.getByRole("button", { name: f.fields.send, exact: true }).click();
+  await expect(page.locator("#outbox")).toContainText(waitingLine(lang, "consultation"));
+  await page.goto("/");
+  await expect(page.locator("#outbox")).toContainText(waitingLine(lang, "consultation"));
+  await page.locator("#outbox").getByRole("button", { name: O[lang].outbox.cancel }).click();
+  await expect(page.locator("#outbox")).toHaveCount(0);
+});

@@ -294,11 +294,16 @@ self.addEventListener("sync", (event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendOutbox());
 });
 
-/** A page with `data-outbox="N"` on <html> while N posts wait (the page then loads the outbox's code). */
+/**
+ * A page with `data-outbox="N"` on <html> while N posts wait (the page then loads the outbox's code; a page without
+ * scripts, as the data saver sends them, gets the script tag itself).
+ */
 async function markOutbox(response: Response): Promise<Response> {
   const waiting = (await keys(outbox).catch(() => [])).length;
   if (waiting === 0 || !(response.headers.get("Content-Type") ?? "").includes("text/html")) return response;
-  const html = (await response.text()).replace(/<html\b/, `<html ${OUTBOX_ATTRIBUTE}="${waiting}"`);
+  let html = (await response.text()).replace(/<html\b/, `<html ${OUTBOX_ATTRIBUTE}="${waiting}"`);
+  // A page sent without scripts (the data saver, decision 022) gets the outbox's own script: nothing hydrates there.
+  if (!html.includes('type="module"')) html = html.replace(/<\/body>/, '<script src="/outbox.js" defer></script></body>');
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   headers.delete("Content-Encoding");
