@@ -167,9 +167,7 @@ function makeListing(
   const furnished =
     kind === "vacation"
       ? roomed || typeId === FARM
-      : roomed &&
-        typeId !== OFFICE &&
-        random.chance(kind === "rent" ? (typeId === FLAT || typeId === VILLA ? 0.5 : 0.25) : 0.08);
+      : roomed && typeId !== OFFICE && random.chance(kind === "rent" ? (typeId === FLAT || typeId === VILLA ? 0.5 : 0.25) : 0.08);
   const pool =
     typeId === VILLA
       ? random.chance(place.kind === "suburb" ? 0.25 : 0.5)
@@ -211,10 +209,7 @@ function makeListing(
           ? random.pick([1, 1, 2, 4])
           : random.pick([1, 1, 2]);
     const night = nightlyUsd[typeId];
-    const nightUsd = Math.max(
-      night.usd * Math.sqrt(place.factor) * Math.sqrt(areaM2 / night.typicalM2) * noise,
-      floorUsd.night,
-    );
+    const nightUsd = Math.max(night.usd * Math.sqrt(place.factor) * Math.sqrt(areaM2 / night.typicalM2) * noise, floorUsd.night);
     price = roundSyp(nightUsd * (periodTypeId === 1 ? 1 : periodTypeId === 2 ? 6 : 60) * market.sypPerUsd);
   }
 
@@ -335,7 +330,14 @@ function pickIndex(random: Random, weights: number[]): number {
 
 function pickWeighted(random: Random, weights: Partial<Record<number, number>>): number {
   const entries = Object.entries(weights).filter(([, w]) => (w ?? 0) > 0);
-  return Number(entries[pickIndex(random, entries.map(([, w]) => w ?? 0))][0]);
+  return Number(
+    entries[
+      pickIndex(
+        random,
+        entries.map(([, w]) => w ?? 0),
+      )
+    ][0],
+  );
 }
 
 /** Area (m², or dunams for farms and farmland) and its unit (1 m², 2 dunam) for a type in a kind of place. */
@@ -343,7 +345,10 @@ function sizeFor(random: Random, typeId: number, kind: PlaceKind, offer: Offer):
   const m2 = (area: number) => ({ area, areaUnit: 1 });
   switch (typeId) {
     case FARM:
-      return { area: offer === "vacation" ? random.int(1, 4) : kind === "rural" ? random.int(2, 40) : random.int(1, 10), areaUnit: 2 };
+      return {
+        area: offer === "vacation" ? random.int(1, 4) : kind === "rural" ? random.int(2, 40) : random.int(1, 10),
+        areaUnit: 2,
+      };
     case LAND:
       if (kind === "rural" || ((kind === "resort" || kind === "coast") && random.chance(0.4))) {
         if (kind !== "rural" || random.chance(0.6)) return { area: random.int(1, kind === "rural" ? 25 : 6), areaUnit: 2 };
