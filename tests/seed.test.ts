@@ -480,14 +480,15 @@ describe("believable demo data (issue 13)", () => {
       const started = performance.now();
       await seedListings(first.db, { count: 2400, imagesDir: dir });
       seconds = (performance.now() - started) / 1000;
-    }, 120_000);
+    }, 240_000);
     afterAll(async () => {
       await first?.close();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it("seeds in a few seconds", () => {
-      expect(seconds).toBeLessThan(30);
+      // About 3 s alone; the limit leaves room for a busy machine running the whole suite.
+      expect(seconds).toBeLessThan(90);
     });
 
     it("spreads the common default searches over at least 3 of the spec's price domains", async () => {
@@ -519,6 +520,17 @@ describe("believable demo data (issue 13)", () => {
       // SYP is about 9,100 USD (decision 026).
       const mezzehSales = rows.filter((r) => r.offer === 1 && r.type === FLAT && r.location_id === 1).map((r) => r.price);
       expect([...(await bandsOf(first.db, mezzehSales))]).toEqual([5]);
+    });
+
+    it("prices flats for sale by neighbourhood: Malki over Mezzeh over Mezzeh 86, small flats in the informal quarters", async () => {
+      const rows = (await listingsWithKind(first.db)).filter((r) => r.offer === 1 && r.type === FLAT && r.currency === "SYP");
+      const usdPerM2 = (place: string) => median(rows.filter((r) => r.place === place).map((r) => r.price / r.area / 11_000));
+      expect(usdPerM2("Malki")).toBeGreaterThan(usdPerM2("Mezzeh"));
+      expect(usdPerM2("Mezzeh")).toBeGreaterThan(usdPerM2("Mezzeh 86") * 2);
+      // Press figures (decision 026): Malki about 2,000–3,500 USD/m², Mezzeh 1,000–1,800, Mezzeh 86 a few hundred.
+      expect(usdPerM2("Malki")).toBeGreaterThan(1500);
+      expect(usdPerM2("Mezzeh 86")).toBeLessThan(600);
+      for (const r of rows.filter((x) => x.place === "Mezzeh 86")) expect(r.area, `listing ${r.id}`).toBeLessThanOrEqual(135);
     });
 
     it("keeps the searches the end-to-end tests hard-code populated", async () => {

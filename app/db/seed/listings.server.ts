@@ -24,7 +24,7 @@ import {
   VILLA,
   type Offer,
 } from "./data/market";
-import { placeKind, type PlaceKind } from "./data/places";
+import { CHEAP_QUARTER_FACTOR, cheapQuarters, placeKind, type PlaceKind } from "./data/places";
 import { photoSvg, storeSvgAsWebp } from "./drawings.server";
 import { ANCHOR, DAY, seededRandom, syrianMobile, type Random } from "./random";
 
@@ -42,7 +42,8 @@ const PHOTO_POOL = 48;
 /** Share of sale listings whose owner gives the price in US dollars. */
 const USD_SHARE = 0.1;
 
-type Place = { locationId: number; gi: number; li: number; factor: number; kind: PlaceKind };
+/** A place with its price level (governorate × place factor, halved in a cheap quarter) and kind. */
+type Place = { locationId: number; gi: number; li: number; factor: number; kind: PlaceKind; cheap: boolean };
 
 /** Places grouped for picking: by governorate, and the first six of a governorate (its central, sought-after ones). */
 type PlaceGroup = { byGov: Place[][]; firstSix: Place[][] };
@@ -81,14 +82,16 @@ export async function seedListings(db: Db, options: { count: number; imagesDir: 
   for (const [gi, g] of seedGovernorates.entries()) {
     for (const [li, l] of g.locations.entries()) {
       const row = locRows.find((r) => r.gov_en === g.name_en && r.name_en === l.name_en);
-      if (row)
-        places.push({
-          locationId: row.id,
-          gi,
-          li,
-          factor: g.price_factor * l.price_factor,
-          kind: placeKind(g.name_en, l.name_en),
-        });
+      if (!row) continue;
+      const cheap = cheapQuarters[g.name_en]?.includes(l.name_en) ?? false;
+      places.push({
+        locationId: row.id,
+        gi,
+        li,
+        factor: g.price_factor * l.price_factor * (cheap ? CHEAP_QUARTER_FACTOR : 1),
+        kind: placeKind(g.name_en, l.name_en),
+        cheap,
+      });
     }
   }
   const [rate] = await db
@@ -156,7 +159,7 @@ function makeListing(
   const place = weightedPlace(random, group);
   const typeId = pickWeighted(random, typeWeights[kind][place.kind]);
 
-  const { area, areaUnit } = sizeFor(random, typeId, place.kind, kind);
+  const { area, areaUnit } = sizeFor(random, typeId, place, kind);
   const areaM2 = areaUnit === 2 ? area * 1000 : area;
   const roomed = ROOMED_TYPES.has(typeId);
   const [fewest, most] = roomsBand(areaM2);
@@ -341,7 +344,8 @@ function pickWeighted(random: Random, weights: Partial<Record<number, number>>):
 }
 
 /** Area (m², or dunams for farms and farmland) and its unit (1 m², 2 dunam) for a type in a kind of place. */
-function sizeFor(random: Random, typeId: number, kind: PlaceKind, offer: Offer): { area: number; areaUnit: number } {
+function sizeFor(random: Random, typeId: number, place: Place, offer: Offer): { area: number; areaUnit: number } {
+  const kind = place.kind;
   const m2 = (area: number) => ({ area, areaUnit: 1 });
   switch (typeId) {
     case FARM:
@@ -365,10 +369,11 @@ function sizeFor(random: Random, typeId: number, kind: PlaceKind, offer: Offer):
     case HOME:
       return m2(roundTo(random.int(70, kind === "rural" ? 300 : 250), 5));
     default: {
-      // Flats: a few small ones, most of 85 to 135 m², some large; smaller in towns and dense quarters.
+      // Flats: a few small ones, most of 85 to 135 m², some large; none over 200 m² in towns, 135 m² in cheap quarters.
       const r = random.next();
       const [lo, hi] = r < 0.2 ? [55, 85] : r < 0.65 ? [85, 135] : r < 0.9 ? [135, 200] : [200, 280];
-      return m2(roundTo(random.int(lo, kind === "rural" ? Math.min(hi, 200) : hi), 5));
+      const most = place.cheap ? 135 : kind === "rural" ? 200 : hi;
+      return m2(roundTo(random.int(Math.min(lo, most - 20), Math.min(hi, most)), 5));
     }
   }
 }

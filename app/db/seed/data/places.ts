@@ -301,6 +301,21 @@ export const placeKinds: Record<string, Record<string, PlaceKind>> = {
   },
 };
 
+/**
+ * Dense informal quarters and quarters still largely in ruins, where homes sell and let for about half of what the
+ * governorate's price factors give and flats are small (no flat over 135 m²): the hillside of Mezzeh 86 and
+ * Esh al-Warwar; Jobar, Al-Qaboun and Al-Qadam in Damascus, Baba Amr and Al-Khalidiyah in Homs, largely destroyed
+ * in the war. Governorate (English name) → places.
+ */
+export const cheapQuarters: Record<string, readonly string[]> = {
+  Damascus: ["Mezzeh 86", "Jobar", "Al-Qaboun", "Al-Qadam"],
+  "Rif Dimashq": ["Esh al-Warwar"],
+  Homs: ["Baba Amr", "Al-Khalidiyah"],
+};
+
+/** Price multiplier of a cheap quarter (cheapQuarters). */
+export const CHEAP_QUARTER_FACTOR = 0.5;
+
 /** The kind of a place by its governorate's and its own English name; throws for a place the table lacks. */
 export function placeKind(governorate: string, place: string): PlaceKind {
   const kind = placeKinds[governorate]?.[place];
