@@ -106,11 +106,11 @@ export const saleUsdPerM2: Record<"home" | "farm" | "plot" | "field" | "shop" | 
 export const finishFactor: Record<number, number> = { 1: 0.75, 2: 0.95, 3: 1.05, 4: 1.25, 5: 0.85, 6: 0.7 };
 
 /**
- * Long rent a month as a share of the sale value: about 0.4% for homes (gross yield near 5% a year, Damascus
- * 2024–2025), 0.55% for shops and offices; farmland and farms are let by the year at about 5% of their value.
+ * Long rent a month as a share of the sale value: 0.35% for homes (a gross yield near 4% a year, as reported for
+ * Damascus in 2024–2025), 0.5% for shops and offices; farmland and farms are let by the year at about 5% of their value.
  * Furnished homes let for about 30% more. Yearly rent is eleven months' rent paid ahead.
  */
-export const monthlyRentShare = { home: 0.004, business: 0.0055, landPerYear: 0.05, furnished: 1.3, yearMonths: 11 };
+export const monthlyRentShare = { home: 0.0035, business: 0.005, landPerYear: 0.05, furnished: 1.3, yearMonths: 11 };
 
 /**
  * Vacation rent in USD a night by type, for a place of price level 1.0 and a typical size (flat 100 m², chalet
