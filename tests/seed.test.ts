@@ -480,7 +480,7 @@ describe("believable demo data (issue 13)", () => {
       const started = performance.now();
       await seedListings(first.db, { count: 2400, imagesDir: dir });
       seconds = (performance.now() - started) / 1000;
-    }, 240_000);
+    }, 300_000);
     afterAll(async () => {
       await first?.close();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -488,7 +488,7 @@ describe("believable demo data (issue 13)", () => {
 
     it("seeds in a few seconds", () => {
       // About 3 s alone; the limit leaves room for a busy machine running the whole suite.
-      expect(seconds).toBeLessThan(90);
+      expect(seconds).toBeLessThan(120);
     });
 
     it("spreads the common default searches over at least 3 of the spec's price domains", async () => {
