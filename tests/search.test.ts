@@ -179,8 +179,13 @@ describe("searchEstates: each filter narrows the results and every result matche
   it("by price domain, the lower bound included and the upper one not", async () => {
     for (const domain of lookups.priceDomains.filter((d) => d.id !== 1)) {
       const result = await allPages({ price_domain_id: domain.id });
+      // The domains are SYP amounts: a price in USD (about one seeded sale in ten, issue 13) is not compared with them.
       const expected = await idsWhere(
-        and(sql`${s.estates.price} >= ${domain.min}`, domain.max === null ? undefined : sql`${s.estates.price} < ${domain.max}`),
+        and(
+          eq(s.estates.currency, "SYP"),
+          sql`${s.estates.price} >= ${domain.min}`,
+          domain.max === null ? undefined : sql`${s.estates.price} < ${domain.max}`,
+        ),
       );
       expect(sortedIds(result.items), `domain ${domain.id}`).toEqual(expected);
       for (const e of result.items) {
@@ -199,7 +204,7 @@ describe("searchEstates: each filter narrows the results and every result matche
     const [row] = await db()
       .select({ type: s.estates.estate_type_id, offer: s.estates.estate_offer_type_id, price: s.estates.price })
       .from(s.estates)
-      .where(and(eq(s.estates.status, "approved"), eq(s.estates.location_id, busyLocation)))
+      .where(and(eq(s.estates.status, "approved"), eq(s.estates.location_id, busyLocation), eq(s.estates.currency, "SYP")))
       .limit(1);
     const price = row.price ?? 0;
     const domain = lookups.priceDomains.find((d) => d.id !== 1 && price >= d.min && (d.max === null || price < d.max))!;
@@ -217,6 +222,7 @@ describe("searchEstates: each filter narrows the results and every result matche
           eq(s.estates.location_id, busyLocation),
           eq(s.estates.estate_type_id, row.type),
           eq(s.estates.estate_offer_type_id, row.offer),
+          eq(s.estates.currency, "SYP"),
           sql`${s.estates.price} between ${domain.min} and ${domain.max ?? 1e18}`,
         ),
       ),
@@ -260,7 +266,8 @@ describe("searchEstates: each filter narrows the results and every result matche
       expect(e.images[0].large).toMatch(/^\/images\/.+-800\.webp$/);
       expect(e.phoneMasked).toMatch(/•/);
       expect(e.phoneMasked).not.toMatch(/\d{5}/);
-      expect(e.currency).toBe("SYP");
+      // SYP, or USD for about one sale in ten (issue 13).
+      expect(["SYP", "USD"]).toContain(e.currency);
     }
   });
 });

@@ -6,6 +6,9 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromPglite, migrateDatabase, type Database } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { governorates as seedGovernorates } from "~/db/seed/data/geography";
+import { ROOMED_TYPES, roomsBand, roundSyp, roundUsd, typesAllowed } from "~/db/seed/data/market";
+import { PLACE_KINDS, placeKind, placeKinds } from "~/db/seed/data/places";
 import { seedListings } from "~/db/seed/listings.server";
 import { seededRandom } from "~/db/seed/random";
 import { seedReference } from "~/db/seed/reference.server";
@@ -179,11 +182,11 @@ describe("offices and articles", () => {
 });
 
 describe("listings", () => {
-  it(`has ${TEST_LISTINGS} approved listings with distinct ad numbers, in SYP`, async () => {
+  it(`has ${TEST_LISTINGS} approved listings with distinct ad numbers, in SYP (some sales in USD)`, async () => {
     const rows = await db().select().from(s.estates);
     expect(rows).toHaveLength(TEST_LISTINGS);
     expect(rows.every((r) => r.status === "approved")).toBe(true);
-    expect(rows.every((r) => r.currency === "SYP")).toBe(true);
+    expect(rows.every((r) => r.currency === "SYP" || (r.currency === "USD" && r.estate_offer_type_id === 1))).toBe(true);
     expect(new Set(rows.map((r) => r.state_id)).size).toBe(TEST_LISTINGS);
     for (const r of rows) {
       expect(Number.isInteger(r.price) && (r.price ?? 0) > 0, `price of ${r.id}`).toBe(true);
@@ -246,6 +249,7 @@ describe("listings", () => {
     const found = await db()
       .select({
         price: s.estates.price,
+        currency: s.estates.currency,
         type: s.estates.estate_type_id,
         offer: s.estates.estate_offer_type_id,
         period: s.estates.period_type_id,
@@ -256,7 +260,8 @@ describe("listings", () => {
       .innerJoin(s.governorates, eq(s.governorates.id, s.locations.governorate_id));
     // Every seeded listing has a price (only owners' posts may wait for one).
     expect(found.every((r) => r.price !== null)).toBe(true);
-    const rows = found.map((r) => ({ ...r, price: r.price ?? 0 }));
+    // The SYP prices (the price domains are SYP amounts; the USD ones are checked in "believable demo data").
+    const rows = found.filter((r) => r.currency === "SYP").map((r) => ({ ...r, price: r.price ?? 0 }));
 
     const damascusFlats = rows.filter((r) => r.offer === 1 && r.type === 6 && r.gov === "Damascus").map((r) => r.price);
     expect(damascusFlats.length).toBeGreaterThanOrEqual(5);
@@ -303,6 +308,240 @@ describe("listings", () => {
     expect(max).toBeLessThanOrEqual(Date.UTC(2026, 10, 15, 9, 0, 0));
     expect(max - min).toBeLessThanOrEqual(181 * 86_400_000);
     expect(max - min).toBeGreaterThan(90 * 86_400_000);
+  });
+});
+
+/** Listings with their place's kind (app/db/seed/data/places.ts), for the issue 13 rules. */
+async function listingsWithKind(d: Database["db"]) {
+  const rows = await d
+    .select({
+      id: s.estates.id,
+      type: s.estates.estate_type_id,
+      offer: s.estates.estate_offer_type_id,
+      period: s.estates.period_type_id,
+      price: s.estates.price,
+      currency: s.estates.currency,
+      area: s.estates.area,
+      unit: s.estates.area_unit_id,
+      rooms: s.estates.rooms_count,
+      floor: s.estates.floor,
+      furnished: s.estates.furnished,
+      location_id: s.estates.location_id,
+      place: s.locations.name_en,
+      gov: s.governorates.name_en,
+    })
+    .from(s.estates)
+    .innerJoin(s.locations, eq(s.locations.id, s.estates.location_id))
+    .innerJoin(s.governorates, eq(s.governorates.id, s.locations.governorate_id));
+  return rows.map((r) => ({ ...r, kind: placeKind(r.gov, r.place), price: r.price ?? 0 }));
+}
+
+/** The price domains 2 to 5 (spec 3; upper bounds exclusive, decision 006) a SYP price falls in. */
+async function bandsOf(d: Database["db"], prices: number[]): Promise<Set<number>> {
+  const domains = (await d.select().from(s.price_domains)).filter((p) => p.id !== 1);
+  const bands = new Set<number>();
+  for (const price of prices) {
+    const domain = domains.find((p) => price >= Number(p.min) && (p.max === null || price < Number(p.max)));
+    if (domain) bands.add(domain.id);
+  }
+  return bands;
+}
+
+const [HOME, FARM, LAND, SHOP, VILLA, FLAT, OFFICE, CHALET] = [1, 2, 3, 4, 5, 6, 7, 8];
+
+describe("believable demo data (issue 13)", () => {
+  it("gives every one of the 241 places exactly one kind", () => {
+    let count = 0;
+    for (const g of seedGovernorates)
+      for (const l of g.locations) {
+        expect(PLACE_KINDS).toContain(placeKind(g.name_en, l.name_en));
+        count++;
+      }
+    expect(count).toBe(241);
+    const listed = Object.entries(placeKinds).flatMap(([g, places]) => Object.keys(places).map((p) => `${g}/${p}`));
+    expect(listed).toHaveLength(241);
+    // The places the issue names, and the famous ones, are what a Syrian knows them as.
+    expect(placeKind("Damascus", "Mezzeh 86")).toBe("centre");
+    expect(placeKind("Damascus", "Al-Baramkeh")).toBe("centre");
+    expect(placeKind("Damascus", "Al-Muhajireen")).toBe("centre");
+    expect(placeKind("Damascus", "Mezzeh Western Villas")).toBe("villas");
+    expect(placeKind("Rif Dimashq", "Yafour")).toBe("villas");
+    for (const resort of ["Bloudan", "Zabadani"]) expect(placeKind("Rif Dimashq", resort)).toBe("resort");
+    for (const resort of ["Slunfeh", "Kassab"]) expect(placeKind("Latakia", resort)).toBe("resort");
+    for (const resort of ["Mashta al-Helu", "Safita"]) expect(placeKind("Tartus", resort)).toBe("resort");
+    expect(placeKind("Latakia", "Blue Beach")).toBe("coast");
+    expect(placeKind("Latakia", "Jableh")).toBe("coast");
+    expect(placeKind("Tartus", "Baniyas")).toBe("coast");
+  });
+
+  it("offers each estate type only where it exists", async () => {
+    const rows = await listingsWithKind(db());
+    for (const r of rows) {
+      const where = `listing ${r.id} (type ${r.type}) in ${r.gov} / ${r.place} (${r.kind})`;
+      if (r.type === FARM || r.type === LAND) expect(r.kind, where).not.toBe("centre");
+      if (r.type === CHALET) expect(["coast", "resort"], where).toContain(r.kind);
+      if (r.type === VILLA) expect(["villas", "suburb", "coast", "resort"], where).toContain(r.kind);
+      if (r.type === OFFICE) expect(["centre", "villas", "suburb"], where).toContain(r.kind);
+      expect(typesAllowed(r.kind).has(r.type), where).toBe(true);
+    }
+    // The issue's examples are gone: no farm in Mezzeh 86, no land for rent in Baramkeh, no chalet in Muhajireen.
+    expect(rows.filter((r) => r.place === "Mezzeh 86" && r.type === FARM)).toEqual([]);
+    expect(rows.filter((r) => r.place === "Al-Baramkeh" && r.type === LAND)).toEqual([]);
+    expect(rows.filter((r) => r.place === "Al-Muhajireen" && r.type === CHALET)).toEqual([]);
+    // …and the market still has every type.
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set([HOME, FARM, LAND, SHOP, VILLA, FLAT, OFFICE, CHALET]));
+  });
+
+  it("gives rooms that fit the area, none to land, farms and shops, and floors that fit the type", async () => {
+    expect(roomsBand(75)).toEqual([1, 2]);
+    expect(roomsBand(220)).toEqual([4, 6]);
+    for (const r of await listingsWithKind(db())) {
+      const where = `listing ${r.id} (type ${r.type}, ${r.area} ${r.unit === 2 ? "dunam" : "m²"})`;
+      if (ROOMED_TYPES.has(r.type)) {
+        expect(r.unit, where).toBe(1);
+        const [fewest, most] = roomsBand(r.area);
+        expect(r.rooms, where).toBeGreaterThanOrEqual(fewest);
+        expect(r.rooms, where).toBeLessThanOrEqual(most);
+      } else expect(r.rooms, where).toBeNull();
+      if ([LAND, FARM, VILLA, HOME, CHALET].includes(r.type)) expect(r.floor, where).toBeNull();
+      if (r.type === SHOP) expect(r.floor, where).toBe(0);
+      if (r.type === FLAT) expect(r.floor, where).toBeGreaterThanOrEqual(0);
+      if (r.type === LAND || r.type === SHOP) expect(r.furnished, where).toBe(false);
+      if (r.type === FLAT && r.area < 90) expect(r.rooms, where).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("furnishes mostly what is let, and every vacation home", async () => {
+    const rows = (await listingsWithKind(db())).filter((r) => ROOMED_TYPES.has(r.type) && r.type !== OFFICE);
+    const share = (list: typeof rows) => list.filter((r) => r.furnished).length / list.length;
+    const vacation = rows.filter((r) => r.offer === 2 && [1, 2, 4].includes(r.period ?? 0));
+    const longRent = rows.filter((r) => r.offer === 2 && [3, 5].includes(r.period ?? 0));
+    const sale = rows.filter((r) => r.offer === 1);
+    expect(share(vacation)).toBe(1);
+    expect(share(longRent)).toBeGreaterThan(share(sale) + 0.2);
+    expect(share(sale)).toBeLessThan(0.2);
+  });
+
+  it("prices about 10% of sale listings in USD, derived from SYP at the current rate and rounded as people do", async () => {
+    const rows = await listingsWithKind(db());
+    const sales = rows.filter((r) => r.offer === 1);
+    const usd = sales.filter((r) => r.currency === "USD");
+    expect(usd.length / sales.length).toBeGreaterThanOrEqual(0.07);
+    expect(usd.length / sales.length).toBeLessThanOrEqual(0.13);
+    expect(rows.filter((r) => r.offer === 2 && r.currency !== "SYP")).toEqual([]);
+    const [rate] = await db().select().from(s.exchange_rates);
+    expect(rate.syp_per_usd).toBe(11_000);
+    for (const r of usd) {
+      expect(r.price % 500, `USD price of ${r.id}`).toBe(0);
+      if (r.price >= 20_000) expect(r.price % 1000, `USD price of ${r.id}`).toBe(0);
+      // A USD price is a sale price in dollars, not pounds: between 1,000 and 5 million dollars.
+      expect(r.price).toBeGreaterThanOrEqual(1000);
+      expect(r.price).toBeLessThanOrEqual(5_000_000);
+    }
+    for (const r of rows.filter((x) => x.currency === "SYP")) expect(r.price % 50_000, `SYP price of ${r.id}`).toBe(0);
+    // Damascus flats in USD cost what Damascus flats in SYP cost, at the rate.
+    const damascus = (currency: string) =>
+      median(sales.filter((r) => r.gov === "Damascus" && r.type === FLAT && r.currency === currency).map((r) => r.price));
+    const inUsd = sales.filter((r) => r.gov === "Damascus" && r.type === FLAT && r.currency === "USD");
+    if (inUsd.length >= 3) {
+      const ratio = (damascus("USD") * 11_000) / damascus("SYP");
+      expect(ratio).toBeGreaterThan(0.4);
+      expect(ratio).toBeLessThan(2.5);
+    }
+    expect(roundSyp(1_716_000_000)).toBe(1_700_000_000);
+    expect(roundSyp(437_000)).toBe(450_000);
+    expect(roundUsd(156_321)).toBe(156_000);
+  });
+
+  it("prices by type, size and place: Malki over Mezzeh 86, flats over farmland by the m², bigger over smaller", async () => {
+    const rows = (await listingsWithKind(db())).filter((r) => r.currency === "SYP" && r.offer === 1);
+    const perM2 = (r: (typeof rows)[number]) => r.price / (r.unit === 2 ? r.area * 1000 : r.area);
+    const flatsIn = (kind: string) => rows.filter((r) => r.type === FLAT && r.kind === kind).map(perM2);
+    const centreFlats = rows.filter((r) => r.type === FLAT && r.gov === "Damascus");
+    expect(median(centreFlats.map(perM2))).toBeGreaterThan(median(flatsIn("rural")));
+    const fields = rows.filter((r) => r.type === LAND && r.unit === 2).map(perM2);
+    if (fields.length) expect(median(fields)).toBeLessThan(median(centreFlats.map(perM2)) / 20);
+    const small = centreFlats.filter((r) => r.area < 100).map((r) => r.price);
+    const large = centreFlats.filter((r) => r.area >= 150).map((r) => r.price);
+    expect(median(large)).toBeGreaterThan(median(small));
+  });
+
+  describe("the first start's 2,400 listings", () => {
+    let first: Database;
+    let dir: string;
+    let seconds = 0;
+    beforeAll(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-seed-2400-"));
+      const original = process.env.TEST_IMAGES_DIR!;
+      for (const file of fs.readdirSync(original)) fs.copyFileSync(path.join(original, file), path.join(dir, file));
+      first = fromPglite(await PGlite.create());
+      await migrateDatabase(first);
+      await seedReference(first.db, dir);
+      const started = performance.now();
+      await seedListings(first.db, { count: 2400, imagesDir: dir });
+      seconds = (performance.now() - started) / 1000;
+    }, 300_000);
+    afterAll(async () => {
+      await first?.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("seeds in a few seconds", () => {
+      // About 3 s alone; the limit leaves room for a busy machine running the whole suite.
+      expect(seconds).toBeLessThan(120);
+    });
+
+    it("spreads the common default searches over at least 3 of the spec's price domains", async () => {
+      const rows = (await listingsWithKind(first.db)).filter((r) => r.currency === "SYP");
+      const busiest = (offer: number, type: number, places: number) => {
+        const counts = new Map<number, number>();
+        for (const r of rows)
+          if (r.offer === offer && r.type === type) counts.set(r.location_id, (counts.get(r.location_id) ?? 0) + 1);
+        return [...counts.entries()]
+          .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+          .slice(0, places)
+          .map(([id]) => id);
+      };
+      // Flats to rent in the busiest places (Damascus neighbourhoods, Aleppo, the coast): a night, a month, a year.
+      const searches: [number, number, number][] = busiest(2, FLAT, 3).map((id) => [2, FLAT, id]);
+      // Flats to rent in Mezzeh and Malki, the searches a Damascene makes first.
+      for (const id of [1, 4]) searches.push([2, FLAT, id]);
+      for (const [offer, type, location] of searches) {
+        const prices = rows.filter((r) => r.offer === offer && r.type === type && r.location_id === location).map((r) => r.price);
+        const bands = await bandsOf(first.db, prices);
+        expect(bands.size, `offer ${offer}, type ${type}, location ${location}: ${prices.join(", ")}`).toBeGreaterThanOrEqual(3);
+      }
+      // All rentals of a big city, and all sales of the country, also spread: the lower domains are not empty.
+      const damascusRent = rows.filter((r) => r.offer === 2 && r.gov === "Damascus").map((r) => r.price);
+      expect((await bandsOf(first.db, damascusRent)).size).toBe(4);
+      const sales = rows.filter((r) => r.offer === 1).map((r) => r.price);
+      expect((await bandsOf(first.db, sales)).size).toBeGreaterThanOrEqual(3);
+      // Sales of flats in a Damascus neighbourhood stay in the top domain: at 11,000 SYP to the dollar 100,000,000
+      // SYP is about 9,100 USD (decision 026).
+      const mezzehSales = rows.filter((r) => r.offer === 1 && r.type === FLAT && r.location_id === 1).map((r) => r.price);
+      expect([...(await bandsOf(first.db, mezzehSales))]).toEqual([5]);
+    });
+
+    it("prices flats for sale by neighbourhood: Malki over Mezzeh over Mezzeh 86, small flats in the informal quarters", async () => {
+      const rows = (await listingsWithKind(first.db)).filter((r) => r.offer === 1 && r.type === FLAT && r.currency === "SYP");
+      const usdPerM2 = (place: string) => median(rows.filter((r) => r.place === place).map((r) => r.price / r.area / 11_000));
+      expect(usdPerM2("Malki")).toBeGreaterThan(usdPerM2("Mezzeh"));
+      expect(usdPerM2("Mezzeh")).toBeGreaterThan(usdPerM2("Mezzeh 86") * 2);
+      // Press figures (decision 026): Malki about 2,000–3,500 USD/m², Mezzeh 1,000–1,800, Mezzeh 86 a few hundred.
+      expect(usdPerM2("Malki")).toBeGreaterThan(1500);
+      expect(usdPerM2("Mezzeh 86")).toBeLessThan(600);
+      for (const r of rows.filter((x) => x.place === "Mezzeh 86")) expect(r.area, `listing ${r.id}`).toBeLessThanOrEqual(135);
+    });
+
+    it("keeps the searches the end-to-end tests hard-code populated", async () => {
+      const rows = await listingsWithKind(first.db);
+      // e2e/offline.spec.ts and e2e/page-weight.spec.ts: flats for sale in Mezzeh (location 1).
+      expect(rows.filter((r) => r.offer === 1 && r.type === FLAT && r.location_id === 1).length).toBeGreaterThanOrEqual(5);
+      // e2e/support.ts populatedSearch: its first candidate, flats for sale in Malki (location 4).
+      expect(rows.filter((r) => r.offer === 1 && r.type === FLAT && r.location_id === 4).length).toBeGreaterThanOrEqual(1);
+      // /rent-properties?estate_type_id=6 (e2e/search.spec.ts): flats for long rent.
+      expect(rows.filter((r) => r.offer === 2 && r.type === FLAT && [3, 5].includes(r.period ?? 0)).length).toBeGreaterThan(20);
+    });
   });
 });
 

@@ -1,39 +1,61 @@
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import type { Db } from "../client.server";
 import * as s from "../schema";
 import { governorates as seedGovernorates } from "./data/geography";
 import * as lookups from "./data/lookups";
+import {
+  CHALET,
+  FARM,
+  finishFactor,
+  FLAT,
+  floorUsd,
+  HOME,
+  LAND,
+  monthlyRentShare,
+  nightlyUsd,
+  OFFICE,
+  ROOMED_TYPES,
+  roomsBand,
+  roundSyp,
+  roundUsd,
+  saleUsdPerM2,
+  SHOP,
+  typeWeights,
+  VILLA,
+  type Offer,
+} from "./data/market";
+import { CHEAP_QUARTER_FACTOR, cheapQuarters, placeKind, type PlaceKind } from "./data/places";
 import { photoSvg, storeSvgAsWebp } from "./drawings.server";
 import { ANCHOR, DAY, seededRandom, syrianMobile, type Random } from "./random";
 
 /**
- * The demo listings (issue 2, "Demo data"): approved listings at market prices (about 11,500 SYP to the US dollar,
- * docs/decisions/003-demo-prices.md, so the spec's five price domains split them sensibly), spread over the places
- * as the market is, with photos from a shared pool of generated pictures.
+ * The demo listings (issue 2, "Demo data"; issue 13, "demo data a Syrian would believe"): approved listings spread
+ * over the places as the market is, each estate type only where it exists (data/places.ts, data/market.ts), rooms
+ * that fit the area, and prices from the table of data/market.ts in USD converted at the back office's exchange rate
+ * (about one sale in ten priced in USD), with photos from a shared pool of generated pictures. Sources and the
+ * product's choices: docs/decisions/026-believable-demo-data.md.
  */
 
-const SYP_PER_USD = 11_500;
+/** SYP for one USD when the database has no rate (migration 0009 sets 11,000). */
+const FALLBACK_SYP_PER_USD = 11_000;
 const PHOTO_POOL = 48;
+/** Share of sale listings whose owner gives the price in US dollars. */
+const USD_SHARE = 0.1;
 
-const RESORTS = new Set([
-  "Bloudan",
-  "Zabadani",
-  "Madaya",
-  "Buqqain",
-  "Slunfeh",
-  "Kassab",
-  "Ras al-Basit",
-  "Blue Beach",
-  "Mashta al-Helu",
-  "Kafroun",
-  "Golden Sands",
-  "Arwad",
-  "Marmarita",
-  "Wadi al-Uyun",
-  "Ain al-Fijeh",
-]);
+/** A place with its price level (governorate × place factor, halved in a cheap quarter) and kind. */
+type Place = { locationId: number; gi: number; li: number; factor: number; kind: PlaceKind; cheap: boolean };
 
-type Place = { locationId: number; gi: number; li: number; factor: number; resort: boolean };
+/** Places grouped for picking: by governorate, and the first six of a governorate (its central, sought-after ones). */
+type PlaceGroup = { byGov: Place[][]; firstSix: Place[][] };
+
+type Market = {
+  all: PlaceGroup;
+  /** Vacation places: the coast and the resorts; city flats; farms and villas around the cities. */
+  seaAndMountains: PlaceGroup;
+  cities: PlaceGroup;
+  outskirts: PlaceGroup;
+  sypPerUsd: number;
+};
 
 /**
  * Adds `count` approved listings with 3 to 5 photos each (photos come from a pool of generated WebP files).
@@ -60,16 +82,39 @@ export async function seedListings(db: Db, options: { count: number; imagesDir: 
   for (const [gi, g] of seedGovernorates.entries()) {
     for (const [li, l] of g.locations.entries()) {
       const row = locRows.find((r) => r.gov_en === g.name_en && r.name_en === l.name_en);
-      if (row)
-        places.push({ locationId: row.id, gi, li, factor: g.price_factor * l.price_factor, resort: RESORTS.has(l.name_en) });
+      if (!row) continue;
+      const cheap = cheapQuarters[g.name_en]?.includes(l.name_en) ?? false;
+      places.push({
+        locationId: row.id,
+        gi,
+        li,
+        factor: g.price_factor * l.price_factor * (cheap ? CHEAP_QUARTER_FACTOR : 1),
+        kind: placeKind(g.name_en, l.name_en),
+        cheap,
+      });
     }
   }
+  const [rate] = await db
+    .select({ sypPerUsd: s.exchange_rates.syp_per_usd })
+    .from(s.exchange_rates)
+    .orderBy(desc(s.exchange_rates.valid_from), desc(s.exchange_rates.id))
+    .limit(1);
+  const market: Market = {
+    all: groupPlaces(places),
+    seaAndMountains: groupPlaces(places.filter((p) => p.kind === "coast" || p.kind === "resort")),
+    cities: groupPlaces(places.filter((p) => p.kind === "centre" || p.kind === "villas")),
+    outskirts: groupPlaces(places.filter((p) => p.kind === "suburb" || p.kind === "rural")),
+    sypPerUsd: rate?.sypPerUsd ?? FALLBACK_SYP_PER_USD,
+  };
   const officeRows = await db
     .select({ id: s.offices.id, location_id: s.offices.location_id, contract: s.offices.contract_type_id })
     .from(s.offices)
     .orderBy(s.offices.id);
-  const officeGov = new Map<number, number>();
-  for (const o of officeRows) officeGov.set(o.id, places.find((p) => p.locationId === o.location_id)?.gi ?? -1);
+  const officesByGov = new Map<number, typeof officeRows>();
+  for (const o of officeRows) {
+    const gi = places.find((p) => p.locationId === o.location_id)?.gi ?? -1;
+    officesByGov.set(gi, [...(officesByGov.get(gi) ?? []), o]);
+  }
 
   const [{ maxState }] = await db.select({ maxState: sql<number>`coalesce(max(${s.estates.state_id}), 100000)` }).from(s.estates);
   const start = Number(maxState) + 1;
@@ -78,7 +123,7 @@ export async function seedListings(db: Db, options: { count: number; imagesDir: 
 
   for (let done = 0; done < options.count; done += batch) {
     const n = Math.min(batch, options.count - done);
-    const rows = Array.from({ length: n }, (_, k) => makeListing(random, start + done + k, places, officeRows, officeGov));
+    const rows = Array.from({ length: n }, (_, k) => makeListing(random, start + done + k, market, officeRows, officesByGov));
     await db.transaction(async (tx) => {
       const inserted = await tx.insert(s.estates).values(rows).returning({ id: s.estates.id });
       const images = inserted.flatMap(({ id }) => {
@@ -99,49 +144,80 @@ export async function seedListings(db: Db, options: { count: number; imagesDir: 
 function makeListing(
   random: Random,
   stateId: number,
-  places: Place[],
+  market: Market,
   offices: { id: number; location_id: number; contract: number }[],
-  officeGov: Map<number, number>,
+  officesByGov: Map<number, { id: number; location_id: number; contract: number }[]>,
 ): typeof s.estates.$inferInsert {
-  // 45% sale, 35% long rent, 20% vacation rentals (mostly at resorts).
+  // 45% sale, 35% long rent, 20% vacation rentals (mostly on the coast and in the resorts).
   const roll = random.next();
-  const kind = roll < 0.45 ? "sale" : roll < 0.8 ? "rent" : "vacation";
-  const resorts = places.filter((p) => p.resort);
-  const place = kind === "vacation" && random.chance(0.75) ? random.pick(resorts) : weightedPlace(random, places);
+  const kind: Offer = roll < 0.45 ? "sale" : roll < 0.8 ? "rent" : "vacation";
+  let group = market.all;
+  if (kind === "vacation") {
+    const where = random.next();
+    group = where < 0.55 ? market.seaAndMountains : where < 0.8 ? market.cities : market.outskirts;
+  }
+  const place = weightedPlace(random, group);
+  const typeId = pickWeighted(random, typeWeights[kind][place.kind]);
 
-  let typeId: number;
-  if (kind === "vacation") typeId = random.pick([8, 8, 5, 6, 6, 1]);
-  else typeId = random.pick([6, 6, 6, 6, 1, 1, 1, 4, 4, 3, 3, 5, 2, 7]);
-
-  const areaUnit = typeId === 2 || (typeId === 3 && random.chance(0.5)) ? 2 : 1;
-  const area = sizeFor(random, typeId, areaUnit);
+  const { area, areaUnit } = sizeFor(random, typeId, place, kind);
   const areaM2 = areaUnit === 2 ? area * 1000 : area;
-  // USD per square metre in central Damascus, by type.
-  const perM2: Record<number, number> = { 1: 900, 2: 25, 3: 180, 4: 2200, 5: 1400, 6: 1100, 7: 1300, 8: 1000 };
-  const value = perM2[typeId] * areaM2 * place.factor * (0.8 + random.next() * 0.45) * SYP_PER_USD;
+  const roomed = ROOMED_TYPES.has(typeId);
+  const [fewest, most] = roomsBand(areaM2);
+  const rooms = roomed ? random.int(fewest, most) : null;
+  const floor = floorFor(random, typeId, place.kind);
+  const interior =
+    roomed || typeId === SHOP ? (kind === "sale" ? random.pick([2, 3, 3, 4, 4, 5, 6, 1]) : random.pick([2, 3, 3, 4, 4])) : null;
+  const furnished =
+    kind === "vacation"
+      ? roomed || typeId === FARM
+      : roomed && typeId !== OFFICE && random.chance(kind === "rent" ? (typeId === FLAT || typeId === VILLA ? 0.5 : 0.25) : 0.08);
+  const pool =
+    typeId === VILLA
+      ? random.chance(place.kind === "suburb" ? 0.25 : 0.5)
+      : typeId === CHALET
+        ? random.chance(0.35)
+        : typeId === FARM && random.chance(kind === "vacation" ? 0.9 : 0.4);
+
+  // Value in USD: the table's price per m² here, the finishing, and a spread of -20% to +25%.
+  const noise = 0.8 + random.next() * 0.45;
+  const usdPerM2 = saleUsdPerM2[tableRow(typeId, areaUnit)][place.kind] ?? 0;
+  const valueUsd = usdPerM2 * areaM2 * place.factor * (interior ? finishFactor[interior] : 1) * noise;
 
   let price: number;
+  let currency = "SYP";
   let periodTypeId: number | null = null;
   if (kind === "sale") {
-    price = roundTo(value, value > 1e9 ? 10_000_000 : 1_000_000);
+    if (random.chance(USD_SHARE)) {
+      currency = "USD";
+      price = roundUsd(roundSyp(valueUsd * market.sypPerUsd) / market.sypPerUsd);
+    } else price = roundSyp(valueUsd * market.sypPerUsd);
   } else if (kind === "rent") {
-    periodTypeId = random.chance(0.85) ? 3 : 5;
-    const monthly = Math.max(value * 0.004, 400_000);
-    price = roundTo(periodTypeId === 3 ? monthly : monthly * 11, 50_000);
+    let monthlyUsd: number;
+    if (typeId === LAND || typeId === FARM) {
+      periodTypeId = 5;
+      monthlyUsd = (valueUsd * monthlyRentShare.landPerYear) / 12;
+    } else {
+      periodTypeId = random.chance(0.7) ? 3 : 5;
+      const share = typeId === SHOP || typeId === OFFICE ? monthlyRentShare.business : monthlyRentShare.home;
+      monthlyUsd = valueUsd * share * (furnished ? monthlyRentShare.furnished : 1);
+    }
+    monthlyUsd = Math.max(monthlyUsd, floorUsd.month);
+    price = roundSyp((periodTypeId === 3 ? monthlyUsd : monthlyUsd * monthlyRentShare.yearMonths) * market.sypPerUsd);
   } else {
-    periodTypeId = random.pick([1, 1, 1, 2, 4]);
-    const daily = Math.max(value * 0.0009, 250_000);
-    price = roundTo(periodTypeId === 1 ? daily : periodTypeId === 2 ? daily * 6 : daily * 60, 10_000);
+    const seaside = place.kind === "coast" || place.kind === "resort";
+    periodTypeId =
+      typeId === FARM
+        ? random.pick([1, 1, 1, 1, 1, 1, 1, 1, 1, 2])
+        : seaside
+          ? random.pick([1, 1, 2, 4])
+          : random.pick([1, 1, 2]);
+    const night = nightlyUsd[typeId];
+    const nightUsd = Math.max(night.usd * Math.sqrt(place.factor) * Math.sqrt(areaM2 / night.typicalM2) * noise, floorUsd.night);
+    price = roundSyp(nightUsd * (periodTypeId === 1 ? 1 : periodTypeId === 2 ? 6 : 60) * market.sypPerUsd);
   }
 
-  const inGov = offices.filter((o) => officeGov.get(o.id) === place.gi);
+  const inGov = officesByGov.get(place.gi) ?? [];
   const office = random.chance(0.7) ? (inGov.length ? random.pick(inGov) : random.pick(offices)) : null;
-  const isBuilding = typeId === 1 || typeId === 5 || typeId === 6 || typeId === 7 || typeId === 8;
-  const rooms = isBuilding ? (typeId === 5 ? random.int(4, 8) : typeId === 7 ? random.int(1, 4) : random.int(1, 5)) : null;
-  const floor = typeId === 6 || typeId === 7 ? random.int(0, 10) : typeId === 1 ? random.int(0, 2) : null;
-  const pool = (typeId === 5 || typeId === 8 || typeId === 2) && random.chance(0.45);
-  const interior = isBuilding || typeId === 4 ? random.pick([2, 3, 3, 4, 4, 5, 6, 1]) : null;
-  const furnished = isBuilding && (kind === "vacation" ? true : random.chance(kind === "rent" ? 0.55 : 0.2));
   const created = new Date(ANCHOR - Math.floor(random.next() * 180 * DAY));
 
   const gov = seedGovernorates[place.gi];
@@ -154,7 +230,7 @@ function makeListing(
     state_id: stateId,
     status: "approved",
     price,
-    currency: "SYP",
+    currency,
     negotiable: random.chance(0.5),
     furnished,
     location_id: place.locationId,
@@ -198,38 +274,119 @@ function makeListing(
   };
 }
 
-/** Places weighted towards the big cities and their central neighbourhoods, as the market is. */
-function weightedPlace(random: Random, places: Place[]): Place {
-  const weights = [5, 4, 3.5, 2, 1.5, 2.5, 2, 0.6, 0.8, 0.8, 0.3, 0.5, 0.4, 0.6];
-  const total = weights.reduce((a, b) => a + b, 0);
-  let r = random.next() * total;
-  let gi = 0;
-  for (; gi < weights.length - 1; gi++) {
-    r -= weights[gi];
-    if (r < 0) break;
+/** The row of the sale price table for a type (land: a plot in m² or farmland by the dunam). */
+function tableRow(typeId: number, areaUnit: number): keyof typeof saleUsdPerM2 {
+  switch (typeId) {
+    case HOME:
+      return "home";
+    case FARM:
+      return "farm";
+    case LAND:
+      return areaUnit === 2 ? "field" : "plot";
+    case SHOP:
+      return "shop";
+    case VILLA:
+      return "villa";
+    case OFFICE:
+      return "office";
+    case CHALET:
+      return "chalet";
+    default:
+      return "flat";
   }
-  const inGov = places.filter((p) => p.gi === gi);
-  if (!inGov.length) return random.pick(places);
-  // Half of a governorate's listings are in its first six (central, most sought-after) places, as on real portals.
-  return random.chance(0.5) ? random.pick(inGov.slice(0, 6)) : random.pick(inGov);
 }
 
-function sizeFor(random: Random, typeId: number, unit: number): number {
-  if (unit === 2) return random.int(1, typeId === 2 ? 30 : 8);
-  switch (typeId) {
-    case 3:
-      return roundTo(random.int(200, 2500), 10);
-    case 4:
-      return random.int(15, 120);
-    case 5:
-      return roundTo(random.int(250, 900), 10);
-    case 7:
-      return random.int(40, 200);
-    case 8:
-      return random.int(60, 180);
-    default:
-      return roundTo(random.int(60, 260), 5);
+function groupPlaces(places: Place[]): PlaceGroup {
+  const byGov: Place[][] = seedGovernorates.map(() => []);
+  const firstSix: Place[][] = seedGovernorates.map(() => []);
+  for (const p of places) {
+    byGov[p.gi].push(p);
+    if (p.li < 6) firstSix[p.gi].push(p);
   }
+  return { byGov, firstSix };
+}
+
+/** Listings per governorate, relative: the big cities first, as the market is. */
+const GOVERNORATE_WEIGHTS = [5, 4, 3.5, 2, 1.5, 2.5, 2, 0.6, 0.8, 0.8, 0.3, 0.5, 0.4, 0.6];
+
+/** A place of the group, weighted towards the big cities and their central neighbourhoods, as the market is. */
+function weightedPlace(random: Random, group: PlaceGroup): Place {
+  const weights = GOVERNORATE_WEIGHTS.map((w, gi) => (group.byGov[gi].length ? w : 0));
+  const gi = pickIndex(random, weights);
+  const inGov = group.byGov[gi];
+  // Half of a governorate's listings are in its first six (central, most sought-after) places, as on real portals.
+  const central = group.firstSix[gi];
+  return central.length && random.chance(0.5) ? random.pick(central) : random.pick(inGov);
+}
+
+function pickIndex(random: Random, weights: number[]): number {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let r = random.next() * total;
+  for (let i = 0; i < weights.length; i++) {
+    r -= weights[i];
+    if (r < 0 && weights[i] > 0) return i;
+  }
+  let last = weights.length - 1;
+  while (last > 0 && !(weights[last] > 0)) last--;
+  return last;
+}
+
+function pickWeighted(random: Random, weights: Partial<Record<number, number>>): number {
+  const entries = Object.entries(weights).filter(([, w]) => (w ?? 0) > 0);
+  return Number(
+    entries[
+      pickIndex(
+        random,
+        entries.map(([, w]) => w ?? 0),
+      )
+    ][0],
+  );
+}
+
+/** Area (m², or dunams for farms and farmland) and its unit (1 m², 2 dunam) for a type in a kind of place. */
+function sizeFor(random: Random, typeId: number, place: Place, offer: Offer): { area: number; areaUnit: number } {
+  const kind = place.kind;
+  const m2 = (area: number) => ({ area, areaUnit: 1 });
+  switch (typeId) {
+    case FARM:
+      return {
+        area: offer === "vacation" ? random.int(1, 4) : kind === "rural" ? random.int(2, 40) : random.int(1, 10),
+        areaUnit: 2,
+      };
+    case LAND:
+      if (kind === "rural" || ((kind === "resort" || kind === "coast") && random.chance(0.4))) {
+        if (kind !== "rural" || random.chance(0.6)) return { area: random.int(1, kind === "rural" ? 25 : 6), areaUnit: 2 };
+      }
+      return m2(roundTo(random.int(kind === "villas" ? 500 : 200, kind === "villas" ? 2000 : 1200), 50));
+    case SHOP:
+      return m2(random.int(12, 120));
+    case OFFICE:
+      return m2(roundTo(random.int(35, 200), 5));
+    case VILLA:
+      return m2(roundTo(random.int(220, 650), 10));
+    case CHALET:
+      return m2(roundTo(random.int(45, 140), 5));
+    case HOME:
+      return m2(roundTo(random.int(70, kind === "rural" ? 300 : 250), 5));
+    default: {
+      // Flats: a few small ones, most of 85 to 135 m², some large; none over 200 m² in towns, 135 m² in cheap quarters.
+      const r = random.next();
+      const [lo, hi] = r < 0.2 ? [55, 85] : r < 0.65 ? [85, 135] : r < 0.9 ? [135, 200] : [200, 280];
+      const most = place.cheap ? 135 : kind === "rural" ? 200 : hi;
+      return m2(roundTo(random.int(Math.min(lo, most - 20), Math.min(hi, most)), 5));
+    }
+  }
+}
+
+/**
+ * Floor number: flats on 0 (ground) to 10 in cities, lower in towns; offices on 1 to 8; shops on the ground floor;
+ * houses, villas, chalets, land and farms have none.
+ */
+function floorFor(random: Random, typeId: number, kind: PlaceKind): number | null {
+  if (typeId === FLAT) return random.int(0, kind === "centre" ? 10 : kind === "rural" ? 3 : 6);
+  if (typeId === OFFICE) return random.int(1, 8);
+  if (typeId === SHOP) return 0;
+  return null;
 }
 
 function roundTo(value: number, step: number): number {
