@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { EstateCard } from "~/models/estate-card.server";
 import type { SearchResult } from "~/models/estate.server";
 import { formatNumber } from "~/utils/format";
+import type { FilterField, SearchLink } from "~/utils/listing-page.server";
 import { EstateGrid, ListingsJsonLd } from "./EstateCard";
 import { Icon } from "./Icon";
 import { Pagination } from "./Pagination";
@@ -16,17 +17,25 @@ export function ListingResults({
   result,
   similar,
   invalid,
+  notice = "search.requiredToast",
+  chips = [],
+  widen = [],
 }: {
   result: SearchResult | null;
   similar: EstateCard[];
   invalid: boolean;
+  /** The message key of a wrong filter: 'complete the required fields' (spec 5) or 'check the marked fields'. */
+  notice?: string;
+  /** Issue 13: the applied filters, each a link to the search without it, and wider searches for an empty result. */
+  chips?: SearchLink[];
+  widen?: SearchLink[];
 }) {
   const { t } = useTranslation();
   if (invalid || !result) {
     return (
       <div className="notice notice-error" role="alert">
         <Icon name="alert" />
-        <p>{t("search.requiredToast")}</p>
+        <p>{t(notice)}</p>
       </div>
     );
   }
@@ -35,6 +44,8 @@ export function ListingResults({
       <p className={result.total ? "result-count" : "notice"} role="status">
         {result.total ? t("search.found", { count: result.total, formatted: formatNumber(result.total) }) : t("search.none")}
       </p>
+      <Links list={chips} label={t("search.applied")} className="chips" />
+      <Links list={widen} label={t("search.widen")} className="widen" />
       {result.total ? (
         <>
           {/* The cards' titles are h3: a heading of the list keeps the outline in order (issue 10, axe heading-order). */}
@@ -61,6 +72,23 @@ export function ListingResults({
   );
 }
 
+/** A labelled list of links (applied filters, wider searches); nothing when empty. */
+function Links({ list, label, className }: { list: SearchLink[]; label: string; className: string }) {
+  return list.length ? (
+    <nav className={className} aria-label={label}>
+      <ul>
+        {list.map((l) => (
+          <li key={l.href}>
+            <Link to={l.href} rel="nofollow">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  ) : null;
+}
+
 type ListingPageData = {
   options: import("~/models/lookups.server").FilterOptions;
   values: import("~/utils/estate-filter.server").FilterValues;
@@ -68,6 +96,10 @@ type ListingPageData = {
   result: SearchResult | null;
   similar: EstateCard[];
   invalid: boolean;
+  notice: string;
+  fields: FilterField[];
+  chips: SearchLink[];
+  widen: SearchLink[];
 };
 
 /** The rent and vacation pages: a title, a lead, the filter without offer tabs (all optional) and the results. */
@@ -86,9 +118,10 @@ export function ScopedListingPage({ data, kind }: { data: ListingPageData; kind:
           withOfferTabs={false}
           required={false}
           compact
+          fields={data.fields}
         />
       </div>
-      <ListingResults result={data.result} similar={data.similar} invalid={data.invalid} />
+      <ListingResults {...data} />
     </div>
   );
 }

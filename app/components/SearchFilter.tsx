@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { FilterOptions } from "~/models/lookups.server";
 import type { FilterErrors, FilterValues } from "~/utils/estate-filter.server";
+import type { FilterField } from "~/utils/listing-page.server";
 import { usePlaces } from "~/utils/places";
 import { Icon } from "./Icon";
 
@@ -17,6 +18,11 @@ type Props = {
   /** Mark location, type and offer type as required (spec 5, Search filters). */
   required?: boolean;
   compact?: boolean;
+  /**
+   * Issue 13's optional fields, named by the server (listing-page.server.ts filterFields): the first five (words,
+   * prices, currency, sort) in the form, the others under "more filters". None on the home page.
+   */
+  fields?: FilterField[];
 };
 
 /**
@@ -31,6 +37,7 @@ export function SearchFilter({
   withOfferTabs = true,
   required = true,
   compact,
+  fields,
 }: Props) {
   const { t } = useTranslation();
   const id = useId();
@@ -80,13 +87,13 @@ export function SearchFilter({
             key={placesReady ? "places" : "loading"}
             id={`${id}-location`}
             name="location_id"
-            defaultValue={values.location_id ?? ""}
+            defaultValue={values.location_id || (values.governorate_id ? `g${values.governorate_id}` : "")}
             aria-required={required || undefined}
             aria-invalid={errors.location_id ? true : undefined}
             aria-describedby={describedBy("location_id")}
           >
             <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>
-            <LocationOptions />
+            <LocationOptions whole />
           </select>
           {fieldError("location_id")}
         </div>
@@ -134,6 +141,18 @@ export function SearchFilter({
           </select>
           {fieldError("price_domain_id")}
         </div>
+        {fields ? fields.slice(0, 5).map((f) => <Field key={f.name} f={f} />) : null}
+        {fields ? (
+          <details className="more-filters" open={fields.some((f, i) => i > 4 && (f.value || f.error)) || undefined}>
+            <summary>{t("search.more")}</summary>
+            <div className="filter-fields">
+              {fields.slice(5).map((f) => (
+                <Field key={f.name} f={f} />
+              ))}
+            </div>
+          </details>
+        ) : null}
+        {required ? null : <input type="hidden" name="is_simple" value="0" />}
         <button type="submit" className="button button-primary filter-submit">
           <Icon name="search" /> {t("search.submit")}
         </button>
@@ -142,11 +161,43 @@ export function SearchFilter({
   );
 }
 
+/** One of issue 13's optional fields, drawn from the server's description (labels and messages already translated). */
+function Field({ f }: { f: FilterField }) {
+  const id = `f-${f.name}`;
+  const error = f.error ? `${id}-error` : undefined;
+  const common = { id, name: f.name, "aria-invalid": error ? true : undefined, "aria-describedby": error };
+  return (
+    <div className={`field field-${f.kind}`}>
+      <label htmlFor={id}>{f.label}</label>
+      {f.kind === "select" ? (
+        <select {...common} defaultValue={f.value}>
+          {f.options!.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      ) : f.kind === "check" ? (
+        <input {...common} type="checkbox" value="1" defaultChecked={f.value === "1"} />
+      ) : (
+        <input {...common} type={f.kind === "text" ? "search" : "text"} inputMode={f.kind === "number" ? "numeric" : undefined} defaultValue={f.value} />
+      )}
+      {error ? (
+        <p className="field-error" id={error}>
+          {f.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The places of spec 3 as options grouped by governorate, each shown as 'governorate, location', from the one place
- * list (app/utils/places.ts; none while the browser loads it on a client-side navigation).
+ * list (app/utils/places.ts; none while the browser loads it on a client-side navigation). `whole` (the search) adds
+ * each governorate as a whole first ("Damascus, all areas", value `g<id>`; the loader redirects it to
+ * `governorate_id`, decision 024).
  */
-export function LocationOptions() {
+export function LocationOptions({ whole }: { whole?: boolean }) {
   const { t } = useTranslation();
   const governorates = usePlaces() ?? [];
   // One translation for ~240 options: the separator of 'governorate, location'.
@@ -155,6 +206,7 @@ export function LocationOptions() {
     <>
       {governorates.map((g) => (
         <optgroup key={g.id} label={g.name}>
+          {whole ? <option value={`g${g.id}`}>{t("search.wholeGovernorate", { name: g.name })}</option> : null}
           {g.locations.map((l) => (
             <option key={l.id} value={l.id}>
               {`${g.name}${separator}${l.name}`}

@@ -19,15 +19,23 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Estates() {
-  const { options, values, errors, result, similar, invalid } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { options, values, errors, fields } = data;
   const { t } = useTranslation();
   return (
     <div className="page listing-page">
       <h1>{t("search.resultsTitle")}</h1>
       <div className="sticky-filter">
-        <SearchFilter options={options} values={values} errors={errors} compact />
+        <SearchFilter
+          options={options}
+          values={values}
+          errors={errors}
+          fields={fields}
+          required={values.is_simple !== "0"}
+          compact
+        />
       </div>
-      <ListingResults result={result} similar={similar} invalid={invalid} />
+      <ListingResults {...data} />
     </div>
   );
 }
