@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
+import { ExtraFilters } from "~/components/ListingResults";
 import { SearchFilter } from "~/components/SearchFilter";
 import { filterOptions, getLookups } from "~/models/lookups.server";
 import { FILTER_PARAMS, type FilterValues } from "~/utils/estate-filter.server";
@@ -40,7 +41,9 @@ export default function AdvancedSearch() {
       <h1>{t("advanced.title")}</h1>
       <p className="page-lead">{t("advanced.lead")}</p>
       <div className="card form-card">
-        <SearchFilter options={options} fields={fields} required={false} />
+        <SearchFilter options={options} required={false}>
+          <ExtraFilters extra={fields} />
+        </SearchFilter>
       </div>
       <p className="standalone-back">
         <Link to="/">

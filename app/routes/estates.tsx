@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ListingResults } from "~/components/ListingResults";
+import { ExtraFilters, ListingResults } from "~/components/ListingResults";
 import { SearchFilter } from "~/components/SearchFilter";
 import { loadListingPage } from "~/utils/listing-page.server";
 import { pageMeta } from "~/utils/seo";
@@ -20,7 +20,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export default function Estates() {
   const data = useLoaderData<typeof loader>();
-  const { options, values, errors, fields } = data;
+  const { options, values, errors, fields, required } = data;
   const { t } = useTranslation();
   return (
     <div className="page listing-page">
@@ -30,10 +30,11 @@ export default function Estates() {
           options={options}
           values={values}
           errors={errors}
-          fields={fields}
-          required={values.is_simple !== "0"}
+          required={required}
           compact
-        />
+        >
+          <ExtraFilters extra={fields} />
+        </SearchFilter>
       </div>
       <ListingResults {...data} />
     </div>

@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import type { EstateCard } from "~/models/estate-card.server";
-import { estateIdByAdNumber, searchEstates, similarEstates, type Scope, type SearchResult } from "~/models/estate.server";
+import { estateIdByAdNumber, searchEstates, SORTS, similarEstates, type Scope, type SearchResult } from "~/models/estate.server";
 import { filterOptions, getLookups, nameOf, type Lookups } from "~/models/lookups.server";
 import type { Locale } from "~/i18n";
 import { formatMoney, formatNumber } from "./format";
@@ -28,20 +28,30 @@ type Options = {
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** One field of issue 13's optional filters as the form draws it (SearchFilter's `FilterField`), named on the server. */
+/**
+ * One of issue 13's optional fields as ExtraFilters draws it, named on the server: `label` and `error` (translated),
+ * `options` for a select ([value, text], the first the empty choice), and the control's own attributes.
+ */
 export type FilterField = {
   name: FilterParam;
   label: string;
-  /** number: a text box for digits; select: `options` as [value, label], the first the empty choice; check: value 1. */
-  kind: "number" | "select" | "check" | "text";
-  value: string;
-  options?: [string, string][];
-  /** The translated message of a wrong value. */
   error?: string;
+  options?: [string, string][];
+  type?: "search" | "text" | "checkbox";
+  inputMode?: "numeric";
+  value?: string;
+  defaultValue?: string;
+  defaultChecked?: boolean;
+  "aria-invalid"?: true;
 };
+
+/** The optional fields of the form: the words, prices, currency and sort, then the others ("more filters"). */
+export type ExtraFields = { main: FilterField[]; more: FilterField[]; open: boolean; summary: string };
 
 /** A link that says one thing about the search: an applied filter (the link is the search without it) or a wider search. */
 export type SearchLink = { label: string; href: string };
+/** A labelled list of such links as the results show it: `chips` (the applied filters) or `widen` (wider searches). */
+export type LinkGroup = { className: "chips" | "widen"; label: string; list: SearchLink[] };
 
 /**
  * The loader of a listing page (/estates, /rent-properties, /vacation-properties): reads the filter from the URL,
@@ -77,11 +87,16 @@ export async function loadListingPage(request: Request, options: Options) {
       noindex: false,
     },
     options: filterOptions(lookups, locale),
-    values: parsed.values,
+    // The place select shows a whole governorate as its option `g<id>` (SearchFilter, LocationOptions).
+    values: {
+      ...parsed.values,
+      location_id: parsed.values.location_id || (parsed.values.governorate_id ? `g${parsed.values.governorate_id}` : ""),
+    },
     errors: parsed.errors,
     fields: filterFields(parsed.values, parsed.errors, lookups, locale, t),
-    chips: invalid ? [] : appliedFilters(url, parsed.values, lookups, locale, t),
-    notice: Object.values(parsed.errors).includes("required") ? "search.requiredToast" : "search.checkToast",
+    notice: t(Object.values(parsed.errors).includes("required") ? "search.requiredToast" : "search.checkToast"),
+    /** Whether the form marks location, type and offer type as required (not on the advanced search's links). */
+    required: parsed.values.is_simple !== "0",
   };
   if (invalid) {
     return data(
@@ -91,7 +106,7 @@ export async function loadListingPage(request: Request, options: Options) {
         invalid: true as const,
         result: null as SearchResult | null,
         similar: [] as EstateCard[],
-        widen: [] as SearchLink[],
+        links: [] as LinkGroup[],
       },
       { status: 400 },
     );
@@ -104,14 +119,17 @@ export async function loadListingPage(request: Request, options: Options) {
     (narrowed && result.page === result.pageCount) || result.total === 0
       ? await similarEstates(db, parsed.filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) })
       : [];
-  const widen = result.total === 0 ? widerSearches(url, parsed.values, lookups, locale, t) : [];
+  const links: LinkGroup[] = [
+    { className: "chips", label: t("search.applied"), list: appliedFilters(url, parsed.values, lookups, locale, t) },
+    { className: "widen", label: t("search.widen"), list: result.total ? [] : widerSearches(url, parsed.values, lookups, locale, t) },
+  ];
   return data({
     ...base,
     seo: { ...base.seo, noindex: result.total === 0 },
     invalid: false as const,
     result,
     similar,
-    widen,
+    links: links.filter((group) => group.list.length),
   });
 }
 
@@ -197,44 +215,58 @@ export function widerSearches(url: URL, values: FilterValues, lookups: Lookups, 
   for (const chip of appliedFilters(url, values, lookups, locale, t)) {
     links.push({ label: t("search.without", { filter: chip.label }), href: chip.href });
   }
+  links.push({ label: t("advanced.title"), href: "/advanced-search" });
   return links;
 }
 
 /**
- * Issue 13's optional fields as data for the form (the "more filters" disclosure of the results page and the advanced
- * search), named and with their messages in `locale`, so that the browser's code only draws them (decision 024: the
- * search page's JavaScript budget).
+ * Issue 13's optional fields as data for the form (ExtraFilters: the results pages and the advanced search), named
+ * and with their messages in `locale`, so that the browser's code only draws them (decision 024: the search page's
+ * JavaScript budget). "More filters" is open when one of its fields is set or wrong.
  */
-export function filterFields(values: FilterValues, errors: FilterErrors, lookups: Lookups, locale: Locale, t: T): FilterField[] {
-  const field = (name: FilterParam, kind: FilterField["kind"], options?: [string, string][]): FilterField => ({
+export function filterFields(values: FilterValues, errors: FilterErrors, lookups: Lookups, locale: Locale, t: T): ExtraFields {
+  const base = (name: FilterParam): FilterField => ({
     name,
     label: t(`search.f.${name}`),
-    kind,
-    value: values[name],
-    ...(options ? { options } : {}),
-    ...(errors[name] ? { error: t(`search.errors.${errors[name]}`) } : {}),
+    ...(errors[name] ? { error: t(`search.errors.${errors[name]}`), "aria-invalid": true as const } : {}),
   });
+  const text = (name: FilterParam, numeric = true): FilterField => ({
+    ...base(name),
+    type: numeric ? "text" : "search",
+    ...(numeric ? { inputMode: "numeric" as const } : {}),
+    defaultValue: values[name],
+  });
+  const select = (name: FilterParam, options: [string, string][]): FilterField => ({ ...base(name), options, defaultValue: values[name] });
+  const check = (name: FilterParam): FilterField => ({ ...base(name), type: "checkbox", value: "1", defaultChecked: values[name] === "1" });
   const any: [string, string] = ["", t("search.any")];
-  const named = (rows: { id: number; name_ar: string; name_en: string }[]) =>
-    [any, ...rows.map((r): [string, string] => [String(r.id), nameOf(r, locale)!])];
-  return [
-    field("q", "text"),
-    field("price_min", "number"),
-    field("price_max", "number"),
-    field("currency", "select", [
+  const named = (rows: { id: number; name_ar: string; name_en: string }[]) => [
+    any,
+    ...rows.map((r): [string, string] => [String(r.id), nameOf(r, locale)!]),
+  ];
+  const main = [
+    text("q", false),
+    text("price_min"),
+    text("price_max"),
+    select("currency", [
       ["SYP", t("card.currency")],
       ["USD", t("card.currencyUSD")],
     ]),
-    field("sort", "select", (["newest", "price_asc", "price_desc", "price_per_m2_asc", "area_desc"] as const).map((s) => [s, t(`search.sort.${s}`)])),
-    field("rooms_min", "number"),
-    field("area_min", "number"),
-    field("area_max", "number"),
-    field("floor", "number"),
-    field("estate_finishing", "select", named(lookups.interiorStatuses)),
-    field("ownership_type_id", "select", named(lookups.ownershipTypes)),
-    field("advertiser", "select", [any, ["office", t("search.advertiser.office")], ["owner", t("search.advertiser.owner")]]),
-    field("furnished", "check"),
-    field("negotiable", "check"),
-    field("with_photos", "check"),
+    select(
+      "sort",
+      SORTS.map((s) => [s, t(`search.sort.${s}`)]),
+    ),
   ];
+  const more = [
+    text("rooms_min"),
+    text("area_min"),
+    text("area_max"),
+    text("floor"),
+    select("estate_finishing", named(lookups.interiorStatuses)),
+    select("ownership_type_id", named(lookups.ownershipTypes)),
+    select("advertiser", [any, ["office", t("search.advertiser.office")], ["owner", t("search.advertiser.owner")]]),
+    check("furnished"),
+    check("negotiable"),
+    check("with_photos"),
+  ];
+  return { main, more, open: more.some((f) => values[f.name] || f.error), summary: t("search.more") };
 }
