@@ -188,7 +188,8 @@ function orderOf(sort: Sort | undefined, rate: number): SQL[] {
     case "price_per_m2_asc":
       return [sql`(${priceInSyp(rate)} / nullif(${s.estates.area}, 0)) asc nulls last`, ...newest];
     case "area_desc":
-      return [desc(s.estates.area), desc(s.estates.id)];
+      // NULLS LAST as estates_area_idx is built (drizzle's .desc()), so the index serves the order.
+      return [sql`${s.estates.area} desc nulls last`, sql`${s.estates.id} desc nulls last`];
     default:
       return newest;
   }
