@@ -54,7 +54,13 @@ beforeAll(async () => {
     sql`update estates set currency = 'USD', price = round(price / ${rate}::numeric) where status = 'approved' and price is not null and id % 7 = 0`,
   );
   publicRows = await db()
-    .select({ id: s.estates.id, price: s.estates.price, currency: s.estates.currency, area: s.estates.area, created_at: s.estates.created_at })
+    .select({
+      id: s.estates.id,
+      price: s.estates.price,
+      currency: s.estates.currency,
+      area: s.estates.area,
+      created_at: s.estates.created_at,
+    })
     .from(s.estates)
     .where(eq(s.estates.status, "approved"));
 });
@@ -64,7 +70,8 @@ type Group = { className: string; list: { label: string; href: string }[] };
 const chipsOf = (res: { data: { links: Group[] } }) => res.data.links.find((g) => g.className === "chips")?.list ?? [];
 const widenOf = (res: { data: { links: Group[] } }) => res.data.links.find((g) => g.className === "widen")?.list ?? [];
 
-const inSyp = (r: { price: number | null; currency: string }) => (r.price === null ? null : r.currency === "USD" ? r.price * rate : r.price);
+const inSyp = (r: { price: number | null; currency: string }) =>
+  r.price === null ? null : r.currency === "USD" ? r.price * rate : r.price;
 
 describe("price range in SYP or USD", () => {
   it("has listings in both currencies to compare", () => {
@@ -165,7 +172,12 @@ describe("each optional filter narrows to exactly the matching listings", () => 
 
   it("a whole governorate: every place of it, and only those", async () => {
     const gov = lookups.governorates.find((g) => g.name_en === "Damascus") ?? lookups.governorates[0];
-    const expected = await idsWhere(inArray(s.estates.location_id, gov.locations.map((l) => l.id)));
+    const expected = await idsWhere(
+      inArray(
+        s.estates.location_id,
+        gov.locations.map((l) => l.id),
+      ),
+    );
     const result = await all({ governorate_id: gov.id });
     expect(ids(result.items)).toEqual(expected);
     expect(new Set(result.items.map((e) => e.governorate)).size).toBe(1);
@@ -175,14 +187,13 @@ describe("each optional filter narrows to exactly the matching listings", () => 
 describe("word search, Arabic normalised on both sides", () => {
   let target: { id: number };
   beforeAll(async () => {
-    [target] = await db()
-      .select({ id: s.estates.id })
-      .from(s.estates)
-      .where(eq(s.estates.status, "approved"))
-      .limit(1);
+    [target] = await db().select({ id: s.estates.id }).from(s.estates).where(eq(s.estates.status, "approved")).limit(1);
     await db()
       .update(s.estates)
-      .set({ description_ar: "شقّة فاخِرة مع إطلالة على البحر قرب المكتبة العامة، مبنى أُسِّس حديثاً في الـــمدينة", description_en: "Seaview penthouse" })
+      .set({
+        description_ar: "شقّة فاخِرة مع إطلالة على البحر قرب المكتبة العامة، مبنى أُسِّس حديثاً في الـــمدينة",
+        description_en: "Seaview penthouse",
+      })
       .where(eq(s.estates.id, target.id));
   });
 
@@ -213,7 +224,9 @@ describe("word search, Arabic normalised on both sides", () => {
   it("combines with the other filters and requires every word", async () => {
     const row = (await db().select().from(s.estates).where(eq(s.estates.id, target.id)))[0];
     expect((await all({ q: "البحر", estate_type_id: row.estate_type_id })).items.map((e) => e.id)).toContain(target.id);
-    expect((await all({ q: "البحر", estate_type_id: row.estate_type_id === 1 ? 2 : 1 })).items.map((e) => e.id)).not.toContain(target.id);
+    expect((await all({ q: "البحر", estate_type_id: row.estate_type_id === 1 ? 2 : 1 })).items.map((e) => e.id)).not.toContain(
+      target.id,
+    );
     expect((await all({ q: "البحر كلمةغيرموجودة" })).total).toBe(0);
   });
 
@@ -284,7 +297,9 @@ describe("parseEstateFilter: issue 13's parameters", () => {
     const required = ["location_id", "estate_type_id", "estate_offer_type_id"] as const;
     expect(parse("governorate_id=1&estate_type_id=6&estate_offer_type_id=1", [...required]).errors).toEqual({});
     expect(parse("location_id=&estate_type_id=&estate_offer_type_id=1&is_simple=0", [...required]).errors).toEqual({});
-    expect(parse("location_id=&estate_type_id=6&estate_offer_type_id=1", [...required]).errors).toEqual({ location_id: "required" });
+    expect(parse("location_id=&estate_type_id=6&estate_offer_type_id=1", [...required]).errors).toEqual({
+      location_id: "required",
+    });
   });
 
   it("reads amounts as people type them", () => {
@@ -313,7 +328,11 @@ describe("the results page", () => {
   });
 
   it("goes straight to the listing of an ad number, in either language", async () => {
-    const [row] = await db().select({ id: s.estates.id, state_id: s.estates.state_id }).from(s.estates).where(eq(s.estates.status, "approved")).limit(1);
+    const [row] = await db()
+      .select({ id: s.estates.id, state_id: s.estates.state_id })
+      .from(s.estates)
+      .where(eq(s.estates.status, "approved"))
+      .limit(1);
     expect(await callLoader(estatesLoader, `/estates?q=${row.state_id}`)).toRedirectTo(`/estate/${row.id}`);
     expect(await callLoader(estatesLoader, `/estates?q=${row.state_id}&lang=en`)).toRedirectTo(`/estate/${row.id}?lang=en`);
     // An ad number nobody has is searched as words: an empty result, not an error.
@@ -323,7 +342,11 @@ describe("the results page", () => {
   });
 
   it("an ad number of a listing that is not public is not revealed", async () => {
-    const [row] = await db().select({ id: s.estates.id, state_id: s.estates.state_id }).from(s.estates).where(eq(s.estates.status, "approved")).limit(1);
+    const [row] = await db()
+      .select({ id: s.estates.id, state_id: s.estates.state_id })
+      .from(s.estates)
+      .where(eq(s.estates.status, "approved"))
+      .limit(1);
     await db().update(s.estates).set({ status: "rejected" }).where(eq(s.estates.id, row.id));
     const res = await callLoader(estatesLoader, `/estates?q=${row.state_id}`);
     await db().update(s.estates).set({ status: "approved" }).where(eq(s.estates.id, row.id));
@@ -364,7 +387,11 @@ describe("the results page", () => {
     expect(res.status).toBe(200);
     expect(res.data.result.total).toBe(0);
     const hrefs = widenOf(res).map((w: { href: string }) => w.href);
-    expect(hrefs.some((h: string) => h.includes(`governorate_id=${lookups.governorates[0].id}`) && !h.includes(`location_id=${place.id}`))).toBe(true);
+    expect(
+      hrefs.some(
+        (h: string) => h.includes(`governorate_id=${lookups.governorates[0].id}`) && !h.includes(`location_id=${place.id}`),
+      ),
+    ).toBe(true);
     expect(hrefs.some((h: string) => h.includes("currency=USD"))).toBe(true);
     expect(hrefs.some((h: string) => !h.includes("price_max"))).toBe(true);
   });

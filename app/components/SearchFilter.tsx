@@ -50,7 +50,12 @@ export function SearchFilter({
   // One select with its label and message, used three times (the search page's JavaScript budget, decision 024).
   // The place select is made again once the place list arrives (a client-side navigation), so that its default place
   // is selected; price is never required.
-  const field = (name: "location_id" | "estate_type_id" | "price_domain_id", label: string, first: ReactNode, list: ReactNode) => {
+  const field = (
+    name: "location_id" | "estate_type_id" | "price_domain_id",
+    label: string,
+    first: ReactNode,
+    list: ReactNode,
+  ) => {
     const isRequired = required && name !== "price_domain_id";
     return (
       <div className={isRequired ? "field field-required" : "field"}>

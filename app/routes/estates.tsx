@@ -26,13 +26,7 @@ export default function Estates() {
     <div className="page listing-page">
       <h1>{t("search.resultsTitle")}</h1>
       <div className="sticky-filter">
-        <SearchFilter
-          options={options}
-          values={values}
-          errors={errors}
-          required={required}
-          compact
-        >
+        <SearchFilter options={options} values={values} errors={errors} required={required} compact>
           <ExtraFilters extra={fields} />
         </SearchFilter>
       </div>

@@ -92,7 +92,10 @@ export function parseEstateFilter(
   ) as FilterValues;
   const submitted = isFilterSubmitted(params);
   const errors: FilterErrors = {};
-  const known: Record<(typeof FIELDS)[number] | "governorate_id" | "ownership_type_id" | "estate_finishing", (id: number) => boolean> = {
+  const known: Record<
+    (typeof FIELDS)[number] | "governorate_id" | "ownership_type_id" | "estate_finishing",
+    (id: number) => boolean
+  > = {
     location_id: (id) => lookups.locationById.has(id),
     estate_type_id: (id) => lookups.byId.estateType.has(id),
     estate_offer_type_id: (id) => lookups.byId.offerType.has(id),

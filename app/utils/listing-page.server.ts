@@ -121,7 +121,11 @@ export async function loadListingPage(request: Request, options: Options) {
       : [];
   const links: LinkGroup[] = [
     { className: "chips", label: t("search.applied"), list: appliedFilters(url, parsed.values, lookups, locale, t) },
-    { className: "widen", label: t("search.widen"), list: result.total ? [] : widerSearches(url, parsed.values, lookups, locale, t) },
+    {
+      className: "widen",
+      label: t("search.widen"),
+      list: result.total ? [] : widerSearches(url, parsed.values, lookups, locale, t),
+    },
   ];
   return data({
     ...base,
@@ -175,7 +179,8 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
     });
   }
   add(nameOf(lookups.byId.estateType.get(id("estate_type_id")), locale), { estate_type_id: "" });
-  if (url.pathname === "/estates") add(nameOf(lookups.byId.offerType.get(id("estate_offer_type_id")), locale), { estate_offer_type_id: "" });
+  if (url.pathname === "/estates")
+    add(nameOf(lookups.byId.offerType.get(id("estate_offer_type_id")), locale), { estate_offer_type_id: "" });
   if (values.price_domain_id && values.price_domain_id !== "1") {
     add(nameOf(lookups.byId.priceDomain.get(id("price_domain_id")), locale), { price_domain_id: "" });
   }
@@ -186,8 +191,10 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.area_max) add(t("search.chip.areaMax", { n: formatNumber(id("area_max")) }), { area_max: "" });
   if (values.floor) add(t("search.chip.floor", { n: values.floor }), { floor: "" });
   if (values.furnished) add(t("search.f.furnished"), { furnished: "" });
-  if (values.estate_finishing) add(nameOf(lookups.byId.interiorStatus.get(id("estate_finishing")), locale), { estate_finishing: "" });
-  if (values.ownership_type_id) add(nameOf(lookups.byId.ownershipType.get(id("ownership_type_id")), locale), { ownership_type_id: "" });
+  if (values.estate_finishing)
+    add(nameOf(lookups.byId.interiorStatus.get(id("estate_finishing")), locale), { estate_finishing: "" });
+  if (values.ownership_type_id)
+    add(nameOf(lookups.byId.ownershipType.get(id("ownership_type_id")), locale), { ownership_type_id: "" });
   if (values.negotiable) add(t("search.f.negotiable"), { negotiable: "" });
   if (values.with_photos) add(t("search.f.with_photos"), { with_photos: "" });
   if (values.advertiser) add(t(`search.advertiser.${values.advertiser}`), { advertiser: "" });
@@ -236,8 +243,17 @@ export function filterFields(values: FilterValues, errors: FilterErrors, lookups
     ...(numeric ? { inputMode: "numeric" as const } : {}),
     defaultValue: values[name],
   });
-  const select = (name: FilterParam, options: [string, string][]): FilterField => ({ ...base(name), options, defaultValue: values[name] });
-  const check = (name: FilterParam): FilterField => ({ ...base(name), type: "checkbox", value: "1", defaultChecked: values[name] === "1" });
+  const select = (name: FilterParam, options: [string, string][]): FilterField => ({
+    ...base(name),
+    options,
+    defaultValue: values[name],
+  });
+  const check = (name: FilterParam): FilterField => ({
+    ...base(name),
+    type: "checkbox",
+    value: "1",
+    defaultChecked: values[name] === "1",
+  });
   const any: [string, string] = ["", t("search.any")];
   const named = (rows: { id: number; name_ar: string; name_en: string }[]) => [
     any,
