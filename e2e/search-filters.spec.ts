@@ -1,4 +1,4 @@
-import { estateCards, expect, expectLanguage, fill, LANGS, responseFor, T, test, visit } from "./support";
+import { estateCards, expect, expectLanguage, fill, LANGS, T, test, visit } from "./support";
 
 /**
  * Issue 13's search (decision 024) in every browser project, with and without JavaScript: a whole governorate in US
@@ -31,9 +31,8 @@ for (const lang of LANGS) {
       await form.getByRole("textbox", { name: s.f.price_max }).fill("2000000");
       await form.getByRole("combobox", { name: s.f.currency }).selectOption("USD");
       await form.getByRole("combobox", { name: s.f.sort }).selectOption("price_asc");
-      const response = responseFor(page, "/estates");
+      // The governorate option is sent as location_id=g<id>, which the server redirects to governorate_id=<id>.
       await form.getByRole("button", { name: s.submit }).click();
-      expect((await response).status()).toBe(200);
       await expect(page).toHaveURL((url) => {
         const q = url.searchParams;
         return (

@@ -411,10 +411,15 @@ describe("the results page", () => {
     expect(fields.some((f: { error?: string }) => f.error)).toBe(true);
   });
 
-  it("missing required fields keep the spec's 'complete the required fields'", async () => {
-    const res = await callLoader(estatesLoader, "/estates?location_id=&estate_type_id=6&estate_offer_type_id=1");
-    expect(res.status).toBe(400);
-    expect(res.data.notice).toBe("أكمل الحقول المطلوبة");
+  it("missing or wrong spec fields keep the spec's 'complete the required fields'", async () => {
+    for (const url of [
+      "/estates?location_id=&estate_type_id=6&estate_offer_type_id=1",
+      "/estates?location_id=abc&estate_type_id=6&estate_offer_type_id=1&price_min=x",
+    ]) {
+      const res = await callLoader(estatesLoader, url);
+      expect(res.status).toBe(400);
+      expect(res.data.notice).toBe("أكمل الحقول المطلوبة");
+    }
   });
 
   it("the rent page takes the same filters", async () => {

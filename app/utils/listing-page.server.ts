@@ -26,6 +26,9 @@ type Options = {
   descriptionKey: string;
 };
 
+/** The spec's filter fields (spec 3), whose errors keep the spec's message. */
+const SPEC_FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;
+
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /**
@@ -94,7 +97,9 @@ export async function loadListingPage(request: Request, options: Options) {
     },
     errors: parsed.errors,
     fields: filterFields(parsed.values, parsed.errors, lookups, locale, t),
-    notice: t(Object.values(parsed.errors).includes("required") ? "search.requiredToast" : "search.checkToast"),
+    // Spec 8: an invalid search of the spec's fields says 'complete the required fields'; issue 13's fields alone
+    // say 'check the marked fields'.
+    notice: t(SPEC_FIELDS.some((f) => parsed.errors[f]) ? "search.requiredToast" : "search.checkToast"),
     /** Whether the form marks location, type and offer type as required (not on the advanced search's links). */
     required: parsed.values.is_simple !== "0",
   };
