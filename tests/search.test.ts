@@ -445,11 +445,14 @@ describe("parseEstateFilter", () => {
       estate_offer_type_id: 1,
       price_domain_id: 3,
     });
-    expect(parsed.values).toEqual({
+    // Issue 13's parameters are kept too, empty when not sent.
+    expect(parsed.values).toMatchObject({
       location_id: String(busyLocation),
       estate_type_id: "6",
       estate_offer_type_id: "1",
       price_domain_id: "3",
+      price_max: "",
+      q: "",
     });
     expect(parsed.page).toBe(1);
   });

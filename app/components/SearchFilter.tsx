@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FilterOptions } from "~/models/lookups.server";
 import type { FilterErrors, FilterValues } from "~/utils/estate-filter.server";
@@ -8,15 +8,18 @@ import { Icon } from "./Icon";
 
 type Props = {
   options: FilterOptions;
+  /** The values to show; a whole governorate is `location_id=g<id>` here (the loader sets it, decision 024). */
   values?: Partial<FilterValues>;
   errors?: FilterErrors;
   /** Where the GET form goes; /estates for the general search. */
   action?: string;
   /** Show the sale/rent tabs (spec 2.4, 2.5); rent and vacation pages fix the offer type. */
   withOfferTabs?: boolean;
-  /** Mark location, type and offer type as required (spec 5, Search filters). */
+  /** Mark location, type and offer type as required (spec 5, Search filters); else `is_simple=0` is sent. */
   required?: boolean;
   compact?: boolean;
+  /** Issue 13's optional fields (ExtraFilters), before the submit button; not on the home page. */
+  children?: ReactNode;
 };
 
 /**
@@ -31,10 +34,10 @@ export function SearchFilter({
   withOfferTabs = true,
   required = true,
   compact,
+  children,
 }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  // Made again once the place list arrives (a client-side navigation), so that its default place is selected.
   const placesReady = usePlaces() !== null;
   // Sale is preselected (spec 2.4: offer type default 1), except when the server says the offer type is missing.
   const offer = values.estate_offer_type_id || (errors.estate_offer_type_id ? "" : "1");
@@ -44,7 +47,35 @@ export function SearchFilter({
         <Icon name="alert" /> {t(`search.errors.${errors[name]}`)}
       </p>
     ) : null;
-  const describedBy = (name: keyof FilterValues) => (errors[name] ? `${id}-${name}-error` : undefined);
+  // One select with its label and message, used three times (the search page's JavaScript budget, decision 024).
+  // The place select is made again once the place list arrives (a client-side navigation), so that its default place
+  // is selected; price is never required.
+  const field = (
+    name: "location_id" | "estate_type_id" | "price_domain_id",
+    label: string,
+    first: ReactNode,
+    list: ReactNode,
+  ) => {
+    const isRequired = required && name !== "price_domain_id";
+    return (
+      <div className={isRequired ? "field field-required" : "field"}>
+        <label htmlFor={`${id}-${name}`}>{t(label)}</label>
+        <select
+          key={name === "location_id" && placesReady ? "places" : "loading"}
+          id={`${id}-${name}`}
+          name={name}
+          defaultValue={values[name]}
+          aria-required={isRequired || undefined}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        >
+          {first}
+          {list}
+        </select>
+        {fieldError(name)}
+      </div>
+    );
+  };
   return (
     <Form
       method="get"
@@ -66,74 +97,34 @@ export function SearchFilter({
       ) : null}
       {withOfferTabs ? fieldError("estate_offer_type_id") : null}
       <div className="filter-fields">
-        <div className="field">
-          <label htmlFor={`${id}-location`}>
-            {t("search.location")}
-            {required ? (
-              <span className="required" aria-hidden="true">
-                {" "}
-                *
-              </span>
-            ) : null}
-          </label>
-          <select
-            key={placesReady ? "places" : "loading"}
-            id={`${id}-location`}
-            name="location_id"
-            defaultValue={values.location_id ?? ""}
-            aria-required={required || undefined}
-            aria-invalid={errors.location_id ? true : undefined}
-            aria-describedby={describedBy("location_id")}
-          >
-            <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>
-            <LocationOptions />
-          </select>
-          {fieldError("location_id")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-type`}>
-            {t("search.estateType")}
-            {required ? (
-              <span className="required" aria-hidden="true">
-                {" "}
-                *
-              </span>
-            ) : null}
-          </label>
-          <select
-            id={`${id}-type`}
-            name="estate_type_id"
-            defaultValue={values.estate_type_id ?? ""}
-            aria-required={required || undefined}
-            aria-invalid={errors.estate_type_id ? true : undefined}
-            aria-describedby={describedBy("estate_type_id")}
-          >
-            <option value="">{required ? t("search.chooseType") : t("search.anyType")}</option>
-            {options.estateTypes.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-          {fieldError("estate_type_id")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-price`}>{t("search.priceRange")}</label>
-          <select
-            id={`${id}-price`}
-            name="price_domain_id"
-            defaultValue={values.price_domain_id ?? ""}
-            aria-invalid={errors.price_domain_id ? true : undefined}
-            aria-describedby={describedBy("price_domain_id")}
-          >
-            {options.priceDomains.map((o) => (
-              <option key={o.id} value={o.id === 1 ? "" : o.id}>
-                {o.id === 1 ? t("search.anyPrice") : `${o.name} ${t("card.currency")}`}
-              </option>
-            ))}
-          </select>
-          {fieldError("price_domain_id")}
-        </div>
+        {field(
+          "location_id",
+          "search.location",
+          <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>,
+          <LocationOptions whole />,
+        )}
+        {field(
+          "estate_type_id",
+          "search.estateType",
+          <option value="">{required ? t("search.chooseType") : t("search.anyType")}</option>,
+          options.estateTypes.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          )),
+        )}
+        {field(
+          "price_domain_id",
+          "search.priceRange",
+          null,
+          options.priceDomains.map((o) => (
+            <option key={o.id} value={o.id === 1 ? "" : o.id}>
+              {o.id === 1 ? t("search.anyPrice") : `${o.name} ${t("card.currency")}`}
+            </option>
+          )),
+        )}
+        {children}
+        {required ? null : <input type="hidden" name="is_simple" value="0" />}
         <button type="submit" className="button button-primary filter-submit">
           <Icon name="search" /> {t("search.submit")}
         </button>
@@ -144,9 +135,11 @@ export function SearchFilter({
 
 /**
  * The places of spec 3 as options grouped by governorate, each shown as 'governorate, location', from the one place
- * list (app/utils/places.ts; none while the browser loads it on a client-side navigation).
+ * list (app/utils/places.ts; none while the browser loads it on a client-side navigation). `whole` (the search) adds
+ * each governorate as a whole first ("Damascus, all areas", value `g<id>`; the loader redirects it to
+ * `governorate_id`, decision 024).
  */
-export function LocationOptions() {
+export function LocationOptions({ whole }: { whole?: boolean }) {
   const { t } = useTranslation();
   const governorates = usePlaces() ?? [];
   // One translation for ~240 options: the separator of 'governorate, location'.
@@ -155,6 +148,7 @@ export function LocationOptions() {
     <>
       {governorates.map((g) => (
         <optgroup key={g.id} label={g.name}>
+          {whole ? <option value={`g${g.id}`}>{g.all}</option> : null}
           {g.locations.map((l) => (
             <option key={l.id} value={l.id}>
               {`${g.name}${separator}${l.name}`}

@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
 } from "drizzle-orm/pg-core";
 
 /** A bilingual lookup list of the spec (id, name_ar, name_en); ids are fixed by the spec where it gives them. */
@@ -105,6 +106,13 @@ export const offices = pgTable(
 export const ESTATE_STATUSES = ["pending", "approved", "rejected", "deleted"] as const;
 export type EstateStatus = (typeof ESTATE_STATUSES)[number];
 
+/** PostgreSQL's tsvector (drizzle has no column type for it); read and written only by SQL (migration 0010). */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});
+
 export const estates = pgTable(
   "estates",
   {
@@ -156,6 +164,12 @@ export const estates = pgTable(
     deleted_at: timestamp("deleted_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The words a visitor can search (issue 13, decision 024): the listing's title parts (offer type, estate type,
+     * governorate and place names in both languages) and both descriptions, Arabic normalised. Kept by the trigger
+     * of migration 0010; never written by the app.
+     */
+    search_tsv: tsvector("search_tsv"),
   },
   (t) => [
     uniqueIndex("estates_state_id_idx").on(t.state_id),
@@ -183,6 +197,16 @@ export const estates = pgTable(
       .on(t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
     index("estates_status_idx").on(t.status),
+    // Issue 13 (decision 024): word search, price ranges in either currency, the area filter and sort.
+    index("estates_search_tsv_idx")
+      .using("gin", t.search_tsv)
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_currency_price_idx")
+      .on(t.currency, t.price)
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_area_idx")
+      .on(t.area.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
   ],
 );
 

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { maskPhone } from "~/utils/format";
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard } from "./estate-card.server";
+import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.server";
 
 /**
@@ -29,7 +30,16 @@ export type EstateDetail = EstateCard & {
 /** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals (architecture 8). */
 export type Scope = "all" | "rent" | "vacation";
 
-/** A validated search (spec 3, Search filter); every field optional here, the route decides what is required. */
+/** Orders of the results (issue 13): newest first is the default. */
+export const SORTS = ["newest", "price_asc", "price_desc", "price_per_m2_asc", "area_desc"] as const;
+export type Sort = (typeof SORTS)[number];
+export type Currency = "SYP" | "USD";
+
+/**
+ * A validated search (spec 3, Search filter, and issue 13's parameters of decision 024); every field optional here,
+ * the route decides what is required. Prices are whole units of `currency` (SYP when absent); areas are the listing's
+ * stored area (square metres for nearly all); `q` is words (an ad number is handled by the route before this).
+ */
 export type EstateFilter = {
   location_id?: number;
   governorate_id?: number;
@@ -38,7 +48,67 @@ export type EstateFilter = {
   price_domain_id?: number;
   office_id?: number;
   scope?: Scope;
+  price_min?: number;
+  price_max?: number;
+  currency?: Currency;
+  sort?: Sort;
+  rooms_min?: number;
+  area_min?: number;
+  area_max?: number;
+  floor?: number;
+  furnished?: boolean;
+  /** Interior status id (spec: finishing ids 1 to 6). */
+  estate_finishing?: number;
+  ownership_type_id?: number;
+  negotiable?: boolean;
+  with_photos?: boolean;
+  advertiser?: "office" | "owner";
+  q?: string;
 };
+
+/**
+ * The words of `q` as a tsquery text for `to_tsquery('simple', search_normalize(...))`: letters and digits only (so
+ * nothing the user types is tsquery syntax), at most 8 words, each a prefix (`شق` finds `شقة`), all required. Null
+ * when no word is left.
+ */
+export function wordsQuery(q: string): string | null {
+  const words = q
+    .split(/[^\p{L}\p{N}\p{M}\u0640]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+}
+
+/** SYP for one USD, as the prices of a search are compared (the back office's current rate; 1 if none was set). */
+async function rateOf(db: Db): Promise<number> {
+  return (await currentRate(db))?.sypPerUsd ?? 1;
+}
+
+/** A listing's price in SYP at `rate` (null when it has none): what price ranges and price sorts compare. */
+function priceInSyp(rate: number): SQL {
+  return sql`(case when ${s.estates.currency} = 'USD' then ${s.estates.price} * ${rate}::bigint else ${s.estates.price} end)`;
+}
+
+/**
+ * The price range condition in both currencies (issue 13): an SYP listing is compared with the range in SYP, a USD one
+ * with the range in USD, the other currency's bounds converted at `rate` and rounded inward, so each side is a plain
+ * range on (currency, price) that the partial index estates_currency_price_idx serves.
+ */
+function priceRange(filter: EstateFilter, rate: number): SQL | undefined {
+  if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
+  const inUsd = filter.currency === "USD";
+  const side = (currency: Currency) => {
+    const factor = (currency === "USD") === inUsd ? 1 : inUsd ? rate : 1 / rate;
+    const min = filter.price_min === undefined ? undefined : Math.ceil(filter.price_min * factor - 1e-9);
+    const max = filter.price_max === undefined ? undefined : Math.floor(filter.price_max * factor + 1e-9);
+    return and(
+      eq(s.estates.currency, currency),
+      min === undefined ? undefined : gte(s.estates.price, min),
+      max === undefined ? undefined : lte(s.estates.price, max),
+    );
+  };
+  return or(side("SYP"), side("USD"));
+}
 
 /**
  * The rule of what is public (issue 5, Rules): an approved listing that is either kept by the staff (no owner
@@ -55,8 +125,11 @@ export function publicEstate(): SQL {
   )!;
 }
 
-/** Conditions for the public listings matching `filter` (only public listings, see publicEstate). */
-function whereOf(filter: EstateFilter, lookups: Lookups): SQL {
+/**
+ * Conditions for the public listings matching `filter` (only public listings, see publicEstate); `rate` is SYP per
+ * USD for price ranges.
+ */
+function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   const conditions: (SQL | undefined)[] = [publicEstate()];
   if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
   if (filter.governorate_id) {
@@ -83,25 +156,61 @@ function whereOf(filter: EstateFilter, lookups: Lookups): SQL {
     // Upper bounds are exclusive, so a price on a boundary lies in one domain only (docs/decisions/006).
     if (domain.max !== null) conditions.push(lt(s.estates.price, domain.max));
   }
+  conditions.push(priceRange(filter, rate));
+  if (filter.rooms_min !== undefined) conditions.push(gte(s.estates.rooms_count, filter.rooms_min));
+  if (filter.area_min !== undefined) conditions.push(gte(s.estates.area, filter.area_min));
+  if (filter.area_max !== undefined) conditions.push(lte(s.estates.area, filter.area_max));
+  if (filter.floor !== undefined) conditions.push(eq(s.estates.floor, filter.floor));
+  if (filter.furnished) conditions.push(eq(s.estates.furnished, true));
+  if (filter.negotiable) conditions.push(eq(s.estates.negotiable, true));
+  if (filter.estate_finishing) conditions.push(eq(s.estates.interior_status_id, filter.estate_finishing));
+  if (filter.ownership_type_id) conditions.push(eq(s.estates.ownership_type_id, filter.ownership_type_id));
+  if (filter.with_photos) {
+    conditions.push(sql`exists (select 1 from ${s.estate_images} where ${s.estate_images.estate_id} = ${s.estates.id})`);
+  }
+  if (filter.advertiser === "office") conditions.push(isNotNull(s.estates.office_id));
+  if (filter.advertiser === "owner") conditions.push(isNull(s.estates.office_id));
+  const words = filter.q ? wordsQuery(filter.q) : null;
+  if (words) conditions.push(sql`${s.estates.search_tsv} @@ to_tsquery('simple', search_normalize(${words}))`);
   return and(...conditions)!;
 }
 
 export type SearchResult = { items: EstateCard[]; total: number; page: number; pageCount: number };
 
+/** The ORDER BY of a sort (issue 13); prices are compared in SYP at `rate`, listings without a price last. */
+function orderOf(sort: Sort | undefined, rate: number): SQL[] {
+  const newest = [desc(s.estates.created_at), desc(s.estates.id)];
+  switch (sort) {
+    case "price_asc":
+      return [sql`${priceInSyp(rate)} asc nulls last`, ...newest];
+    case "price_desc":
+      return [sql`${priceInSyp(rate)} desc nulls last`, ...newest];
+    case "price_per_m2_asc":
+      return [sql`(${priceInSyp(rate)} / nullif(${s.estates.area}, 0)) asc nulls last`, ...newest];
+    case "area_desc":
+      // NULLS LAST as estates_area_idx is built (drizzle's .desc()), so the index serves the order.
+      return [sql`${s.estates.area} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+    default:
+      return newest;
+  }
+}
+
 /**
- * One page of public listings matching `filter`, newest first (spec 2.5 and 7, searchEstateByregionsByestatefeatures;
- * the first page is 1). A page past the last one returns no items with the real `pageCount`.
+ * One page of public listings matching `filter`, ordered by `filter.sort` (newest first by default; spec 2.5 and 7,
+ * searchEstateByregionsByestatefeatures; the first page is 1). Prices in the other currency are converted at the
+ * current rate (currentRate). A page past the last one returns no items with the real `pageCount`.
  */
 export async function searchEstates(db: Db, filter: EstateFilter, page: number, locale: Locale): Promise<SearchResult> {
   const lookups = await getLookups(db);
-  const where = whereOf(filter, lookups);
+  const rate = await rateOf(db);
+  const where = whereOf(filter, lookups, rate);
   const [{ n }] = await db.select({ n: count() }).from(s.estates).where(where);
   const total = Number(n);
   const pageCount = Math.ceil(total / PAGE_SIZE);
   if (total === 0 || page > pageCount) return { items: [], total, page, pageCount };
   const rows = await baseCardQuery(db)
     .where(where)
-    .orderBy(desc(s.estates.created_at), desc(s.estates.id))
+    .orderBy(...orderOf(filter.sort, rate))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   return { items: await cardsOf(db, rows, locale), total, page, pageCount };
@@ -130,7 +239,7 @@ export async function similarEstates(
   const notExcluded = exclude.length ? notInArray(s.estates.id, exclude) : undefined;
   // Under search results the exact matches are already listed; under a listing they are the closest neighbours.
   // coalesce: a listing without a price makes the price test unknown (NULL), and it is not an exact match either.
-  const notExact = options.includeExact ? undefined : sql`not coalesce((${whereOf(filter, lookups)}), false)`;
+  const notExact = options.includeExact ? undefined : sql`not coalesce((${whereOf(filter, lookups, await rateOf(db))}), false)`;
   const newest = [desc(s.estates.created_at), desc(s.estates.id)];
   // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
   const sameType = filter.estate_type_id
@@ -192,6 +301,16 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
           }
         : null,
   };
+}
+
+/** The id of the public listing whose ad number (spec: state_id) is `stateId`, or null (issue 13: find by ad number). */
+export async function estateIdByAdNumber(db: Db, stateId: number): Promise<number | null> {
+  if (!Number.isSafeInteger(stateId) || stateId < 1 || stateId > 2147483647) return null;
+  const [row] = await db
+    .select({ id: s.estates.id })
+    .from(s.estates)
+    .where(and(eq(s.estates.state_id, stateId), publicEstate()));
+  return row?.id ?? null;
 }
 
 /** Ids and last change of public listings after `afterId`, ascending, for the sitemap (at most `limit`). */

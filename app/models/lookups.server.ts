@@ -1,3 +1,4 @@
+import { i18nFor } from "~/services/i18n.server";
 import crypto from "node:crypto";
 import { asc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -154,9 +155,12 @@ export function placeList(lookups: Lookups, locale: Locale): PlaceList {
   if (!lists) placeLists.set(lookups, (lists = new Map()));
   let list = lists.get(locale);
   if (!list) {
+    const { t } = i18nFor(locale);
     const places = lookups.governorates.map((g) => ({
       id: g.id,
       name: nameOf(g, locale)!,
+      // The search's choice of a whole governorate ("Damascus, all areas"; issue 13, decision 024).
+      all: t("search.wholeGovernorate", { name: nameOf(g, locale) }),
       locations: g.locations.map((l) => ({ id: l.id, name: nameOf(l, locale)! })),
     }));
     const json = JSON.stringify({ governorates: places });

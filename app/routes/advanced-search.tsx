@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
+import { ExtraFilters } from "~/components/ListingResults";
 import { SearchFilter } from "~/components/SearchFilter";
 import { filterOptions, getLookups } from "~/models/lookups.server";
+import { FILTER_PARAMS, type FilterValues } from "~/utils/estate-filter.server";
+import { filterFields } from "~/utils/listing-page.server";
 import type { LayoutHandle } from "~/root";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -12,17 +15,23 @@ export const meta = pageMeta;
 /** Spec 2.2: neither navbar nor footer on the advanced search. */
 export const handle: LayoutHandle = { hideNavbar: true, hideFooter: true };
 
-/** Advanced search (spec 2.5): offer type, price range, type and location; the form goes to /estates. */
+/**
+ * Advanced search (spec 2.5): offer type, price range, type and location, each of them may be left open ("any",
+ * `is_simple=0`), and issue 13's optional filters; the form goes to /estates.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
+  const lookups = await getLookups(db);
+  const empty = Object.fromEntries(FILTER_PARAMS.map((f) => [f, ""])) as FilterValues;
   return {
     seo: { title: t("advanced.title"), description: t("advanced.description") },
-    options: filterOptions(await getLookups(db), locale),
+    options: filterOptions(lookups, locale),
+    fields: filterFields(empty, {}, lookups, locale, t),
   };
 }
 
 export default function AdvancedSearch() {
-  const { options } = useLoaderData<typeof loader>();
+  const { options, fields } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="page narrow standalone">
@@ -32,7 +41,9 @@ export default function AdvancedSearch() {
       <h1>{t("advanced.title")}</h1>
       <p className="page-lead">{t("advanced.lead")}</p>
       <div className="card form-card">
-        <SearchFilter options={options} />
+        <SearchFilter options={options} required={false}>
+          <ExtraFilters extra={fields} />
+        </SearchFilter>
       </div>
       <p className="standalone-back">
         <Link to="/">

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ListingResults } from "~/components/ListingResults";
+import { ExtraFilters, ListingResults } from "~/components/ListingResults";
 import { SearchFilter } from "~/components/SearchFilter";
 import { loadListingPage } from "~/utils/listing-page.server";
 import { pageMeta } from "~/utils/seo";
@@ -19,15 +19,18 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Estates() {
-  const { options, values, errors, result, similar, invalid } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { options, values, errors, fields, required } = data;
   const { t } = useTranslation();
   return (
     <div className="page listing-page">
       <h1>{t("search.resultsTitle")}</h1>
       <div className="sticky-filter">
-        <SearchFilter options={options} values={values} errors={errors} compact />
+        <SearchFilter options={options} values={values} errors={errors} required={required} compact>
+          <ExtraFilters extra={fields} />
+        </SearchFilter>
       </div>
-      <ListingResults result={result} similar={similar} invalid={invalid} />
+      <ListingResults {...data} />
     </div>
   );
 }

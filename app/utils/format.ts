@@ -52,3 +52,12 @@ export function estateTitle(
 ) {
   return t(e.offerTypeId === 1 ? "card.titleSale" : "card.titleRent", { type: e.estateType, place: e.location });
 }
+
+/**
+ * An amount of money in `currency` the way people write it (issue 13): SYP as "1,250,000 ل.س" / "1,250,000 SYP",
+ * USD as "1,250 دولار" in Arabic and "US$1,250" in English. Whole units, thousands separators.
+ */
+export function formatMoney(value: number, currency: "SYP" | "USD", locale: "ar" | "en"): string {
+  if (currency === "USD") return locale === "en" ? `US$${formatNumber(value)}` : `${formatNumber(value)} دولار`;
+  return formatPrice(value, locale === "en" ? "SYP" : "ل.س");
+}

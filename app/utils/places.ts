@@ -7,7 +7,13 @@ import { useRootData } from "./root-data";
  * once as a fingerprinted JSON file (`/places.json?lang=…&v=…`, cached for a year) that entry.client.tsx loads
  * before it hydrates a page with a place select, and that a client-side navigation loads when it first needs it.
  */
-export type PlaceGroup = { id: number; name: string; locations: { id: number; name: string }[] };
+export type PlaceGroup = {
+  id: number;
+  name: string;
+  /** The search's option for the whole governorate: "Damascus, all areas" (issue 13). */
+  all: string;
+  locations: { id: number; name: string }[];
+};
 
 /** The server render's place list in the page language (null in the browser, which uses the loaded file). */
 export const PlacesContext = createContext<PlaceGroup[] | null>(null);
