@@ -2,41 +2,36 @@ import { Link } from "@remix-run/react";
 import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "react-i18next";
 import type { EstateCard as Card, EstateImage } from "~/models/estate-card.server";
-import { estateTitle, formatDate, formatNumber, formatPrice } from "~/utils/format";
+import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
 
 /**
- * Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7); beside it
- * the price in the other currency marked approximate, and under it the price per m² (issue 13), when the card has them.
+ * Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7); under it
+ * the price in the other currency marked approximate and the price per m² (issue 13), when the card has them.
  */
 export function Price({
   value,
   currency,
   period,
-  approx,
-  perM2,
+  note,
 }: {
   value: number | null;
   currency: string;
   period?: string | null;
-  approx?: number | null;
-  perM2?: number | null;
+  /** The other currency and the price per m², written by the server (EstateCard `priceNote`). */
+  note?: string | null;
 }) {
   const { t } = useTranslation();
   if (value === null) return <span className="price price-on-request">{t("card.priceOnRequest")}</span>;
-  const label = t(currencyKey(currency));
   return (
     <span className="price">
       <bdi dir="ltr" className="price-amount">
         {formatNumber(value)}
       </bdi>{" "}
-      <span className="price-currency">{label}</span>
+      <span className="price-currency">{t(currencyKey(currency))}</span>
       {period ? <span className="price-period"> / {period}</span> : null}
-      {approx != null ? (
-        <bdi className="price-approx">{formatPrice(approx, t(currencyKey(currency === "USD" ? "SYP" : "USD")), true)}</bdi>
-      ) : null}
-      {perM2 != null ? <bdi className="price-m2">{t("card.perM2", { price: formatPrice(perM2, label) })}</bdi> : null}
+      {note && <small>{note}</small>}
     </span>
   );
 }
@@ -160,13 +155,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
       </div>
       <div className="card-body">
         <p className="card-price">
-          <Price
-            value={estate.price}
-            currency={estate.currency}
-            period={estate.periodType}
-            approx={estate.approx}
-            perM2={estate.perM2}
-          />
+          <Price value={estate.price} currency={estate.currency} period={estate.periodType} note={estate.priceNote} />
           {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
         </p>
         <h3 className="card-title">

@@ -3,7 +3,8 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
-import { maskPhone } from "~/utils/format";
+import { getLocaleT } from "~/services/i18n.server";
+import { formatPrice, maskPhone } from "~/utils/format";
 import { currentRate } from "./exchange-rate.server";
 import { getLookups, nameOf, type Lookups } from "./lookups.server";
 import { otherCurrency, pricePerM2, squareMetresPerUnit } from "./prices.server";
@@ -26,12 +27,13 @@ export type EstateCard = {
   price: number | null;
   currency: string;
   /**
-   * The price in the other currency at the current exchange rate (issue 13), shown as approximate: whole SYP for a
-   * USD price, whole USD for a SYP price; null without a price or a rate.
+   * The line under the price (issue 13), written in the page's language, or null when it would be empty: the price
+   * in the other currency at the current exchange rate marked approximate ("≈ 12,300 US$": whole SYP for a USD
+   * price, whole USD for a SYP price; left out without a rate), then the price per m² in `currency` ("1,250,000
+   * SYP/m²"; left out for an area unit of unknown size), joined by " · ". Written here so that the cards'
+   * JavaScript formats nothing (issue 10 budgets).
    */
-  approx: number | null;
-  /** Price per m² in `currency` (issue 13): null without a price, or for an area unit of unknown size. */
-  perM2: number | null;
+  priceNote: string | null;
   negotiable: boolean;
   furnished: boolean;
   offerTypeId: number;
@@ -138,6 +140,10 @@ export function toCard(
   sypPerUsd: number | null,
 ): EstateCard {
   const price = row.price === null ? null : Number(row.price);
+  const t = getLocaleT(locale);
+  const label = (currency: string) => t(currency === "USD" ? "card.currencyUSD" : "card.currency");
+  const approx = price === null ? null : otherCurrency(price, row.currency, sypPerUsd);
+  const perM2 = pricePerM2(price, row.area, squareMetresPerUnit(lookups, row.area_unit_id), row.currency);
   const place = lookups.locationById.get(row.location_id);
   const governorate = nameOf(place?.governorate, locale) ?? "";
   const location = nameOf(place?.location, locale) ?? "";
@@ -147,8 +153,13 @@ export function toCard(
     stateId: row.state_id,
     price,
     currency: row.currency,
-    approx: price === null ? null : otherCurrency(price, row.currency, sypPerUsd),
-    perM2: pricePerM2(price, row.area, squareMetresPerUnit(lookups, row.area_unit_id), row.currency),
+    priceNote:
+      [
+        approx === null ? null : formatPrice(approx, label(row.currency === "USD" ? "SYP" : "USD"), true),
+        perM2 === null ? null : t("card.perM2", { price: formatPrice(perM2, label(row.currency)) }),
+      ]
+        .filter((part) => part !== null)
+        .join(" · ") || null,
     negotiable: row.negotiable,
     furnished: row.furnished,
     offerTypeId: row.estate_offer_type_id,

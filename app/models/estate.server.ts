@@ -4,7 +4,7 @@ import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { maskPhone } from "~/utils/format";
 import { currentRate } from "./exchange-rate.server";
-import { areaPrices, type AreaPrices } from "./prices.server";
+import { areaPrices, pricePerM2, squareMetresPerUnit, type AreaPrices } from "./prices.server";
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard } from "./estate-card.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.server";
 
@@ -188,6 +188,12 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
       periodTypeId: row.estate_offer_type_id === 1 ? null : row.period_type_id,
       locationId: row.location_id,
       currency: row.currency,
+      perM2: pricePerM2(
+        row.price === null ? null : Number(row.price),
+        row.area,
+        squareMetresPerUnit(lookups, row.area_unit_id),
+        row.currency,
+      ),
     },
     sypPerUsd,
   );

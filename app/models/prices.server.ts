@@ -46,8 +46,11 @@ export function pricePerM2(price: number | null, area: number, m2PerUnit: number
 /** The median of an area: price per m² (in the listing's currency, rounded as pricePerM2) and how many listings. */
 export type AreaMedian = { perM2: number; count: number };
 
-/** What a listing page shows about its area (issue 13): medians of its place and of its governorate, null below the threshold. */
-export type AreaPrices = { location: AreaMedian | null; governorate: AreaMedian | null };
+/**
+ * What a listing page shows about its area (issue 13): the listing's own price per m² (its currency; null without
+ * one) and the medians of its place and of its governorate, null below the threshold.
+ */
+export type AreaPrices = { perM2: number | null; location: AreaMedian | null; governorate: AreaMedian | null };
 
 /** A median resting on fewer listings than this is not shown (issue 13). */
 export const MEDIAN_MIN_LISTINGS = 5;
@@ -134,7 +137,14 @@ async function medianOf(
 export async function areaPrices(
   db: Db,
   lookups: Lookups,
-  estate: { typeId: number; offerTypeId: number; periodTypeId: number | null; locationId: number; currency: string },
+  estate: {
+    typeId: number;
+    offerTypeId: number;
+    periodTypeId: number | null;
+    locationId: number;
+    currency: string;
+    perM2: number | null;
+  },
   sypPerUsd: number | null,
 ): Promise<AreaPrices> {
   const key = { typeId: estate.typeId, offerTypeId: estate.offerTypeId, periodTypeId: estate.periodTypeId };
@@ -160,7 +170,7 @@ export async function areaPrices(
     }
     return { perM2: Math.round(m.median), count: m.count };
   };
-  return { location: shown(location), governorate: shown(inGovernorate) };
+  return { perM2: estate.perM2, location: shown(location), governorate: shown(inGovernorate) };
 }
 
 /**

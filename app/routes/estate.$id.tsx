@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   /** One line of the area's prices (issue 13), written here so the page's JavaScript needs no formatting of its own. */
   const line = (place: string, median: AreaMedian | null) => {
     if (!median) return null;
-    const pct = estate.perM2 === null ? null : standing(estate.perM2, median.perM2);
+    const pct = areaPrices.perM2 === null ? null : standing(areaPrices.perM2, median.perM2);
     return {
       median: t("estate.prices.median", { place, price: formatPrice(median.perM2, label) }),
       basis: t("estate.prices.basis", { count: median.count }),
@@ -175,13 +175,7 @@ export default function EstatePage() {
             <Icon name="pin" /> {estate.place}
           </p>
           <p className="estate-price">
-            <Price
-              value={estate.price}
-              currency={estate.currency}
-              period={estate.periodType}
-              approx={estate.approx}
-              perM2={estate.perM2}
-            />
+            <Price value={estate.price} currency={estate.currency} period={estate.periodType} note={estate.priceNote} />
             {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
             {estate.furnished ? <span className="chip">{t("card.furnished")}</span> : null}
           </p>
