@@ -83,6 +83,7 @@ async function medianOf(
   const hit = cache?.get(cacheKey);
   if (hit) return hit;
   const units = lookups.areaUnits.filter((u) => SQUARE_METRES[u.name_en] !== undefined);
+  if (!units.length) return { median: 0, count: 0 };
   const m2 = sql.join(
     units.map((u) => sql`when ${u.id} then ${SQUARE_METRES[u.name_en]}::float8`),
     sql` `,
