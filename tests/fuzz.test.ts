@@ -97,6 +97,16 @@ const ROUTES: FuzzRoute[] = [
     values: { decision: ["approve", "reject", "approve_edit", "reject_edit", "unpublish"], reason: ["photos", "price", "other"] },
   },
   {
+    file: "admin.rates.tsx",
+    paths: () => ["/admin/rates"],
+    roles: ["visitor", "user", "admin"],
+    fields: ["syp_per_usd", "valid_from"],
+    values: {
+      syp_per_usd: ["11000", "12,500", "١١٠٠٠", "0", "10000001", "1e5", "-3"],
+      valid_from: ["2026-11-24", "2026-02-31", "1999-01-01", "9999-12-31"],
+    },
+  },
+  {
     file: "admin.reports.tsx",
     paths: () => ["/admin/reports"],
     roles: ["visitor", "admin"],

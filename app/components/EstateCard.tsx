@@ -6,8 +6,22 @@ import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
 
-/** Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7). */
-export function Price({ value, currency, period }: { value: number | null; currency: string; period?: string | null }) {
+/**
+ * Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7); under it
+ * the price in the other currency marked approximate and the price per m² (issue 13), when the card has them.
+ */
+export function Price({
+  value,
+  currency,
+  period,
+  note,
+}: {
+  value: number | null;
+  currency: string;
+  period?: string | null;
+  /** The other currency and the price per m², written by the server (EstateCard `priceNote`). */
+  note?: string | null;
+}) {
   const { t } = useTranslation();
   if (value === null) return <span className="price price-on-request">{t("card.priceOnRequest")}</span>;
   return (
@@ -17,6 +31,7 @@ export function Price({ value, currency, period }: { value: number | null; curre
       </bdi>{" "}
       <span className="price-currency">{t(currencyKey(currency))}</span>
       {period ? <span className="price-period"> / {period}</span> : null}
+      {note && <small>{note}</small>}
     </span>
   );
 }
@@ -146,7 +161,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
       </div>
       <div className="card-body">
         <p className="card-price">
-          <Price value={estate.price} currency={estate.currency} period={estate.periodType} />
+          <Price value={estate.price} currency={estate.currency} period={estate.periodType} note={estate.priceNote} />
           {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
         </p>
         <h3 className="card-title">

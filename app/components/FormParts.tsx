@@ -50,7 +50,7 @@ export function TextField({
 }: {
   field: StringField;
   label: string;
-  type?: "text" | "tel" | "password";
+  type?: "text" | "tel" | "password" | "date";
   hint?: string;
   /**
    * When given, the input's identity: changing it empties the input (the password after a failed login), and

@@ -11,7 +11,8 @@ import * as s from "~/db/schema";
 export type AuditEntry = {
   actorId: number | null;
   action: string;
-  subjectType: "estate" | "estate_edit" | "property_request" | "estate_report" | "user" | "article" | "office" | "lead";
+  subjectType:
+    "estate" | "estate_edit" | "property_request" | "estate_report" | "user" | "article" | "office" | "lead" | "exchange_rate";
   subjectId: number;
   reason?: string | null;
   details?: Record<string, unknown> | null;

@@ -3,8 +3,11 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
-import { maskPhone } from "~/utils/format";
+import { getLocaleT } from "~/services/i18n.server";
+import { formatPrice, maskPhone } from "~/utils/format";
+import { currentRate } from "./exchange-rate.server";
 import { getLookups, nameOf, type Lookups } from "./lookups.server";
+import { otherCurrency, pricePerM2, squareMetresPerUnit } from "./prices.server";
 
 /**
  * How a listing row becomes what a property card shows (spec 2.7): the card's columns (the listing and its office),
@@ -23,6 +26,14 @@ export type EstateCard = {
   /** Whole units of `currency` (SYP unless the owner chose USD); null is "price on request". */
   price: number | null;
   currency: string;
+  /**
+   * The line under the price (issue 13), written in the page's language, or null when it would be empty: the price
+   * in the other currency at the current exchange rate marked approximate ("≈ 12,300 US$": whole SYP for a USD
+   * price, whole USD for a SYP price; left out without a rate), then the price per m² in `currency` ("1,250,000
+   * SYP/m²"; left out for an area unit of unknown size), joined by " · ". Written here so that the cards'
+   * JavaScript formats nothing (issue 10 budgets).
+   */
+  priceNote: string | null;
   negotiable: boolean;
   furnished: boolean;
   offerTypeId: number;
@@ -117,7 +128,22 @@ export async function imagesOf(db: Db, ids: number[]): Promise<Map<number, Estat
   return byEstate;
 }
 
-export function toCard(row: CardRow, images: EstateImage[], lookups: Lookups, locale: Locale): EstateCard {
+/**
+ * A card of `row` in `locale`: names from `lookups`, the price in the other currency at `sypPerUsd` (whole SYP for
+ * 1 USD; null: no approximate price) and the price per m² (issue 13).
+ */
+export function toCard(
+  row: CardRow,
+  images: EstateImage[],
+  lookups: Lookups,
+  locale: Locale,
+  sypPerUsd: number | null,
+): EstateCard {
+  const price = row.price === null ? null : Number(row.price);
+  const t = getLocaleT(locale);
+  const label = (currency: string) => t(currency === "USD" ? "card.currencyUSD" : "card.currency");
+  const approx = price === null ? null : otherCurrency(price, row.currency, sypPerUsd);
+  const perM2 = pricePerM2(price, row.area, squareMetresPerUnit(lookups, row.area_unit_id), row.currency);
   const place = lookups.locationById.get(row.location_id);
   const governorate = nameOf(place?.governorate, locale) ?? "";
   const location = nameOf(place?.location, locale) ?? "";
@@ -125,8 +151,15 @@ export function toCard(row: CardRow, images: EstateImage[], lookups: Lookups, lo
   return {
     id: row.id,
     stateId: row.state_id,
-    price: row.price === null ? null : Number(row.price),
+    price,
     currency: row.currency,
+    priceNote:
+      [
+        approx === null ? null : formatPrice(approx, label(row.currency === "USD" ? "SYP" : "USD"), true),
+        perM2 === null ? null : t("card.perM2", { price: formatPrice(perM2, label(row.currency)) }),
+      ]
+        .filter((part) => part !== null)
+        .join(" · ") || null,
     negotiable: row.negotiable,
     furnished: row.furnished,
     offerTypeId: row.estate_offer_type_id,
@@ -158,11 +191,16 @@ export function toCard(row: CardRow, images: EstateImage[], lookups: Lookups, lo
   };
 }
 
+/** Cards of `rows` in `locale`, with their photos and prices at the current exchange rate (see toCard). */
 export async function cardsOf(db: Db, rows: CardRow[], locale: Locale): Promise<EstateCard[]> {
-  const lookups = await getLookups(db);
-  const images = await imagesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toCard(r, images.get(r.id) ?? [], lookups, locale));
+  if (!rows.length) return [];
+  const [lookups, images, rate] = await Promise.all([
+    getLookups(db),
+    imagesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    currentRate(db),
+  ]);
+  return rows.map((r) => toCard(r, images.get(r.id) ?? [], lookups, locale, rate?.sypPerUsd ?? null));
 }

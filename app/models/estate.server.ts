@@ -3,6 +3,8 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { maskPhone } from "~/utils/format";
+import { currentRate } from "./exchange-rate.server";
+import { areaPrices, pricePerM2, squareMetresPerUnit, type AreaPrices } from "./prices.server";
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard } from "./estate-card.server";
 import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.server";
@@ -25,6 +27,8 @@ export type EstateDetail = EstateCard & {
   governorateId: number;
   office: { id: number; name: string; logo: string | null; address: string; phoneMasked: string } | null;
   updated: string;
+  /** Medians of price per m² around the listing, in its currency (issue 13, prices.server.ts areaPrices). */
+  areaPrices: AreaPrices;
 };
 
 /** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals (architecture 8). */
@@ -280,9 +284,28 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
     .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
     .where(and(eq(s.estates.id, id), publicEstate()));
   if (!row) return null;
-  const lookups = await getLookups(db);
-  const images = (await imagesOf(db, [id])).get(id) ?? [];
-  const card = toCard(row, images, lookups, locale);
+  const [lookups, imagesById, rate] = await Promise.all([getLookups(db), imagesOf(db, [id]), currentRate(db)]);
+  const images = imagesById.get(id) ?? [];
+  const sypPerUsd = rate?.sypPerUsd ?? null;
+  const card = toCard(row, images, lookups, locale, sypPerUsd);
+  const prices = await areaPrices(
+    db,
+    lookups,
+    {
+      typeId: row.estate_type_id,
+      offerTypeId: row.estate_offer_type_id,
+      periodTypeId: row.estate_offer_type_id === 1 ? null : row.period_type_id,
+      locationId: row.location_id,
+      currency: row.currency,
+      perM2: pricePerM2(
+        row.price === null ? null : Number(row.price),
+        row.area,
+        squareMetresPerUnit(lookups, row.area_unit_id),
+        row.currency,
+      ),
+    },
+    sypPerUsd,
+  );
   const description = locale === "en" ? (row.description_en ?? row.description_ar) : (row.description_ar ?? row.description_en);
   return {
     ...card,
@@ -292,6 +315,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
     estateTypeId: row.estate_type_id,
     governorateId: lookups.locationById.get(row.location_id)?.governorate.id ?? 0,
     updated: row.updated_at.toISOString(),
+    areaPrices: prices,
     office:
       card.office && row.office_phone
         ? {

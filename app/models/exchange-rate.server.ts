@@ -1,19 +1,91 @@
-import { desc } from "drizzle-orm";
+import { desc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { exchange_rates } from "~/db/schema";
+import { exchange_rates, users } from "~/db/schema";
+import { RATE_MAX, RATE_MIN } from "~/forms/rates";
+import { recordAudit } from "./audit.server";
+
+/**
+ * The exchange rate of the back office (issue 13, docs/decisions/025-prices-and-medians.md): how many Syrian pounds
+ * one US dollar is worth, from a date. Rows are only added (one per change, each with its audit entry); the current
+ * rate is the newest one whose `valid_from` has come.
+ */
 
 /** The current exchange rate (issue 13): SYP for one USD, since when, or null when none was ever set. */
 export type ExchangeRate = { sypPerUsd: number; validFrom: Date };
 
+/** The bounds of a rate the back office accepts, in whole SYP for 1 USD (issue 13: sane bounds). */
+export const RATE_LIMITS = { min: RATE_MIN, max: RATE_MAX } as const;
+
 /**
- * The newest exchange rate of the back office (table exchange_rates; migration 0009 sets a starting one). Shapes:
- * `sypPerUsd` is a whole number of Syrian pounds for one US dollar. Database errors propagate.
+ * The rate in force now: the row with the latest `valid_from` not in the future (ties: the last one set), from
+ * table exchange_rates (migration 0009 sets a starting one). Shapes: `sypPerUsd` is a whole number of Syrian pounds
+ * for one US dollar. Null when no rate is in force yet. Database errors propagate.
  */
 export async function currentRate(db: Db): Promise<ExchangeRate | null> {
   const [row] = await db
     .select({ sypPerUsd: exchange_rates.syp_per_usd, validFrom: exchange_rates.valid_from })
     .from(exchange_rates)
+    .where(lte(exchange_rates.valid_from, sql`now()`))
     .orderBy(desc(exchange_rates.valid_from), desc(exchange_rates.id))
     .limit(1);
   return row ?? null;
+}
+
+/** One row of the rate history of /admin/rates: ISO timestamps, the admin's name (null for the migration's row). */
+export type RateRow = { id: number; sypPerUsd: number; validFrom: string; setAt: string; setBy: string | null };
+
+/** The `limit` newest rates by `valid_from` (future ones included, they are shown as scheduled). */
+export async function rateHistory(db: Db, limit = 20): Promise<RateRow[]> {
+  const rows = await db
+    .select({
+      id: exchange_rates.id,
+      sypPerUsd: exchange_rates.syp_per_usd,
+      validFrom: exchange_rates.valid_from,
+      setAt: exchange_rates.created_at,
+      setBy: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
+    })
+    .from(exchange_rates)
+    .leftJoin(users, eq(users.id, exchange_rates.set_by))
+    .orderBy(desc(exchange_rates.valid_from), desc(exchange_rates.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    sypPerUsd: r.sypPerUsd,
+    validFrom: r.validFrom.toISOString(),
+    setAt: r.setAt.toISOString(),
+    setBy: r.setBy,
+  }));
+}
+
+/**
+ * Sets a new rate (issue 13): inserts a row of exchange_rates (`sypPerUsd` whole SYP for 1 USD, within RATE_LIMITS;
+ * `validFrom` defaults to now) set by `actorId`, and its audit entry `exchange_rate.set` (details: the new and the
+ * previous rate, the date) in one transaction, so both are kept or neither. The insert's trigger empties visitors'
+ * cached pages (migration 0009). Returns the new row's id. Throws RangeError for a value outside the bounds (the
+ * form's schema refuses those first); database errors propagate.
+ */
+export async function setRate(db: Db, actorId: number, input: { sypPerUsd: number; validFrom?: Date | null }): Promise<number> {
+  const { sypPerUsd } = input;
+  if (!Number.isInteger(sypPerUsd) || sypPerUsd < RATE_LIMITS.min || sypPerUsd > RATE_LIMITS.max)
+    throw new RangeError(`exchange rate out of bounds: ${sypPerUsd}`);
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ sypPerUsd: exchange_rates.syp_per_usd })
+      .from(exchange_rates)
+      .where(lte(exchange_rates.valid_from, sql`now()`))
+      .orderBy(desc(exchange_rates.valid_from), desc(exchange_rates.id))
+      .limit(1);
+    const [row] = await tx
+      .insert(exchange_rates)
+      .values({ syp_per_usd: sypPerUsd, set_by: actorId, ...(input.validFrom ? { valid_from: input.validFrom } : {}) })
+      .returning({ id: exchange_rates.id, validFrom: exchange_rates.valid_from });
+    await recordAudit(tx, {
+      actorId,
+      action: "exchange_rate.set",
+      subjectType: "exchange_rate",
+      subjectId: row.id,
+      details: { syp_per_usd: sypPerUsd, previous: previous?.sypPerUsd ?? null, valid_from: row.validFrom.toISOString() },
+    });
+    return row.id;
+  });
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { dashboard } from "~/models/dashboard.server";
+import { currentRate } from "~/models/exchange-rate.server";
 import { REVIEW_PROMISE_MS } from "~/models/moderation.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formatNumber } from "~/utils/format";
@@ -18,7 +19,7 @@ export const meta = pageMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, t } = await pageContext(request);
-  const counts = await dashboard(db);
+  const [counts, rate] = await Promise.all([dashboard(db), currentRate(db)]);
   const ageMs = counts.oldestPending ? Date.now() - counts.oldestPending.getTime() : null;
   return {
     counts: {
@@ -27,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       openReports: counts.openReports,
       leads: counts.leads,
     },
+    /** SYP for 1 US$ in force (issue 13), null when none is. */
+    rate: rate?.sypPerUsd ?? null,
     oldestHours: ageMs === null ? null : Math.floor(ageMs / 3_600_000),
     late: ageMs !== null && ageMs > REVIEW_PROMISE_MS,
     seo: { title: t("admin:title"), description: t("admin:description"), noindex: true },
@@ -34,13 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminDashboard() {
-  const { counts, oldestHours, late } = useLoaderData<typeof loader>();
+  const { counts, rate, oldestHours, late } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const rows = [
     ["pendingOffers", counts.pendingOffers, "/admin/posts"],
     ["pendingRequests", counts.pendingRequests, "/admin/requests"],
     ["openReports", counts.openReports, "/admin/reports"],
     ["leadsCount", counts.leads, "/admin/leads"],
+    ["ratesCount", rate, "/admin/rates"],
   ] as const;
   return (
     <section className="page narrow admin-page">
@@ -52,7 +56,7 @@ export default function AdminDashboard() {
             <dt>
               <Link to={to}>{t(`admin:${key}`)}</Link>
             </dt>
-            <dd>{formatNumber(n)}</dd>
+            <dd>{n === null ? "-" : formatNumber(n)}</dd>
           </div>
         ))}
       </dl>

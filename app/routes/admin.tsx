@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: "/admin/users", key: "admin:nav.users" },
   { to: "/admin/articles", key: "admin:nav.articles" },
   { to: "/admin/offices", key: "admin:nav.offices" },
+  { to: "/admin/rates", key: "admin:nav.rates" },
   { to: "/admin/audit", key: "admin:nav.audit" },
 ] as const;
 

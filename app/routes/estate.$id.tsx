@@ -6,7 +6,8 @@ import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/
 import { Icon } from "~/components/Icon";
 import { getEstate, similarEstates } from "~/models/estate.server";
 import { useRootData } from "~/utils/root-data";
-import { estateTitle, formatDate, formatNumber } from "~/utils/format";
+import { standing, type AreaMedian } from "~/models/prices.server";
+import { estateTitle, formatDate, formatNumber, formatPrice } from "~/utils/format";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -49,6 +50,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { limit: 4, excludeIds: [estate.id], includeExact: true },
   );
   const title = estateTitle(t, estate);
+  const { areaPrices, ...shown } = estate;
+  const label = t(currencyKey(estate.currency));
+  /** One line of the area's prices (issue 13), written here so the page's JavaScript needs no formatting of its own. */
+  const line = (place: string, median: AreaMedian | null) => {
+    if (!median) return null;
+    const pct = areaPrices.perM2 === null ? null : standing(areaPrices.perM2, median.perM2);
+    return {
+      median: t("estate.prices.median", { place, price: formatPrice(median.perM2, label) }),
+      basis: t("estate.prices.basis", { count: median.count }),
+      standing:
+        pct === null
+          ? null
+          : pct === 0
+            ? t("estate.prices.at")
+            : t(pct < 0 ? "estate.prices.below" : "estate.prices.above", { pct: Math.abs(pct) }),
+    };
+  };
+  const medians = [line(estate.location, areaPrices.location), line(estate.governorate, areaPrices.governorate)].filter(
+    (l) => l !== null,
+  );
   return {
     seo: {
       title: `${title} - ${estate.governorate}`,
@@ -58,19 +79,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         price:
           estate.price === null
             ? t("card.priceOnRequest")
-            : `${formatNumber(estate.price)} ${t(currencyKey(estate.currency))}${estate.periodType ? ` / ${estate.periodType}` : ""}`,
+            : `${formatPrice(estate.price, label)}${estate.periodType ? ` / ${estate.periodType}` : ""}`,
         area: `${formatNumber(estate.area)} ${estate.areaUnit}`,
       }),
       image: estate.images[0]?.large ?? null,
       type: "product" as const,
     },
-    estate,
+    estate: shown,
+    medians,
     similar,
   };
 }
 
 export default function EstatePage() {
-  const { estate, similar } = useLoaderData<typeof loader>();
+  const { estate, medians, similar } = useLoaderData<typeof loader>();
   const root = useRootData();
   const { t } = useTranslation();
   const title = estateTitle(t, estate);
@@ -121,11 +143,22 @@ export default function EstatePage() {
             <Icon name="pin" /> {estate.place}
           </p>
           <p className="estate-price">
-            <Price value={estate.price} currency={estate.currency} period={estate.periodType} />
+            <Price value={estate.price} currency={estate.currency} period={estate.periodType} note={estate.priceNote} />
             {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
             {estate.furnished ? <span className="chip">{t("card.furnished")}</span> : null}
           </p>
           <Facts estate={estate} />
+          {medians.length ? (
+            <section className="area-prices" aria-labelledby="area-prices-title">
+              <h2 id="area-prices-title">{t("estate.prices.title")}</h2>
+              {medians.map((m) => (
+                <p key={m.median}>
+                  {m.median} ({m.basis}){m.standing ? <strong> — {m.standing}</strong> : null}
+                </p>
+              ))}
+              <p className="hint">{t("estate.prices.note")}</p>
+            </section>
+          ) : null}
           {estate.description ? (
             <section className="estate-description">
               <h2>{t("estate.description")}</h2>

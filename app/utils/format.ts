@@ -11,9 +11,13 @@ export function formatNumber(value: number): string {
   return grouping.format(value);
 }
 
-/** A price in whole SYP with thousands separators and the currency label after it: "1,250,000 SYP". */
-export function formatPrice(value: number, currencyLabel: string): string {
-  return `${formatNumber(value)} ${currencyLabel}`;
+/**
+ * A price with thousands separators and the currency label after it (ui.md): "1,250,000 SYP", "12,300 US$",
+ * "12,300 دولار"; with `approx` (a price converted at the exchange rate, issue 13) it is marked approximate:
+ * "≈ 135,300,000 SYP". `value` is in the label's currency (whole SYP, or USD with at most two decimals).
+ */
+export function formatPrice(value: number, currencyLabel: string, approx = false): string {
+  return `${approx ? "≈ " : ""}${formatNumber(value)} ${currencyLabel}`;
 }
 
 // Made once: building an Intl.DateTimeFormat costs far more than using one.

@@ -1,0 +1,184 @@
+import { and, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import type { Db } from "~/db/client.server";
+import * as s from "~/db/schema";
+import { publicEstate } from "./estate.server";
+import type { Lookups } from "./lookups.server";
+
+/**
+ * Prices people use (issue 13, docs/decisions/025-prices-and-medians.md): a listing's price in the other currency at
+ * the back office's exchange rate, its price per square metre, and the median price per m² of comparable listings.
+ * Currencies are "SYP" (whole Syrian pounds) and "USD" (US dollars); the rate is whole SYP for 1 USD.
+ */
+
+/** Square metres in one unit of area_units, by the unit's English name: m², and the dunam (1,000 m²). */
+const SQUARE_METRES: Record<string, number> = { "m²": 1, dunam: 1000 };
+
+/**
+ * Square metres in one unit `unitId` of area_units (1 for m², 1,000 for a dunam), or null for a unit without a
+ * known size, whose listings get no price per m² and stay out of the medians.
+ */
+export function squareMetresPerUnit(lookups: Lookups, unitId: number): number | null {
+  const unit = lookups.byId.areaUnit.get(unitId);
+  return unit ? (SQUARE_METRES[unit.name_en] ?? null) : null;
+}
+
+/**
+ * `value` of `currency` in the other currency at `sypPerUsd`: USD → SYP multiplied (exact, whole pounds), SYP →
+ * USD divided and rounded to whole dollars. Null without a rate. Source: issue 13 ("the other one marked as
+ * approximate").
+ */
+export function otherCurrency(value: number, currency: string, sypPerUsd: number | null): number | null {
+  if (!sypPerUsd) return null;
+  return currency === "USD" ? Math.round(value * sypPerUsd) : Math.round(value / sypPerUsd);
+}
+
+/**
+ * A price per m² in the listing's own currency: `price` over the area in m² (`area` × the unit's m²), whole SYP or
+ * USD to the cent. Null when the price or the area is missing or not positive, or the unit has no known size.
+ */
+export function pricePerM2(price: number | null, area: number, m2PerUnit: number | null, currency: string): number | null {
+  if (price === null || !(price > 0) || !(area > 0) || m2PerUnit === null) return null;
+  const perM2 = price / (area * m2PerUnit);
+  return currency === "USD" ? Math.round(perM2 * 100) / 100 : Math.round(perM2);
+}
+
+/** The median of an area: price per m² (in the listing's currency, rounded as pricePerM2) and how many listings. */
+export type AreaMedian = { perM2: number; count: number };
+
+/**
+ * What a listing page shows about its area (issue 13): the listing's own price per m² (its currency; null without
+ * one) and the medians of its place and of its governorate, null below the threshold.
+ */
+export type AreaPrices = { perM2: number | null; location: AreaMedian | null; governorate: AreaMedian | null };
+
+/** A median resting on fewer listings than this is not shown (issue 13). */
+export const MEDIAN_MIN_LISTINGS = 5;
+
+/** Medians kept in the process per database handle; key: type, offer, period, place, rate. */
+const medianCache = new WeakMap<Db, LRUCache<string, { median: number; count: number }>>();
+/** How long a median is kept (ms): the cached pages of visitors live a minute too (decision 013). */
+export const MEDIAN_TTL_MS = 60_000;
+
+/** Drops every kept median of `db` (tests, and after a change that must show at once). */
+export function forgetMedians(db: Db): void {
+  medianCache.get(db)?.clear();
+}
+
+/**
+ * Median price per m² in SYP and count of the public listings (publicEstate: approved, active owner and office) of
+ * one estate type and offer type (and, for rents, the same rental period) in `locationIds`, with a price and an
+ * area in m² or dunams; USD prices converted at `sypPerUsd` (without a rate, USD listings are left out). One
+ * aggregate with percentile_cont(0.5), which the partial index estates_search_idx (offer, type, location) serves.
+ */
+async function medianOf(
+  db: Db,
+  lookups: Lookups,
+  key: { typeId: number; offerTypeId: number; periodTypeId: number | null },
+  locationIds: number[],
+  sypPerUsd: number | null,
+): Promise<{ median: number; count: number }> {
+  const cacheKey = `${key.typeId}:${key.offerTypeId}:${key.periodTypeId}:${locationIds.join(",")}:${sypPerUsd}`;
+  let cache = medianCache.get(db);
+  const hit = cache?.get(cacheKey);
+  if (hit) return hit;
+  const units = lookups.areaUnits.filter((u) => SQUARE_METRES[u.name_en] !== undefined);
+  if (!units.length) return { median: 0, count: 0 };
+  const m2 = sql.join(
+    units.map((u) => sql`when ${u.id} then ${SQUARE_METRES[u.name_en]}::float8`),
+    sql` `,
+  );
+  const priceSyp: SQL = sypPerUsd
+    ? sql`case when ${s.estates.currency} = 'USD' then ${s.estates.price}::float8 * ${sypPerUsd} else ${s.estates.price}::float8 end`
+    : sql`${s.estates.price}::float8`;
+  const [row] = await db
+    .select({
+      median: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by ${priceSyp} / (${s.estates.area} * (case ${s.estates.area_unit_id} ${m2} end)))`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(s.estates)
+    .where(
+      and(
+        eq(s.estates.estate_offer_type_id, key.offerTypeId),
+        eq(s.estates.estate_type_id, key.typeId),
+        locationIds.length === 1 ? eq(s.estates.location_id, locationIds[0]) : inArray(s.estates.location_id, locationIds),
+        publicEstate(),
+        isNotNull(s.estates.price),
+        gt(s.estates.price, 0),
+        gt(s.estates.area, 0),
+        inArray(
+          s.estates.area_unit_id,
+          units.map((u) => u.id),
+        ),
+        sypPerUsd ? undefined : eq(s.estates.currency, "SYP"),
+        key.periodTypeId === null ? undefined : eq(s.estates.period_type_id, key.periodTypeId),
+      ),
+    );
+  const result = {
+    median: row?.median === null || row?.median === undefined ? 0 : Number(row.median),
+    count: Number(row?.count ?? 0),
+  };
+  if (!cache) {
+    cache = new LRUCache({ max: 5000, ttl: MEDIAN_TTL_MS });
+    medianCache.set(db, cache);
+  }
+  cache.set(cacheKey, result);
+  return result;
+}
+
+/**
+ * The medians a listing page shows (issue 13): price per m² of public listings of the same estate type and offer
+ * type (and rental period), in the listing's place and in its governorate, in the listing's currency (`currency`;
+ * computed in SYP, a USD listing's median divided by the rate), each with its count; null where fewer than
+ * MEDIAN_MIN_LISTINGS listings (or none with a price per m²) rest under it. The listing itself counts. Database
+ * errors propagate.
+ */
+export async function areaPrices(
+  db: Db,
+  lookups: Lookups,
+  estate: {
+    typeId: number;
+    offerTypeId: number;
+    periodTypeId: number | null;
+    locationId: number;
+    currency: string;
+    perM2: number | null;
+  },
+  sypPerUsd: number | null,
+): Promise<AreaPrices> {
+  const key = { typeId: estate.typeId, offerTypeId: estate.offerTypeId, periodTypeId: estate.periodTypeId };
+  const governorate = lookups.locationById.get(estate.locationId)?.governorate.id;
+  const gov = lookups.governorates.find((g) => g.id === governorate);
+  const [location, inGovernorate] = await Promise.all([
+    medianOf(db, lookups, key, [estate.locationId], sypPerUsd),
+    gov
+      ? medianOf(
+          db,
+          lookups,
+          key,
+          gov.locations.map((l) => l.id),
+          sypPerUsd,
+        )
+      : null,
+  ]);
+  const shown = (m: { median: number; count: number } | null): AreaMedian | null => {
+    if (!m || m.count < MEDIAN_MIN_LISTINGS || !(m.median > 0)) return null;
+    if (estate.currency === "USD") {
+      if (!sypPerUsd) return null;
+      return { perM2: Math.round((m.median / sypPerUsd) * 100) / 100, count: m.count };
+    }
+    return { perM2: Math.round(m.median), count: m.count };
+  };
+  return { perM2: estate.perM2, location: shown(location), governorate: shown(inGovernorate) };
+}
+
+/**
+ * Where a price per m² stands against a median, in whole percent: negative below, positive above, 0 within half a
+ * percent. Both in the same currency. Example: 88 against 100 → -12 ("12% below the area's median").
+ */
+export function standing(perM2: number, median: number): number {
+  const pct = Math.round(((perM2 - median) / median) * 100);
+  return pct === 0 ? 0 : pct;
+}

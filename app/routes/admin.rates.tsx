@@ -1,0 +1,121 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { FormNotice, TextField } from "~/components/FormParts";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { parseForm } from "~/forms/parse";
+import { RATE_MAX, RATE_MIN, rateSchema } from "~/forms/rates";
+import { currentRate, rateHistory, setRate } from "~/models/exchange-rate.server";
+import { requireAdmin } from "~/services/auth.server";
+import { formReply } from "~/services/forms.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { formatDate, formatNumber } from "~/utils/format";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/**
+ * /admin/rates (issue 13, docs/decisions/025-prices-and-medians.md): the exchange rate in force (SYP for 1 USD,
+ * since when), the last 20 rates set, and the form that sets a new one. Admins only.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const [rate, history] = await Promise.all([currentRate(db), rateHistory(db, 20)]);
+  const now = Date.now();
+  return {
+    current: rate ? { sypPerUsd: rate.sypPerUsd, validFrom: rate.validFrom.toISOString() } : null,
+    history: history.map((r) => ({ ...r, scheduled: Date.parse(r.validFrom) > now })),
+    seo: { title: t("admin:rates.title"), description: t("admin:description"), noindex: true },
+  };
+}
+
+/**
+ * Sets a new rate: `syp_per_usd` (whole SYP for 1 USD, RATE_MIN to RATE_MAX, thousands separators and Arabic digits
+ * accepted) and an optional `valid_from` (YYYY-MM-DD, midnight in Damascus; empty: now). The row and its audit entry
+ * are one transaction (setRate). Bad input: 400 with the typed values and a translated message beside the field.
+ * Success: back to /admin/rates with a toast.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const form = await request.formData().catch(() => new FormData());
+  const submission = parseForm(form, rateSchema);
+  if (submission.status !== "success") return formReply(submission);
+  await setRate(db, admin.id, { sypPerUsd: submission.value.syp_per_usd, validFrom: submission.value.valid_from });
+  return redirectWithSuccess("/admin/rates", t("admin:rates.done", { rate: formatNumber(submission.value.syp_per_usd) }));
+}
+
+export default function RatesPage() {
+  const { current, history } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("admin");
+  const busy = useSubmitting();
+  const [form, fields] = useAppForm(rateSchema, { id: "rate", lastResult: actionData?.lastResult });
+  return (
+    <section className="page narrow admin-page form-page">
+      <h1>{t("admin:rates.title")}</h1>
+      <p className="page-lead">{t("admin:rates.intro")}</p>
+      {current ? (
+        <p className="notice notice-success" role="status">
+          {t("admin:rates.current")} <bdi dir="ltr">1 US$ = {formatNumber(current.sypPerUsd)} SYP</bdi> · {t("admin:rates.since")}{" "}
+          <bdi dir="ltr">{formatDate(current.validFrom)}</bdi>
+        </p>
+      ) : (
+        <p className="notice">{t("admin:rates.none")}</p>
+      )}
+      <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+        <h2>{t("admin:rates.set")}</h2>
+        <FormNotice form={form} checkData="content:errors.checkData" />
+        <TextField
+          field={fields.syp_per_usd}
+          label={t("admin:rates.value")}
+          hint={t("admin:rates.valueHint", { min: formatNumber(RATE_MIN), max: formatNumber(RATE_MAX) })}
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="off"
+        />
+        <TextField
+          field={fields.valid_from}
+          type="date"
+          label={t("admin:rates.validFrom")}
+          hint={t("admin:rates.validFromHint")}
+          dir="ltr"
+        />
+        <button type="submit" className="button button-primary form-submit" disabled={busy}>
+          {t("admin:rates.save")}
+        </button>
+      </Form>
+      <h2>{t("admin:rates.history")}</h2>
+      <div className="table-scroll">
+        <table className="audit-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("admin:rates.value")}</th>
+              <th scope="col">{t("admin:rates.validFrom")}</th>
+              <th scope="col">{t("admin:rates.setBy")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  <bdi dir="ltr">{formatNumber(r.sypPerUsd)}</bdi>
+                </td>
+                <td>
+                  <time dateTime={r.validFrom}>{formatDate(r.validFrom)}</time>
+                  {r.scheduled ? ` (${t("admin:rates.scheduled")})` : ""}
+                </td>
+                <td>
+                  <bdi>{r.setBy ?? "-"}</bdi>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

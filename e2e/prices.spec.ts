@@ -1,0 +1,127 @@
+import { AD, logInAdmin, test } from "./moderation";
+import { toast } from "./forms";
+import {
+  dismissAppPopup,
+  estateCards,
+  expect,
+  fill,
+  LANGS,
+  literal,
+  populatedSearch,
+  T,
+  templatePattern,
+  visit,
+} from "./support";
+
+/**
+ * Prices of issue 13 (docs/decisions/025-prices-and-medians.md): the exchange rate set in the back office by a plain
+ * form post, the other currency marked approximate, the price per m², and the area's median on the listing page.
+ */
+
+const number = new Intl.NumberFormat("en-US");
+
+/** The listing's own price and currency as its page shows them ("125,000,000 SYP"), read from the price line. */
+async function ownPrice(text: string, lang: "ar" | "en"): Promise<{ value: number; usd: boolean }> {
+  const { c } = T[lang];
+  const match = /(\d{1,3}(?:,\d{3})*)\s*(\S+)/.exec(text)!;
+  return { value: Number(match[1].replace(/,/g, "")), usd: match[2] === c.card.currencyUSD };
+}
+
+test("the admin sets the exchange rate without JavaScript, and a visitor sees the approximate price follow it", async ({
+  page,
+  useLang,
+  baseURL,
+  request,
+  newBrowser,
+}, testInfo) => {
+  // The four projects share one database: one of them sets the rate, so no other changes it in between.
+  test.skip(testInfo.project.name !== "desktop-nojs", "the rate is set by one project (desktop without JavaScript)");
+  const project = testInfo.project.name;
+  const ad = AD.en.rates;
+  await useLang("en");
+  await dismissAppPopup(page, baseURL);
+  await logInAdmin(page, "en", project);
+  await visit(page, "/admin/rates", project);
+  await expect(page.getByRole("heading", { level: 1, name: ad.title })).toBeVisible();
+
+  // A bad value comes back with what was typed and the message beside the field.
+  const field = page.getByLabel(ad.value, { exact: true });
+  await field.fill("12.5");
+  await page.getByRole("button", { name: ad.save }).click();
+  await expect(page.getByText(ad.errors.whole)).toBeVisible();
+  await expect(field).toHaveValue("12.5");
+
+  const rate = 12_000 + (Date.now() % 997);
+  await field.fill(number.format(rate));
+  await page.getByRole("button", { name: ad.save }).click();
+  await expect(page).toHaveURL(/\/admin\/rates$/);
+  await expect(toast(page, fill(ad.done, { rate: number.format(rate) }))).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`1 US$ = ${number.format(rate)} SYP`);
+
+  // A visitor in Arabic (a cached page is dropped by the rate's notification) sees the price converted at it.
+  const values = await populatedSearch(request);
+  const visitor = await newBrowser("ar");
+  await visitor.goto(
+    `/estates?location_id=${values.location}&estate_type_id=${values.type}&estate_offer_type_id=1&price_domain_id=`,
+  );
+  const href = (await estateCards(visitor).first().getByRole("heading", { level: 3 }).getByRole("link").getAttribute("href"))!;
+  await visitor.goto(href);
+  const line = visitor.locator(".estate-price .price");
+  const own = await ownPrice((await line.textContent())!, "ar");
+  const c = T.ar.c;
+  const expected = own.usd
+    ? `≈ ${number.format(own.value * rate)} ${c.card.currency}`
+    : `≈ ${number.format(Math.round(own.value / rate))} ${c.card.currencyUSD}`;
+  await expect(line).toContainText(expected);
+});
+
+for (const lang of LANGS) {
+  const { c } = T[lang];
+  test(`a listing shows its price per m² and the area's median (${lang})`, async ({
+    page,
+    useLang,
+    baseURL,
+    request,
+  }, testInfo) => {
+    const project = testInfo.project.name;
+    await useLang(lang);
+    await dismissAppPopup(page, baseURL);
+    const values = await populatedSearch(request);
+    await visit(
+      page,
+      `/estates?location_id=${values.location}&estate_type_id=${values.type}&estate_offer_type_id=1&price_domain_id=`,
+      project,
+    );
+    // Cards carry the other currency, approximate, and the price per m² (a card with a price: owners' approved posts
+    // of other journeys may be "price on request").
+    const card = estateCards(page).filter({ hasText: "≈" }).first();
+    const perM2 = new RegExp(
+      literal(fill(c.card.perM2, { price: "PRICE" })).source.replace(
+        "PRICE",
+        `\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)? (?:${literal(c.card.currency).source}|${literal(c.card.currencyUSD).source})`,
+      ),
+    );
+    await expect(card).toContainText(perM2);
+
+    await card.getByRole("heading", { level: 3 }).getByRole("link").click();
+    await expect(page).toHaveURL(/\/estate\/\d+$/);
+    const main = page.getByRole("main");
+    await expect(main.locator(".estate-price")).toContainText(perM2);
+    // The median of the governorate at least (Damascus has many apartments or houses for sale), with its count and
+    // where this listing stands.
+    const section = main.getByRole("region", { name: c.estate.prices.title });
+    await expect(section.getByRole("heading", { level: 2, name: c.estate.prices.title })).toBeVisible();
+    const lines = section.locator("p").filter({ hasText: c.estate.prices.median.split("{{place}}")[0] });
+    await expect(lines.first()).toBeVisible();
+    const text = (await lines.first().textContent())!;
+    expect(text).toMatch(/\d/);
+    const standings = [c.estate.prices.below, c.estate.prices.above, c.estate.prices.at].map((t) =>
+      templatePattern(t).source.slice(1, -1),
+    );
+    expect(text).toMatch(new RegExp(standings.join("|")));
+    const basis = Object.entries(c.estate.prices)
+      .filter(([key]) => key.startsWith("basis_"))
+      .map(([, t]) => templatePattern(t as string).source.slice(1, -1));
+    expect(text).toMatch(new RegExp(basis.join("|")));
+  });
+}
