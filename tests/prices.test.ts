@@ -5,7 +5,7 @@ import { parseRate, parseValidFrom } from "~/forms/rates";
 import { currentRate, rateHistory, setRate } from "~/models/exchange-rate.server";
 import { estateCardsByIds } from "~/models/estate.server";
 import { getLookups } from "~/models/lookups.server";
-import { areaPrices, forgetMedians, MEDIAN_MIN_LISTINGS, otherCurrency, pricePerM2, standing } from "~/models/prices.server";
+import { areaPrices, forgetMedians, MEDIAN_MIN_LISTINGS, otherCurrency, pricePerM2, standing, threeFigures } from "~/models/prices.server";
 import { action as ratesAction, loader as ratesLoader } from "~/routes/admin.rates";
 import { loader as estateLoader } from "~/routes/estate.$id";
 import { formatPrice } from "~/utils/format";
@@ -164,16 +164,16 @@ describe("prices in both currencies and per m²", () => {
     const usd = await listing({ price: 12_300, currency: "USD", area: 100 });
     const syp = await listing({ price: 135_300_000, currency: "SYP", area: 110 });
     let [a, b] = await estateCardsByIds(db(), [usd, syp], "en");
-    expect(a.priceNote).toBe("≈ 135,300,000 SYP · 123 US$/m²");
+    expect(a.priceNote).toBe("≈ 135,000,000 SYP · 123 US$/m²");
     expect(b.priceNote).toBe("≈ 12,300 US$ · 1,230,000 SYP/m²");
     [a, b] = await estateCardsByIds(db(), [usd, syp], "ar");
-    expect(a.priceNote).toBe("≈ 135,300,000 ل.س · 123 دولار للمتر المربع");
-    expect(b.priceNote).toBe("≈ 12,300 دولار · 1,230,000 ل.س للمتر المربع");
+    expect(a.priceNote).toBe("≈ 135,000,000 ل.س · 123 دولار/م²");
+    expect(b.priceNote).toBe("≈ 12,300 دولار · 1,230,000 ل.س/م²");
 
     await setRate(db(), admin.user.id, { sypPerUsd: 13_000 });
     [a, b] = await estateCardsByIds(db(), [usd, syp], "en");
-    expect(a.priceNote).toBe("≈ 159,900,000 SYP · 123 US$/m²");
-    expect(b.priceNote).toBe("≈ 10,408 US$ · 1,230,000 SYP/m²");
+    expect(a.priceNote).toBe("≈ 160,000,000 SYP · 123 US$/m²");
+    expect(b.priceNote).toBe("≈ 10,400 US$ · 1,230,000 SYP/m²");
   });
 
   it("shows the same on the listing page, and nothing converted for a price on request", async () => {
@@ -196,8 +196,12 @@ describe("prices in both currencies and per m²", () => {
     expect(card.priceNote).toMatch(/ · 25,000 SYP\/m²$/);
     expect(pricePerM2(1000, 10, null, "SYP")).toBeNull();
     expect(pricePerM2(1000, 0, 1, "SYP")).toBeNull();
-    expect(pricePerM2(1000, 3, 1, "USD")).toBe(333.33);
+    expect(pricePerM2(1000, 3, 1, "USD")).toBe(333);
     expect(otherCurrency(100, "USD", null)).toBeNull();
+    // Converted and per-m² amounts are approximate: three significant figures.
+    expect(threeFigures(12_345)).toBe(12_300);
+    expect(threeFigures(11_692_308)).toBe(11_700_000);
+    expect(threeFigures(999)).toBe(999);
   });
 
   it("writes prices with thousands separators and marks converted ones approximate", () => {

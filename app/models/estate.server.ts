@@ -3,7 +3,6 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { maskPhone } from "~/utils/format";
-import { currentRate } from "./exchange-rate.server";
 import { areaPrices, pricePerM2, squareMetresPerUnit, type AreaPrices } from "./prices.server";
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard } from "./estate-card.server";
 import { currentRate } from "./exchange-rate.server";

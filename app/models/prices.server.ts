@@ -25,22 +25,31 @@ export function squareMetresPerUnit(lookups: Lookups, unitId: number): number | 
 
 /**
  * `value` of `currency` in the other currency at `sypPerUsd`: USD → SYP multiplied (exact, whole pounds), SYP →
- * USD divided and rounded to whole dollars. Null without a rate. Source: issue 13 ("the other one marked as
+ * USD divided; to three significant figures (threeFigures). Null without a rate. Source: issue 13 ("the other one marked as
  * approximate").
  */
 export function otherCurrency(value: number, currency: string, sypPerUsd: number | null): number | null {
   if (!sypPerUsd) return null;
-  return currency === "USD" ? Math.round(value * sypPerUsd) : Math.round(value / sypPerUsd);
+  return threeFigures(currency === "USD" ? value * sypPerUsd : value / sypPerUsd);
 }
 
 /**
- * A price per m² in the listing's own currency: `price` over the area in m² (`area` × the unit's m²), whole SYP or
- * USD to the cent. Null when the price or the area is missing or not positive, or the unit has no known size.
+ * A whole number kept to three significant figures (12,345 → 12,300; 135,300,000 → 135,000,000): what a converted
+ * or per-m² amount is worth (they are approximate), and shorter pages (the search results' HTML budget, issue 10).
+ */
+export function threeFigures(value: number): number {
+  if (!(Math.abs(value) >= 1000)) return Math.round(value);
+  const step = 10 ** (Math.floor(Math.log10(Math.abs(value))) - 2);
+  return Math.round(value / step) * step;
+}
+
+/**
+ * A price per m² in the listing's own currency: `price` over the area in m² (`area` × the unit's m²), a whole
+ * amount to three significant figures (threeFigures). Null when the price or the area is missing or not positive, or the unit has no known size.
  */
 export function pricePerM2(price: number | null, area: number, m2PerUnit: number | null, currency: string): number | null {
   if (price === null || !(price > 0) || !(area > 0) || m2PerUnit === null) return null;
-  const perM2 = price / (area * m2PerUnit);
-  return currency === "USD" ? Math.round(perM2 * 100) / 100 : Math.round(perM2);
+  return threeFigures(price / (area * m2PerUnit));
 }
 
 /** The median of an area: price per m² (in the listing's currency, rounded as pricePerM2) and how many listings. */

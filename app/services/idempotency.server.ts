@@ -2,6 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
 import { idempotent_posts } from "~/db/schema";
+import { errorTextKey } from "~/utils/seo";
+import { getT } from "./i18n.server";
 import { IDEMPOTENCY_FIELD, OUTBOX_DONE_COOKIE, OUTBOX_FIELD } from "~/utils/outbox-common";
 
 /**
@@ -153,7 +155,11 @@ async function repeatAnswer<A extends ActionFunctionArgs, R>(
     if (row.status !== null) return repeatedAnswer({ ...row, status: row.status }, fromOutbox ? key : null);
     if (Date.now() > deadline) {
       // The error page of 409 (common.json errorPage.409) says the form is still being handled.
-      throw new Response(null, { status: 409, headers: { "Retry-After": "10" } });
+      const t = await getT(args.request);
+      throw new Response(JSON.stringify({ title: t(errorTextKey(409, "title")) }), {
+        status: 409,
+        headers: { "Content-Type": "application/json; charset=utf-8", "Retry-After": "10" },
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -58,10 +58,10 @@ export function estateTitle(
 }
 
 /**
- * An amount of money in `currency` the way people write it (issue 13): SYP as "1,250,000 ل.س" / "1,250,000 SYP",
- * USD as "1,250 دولار" in Arabic and "US$1,250" in English. Whole units, thousands separators.
+ * An amount of money in `currency` with the site's currency labels (issue 13), through formatPrice:
+ * "1,250,000 ل.س" / "1,250,000 SYP", "1,250 دولار" / "1,250 US$". Whole units, thousands separators.
  */
 export function formatMoney(value: number, currency: "SYP" | "USD", locale: "ar" | "en"): string {
-  if (currency === "USD") return locale === "en" ? `US$${formatNumber(value)}` : `${formatNumber(value)} دولار`;
-  return formatPrice(value, locale === "en" ? "SYP" : "ل.س");
+  const label = currency === "USD" ? (locale === "en" ? "US$" : "دولار") : locale === "en" ? "SYP" : "ل.س";
+  return formatPrice(value, label);
 }

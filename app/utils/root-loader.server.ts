@@ -53,7 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     placesUrl: placesUrl(lookups, locale),
     /** The error page's title per status (pageMeta); other statuses use `error.title`. */
     errorTitles: Object.fromEntries(
-      [404, 500, ...ERROR_STATUSES].map((status) => [status, t(errorTextKey(status, "title"))]),
+      // 409 (a form still being sent) brings its own title (services/idempotency.server.ts): one text less on every page.
+      [404, 500, ...ERROR_STATUSES.filter((status) => status !== 409)].map((status) => [
+        status,
+        t(errorTextKey(status, "title")),
+      ]),
     ) as Record<string, string>,
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
