@@ -944,7 +944,10 @@ describe("random posts to every action (issue 9)", () => {
            when 'article' then exists (select 1 from articles x where x.id = a.subject_id)
            when 'office' then exists (select 1 from offices x where x.id = a.subject_id)
            when 'lead' then exists (select 1 from estate_offers x where x.id = a.subject_id)
+           when 'exchange_rate' then exists (select 1 from exchange_rates x where x.id = a.subject_id)
            else false end`,
+      "exchange rates set without their audit entry": `select x.id from exchange_rates x where x.created_at >= ${since}
+         and not exists (select 1 from audit_log a where a.subject_type = 'exchange_rate' and a.subject_id = x.id)`,
       "articles made without their audit entry": `select x.id from articles x where x.created_at >= ${since}
          and not exists (select 1 from audit_log a where a.subject_type = 'article' and a.subject_id = x.id and a.action = 'article.create')`,
       "offices made without their audit entry": `select x.id from offices x where x.created_at >= ${since}

@@ -360,9 +360,9 @@ describe("the results page", () => {
     );
     expect(res.status).toBe(200);
     const labels = chipsOf(res).map((c: { label: string }) => c.label);
-    expect(labels).toContain("Up to US$50,000");
+    expect(labels).toContain("Up to 50,000 US$");
     expect(labels.some((l: string) => l.endsWith(", all areas"))).toBe(true);
-    const priceChip = chipsOf(res).find((c: { label: string }) => c.label === "Up to US$50,000")!;
+    const priceChip = chipsOf(res).find((c: { label: string }) => c.label === "Up to 50,000 US$")!;
     expect(priceChip.href).not.toContain("price_max");
     expect(priceChip.href).toContain("governorate_id=1");
     const typeChip = chipsOf(res).find((c: { href: string }) => !c.href.includes("estate_type_id=6"))!;
@@ -374,7 +374,7 @@ describe("the results page", () => {
   it("writes dollars دولار in Arabic", async () => {
     const res = await callLoader(estatesLoader, "/estates?price_min=1000&currency=USD");
     expect(chipsOf(res).map((c: { label: string }) => c.label)).toContain("من 1,000 دولار");
-    expect(formatMoney(1250, "USD", "en")).toBe("US$1,250");
+    expect(formatMoney(1250, "USD", "en")).toBe("1,250 US$");
     expect(formatMoney(1250000, "SYP", "ar")).toBe("1,250,000 ل.س");
   });
 
