@@ -5,7 +5,15 @@ import { parseRate, parseValidFrom } from "~/forms/rates";
 import { currentRate, rateHistory, setRate } from "~/models/exchange-rate.server";
 import { estateCardsByIds } from "~/models/estate.server";
 import { getLookups } from "~/models/lookups.server";
-import { areaPrices, forgetMedians, MEDIAN_MIN_LISTINGS, otherCurrency, pricePerM2, standing, threeFigures } from "~/models/prices.server";
+import {
+  areaPrices,
+  forgetMedians,
+  MEDIAN_MIN_LISTINGS,
+  otherCurrency,
+  pricePerM2,
+  standing,
+  threeFigures,
+} from "~/models/prices.server";
 import { action as ratesAction, loader as ratesLoader } from "~/routes/admin.rates";
 import { loader as estateLoader } from "~/routes/estate.$id";
 import { formatPrice } from "~/utils/format";
@@ -194,9 +202,9 @@ describe("prices in both currencies and per m²", () => {
     const land = await listing({ price: 50_000_000, area: 2, area_unit_id: dunam, estate_type_id: 3 });
     const [card] = await estateCardsByIds(db(), [land], "en");
     expect(card.priceNote).toMatch(/ · 25,000 SYP\/m²$/);
-    expect(pricePerM2(1000, 10, null, "SYP")).toBeNull();
-    expect(pricePerM2(1000, 0, 1, "SYP")).toBeNull();
-    expect(pricePerM2(1000, 3, 1, "USD")).toBe(333);
+    expect(pricePerM2(1000, 10, null)).toBeNull();
+    expect(pricePerM2(1000, 0, 1)).toBeNull();
+    expect(pricePerM2(1000, 3, 1)).toBe(333);
     expect(otherCurrency(100, "USD", null)).toBeNull();
     // Converted and per-m² amounts are approximate: three significant figures.
     expect(threeFigures(12_345)).toBe(12_300);

@@ -143,7 +143,7 @@ export function toCard(
   const t = getLocaleT(locale);
   const label = (currency: string) => t(currency === "USD" ? "card.currencyUSD" : "card.currency");
   const approx = price === null ? null : otherCurrency(price, row.currency, sypPerUsd);
-  const perM2 = pricePerM2(price, row.area, squareMetresPerUnit(lookups, row.area_unit_id), row.currency);
+  const perM2 = pricePerM2(price, row.area, squareMetresPerUnit(lookups, row.area_unit_id));
   const place = lookups.locationById.get(row.location_id);
   const governorate = nameOf(place?.governorate, locale) ?? "";
   const location = nameOf(place?.location, locale) ?? "";

@@ -296,12 +296,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
       periodTypeId: row.estate_offer_type_id === 1 ? null : row.period_type_id,
       locationId: row.location_id,
       currency: row.currency,
-      perM2: pricePerM2(
-        row.price === null ? null : Number(row.price),
-        row.area,
-        squareMetresPerUnit(lookups, row.area_unit_id),
-        row.currency,
-      ),
+      perM2: pricePerM2(row.price === null ? null : Number(row.price), row.area, squareMetresPerUnit(lookups, row.area_unit_id)),
     },
     sypPerUsd,
   );

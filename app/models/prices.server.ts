@@ -47,7 +47,7 @@ export function threeFigures(value: number): number {
  * A price per m² in the listing's own currency: `price` over the area in m² (`area` × the unit's m²), a whole
  * amount to three significant figures (threeFigures). Null when the price or the area is missing or not positive, or the unit has no known size.
  */
-export function pricePerM2(price: number | null, area: number, m2PerUnit: number | null, currency: string): number | null {
+export function pricePerM2(price: number | null, area: number, m2PerUnit: number | null): number | null {
   if (price === null || !(price > 0) || !(area > 0) || m2PerUnit === null) return null;
   return threeFigures(price / (area * m2PerUnit));
 }
