@@ -157,7 +157,7 @@ function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>): stri
   return `${url.pathname}${query ? `?${query}` : ""}`;
 }
 
-/** The price bound as written in the search's currency: "US$50,000", "50,000 دولار", "1,000,000 ل.س". */
+/** The price bound as written in the search's currency: "50,000 US$", "50,000 دولار", "1,000,000 ل.س". */
 function money(values: FilterValues, raw: string, locale: Locale): string {
   const n = Number(raw.replace(/[^\d]/g, ""));
   return formatMoney(n, values.currency === "USD" ? "USD" : "SYP", locale);
