@@ -236,6 +236,17 @@ async function fillOffer(page: Page, lang: Lang, fullname: string): Promise<void
   await main.getByLabel(f.newEstate.subject, { exact: true }).fill("Sent while offline.");
 }
 
+/** Fills the consultation form of the open page, goes offline and sends it (it then waits in the outbox). */
+async function sendConsultationOffline(page: Page, lang: Lang, name: string, summary: string): Promise<void> {
+  const f = F[lang];
+  const main = page.getByRole("main");
+  await main.getByLabel(f.fields.name, { exact: true }).fill(name);
+  await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
+  await main.getByLabel(f.fields.summary, { exact: true }).fill(summary);
+  await page.context().setOffline(true);
+  await main.getByRole("button", { name: f.fields.send, exact: true }).click();
+}
+
 /** How many offers named `fullname` the office staff see on /admin/leads (another browser, the demo admin). */
 async function leadsNamed(page: Page, baseURL: string, lang: Lang, projectName: string, fullname: string): Promise<number> {
   const admin = await page.context().browser()!.newContext({ serviceWorkers: "block" });
@@ -297,12 +308,7 @@ test("a consultation posted offline can be cancelled: nothing is sent when the c
   await withWorker(page, "/consultation");
   await page.reload();
   await settle(page, info.project.name);
-  const main = page.getByRole("main");
-  await main.getByLabel(f.fields.name, { exact: true }).fill("Cancelled Post");
-  await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
-  await main.getByLabel(f.fields.summary, { exact: true }).fill("This one is cancelled.");
-  await context.setOffline(true);
-  await main.getByRole("button", { name: f.fields.send, exact: true }).click();
+  await sendConsultationOffline(page, lang, "Cancelled Post", "This one is cancelled.");
   const outbox = page.locator("#outbox");
   await expect(outbox).toContainText(waitingLine(lang, "consultation"));
   await outbox.getByRole("button", { name: O[lang].outbox.cancel }).click();
@@ -353,12 +359,7 @@ test("a consultation posted offline is sent when the connection is back, with th
   await withWorker(page, "/consultation");
   await page.reload();
   await settle(page, info.project.name);
-  const main = page.getByRole("main");
-  await main.getByLabel(f.fields.name, { exact: true }).fill("سامي دون اتصال");
-  await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
-  await main.getByLabel(f.fields.summary, { exact: true }).fill("أرسلت هذا الطلب دون اتصال.");
-  await context.setOffline(true);
-  await main.getByRole("button", { name: f.fields.send, exact: true }).click();
+  await sendConsultationOffline(page, lang, "سامي دون اتصال", "أرسلت هذا الطلب دون اتصال.");
   await expect(page.locator("#outbox")).toContainText(waitingLine(lang, "consultation"));
   await context.setOffline(false);
   await expect(toast(page, f.toasts.messageSent)).toBeVisible();
@@ -385,7 +386,6 @@ test("with the data saver on, a page sent without scripts still shows the waitin
   baseURL,
 }, info) => {
   const lang: Lang = "en";
-  const f = F[lang];
   await context.addCookies([
     { name: "lang", value: lang, url: baseURL! },
     { name: "save_data", value: "on", url: baseURL! },
@@ -396,12 +396,7 @@ test("with the data saver on, a page sent without scripts still shows the waitin
   expect(await page.locator('script[type="module"]').count()).toBe(0);
   await page.goto("/consultation");
   await settle(page, info.project.name);
-  const main = page.getByRole("main");
-  await main.getByLabel(f.fields.name, { exact: true }).fill("Saver Offline");
-  await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
-  await main.getByLabel(f.fields.summary, { exact: true }).fill("Kept while saving data.");
-  await context.setOffline(true);
-  await main.getByRole("button", { name: f.fields.send, exact: true }).click();
+  await sendConsultationOffline(page, lang, "Saver Offline", "Kept while saving data.");
   await expect(page.locator("#outbox")).toContainText(waitingLine(lang, "consultation"));
   await page.goto("/");
   await expect(page.locator("#outbox")).toContainText(waitingLine(lang, "consultation"));
