@@ -8,7 +8,6 @@ import { loader as advancedLoader } from "~/routes/advanced-search";
 import { loader as estatesLoader } from "~/routes/estates";
 import { loader as rentLoader } from "~/routes/rent-properties";
 import { adNumberOf, governorateChoice, parseEstateFilter, toAmount } from "~/utils/estate-filter.server";
-import { formatMoney } from "~/utils/format";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
 
@@ -374,8 +373,6 @@ describe("the results page", () => {
   it("writes dollars دولار in Arabic", async () => {
     const res = await callLoader(estatesLoader, "/estates?price_min=1000&currency=USD");
     expect(chipsOf(res).map((c: { label: string }) => c.label)).toContain("من 1,000 دولار");
-    expect(formatMoney(1250, "USD", "en")).toBe("1,250 US$");
-    expect(formatMoney(1250000, "SYP", "ar")).toBe("1,250,000 ل.س");
   });
 
   it("an empty result offers the whole governorate, the other currency and each filter dropped", async () => {

@@ -56,12 +56,3 @@ export function estateTitle(
 ) {
   return t(e.offerTypeId === 1 ? "card.titleSale" : "card.titleRent", { type: e.estateType, place: e.location });
 }
-
-/**
- * An amount of money in `currency` with the site's currency labels (issue 13), through formatPrice:
- * "1,250,000 ل.س" / "1,250,000 SYP", "1,250 دولار" / "1,250 US$". Whole units, thousands separators.
- */
-export function formatMoney(value: number, currency: "SYP" | "USD", locale: "ar" | "en"): string {
-  const label = currency === "USD" ? (locale === "en" ? "US$" : "دولار") : locale === "en" ? "SYP" : "ل.س";
-  return formatPrice(value, label);
-}

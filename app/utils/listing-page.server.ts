@@ -3,7 +3,7 @@ import type { EstateCard } from "~/models/estate-card.server";
 import { estateIdByAdNumber, searchEstates, SORTS, similarEstates, type Scope, type SearchResult } from "~/models/estate.server";
 import { filterOptions, getLookups, nameOf, type Lookups } from "~/models/lookups.server";
 import type { Locale } from "~/i18n";
-import { formatMoney, formatNumber } from "./format";
+import { formatNumber, formatPrice } from "./format";
 import {
   adNumberOf,
   FILTER_PARAMS,
@@ -157,10 +157,10 @@ function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>): stri
   return `${url.pathname}${query ? `?${query}` : ""}`;
 }
 
-/** The price bound as written in the search's currency: "50,000 US$", "50,000 دولار", "1,000,000 ل.س". */
-function money(values: FilterValues, raw: string, locale: Locale): string {
+/** The price bound as written in the search's currency, with the cards' labels: "50,000 US$", "1,000,000 ل.س". */
+function money(values: FilterValues, raw: string, t: T): string {
   const n = Number(raw.replace(/[^\d]/g, ""));
-  return formatMoney(n, values.currency === "USD" ? "USD" : "SYP", locale);
+  return formatPrice(n, t(values.currency === "USD" ? "card.currencyUSD" : "card.currency"));
 }
 
 /**
@@ -189,8 +189,8 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.price_domain_id && values.price_domain_id !== "1") {
     add(nameOf(lookups.byId.priceDomain.get(id("price_domain_id")), locale), { price_domain_id: "" });
   }
-  if (values.price_min) add(t("search.chip.priceMin", { price: money(values, values.price_min, locale) }), { price_min: "" });
-  if (values.price_max) add(t("search.chip.priceMax", { price: money(values, values.price_max, locale) }), { price_max: "" });
+  if (values.price_min) add(t("search.chip.priceMin", { price: money(values, values.price_min, t) }), { price_min: "" });
+  if (values.price_max) add(t("search.chip.priceMax", { price: money(values, values.price_max, t) }), { price_max: "" });
   if (values.rooms_min) add(t("search.chip.roomsMin", { count: id("rooms_min"), n: values.rooms_min }), { rooms_min: "" });
   if (values.area_min) add(t("search.chip.areaMin", { n: formatNumber(id("area_min")) }), { area_min: "" });
   if (values.area_max) add(t("search.chip.areaMax", { n: formatNumber(id("area_max")) }), { area_max: "" });
