@@ -15,6 +15,7 @@ import getRawBody from "raw-body";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { responsesSettled } from "./app/services/account.server";
+import { startAppWorker } from "./app/services/job-tasks.server";
 import { UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
 import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
@@ -54,6 +55,13 @@ const pageCache =
       })
     : undefined;
 pageCache?.listen(database);
+
+/**
+ * The background job worker (issue 14, decision 028): sends the SMS and runs the recurring jobs. On by default, so a
+ * single process does everything; WORKER=off leaves the jobs to `npm run worker` processes on the same PostgreSQL.
+ */
+const worker = env.WORKER === "on" ? startAppWorker(database, { log: (line) => logger.warn(line) }) : undefined;
+if (!worker && database.kind === "pglite") logger.warn("WORKER=off on the embedded database: no job (SMS) will run");
 
 const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
 
@@ -254,6 +262,8 @@ async function shutdown(signal: string) {
   server.close(async () => {
     // Work a response did not wait for (a reset SMS being sent) finishes before the database closes.
     await responsesSettled();
+    // The job being run finishes; jobs claimed but not started go back to the queue.
+    await worker?.stop();
     await pageCache?.close();
     await database.close().catch(() => undefined);
     logger.info("stopped");

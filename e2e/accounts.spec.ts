@@ -61,6 +61,9 @@ for (const lang of LANGS) {
 
       // The code from the outbox; a wrong one first.
       const code = codeOf(await readSms(phone.e164, 0));
+      // The SMS are sent by the server's job worker in the order they were queued: had the refused form queued one,
+      // it would be here by now.
+      expect(smsCount(phone.e164), "one SMS: none for the form with errors").toBe(1);
       await settle(page, project);
       const submit = page.getByRole("button", { name: a.confirm.submit, exact: true });
       if (hasJs(project)) {

@@ -3,13 +3,13 @@ import {
   estateCards,
   expect,
   expectLanguage,
+  foundPattern,
   LANGS,
   literal,
   mainMenu,
   populatedSearch,
   responseFor,
   T,
-  templatePattern,
   test,
   visit,
 } from "./support";
@@ -107,7 +107,7 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(
         (url) => url.pathname === "/estates" && url.searchParams.get("location_id") === values.location,
       );
-      await expect(page.getByRole("status").filter({ hasText: templatePattern(c.search.found) })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: foundPattern(lang) })).toBeVisible();
       await expect(estateCards(page).first()).toBeVisible();
       // Back in the normal layout on the results.
       await expect(page.getByRole("banner")).toBeVisible();

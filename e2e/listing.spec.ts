@@ -3,8 +3,9 @@ import {
   estateCards,
   expect,
   expectLanguage,
-  literal,
+  foundPattern,
   LANGS,
+  literal,
   mainMenu,
   populatedSearch,
   T,
@@ -132,7 +133,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
       // The breadcrumb back to the offer type leads to a list, not an error.
       await page.getByRole("navigation", { name: c.estate.breadcrumbs }).getByRole("link").nth(1).click();
-      await expect(page.getByRole("status").filter({ hasText: templatePattern(c.search.found) })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: foundPattern(lang) })).toBeVisible();
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
 

@@ -315,5 +315,16 @@ for (const lang of LANGS) {
       await expect(page.getByRole("alert").filter({ hasText: a.errors.suspended })).toBeVisible();
       await expect(accountMenu(page)).toHaveCount(0);
     });
+
+    test("the back office's menu leads to the background jobs, where no job has failed", async ({ page }, testInfo) => {
+      const project = testInfo.project.name;
+      await logInAdmin(page, lang, project);
+      await visit(page, "/admin", project);
+      await page.getByRole("navigation", { name: ad.nav.label }).getByRole("link", { name: ad.nav.jobs }).click();
+      await expect(page).toHaveURL(/\/admin\/jobs$/);
+      await expect(page.getByRole("heading", { level: 1, name: ad.jobs.title })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: ad.jobs.failed })).toBeVisible();
+      await expect(page.getByText(ad.jobs.noneFailed)).toBeVisible();
+    });
   });
 }

@@ -1,8 +1,10 @@
+import { expectPriceAgainstMedian } from "./prices";
 import { estateCards, expect, expectLanguage, fill, LANGS, T, test, visit } from "./support";
 
 /**
- * Issue 13's search (decision 024) in every browser project, with and without JavaScript: a whole governorate in US
- * dollars with a highest price, sorted by price, then a listing opened; a listing found by its ad number.
+ * Issue 13's search (decisions 024 and 027) in every browser project, with and without JavaScript: flats for sale in a
+ * whole governorate in US dollars with a highest price, sorted by price, then a listing's price per m² read against
+ * its area's median; a listing found by its ad number.
  */
 for (const lang of LANGS) {
   const { c } = T[lang];
@@ -19,16 +21,21 @@ for (const lang of LANGS) {
       await page.context().addCookies([{ name: "app_popup", value: "closed", url: baseURL! }]);
     });
 
-    test("a whole governorate in USD with a highest price, sorted by price, then a listing", async ({ page }, testInfo) => {
+    test("a whole governorate in USD with a highest price, sorted by price, then a listing's price per m² against its area's median", async ({
+      page,
+    }, testInfo) => {
       await visit(page, "/advanced-search", testInfo.project.name);
       await expectLanguage(page, lang);
       const form = page.getByRole("search", { name: s.title });
       const place = form.getByRole("combobox", { name: s.location });
-      // The first governorate as a whole: "Damascus, all areas".
+      // The first governorate as a whole: "Damascus, all areas"; flats (type 6) for sale (offer 1).
       const whole = place.locator('option[value^="g"]').first();
       const value = (await whole.getAttribute("value"))!;
       await place.selectOption(value);
-      await form.getByRole("textbox", { name: s.f.price_max }).fill("2000000");
+      await form.getByRole("combobox", { name: s.estateType }).selectOption("6");
+      // Sale is the offer type chosen by default (spec 2.4).
+      await expect(form.getByRole("radio", { name: s.saleTab })).toBeChecked();
+      await form.getByRole("textbox", { name: s.f.price_max }).fill("150000");
       await form.getByRole("combobox", { name: s.f.currency }).selectOption("USD");
       await form.getByRole("combobox", { name: s.f.sort }).selectOption("price_asc");
       // The governorate option is sent as location_id=g<id>, which the server redirects to governorate_id=<id>.
@@ -38,24 +45,38 @@ for (const lang of LANGS) {
         return (
           url.pathname === "/estates" &&
           q.get("governorate_id") === value.slice(1) &&
+          q.get("estate_type_id") === "6" &&
+          q.get("estate_offer_type_id") === "1" &&
           q.get("currency") === "USD" &&
-          q.get("price_max") === "2000000" &&
+          q.get("price_max") === "150000" &&
           q.get("sort") === "price_asc"
         );
       });
       // The results say what was asked: the governorate and the highest price in dollars, as removable links.
       const chips = page.getByRole("navigation", { name: s.applied });
-      const price = lang === "en" ? "2,000,000 US$" : "2,000,000 دولار";
+      const price = lang === "en" ? "150,000 US$" : "150,000 دولار";
       await expect(chips.getByRole("link", { name: fill(s.chip.priceMax, { price }) })).toBeVisible();
       const cards = estateCards(page);
       await expect(cards.first()).toBeVisible();
       // The form shows the chosen values again.
       await expect(page.getByRole("combobox", { name: s.f.sort })).toHaveValue("price_asc");
+      // Cheapest first: the prices of the page, in SYP at the shown approximations, never go down.
+      const inSyp = await cards.evaluateAll((list) =>
+        list.map((card) => {
+          const amounts = [...(card.textContent ?? "").matchAll(/(\d{1,3}(?:,\d{3})+|\d+)\s*(ل\.س|SYP|دولار|US\$)/g)];
+          const syp = amounts.find((m) => m[2] === "ل.س" || m[2] === "SYP");
+          return syp ? Number(syp[1].replace(/,/g, "")) : null;
+        }),
+      );
+      const known = inSyp.filter((v): v is number => v !== null);
+      expect(known.length).toBeGreaterThan(1);
+      for (let i = 1; i < known.length; i++) expect(known[i]).toBeGreaterThanOrEqual(known[i - 1] * 0.99);
       const first = cards.first().locator('h3 a[href^="/estate/"]');
       const href = (await first.getAttribute("href"))!;
       await first.click();
       await expect(page).toHaveURL((url) => url.pathname === href.split("?")[0]);
       await expectLanguage(page, lang);
+      await expectPriceAgainstMedian(page, lang);
     });
 
     test("an ad number typed in the search box opens its listing", async ({ page, request }, testInfo) => {

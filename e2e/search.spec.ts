@@ -4,20 +4,21 @@ import {
   expect,
   expectLanguage,
   fill,
+  foundCount,
+  foundPattern,
   LANGS,
   literal,
   mainMenu,
   populatedSearch,
   responseFor,
   T,
-  templatePattern,
   test,
   visit,
 } from "./support";
 
 for (const lang of LANGS) {
   const { c } = T[lang];
-  const found = templatePattern(c.search.found);
+  const found = foundPattern(lang);
 
   test.describe(`search (${lang})`, () => {
     test.beforeEach(async ({ useLang, page, baseURL }) => {
@@ -60,7 +61,7 @@ for (const lang of LANGS) {
       // "Matching properties: N", and N cards on this one page.
       const status = page.getByRole("status").filter({ hasText: found });
       await expect(status).toBeVisible();
-      const total = Number(found.exec((await status.textContent())!.trim())![1].replace(/,/g, ""));
+      const total = foundCount((await status.textContent())!, lang)!;
       expect(total).toBeGreaterThan(0);
       const results = page.getByRole("main");
       const similar = page.getByRole("region", { name: c.search.similar });
@@ -141,7 +142,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole("alert")).toHaveCount(0);
       const status = page.getByRole("status").filter({ hasText: found });
       await expect(status).toBeVisible();
-      const total = Number(found.exec((await status.textContent())!.trim())![1].replace(/,/g, ""));
+      const total = foundCount((await status.textContent())!, lang)!;
       expect(total).toBeGreaterThan(24);
       await expect(estateCards(page)).toHaveCount(12);
 
@@ -253,5 +254,5 @@ test("bad search inputs answer 400 or 404, never a server error", async ({ page 
   }
   // Tracking parameters alone are not a search: the full list, not an error.
   await visit(page, "/estates?utm_source=whatsapp&utm_medium=share", project, 200);
-  await expect(page.getByRole("status").filter({ hasText: templatePattern(c.search.found) })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: foundPattern("ar") })).toBeVisible();
 });

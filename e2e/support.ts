@@ -48,6 +48,26 @@ export function templatePattern(template: string): RegExp {
 }
 
 /**
+ * The results count line of a search in `lang`: "Matching properties: N", or "More than 1,000 matching properties…"
+ * when the search counts past its limit (decision 024). A pattern for either.
+ */
+export function foundPattern(lang: Lang): RegExp {
+  const { c } = T[lang];
+  const texts = [c.search.found, (c.search as typeof c.search & { foundMore: string }).foundMore];
+  return new RegExp(texts.map((text) => `(?:${templatePattern(text).source})`).join("|"));
+}
+
+/** The count a results count line says (1,000 when it says "more than 1,000"), or null for another text. */
+export function foundCount(text: string, lang: Lang): number | null {
+  const { c } = T[lang];
+  for (const template of [c.search.found, (c.search as typeof c.search & { foundMore: string }).foundMore]) {
+    const match = templatePattern(template).exec(text.trim());
+    if (match) return Number(match[1].replace(/,/g, ""));
+  }
+  return null;
+}
+
+/**
  * The test of every journey: like fixtures.ts, and it fails when the page throws or logs an error (a hydration
  * mismatch, a failed script). Failed resource loads are left out: 404 and 400 pages are expected in these journeys.
  */

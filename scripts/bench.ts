@@ -33,22 +33,13 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { summariseProfile, type CpuProfile } from "./cpuprofile";
+import { numberOption } from "./cli";
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i > 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value < 0) {
-    console.error(`--${name} must be a number (got ${process.argv[i + 1]})`);
-    process.exit(2);
-  }
-  return value;
-}
-
-const listings = option("listings", 100_000);
-const seconds = option("seconds", 10);
-const warmup = option("warmup", 5);
-const connections = option("connections", 32);
-const port = option("port", 3900);
+const listings = numberOption("listings", 100_000);
+const seconds = numberOption("seconds", 10);
+const warmup = numberOption("warmup", 5);
+const connections = numberOption("connections", 32);
+const port = numberOption("port", 3900);
 const profile = process.argv.includes("--profile");
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "./data-bench");
 const baselineDir = path.resolve("bench/baseline");

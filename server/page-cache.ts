@@ -165,8 +165,10 @@ export class PageCache {
       etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
       scriptHashes: inlineScriptHashes(shared),
       identity,
+      // Quality 10 (decision 013): once per fill, served many times; on the search page 10.8 KB instead of 12.1 KB at
+      // quality 9, for about 25 ms instead of 9 ms of one core when the page is filled.
       br: zlib.brotliCompressSync(identity, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength },
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength },
       }),
       gzip: zlib.gzipSync(identity, { level: 9 }),
     };

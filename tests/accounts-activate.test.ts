@@ -16,6 +16,7 @@ import {
   codeRows,
   createUser,
   failNextSms,
+  retryFailedSms,
   lastCode,
   lastResult,
   login,
@@ -248,20 +249,19 @@ describe("resending the code (/confirm, intent=resend)", () => {
     expect((await postConfirm(jar, { intent: "check", code: third })).status).toBe(302);
   });
 
-  it("keeps the last code working when the new SMS cannot be sent: 503 resendFailed", async () => {
+  it("answers at once when the SMS provider fails: the new code arrives once the queue tries again (issue 14)", async () => {
     const { jar, phone } = await pendingRegistration();
-    const code = await lastCode(phone.e164);
+    await lastCode(phone.e164);
     const failing = failNextSms();
     const res = await postConfirm(jar, { intent: "resend" });
-    expect(failing.send).toHaveBeenCalledTimes(1);
-    expect(res.status).toBe(503);
-    expect(res).toHaveFormErrors("account:errors.resendFailed");
-    expect(failing.stderr()).toContain("provider down");
-    // No new code was kept and the one already sent was not spent.
-    const codes = await codeRows(phone.e164);
-    expect(codes).toHaveLength(1);
-    expect(codes[0].used_at).toBeNull();
+    expect(res).toRedirectTo("/confirm");
     expect(await outbox(phone.e164)).toHaveLength(1);
+    expect(failing.send).toHaveBeenCalledTimes(1);
+    expect(failing.stderr()).toContain("provider down");
+    await retryFailedSms();
+    expect(await outbox(phone.e164)).toHaveLength(2);
+    const code = await lastCode(phone.e164);
+    expect((await codeRows(phone.e164)).filter((c) => c.used_at === null)).toHaveLength(1);
     expect((await postConfirm(jar, { intent: "check", code })).status).toBe(302);
   });
 });
@@ -387,21 +387,19 @@ describe("activation of an earlier sign-up (/ac)", () => {
     ).toBe(302);
   });
 
-  it("answers 503 resendFailed when the SMS cannot be sent, and binds no session", async () => {
+  it("continues at /confirm when the SMS provider fails: the queue sends the new code once it is back (issue 14)", async () => {
     const { phone, password } = await pendingRegistration();
     const code = await lastCode(phone.e164);
     const failing = failNextSms();
     const jar = new CookieJar();
     const res = await postAc(jar, { country: "SY", authentication: phone.typed, password });
-    expect(failing.send).toHaveBeenCalledTimes(1);
-    expect(res.status).toBe(503);
-    expect(res).toHaveFormErrors("account:errors.resendFailed");
-    expect(failing.stderr()).toContain("provider down");
-    expect(res.headers.get("Location")).toBeNull();
-    expect(await pendingOf(jar)).toBeUndefined();
-    const codes = await codeRows(phone.e164);
-    expect(codes).toHaveLength(1);
-    expect(codes[0].used_at).toBeNull();
+    expect(res).toRedirectTo("/confirm");
     expect(await lastCode(phone.e164)).toBe(code);
+    expect(failing.send).toHaveBeenCalledTimes(1);
+    expect(failing.stderr()).toContain("provider down");
+    await retryFailedSms();
+    const fresh = await lastCode(phone.e164);
+    expect(fresh).not.toBe(code);
+    expect((await postConfirm(jar, { intent: "check", code: fresh })).status).toBe(302);
   });
 });

@@ -41,6 +41,7 @@ import {
   register,
   registration,
   registrationRows,
+  retryFailedSms,
   requestWith,
   sessionCount,
   TOO_MANY,
@@ -402,31 +403,28 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     expect(await outbox(user.phone)).toHaveLength(0);
   });
 
-  it("keeps nothing when the SMS cannot be sent: 503 registerFailed, no sign-up, no code, no pending session", async () => {
+  it("signs up at once when the SMS provider fails: the queue tries the SMS again and the code arrives once (issue 14)", async () => {
     const phone = newPhone();
     const failing = failNextSms();
     const jar = new CookieJar();
     const res = await register(jar, registration({ authentication: phone.typed }));
-    expect(failing.send).toHaveBeenCalledTimes(1);
-    expect(res.status).toBe(503);
-    expect(res).toHaveFormErrors("account:errors.registerFailed");
-    expect(res.headers.get("Location")).toBeNull();
-    expect(lastResult(res)?.initialValue).not.toHaveProperty("password");
-    expect(await registrationRows(phone.e164)).toHaveLength(0);
-    expect(await codeRows(phone.e164)).toHaveLength(0);
-    expect(await outbox(phone.e164)).toHaveLength(0);
-    expect(await pendingOf(jar)).toBeUndefined();
-    // The cause is on standard error, without the message (the code).
-    const body = (failing.send.mock.calls[0][1] as { body: string }).body;
-    const code = body.match(/(?<!\d)\d{6}(?!\d)/)![0];
-    expect(failing.stderr()).toContain(phone.e164);
-    expect(failing.stderr()).toContain("provider down");
-    expect(failing.stderr().replaceAll(phone.e164, "")).not.toContain(code);
-    // Trying again once the provider is back works.
-    const again = await register(jar, registration({ authentication: phone.typed }));
-    expect(again.status).toBe(302);
+    expect(res).toRedirectTo("/confirm");
+    expect(await pendingOf(jar)).toMatchObject({ phone: phone.e164 });
     expect(await registrationRows(phone.e164)).toHaveLength(1);
     expect(await codeRows(phone.e164)).toHaveLength(1);
+    // The worker's first try fails: nothing reached the phone, and the cause is on standard error without the code.
+    expect(await outbox(phone.e164)).toHaveLength(0);
+    expect(failing.send).toHaveBeenCalledTimes(1);
+    const body = (failing.send.mock.calls[0][1] as { body: string }).body;
+    const code = body.match(/(?<!\d)\d{6}(?!\d)/)![0];
+    expect(failing.stderr()).toContain("provider down");
+    expect(failing.stderr()).not.toContain(code);
+    // Once its back-off has passed the job is tried again: the same code arrives, once, and confirms the sign-up.
+    await retryFailedSms();
+    const sms = await outbox(phone.e164);
+    expect(sms).toHaveLength(1);
+    expect(await lastCode(phone.e164)).toBe(code);
+    expect(await postConfirm(jar, { intent: "check", code })).toRedirectTo("/");
   });
 
   it("sends at most 30 SMS per hour from one IP address (the 31st registration is refused, nothing sent)", async () => {

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { DEMO_ADMIN, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin-bootstrap.server";
 import { recordAudit } from "~/models/audit.server";
-import { getEstate, searchEstates, type EstateFilter } from "~/models/estate.server";
+import { getEstate } from "~/models/estate.server";
+import { searchEstates, type EstateFilter } from "~/models/estate-search.server";
 import type { NewPost, PostFields } from "~/models/post.server";
 import { transition } from "~/models/moderation.server";
 import { createPasswordReset, createSession } from "~/models/user.server";
@@ -14,6 +15,7 @@ import { loader as dashboardLoader } from "~/routes/admin._index";
 import { action as articleAction, loader as articleLoader } from "~/routes/admin.articles.$id";
 import { loader as articlesLoader } from "~/routes/admin.articles._index";
 import { loader as auditLoader } from "~/routes/admin.audit";
+import { action as jobsAction, loader as jobsLoader } from "~/routes/admin.jobs";
 import { action as leadsAction, loader as leadsLoader } from "~/routes/admin.leads";
 import { action as officeAction, loader as officeLoader } from "~/routes/admin.offices.$id";
 import { loader as officesLoader } from "~/routes/admin.offices._index";
@@ -27,6 +29,9 @@ import { action as reportAction } from "~/routes/report";
 import { action as rpAction, loader as rpLoader } from "~/routes/rp";
 import { loader as userOrderLoader } from "~/routes/user-order";
 import { getCurrentUser } from "~/services/auth.server";
+import { runDueJobs } from "~/services/job-tasks.server";
+import { enqueue } from "~/services/jobs.server";
+import { outboxSender } from "~/services/sms.server";
 import { imageUrl } from "~/services/images.server";
 import { resources } from "~/services/i18n.server";
 import { verifyPassword } from "~/services/password.server";
@@ -117,12 +122,15 @@ async function lastAuditId(): Promise<number> {
 async function auditAfter(afterId: number) {
   return db().select().from(s.audit_log).where(gt(s.audit_log.id, afterId)).orderBy(s.audit_log.id);
 }
+/** The newest outbox row, once the SMS already queued were sent (the worker's work, issue 14). */
 async function lastSmsId(): Promise<number> {
+  await runDueJobs(db());
   const [row] = await db().select({ id: s.sms_outbox.id }).from(s.sms_outbox).orderBy(desc(s.sms_outbox.id)).limit(1);
   return row?.id ?? 0;
 }
-/** The SMS sent to `phone` after the outbox row `afterId`. */
+/** The SMS sent to `phone` after the outbox row `afterId`, once the queued ones were sent. */
 async function smsTo(phone: string, afterId: number) {
+  await runDueJobs(db());
   return db()
     .select()
     .from(s.sms_outbox)
@@ -173,6 +181,7 @@ const LOADERS: { name: string; url: string; params?: Record<string, string>; loa
   { name: "admin.users", url: "/admin/users?q=Samer", loader: usersLoader },
   { name: "admin.leads", url: "/admin/leads", loader: leadsLoader },
   { name: "admin.audit", url: "/admin/audit?subject=estate&id=1", loader: auditLoader },
+  { name: "admin.jobs", url: "/admin/jobs", loader: jobsLoader },
   { name: "admin.articles._index", url: "/admin/articles", loader: articlesLoader },
   { name: "admin.articles.$id", url: "/admin/articles/new", params: { id: "new" }, loader: articleLoader },
   { name: "admin.offices._index", url: "/admin/offices", loader: officesLoader },
@@ -189,6 +198,7 @@ const ACTIONS: { name: string; url: string; params?: Record<string, string>; act
   { name: "admin.reports", url: "/admin/reports", action: reportsAction, adminStatus: 400 },
   { name: "admin.users", url: "/admin/users", action: usersAction, adminStatus: 400 },
   { name: "admin.leads", url: "/admin/leads", action: leadsAction, adminStatus: 400 },
+  { name: "admin.jobs", url: "/admin/jobs", action: jobsAction, adminStatus: 400 },
   { name: "admin.articles.$id", url: "/admin/articles/1", params: { id: "1" }, action: articleAction },
   { name: "admin.offices.$id", url: "/admin/offices/1", params: { id: "1" }, action: officeAction },
 ];
@@ -833,6 +843,7 @@ describe("reports (/admin/reports)", () => {
     expect(await estateRow(staff.id)).toMatchObject({ status: "rejected", reject_reason: ADMIN_TEXTS.ar.reasons.duplicate });
     expect(await isPublic(staff.id)).toBe(false);
     expect((await reportsOf(staff.id)).every((r) => r.resolution === "unpublished")).toBe(true);
+    await runDueJobs(db());
     expect(await db().select().from(s.sms_outbox).where(gt(s.sms_outbox.id, sms))).toEqual([]);
   });
 
@@ -1102,6 +1113,47 @@ describe("the contact dialog's limit (?dialog=contact, issue 9)", () => {
     expect((await open(`dialog=contact&estate_id=${listing}`, other.cookie)).data.dialog).toMatchObject({ kind: "contact" });
     // An unknown listing counts nothing and shows nothing.
     expect((await open("dialog=contact&estate_id=2147483600", other.cookie)).data.dialog).toBeNull();
+  });
+});
+
+describe("background jobs (/admin/jobs)", () => {
+  it("lists an SMS given up after its last try with its error; retry queues it again and it is sent once", async () => {
+    const phone = "+963944777001";
+    const id = (await enqueue(db(), "sms", { phone, body: "your code 123456" }, { maxAttempts: 2 }))!;
+    const failing = vi.spyOn(outboxSender, "send").mockRejectedValue(new Error("provider down"));
+    const log = () => undefined;
+    await runDueJobs(db(), { log });
+    await runDueJobs(db(), { log, now: new Date(Date.now() + 3_600_000) });
+    expect(failing).toHaveBeenCalledTimes(2);
+    failing.mockRestore();
+    const cookie = (await admin()).cookie;
+    const page = await callLoader(jobsLoader, "/admin/jobs", { cookie });
+    expect(page.status).toBe(200);
+    expect(page.data.seo.title).toBe(ADMIN_TEXTS.ar.jobs.title);
+    expect(page.data.failed).toContainEqual(
+      expect.objectContaining({ id, task: "sms", attempts: 2, maxAttempts: 2, lastError: "provider down" }),
+    );
+
+    const res = await callAction(jobsAction, "/admin/jobs", { form: { id: String(id) }, cookie });
+    expect(res).toRedirectTo("/admin/jobs");
+    await expect(res).toFlashToast("success", ADMIN_TEXTS.ar.done.retried);
+    const waiting = await callLoader(jobsLoader, "/admin/jobs", { cookie });
+    expect(waiting.data.failed.map((j: { id: number }) => j.id)).not.toContain(id);
+    expect(waiting.data.waiting).toContainEqual({ task: "sms", queued: 1, running: 0 });
+    expect(await smsTo(phone, 0)).toMatchObject([{ body: "your code 123456", idempotency_key: `sms:${id}` }]);
+    expect((await callLoader(jobsLoader, "/admin/jobs", { cookie })).data.waiting).toEqual([]);
+
+    const again = await callAction(jobsAction, "/admin/jobs", { form: { id: String(id) }, cookie });
+    expect(again.status).toBe(409);
+    expect(again.data).toMatchObject({ error: "admin:errors.state" });
+  });
+
+  it("answers a bad job id with 400 and an unknown one with 409", async () => {
+    const cookie = (await admin()).cookie;
+    for (const id of ["abc", "0", "99999999999", ""]) {
+      expect((await callAction(jobsAction, "/admin/jobs", { form: { id }, cookie })).status, id).toBe(400);
+    }
+    expect((await callAction(jobsAction, "/admin/jobs", { form: { id: "99999999" }, cookie })).status).toBe(409);
   });
 });
 

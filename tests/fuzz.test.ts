@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ESTATE_STATUSES } from "~/db/schema";
 import { DEMO_ADMIN } from "~/models/admin-bootstrap.server";
 import { CookieJar } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
@@ -71,6 +72,7 @@ const ROUTES: FuzzRoute[] = [
       body_en: ["The body"],
     },
   },
+  { file: "admin.jobs.tsx", paths: () => ["/admin/jobs"], roles: ["visitor", "admin"], fields: ["id"] },
   { file: "admin.leads.tsx", paths: () => ["/admin/leads"], roles: ["visitor", "admin"], fields: ["id"] },
   {
     file: "admin.offices.$id.tsx",
@@ -94,7 +96,10 @@ const ROUTES: FuzzRoute[] = [
     paths: (ids) => [`/admin/posts/${ids.post}`, "/admin/posts/1", "/admin/posts/999999"],
     roles: ["visitor", "user", "admin"],
     fields: ["decision", "version", ...REASON],
-    values: { decision: ["approve", "reject", "approve_edit", "reject_edit", "unpublish"], reason: ["photos", "price", "other"] },
+    values: {
+      decision: ["approve", "reject", "approve_edit", "reject_edit", "unpublish", "close"],
+      reason: ["photos", "price", "other"],
+    },
   },
   {
     file: "admin.rates.tsx",
@@ -178,6 +183,22 @@ const ROUTES: FuzzRoute[] = [
     values: { lang: ["en", "ar"] },
   },
   {
+    // Issue 14: the SMS links of the expiry warning (a signed token; forged ones answer 400).
+    file: "lc.tsx",
+    paths: () => ["/lc", "/lc?t=abc", "/lc?t=1.2.3.r.AAAAAAAAAAAAAAAAAAAAAA", "/lc?t=%ff"],
+    roles: ["visitor", "user"],
+    fields: ["t"],
+    values: { t: ["1.2.3.r.AAAAAAAAAAAAAAAAAAAAAA", "1.2.3.w.", "...."] },
+  },
+  {
+    // Issue 14: an owner renews or closes a listing (others' listings answer 404).
+    file: "listing-state.tsx",
+    paths: () => ["/listing-state"],
+    roles: ["visitor", "user", "admin"],
+    fields: ["estate_id", "intent", "redirectTo"],
+    values: { estate_id: ["1", "3", "0", "99999999999"], intent: ["renew", "close"] },
+  },
+  {
     file: "login.tsx",
     paths: () => ["/login", "/login?tab=2", "/login?redirectTo=%2Fprofile"],
     roles: ["visitor"],
@@ -239,6 +260,30 @@ const ROUTES: FuzzRoute[] = [
       rooms_count: ["3"],
       floor: ["-1"],
     },
+  },
+  {
+    // Issue 14: the stop link of an alert SMS (a signed token; forged ones answer 400, expired ones 410).
+    file: "alerts.stop.tsx",
+    paths: () => ["/alerts/stop", "/alerts/stop?t=abc", "/alerts/stop?t=1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA"],
+    roles: ["visitor", "user"],
+    fields: ["t"],
+    values: { t: ["1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA", "..", "a.b.c"] },
+  },
+  {
+    // Issue 14: keeping a search of the results page (visitors are sent to log in).
+    file: "save-search.tsx",
+    paths: () => ["/save-search", "/save-search?estate_type_id=6"],
+    roles: ["visitor", "user"],
+    fields: ["name", "frequency", "query"],
+    values: { frequency: ["instant", "daily", "hourly"], query: ["estate_type_id=6&location_id=1", "price_min=x", "since=1"] },
+  },
+  {
+    // Issue 14: change, pause, resume or delete a saved search (someone else's answers 404).
+    file: "saved-searches.$id.tsx",
+    paths: () => ["/saved-searches/1", "/saved-searches/0", "/saved-searches/99999999999", "/saved-searches/x"],
+    roles: ["visitor", "user"],
+    fields: ["intent", "name", "frequency"],
+    values: { intent: ["update", "pause", "resume", "delete"], frequency: ["instant", "daily"] },
   },
   {
     file: "report.tsx",
@@ -927,14 +972,18 @@ describe("random posts to every action (issue 9)", () => {
     }
     const since = `'${fuzzStart.toISOString()}'::timestamptz`;
     const control = `'[\\x01-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]'`;
+    /** An SMS to the number `phone` (an SQL expression) was sent, or is a job the worker will send (issue 14). */
+    const smsFor = (phone: string) => `(exists (select 1 from sms_outbox o where o.phone = ${phone})
+         or exists (select 1 from jobs j where j.task = 'sms' and j.payload->>'phone' = ${phone} and j.status <> 'failed'))`;
     /** Each query lists the rows that break one invariant: every one must be empty. */
     const invariants: Record<string, string> = {
       "sign-ups without their activation code and SMS (one transaction)": `select r.id from registrations r
          where not exists (select 1 from sms_codes c where c.phone = r.phone and c.purpose = 'activation')
-            or not exists (select 1 from sms_outbox o where o.phone = r.phone)`,
-      "SMS codes that were never sent": `select c.id from sms_codes c where not exists (select 1 from sms_outbox o where o.phone = c.phone)`,
+            or not ${smsFor("r.phone")}`,
+      "SMS codes that were never sent": `select c.id from sms_codes c where not ${smsFor("c.phone")}`,
       "reset links that were never sent": `select p.id from password_resets p join users u on u.id = p.user_id
-         where not exists (select 1 from sms_outbox o where o.phone = u.phone)`,
+         where not ${smsFor("u.phone")}`,
+      "jobs that were given up": `select j.id, j.task, j.last_error from jobs j where j.status = 'failed'`,
       "audit entries without their subject": `select a.id, a.subject_type, a.subject_id from audit_log a where not case a.subject_type
            when 'estate' then exists (select 1 from estates x where x.id = a.subject_id)
            when 'estate_edit' then exists (select 1 from estate_edits x where x.id = a.subject_id)
@@ -965,7 +1014,7 @@ describe("random posts to every action (issue 9)", () => {
          and not exists (select 1 from audit_log a where a.subject_type = 'estate' and a.subject_id = x.estate_id)`,
       "pending edits of listings that are not approved": `select e.id from estate_edits e join estates x on x.id = e.estate_id
          where e.status = 'pending' and x.status <> 'approved'`,
-      "statuses outside their lists": `select 'estate' as t, id from estates where status not in ('pending', 'approved', 'rejected', 'deleted')
+      "statuses outside their lists": `select 'estate' as t, id from estates where status not in (${ESTATE_STATUSES.map((x) => `'${x}'`).join(", ")})
          union all select 'edit', id from estate_edits where status not in ('pending', 'approved', 'rejected')
          union all select 'offer', id from estate_offers where status not in ('pending', 'approved', 'rejected')
          union all select 'request', id from property_requests where status not in ('pending', 'approved', 'rejected')

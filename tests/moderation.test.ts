@@ -13,7 +13,8 @@ const previousDataDir = vi.hoisted(() => {
 });
 
 import * as s from "~/db/schema";
-import { getEstate, searchEstates } from "~/models/estate.server";
+import { getEstate } from "~/models/estate.server";
+import { searchEstates } from "~/models/estate-search.server";
 import { editablePost, userPosts, type NewPost, type PostFields } from "~/models/post.server";
 import {
   POST_ACTIONS,
@@ -59,8 +60,22 @@ const FORMS = resources.ar.forms;
 // ---------------------------------------------------------------------------------------------------------------
 // The expected state machine, written out (issue 5, Rules). The code's POST_TRANSITIONS must be exactly this.
 
-const STATES = ["pending", "approved", "edit_pending", "rejected", "deleted"] as const;
-const ACTIONS = ["edit", "approve", "reject", "approve_edit", "reject_edit", "unpublish", "revise", "delete"] as const;
+const STATES = ["pending", "approved", "edit_pending", "rejected", "deleted", "expired", "withdrawn", "sold", "rented"] as const;
+const ACTIONS = [
+  "edit",
+  "approve",
+  "reject",
+  "approve_edit",
+  "reject_edit",
+  "unpublish",
+  "revise",
+  "delete",
+  "renew",
+  "expire",
+  "withdraw",
+  "mark_sold",
+  "mark_rented",
+] as const;
 
 const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   edit: { pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
@@ -70,13 +85,28 @@ const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   reject_edit: { edit_pending: "approved" },
   unpublish: { approved: "rejected", edit_pending: "rejected" },
   revise: { pending: "pending", approved: "approved", rejected: "pending" },
-  delete: { pending: "deleted", approved: "deleted", edit_pending: "deleted", rejected: "deleted" },
+  delete: {
+    pending: "deleted",
+    approved: "deleted",
+    edit_pending: "deleted",
+    rejected: "deleted",
+    expired: "deleted",
+    withdrawn: "deleted",
+    sold: "deleted",
+    rented: "deleted",
+  },
+  // Issue 14 (decision 029): freshness and closing.
+  renew: { approved: "approved", edit_pending: "edit_pending", expired: "approved", withdrawn: "approved" },
+  expire: { approved: "expired", edit_pending: "expired" },
+  withdraw: { approved: "withdrawn", edit_pending: "withdrawn", expired: "withdrawn" },
+  mark_sold: { approved: "sold", edit_pending: "sold", expired: "sold", withdrawn: "sold" },
+  mark_rented: { approved: "rented", edit_pending: "rented", expired: "rented", withdrawn: "rented" },
 };
 
 /** Actions that need a reason (shown to the owner). */
 const NEEDS_REASON: readonly PostAction[] = ["reject", "reject_edit", "unpublish"];
 /** Actions an owner takes on their post; the rest are an admin's. */
-const OWNER_ACTIONS: readonly PostAction[] = ["edit", "delete"];
+const OWNER_ACTIONS: readonly PostAction[] = ["edit", "delete", "renew", "withdraw", "mark_sold", "mark_rented"];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -110,11 +140,18 @@ const REASON = "السعر غير واقعي، يرجى تصحيحه";
 
 /** A real post brought into `state` through the public functions only. */
 async function postIn(state: PostState, owner: Account, admin: Account, input: Partial<NewPost> = {}): Promise<number> {
-  const id = await newPost(owner, input);
+  // A rented listing is a rental, a sold one a sale (mark_rented refuses a sale, mark_sold a rental).
+  const offer = state === "rented" ? { estate_offer_type_id: 2 } : state === "sold" ? { estate_offer_type_id: 1 } : {};
+  const id = await newPost(owner, { ...input, ...offer });
   if (state === "rejected") await transition(db(), id, "reject", admin.actor, { reason: REASON });
   if (state === "deleted") await transition(db(), id, "delete", owner.actor);
   if (state === "approved" || state === "edit_pending") await transition(db(), id, "approve", admin.actor);
   if (state === "edit_pending") await transition(db(), id, "edit", owner.actor, { change: change({ price: EDITED_PRICE }) });
+  const closed = { expired: "expire", withdrawn: "withdraw", sold: "mark_sold", rented: "mark_rented" } as const;
+  if (state in closed) {
+    await transition(db(), id, "approve", admin.actor);
+    await transition(db(), id, closed[state as keyof typeof closed], owner.actor);
+  }
   return id;
 }
 
@@ -294,13 +331,13 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
 
   it("enumerates every state × action pair once", () => {
     expect(pairs).toHaveLength(STATES.length * ACTIONS.length);
-    expect(allowed.length + refused.length).toBe(40);
-    expect(allowed).toHaveLength(17);
+    expect(allowed.length + refused.length).toBe(117);
+    expect(allowed).toHaveLength(38);
   });
 
   it.each(allowed)("$from, $action → $to, with one audit entry", async ({ from, action, to }) => {
     const { owner, admin } = await shared();
-    const id = await postIn(from, owner, admin);
+    const id = await postIn(from, owner, admin, action === "mark_rented" ? { estate_offer_type_id: 2 } : {});
     expect(await postState(db(), id)).toBe(from);
     const actor = OWNER_ACTIONS.includes(action) ? owner.actor : admin.actor;
     const reason = NEEDS_REASON.includes(action) ? REASON : undefined;
@@ -357,7 +394,7 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
 
   it.each(refused)("$from, $action is refused with TransitionError and changes nothing", async ({ from, action }) => {
     const { owner, admin } = await shared();
-    const id = await postIn(from, owner, admin);
+    const id = await postIn(from, owner, admin, action === "mark_rented" ? { estate_offer_type_id: 2 } : {});
     const actor = OWNER_ACTIONS.includes(action) ? owner.actor : admin.actor;
     const before = await snapshot(id);
 

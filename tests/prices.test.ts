@@ -75,7 +75,7 @@ describe("the exchange rate (/admin/rates)", () => {
     expect((await callAction(ratesAction, "/admin/rates", { form: { syp_per_usd: "12000" }, cookie: user.cookie })).status).toBe(
       403,
     );
-    expect((await currentRate(db()))!.sypPerUsd).toBe(11_000);
+    expect((await currentRate(db()))!.sypPerUsd).toBe(110);
   });
 
   it("sets a rate: one row and its audit entry, the page shows it as current and in the history", async () => {
@@ -93,7 +93,7 @@ describe("the exchange rate (/admin/rates)", () => {
       .from(s.audit_log)
       .where(and(eq(s.audit_log.subject_type, "exchange_rate"), eq(s.audit_log.subject_id, row.id)));
     expect(audit).toMatchObject({ actor_id: admin.user.id, action: "exchange_rate.set" });
-    expect(audit.details).toMatchObject({ syp_per_usd: 12_500, previous: 11_000 });
+    expect(audit.details).toMatchObject({ syp_per_usd: 12_500, previous: 110 });
     expect((await currentRate(db()))!.sypPerUsd).toBe(12_500);
     const page = await callLoader(ratesLoader, "/admin/rates", { cookie: admin.cookie });
     expect(page.status).toBe(200);

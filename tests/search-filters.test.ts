@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
-import { currentRate } from "~/models/exchange-rate.server";
-import { searchEstates, wordsQuery, type EstateFilter } from "~/models/estate.server";
+import { currentRate, setRate } from "~/models/exchange-rate.server";
+import { COUNT_LIMIT, searchEstates, wordsQuery, type EstateFilter } from "~/models/estate-search.server";
 import { getLookups, type Lookups } from "~/models/lookups.server";
 import { loader as advancedLoader } from "~/routes/advanced-search";
 import { loader as estatesLoader } from "~/routes/estates";
 import { loader as rentLoader } from "~/routes/rent-properties";
 import { adNumberOf, governorateChoice, parseEstateFilter, toAmount } from "~/utils/estate-filter.server";
+import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
 
@@ -23,7 +24,7 @@ let lookups: Lookups;
 let rate: number;
 
 type Row = typeof s.estates.$inferSelect;
-let publicRows: Pick<Row, "id" | "price" | "currency" | "area" | "created_at">[];
+let publicRows: Pick<Row, "id" | "price" | "currency" | "area" | "area_unit_id" | "created_at">[];
 
 /** Every result of a search (all pages), in order. */
 async function all(filter: EstateFilter) {
@@ -58,6 +59,7 @@ beforeAll(async () => {
       price: s.estates.price,
       currency: s.estates.currency,
       area: s.estates.area,
+      area_unit_id: s.estates.area_unit_id,
       created_at: s.estates.created_at,
     })
     .from(s.estates)
@@ -79,8 +81,9 @@ describe("price range in SYP or USD", () => {
   });
 
   it("an SYP range finds USD listings converted at the current rate, and SYP ones as they are", async () => {
-    const min = 100_000_000;
-    const max = 1_000_000_000;
+    // New pounds (decision 027): about 91,000 to 909,000 US dollars at 110 SYP to the dollar.
+    const min = 10_000_000;
+    const max = 100_000_000;
     const result = await all({ price_min: min, price_max: max, currency: "SYP" });
     const expected = publicRows.filter((r) => inSyp(r) !== null && inSyp(r)! >= min && inSyp(r)! <= max).map((r) => r.id);
     expect(ids(result.items)).toEqual(expected.sort((a, b) => a - b));
@@ -105,14 +108,37 @@ describe("price range in SYP or USD", () => {
     expect(above.items.every((e) => inSyp(e)! >= usd.price! * rate)).toBe(true);
   });
 
-  it("the plan uses the (currency, price) index on PostgreSQL and PGlite alike", async () => {
+  it("keeps each listing's SYP price at the rate in force, and a new rate converts the USD listings at once", async () => {
+    const stored = await db()
+      .select({ id: s.estates.id, price_syp: s.estates.price_syp })
+      .from(s.estates)
+      .where(eq(s.estates.status, "approved"));
+    const byId = new Map(stored.map((r) => [r.id, r.price_syp]));
+    for (const r of publicRows) expect(byId.get(r.id), `listing ${r.id}`).toBe(inSyp(r));
+    const usd = publicRows.find((r) => r.currency === "USD" && r.price)!;
+    const admin = (await account(db(), { role: "admin" })).user;
+    await setRate(db(), admin.id, { sypPerUsd: rate + 10 });
+    try {
+      const [after] = await db().select({ price_syp: s.estates.price_syp }).from(s.estates).where(eq(s.estates.id, usd.id));
+      expect(after.price_syp).toBe(usd.price! * (rate + 10));
+      const found = await all({ price_min: usd.price! * (rate + 10), price_max: usd.price! * (rate + 10), currency: "SYP" });
+      expect(found.items.map((e) => e.id)).toContain(usd.id);
+    } finally {
+      await setRate(db(), admin.id, { sypPerUsd: rate });
+    }
+    const [back] = await db().select({ price_syp: s.estates.price_syp }).from(s.estates).where(eq(s.estates.id, usd.id));
+    expect(back.price_syp).toBe(usd.price! * rate);
+  });
+
+  it("the plan uses the SYP price index on PostgreSQL and PGlite alike", async () => {
     await db().execute(sql`set enable_seqscan = off`);
     const plan = await db().execute(
-      sql`explain select id from estates where status = 'approved' and ((currency = 'SYP' and price between 1 and 100) or (currency = 'USD' and price between 1 and 2))`,
+      sql`explain select id from estates where status = 'approved' and price_syp between 1 and 100`,
     );
     await db().execute(sql`reset enable_seqscan`);
-    // On the test's few hundred rows the planner may take the older price index; docs/benchmarks.md shows 100,000.
-    expect(JSON.stringify((plan as { rows?: unknown }).rows ?? plan)).toMatch(/Index Scan on estates_(currency_)?price_idx/);
+    expect(JSON.stringify((plan as { rows?: unknown }).rows ?? plan)).toMatch(
+      /Index (Only )?Scan using estates_price_syp(_desc)?_idx/,
+    );
   });
 });
 
@@ -135,9 +161,11 @@ describe("sorting", () => {
     expect(new Set(items.map((e) => e.currency)).size).toBe(2);
   });
 
-  it("price_per_m2_asc orders by SYP per area unit", async () => {
+  it("price_per_m2_asc orders by SYP per square metre (a dunam is 1,000 m²)", async () => {
     const { items } = await all({ sort: "price_per_m2_asc", estate_offer_type_id: 1 });
-    const perM2 = items.filter((e) => e.price !== null).map((e) => inSyp(e)! / e.area);
+    const unitOf = new Map(publicRows.map((r) => [r.id, r.area_unit_id]));
+    expect(items.some((e) => unitOf.get(e.id) === 2)).toBe(true);
+    const perM2 = items.filter((e) => e.price !== null).map((e) => inSyp(e)! / (e.area * (unitOf.get(e.id) === 2 ? 1000 : 1)));
     for (let i = 1; i < perM2.length; i++) expect(perM2[i]).toBeGreaterThanOrEqual(perM2[i - 1] - 1);
   });
 
@@ -445,5 +473,35 @@ describe("the results page", () => {
       "negotiable",
       "with_photos",
     ]);
+  });
+});
+
+describe("counting at most COUNT_LIMIT matches (decision 024, Speed)", () => {
+  it("says 'more than 1,000', pages through the first 1,000 and answers 404 past them", async () => {
+    const [model] = await db()
+      .select({ id: s.estates.id, location_id: s.estates.location_id })
+      .from(s.estates)
+      .where(eq(s.estates.status, "approved"))
+      .limit(1);
+    // 1,200 more approved listings like one of the seed's, in a type nobody else offers there: a villa for rent.
+    await db().execute(sql`
+      insert into estates (state_id, status, price, currency, location_id, estate_type_id, estate_offer_type_id, area, area_unit_id)
+      select 900000 + g, 'approved', 50000 + g, 'SYP', ${model.location_id}, 5, 2, 300, 1 from generate_series(1, 1200) g`);
+    try {
+      const filter: EstateFilter = { location_id: model.location_id, estate_type_id: 5, estate_offer_type_id: 2 };
+      const first = await searchEstates(db(), filter, 1, "en");
+      expect(first).toMatchObject({ total: COUNT_LIMIT, more: true, pageCount: Math.ceil(COUNT_LIMIT / 12) });
+      const last = await searchEstates(db(), filter, first.pageCount, "en");
+      expect(last.items).toHaveLength(12);
+      const query = `location_id=${model.location_id}&estate_type_id=5&estate_offer_type_id=2&lang=en`;
+      const page = await callLoader(estatesLoader, `/estates?${query}`);
+      expect(page.data.result).toMatchObject({ total: 1000, more: true });
+      expect((await callLoader(estatesLoader, `/estates?${query}&page=${first.pageCount + 1}`)).status).toBe(404);
+      // Fewer than the limit: the exact count, no "more".
+      const some = await searchEstates(db(), { ...filter, price_max: 50_100 }, 1, "en");
+      expect(some).toMatchObject({ total: 100, more: false });
+    } finally {
+      await db().execute(sql`delete from estates where state_id > 900000 and state_id <= 901200`);
+    }
   });
 });

@@ -2,15 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql, type S
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import type { EstateCard } from "~/models/estate-card.server";
-import {
-  getEstate,
-  latestEstates,
-  PAGE_SIZE,
-  publicEstateIds,
-  searchEstates,
-  similarEstates,
-  type EstateFilter,
-} from "~/models/estate.server";
+import { getEstate, latestEstates, publicEstateIds } from "~/models/estate.server";
+import { PAGE_SIZE, searchEstates, similarEstates, type EstateFilter } from "~/models/estate-search.server";
+import { currentRate } from "~/models/exchange-rate.server";
 import { getLookups, type Lookups } from "~/models/lookups.server";
 import { forgetOfficeCounts, getOffice, listOffices, topRentalOffices } from "~/models/office.server";
 import { parseEstateFilter } from "~/utils/estate-filter.server";
@@ -78,11 +72,16 @@ describe("searchEstates: paging and order", () => {
     expect(PAGE_SIZE).toBe(12);
     expect(result.items).toHaveLength(totalPublic);
     expect(new Set(result.items.map((e) => e.id)).size).toBe(totalPublic);
+    // Cards carry the day of publication (issue 14); the order is by the stored time, then the id.
+    const created = new Map(
+      (await db().select({ id: s.estates.id, at: s.estates.created_at }).from(s.estates)).map((r) => [r.id, r.at.getTime()]),
+    );
     for (let i = 1; i < result.items.length; i++) {
       const a = result.items[i - 1];
       const b = result.items[i];
       expect(a.date >= b.date, `${a.id} (${a.date}) before ${b.id} (${b.date})`).toBe(true);
-      if (a.date === b.date) expect(a.id).toBeGreaterThan(b.id);
+      expect(created.get(a.id)! >= created.get(b.id)!).toBe(true);
+      if (created.get(a.id) === created.get(b.id)) expect(a.id).toBeGreaterThan(b.id);
     }
   });
 
@@ -113,7 +112,7 @@ describe("searchEstates: paging and order", () => {
       .limit(1);
     expect(empty).toBeDefined();
     const result = await searchEstates(db(), { location_id: empty.id }, 1, "ar");
-    expect(result).toEqual({ items: [], total: 0, page: 1, pageCount: 0 });
+    expect(result).toEqual({ items: [], total: 0, more: false, page: 1, pageCount: 0 });
   });
 
   it("pages do not overlap and together hold each listing once", async () => {
@@ -177,22 +176,25 @@ describe("searchEstates: each filter narrows the results and every result matche
   });
 
   it("by price domain, the lower bound included and the upper one not", async () => {
+    const rate = (await currentRate(db()))!.sypPerUsd;
+    let usdFound = 0;
     for (const domain of lookups.priceDomains.filter((d) => d.id !== 1)) {
       const result = await allPages({ price_domain_id: domain.id });
-      // The domains are SYP amounts: a price in USD (about one seeded sale in ten, issue 13) is not compared with them.
+      // The domains are SYP amounts; a price in USD (about one seeded sale in ten, issue 13) is compared at the rate
+      // in force (decision 027): no listing with a price drops out of every domain.
+      const syp = sql`(case when ${s.estates.currency} = 'USD' then ${s.estates.price} * ${rate} else ${s.estates.price} end)`;
       const expected = await idsWhere(
-        and(
-          eq(s.estates.currency, "SYP"),
-          sql`${s.estates.price} >= ${domain.min}`,
-          domain.max === null ? undefined : sql`${s.estates.price} < ${domain.max}`,
-        ),
+        and(sql`${syp} >= ${domain.min}`, domain.max === null ? undefined : sql`${syp} < ${domain.max}`),
       );
       expect(sortedIds(result.items), `domain ${domain.id}`).toEqual(expected);
       for (const e of result.items) {
-        expect(e.price).toBeGreaterThanOrEqual(domain.min);
-        if (domain.max !== null) expect(e.price).toBeLessThan(domain.max);
+        const inSyp = e.currency === "USD" ? e.price! * rate : e.price!;
+        expect(inSyp).toBeGreaterThanOrEqual(domain.min);
+        if (domain.max !== null) expect(inSyp).toBeLessThan(domain.max);
       }
+      usdFound += result.items.filter((e) => e.currency === "USD").length;
     }
+    expect(usdFound).toBeGreaterThan(0);
   });
 
   it("price domain 1 (any price) does not filter", async () => {
@@ -261,7 +263,14 @@ describe("searchEstates: each filter narrows the results and every result matche
     const { items } = await searchEstates(db(), {}, 1, "ar");
     for (const e of items) {
       expect(e.images.length).toBeGreaterThanOrEqual(3);
-      expect(e.images.map((i) => i.index)).toEqual(e.images.map((_, i) => i));
+      // In gallery order (the cover first): the card carries only what its strip draws (issue 14).
+      const gallery = await db()
+        .select({ id: s.estate_images.id })
+        .from(s.estate_images)
+        .where(eq(s.estate_images.estate_id, e.id))
+        .orderBy(s.estate_images.index);
+      expect(e.images.map((i) => i.id)).toEqual(gallery.map((g) => g.id));
+      expect(Object.keys(e.images[0]).sort()).toEqual(["id", "large", "small"]);
       expect(e.images[0].small).toMatch(/^\/images\/.+-400\.webp$/);
       expect(e.images[0].large).toMatch(/^\/images\/.+-800\.webp$/);
       expect(e.phoneMasked).toMatch(/•/);

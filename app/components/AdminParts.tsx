@@ -1,5 +1,7 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./Icon";
+import { useSubmitting } from "./useAppForm";
 
 /**
  * The reason fields of a rejection, unpublishing or suspension (issue 5): the common reasons as radio buttons, in the
@@ -63,4 +65,17 @@ export function ReasonFields({
 /** Hours since an ISO time, for "waiting for N hours" (issue 5: the 24-hour promise). */
 export function hoursSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / 3_600_000));
+}
+
+/** A plain POST of one row's `id` to the page's action, as a single small button (`label`): mark a lead handled, retry a job. */
+export function IdButtonForm({ id, label }: { id: number; label: string }) {
+  const busy = useSubmitting();
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="button button-small" disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
 }

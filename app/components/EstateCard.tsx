@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "react-i18next";
-import type { EstateCard as Card, EstateImage } from "~/models/estate-card.server";
+import type { CardImage, EstateCard as Card } from "~/models/estate-card.server";
 import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { Icon } from "./Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
@@ -55,7 +55,7 @@ export function Carousel({
   priority,
   sizes,
 }: {
-  images: EstateImage[];
+  images: CardImage[];
   alt: string;
   priority?: boolean;
   sizes: string;
@@ -89,7 +89,7 @@ export function Carousel({
             {...(priority && i === 0 ? { fetchpriority: "high" } : {})}
           />
           <span className="badge badge-count" dir="ltr">
-            <Icon name="camera" /> {i + 1}/{images.length}
+            <Icon name="camera" /> {`${i + 1}/${images.length}`}
           </span>
         </li>
       ))}
@@ -98,7 +98,7 @@ export function Carousel({
 }
 
 /** The `srcset` of a listing photo: the two stored widths of app/services/images.server.ts (400 and 800 px WebP). */
-export function photoSrcSet(image: Pick<EstateImage, "small" | "large">): string {
+export function photoSrcSet(image: Pick<CardImage, "small" | "large">): string {
   return `${image.small} 400w, ${image.large} 800w`;
 }
 
@@ -174,14 +174,12 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
         </p>
         <Facts estate={estate} />
         <p className="card-meta">
-          <span>
-            {estate.estateType} · {estate.offerType}
-            {estate.ownershipType ? ` · ${estate.ownershipType}` : ""}
-          </span>
+          <span>{`${estate.estateType} · ${estate.offerType}${estate.ownershipType ? ` · ${estate.ownershipType}` : ""}`}</span>
         </p>
         <div className="card-footer">
           <span className="card-date">
             <Icon name="calendar" /> <bdi dir="ltr">{formatDate(estate.date)}</bdi>
+            {` · ${estate.freshness}`}
           </span>
           {estate.contractLevel > 1 ? (
             <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span>

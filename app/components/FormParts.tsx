@@ -17,7 +17,7 @@ import { Icon } from "./Icon";
 import { useAppForm, useSubmitting } from "./useAppForm";
 
 /** A Conform field whose value is a string (every field of our forms), its errors Messages. */
-type StringField = FieldMetadata<string | undefined, Record<string, unknown>, Message[]>;
+export type StringField = FieldMetadata<string | undefined, Record<string, unknown>, Message[]>;
 
 /** Translates a Message (a locales key and the values of its placeholders) in the page's language. */
 export function useMessage(): (message: Message) => string {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { EstateCard } from "~/models/estate-card.server";
-import type { SearchResult } from "~/models/estate.server";
+import type { SearchResult } from "~/models/estate-search.server";
 import { formatNumber } from "~/utils/format";
 import type { ExtraFields, FilterField, LinkGroup } from "~/utils/listing-page.server";
 import { EstateGrid } from "./EstateCard";
@@ -41,7 +41,9 @@ export function ListingResults({
   return (
     <>
       <p className={result.total ? "result-count" : "notice"} role="status">
-        {result.total ? t("search.found", { count: result.total, formatted: formatNumber(result.total) }) : t("search.none")}
+        {result.total
+          ? t(result.more ? "search.foundMore" : "search.found", { count: result.total, formatted: formatNumber(result.total) })
+          : t("search.none")}
       </p>
       {links.map((group) => (
         <nav key={group.className} className={group.className} aria-label={group.label}>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { EstateCard } from "~/models/estate-card.server";
-import type { EstateDetail, SearchResult } from "~/models/estate.server";
+import type { EstateDetail } from "~/models/estate.server";
+import type { SearchResult } from "~/models/estate-search.server";
 import { estateTitle } from "~/utils/format";
 
 /**

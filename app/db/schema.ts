@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
   customType,
+  doublePrecision,
 } from "drizzle-orm/pg-core";
 
 /** A bilingual lookup list of the spec (id, name_ar, name_en); ids are fixed by the spec where it gives them. */
@@ -101,9 +102,11 @@ export const offices = pgTable(
  * Listing status (issue 5, Rules). Only `approved` listings whose owner account (if any) is active are public. The
  * transitions are those of app/models/moderation.server.ts: pending → approved | rejected, rejected → pending (the
  * owner edits and resubmits), approved → rejected (unpublished by an admin), any → deleted. An edit of an approved
- * listing waits in `estate_edits` while the approved version stays public.
+ * listing waits in `estate_edits` while the approved version stays public. Issue 14 (decision 029): an approved
+ * listing becomes `expired` 60 days after its last confirmation, `withdrawn` when its owner says it is no longer
+ * available, `sold` or `rented` when its owner or an admin says so; those pages answer 410.
  */
-export const ESTATE_STATUSES = ["pending", "approved", "rejected", "deleted"] as const;
+export const ESTATE_STATUSES = ["pending", "approved", "rejected", "deleted", "expired", "withdrawn", "sold", "rented"] as const;
 export type EstateStatus = (typeof ESTATE_STATUSES)[number];
 
 /** PostgreSQL's tsvector (drizzle has no column type for it); read and written only by SQL (migration 0010). */
@@ -123,6 +126,15 @@ export const estates = pgTable(
     /** SYP (or `currency`); null until an owner's post gives one ("price on request"). */
     price: bigint("price", { mode: "number" }),
     currency: text("currency").notNull().default("SYP"),
+    /**
+     * The price in SYP (issue 13, decision 027): `price` itself for SYP listings, `price` × the exchange rate in force
+     * for USD ones; what price ranges, price domains and price sorts compare, so one index serves them. Kept by the
+     * trigger of migration 0011 and refresh_converted_prices() (called when a rate comes into force); never written
+     * by the app.
+     */
+    price_syp: bigint("price_syp", { mode: "number" }),
+    /** price_syp over the area in m² (a dunam is 1,000 m²); null without a price or an area. Kept like price_syp. */
+    price_per_m2_syp: doublePrecision("price_per_m2_syp"),
     negotiable: boolean("negotiable").notNull().default(false),
     furnished: boolean("furnished").notNull().default(false),
     location_id: integer("location_id")
@@ -165,6 +177,19 @@ export const estates = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
+     * The last confirmation that the listing is still available (issue 14, decision 029): its approval, an approved
+     * edit, or a renewal by its owner (SMS link or /profile). It expires 60 days after this.
+     */
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the owner was sent the expiry warning of the current 60 days; null until then (reset by a renewal). */
+    expiry_warned_at: timestamp("expiry_warned_at", { withTimezone: true }),
+    /**
+     * When the listing first became public (issue 14, decision 030): what "new listings since the last alert" of a
+     * saved search compares. Set by the trigger of migration 0012 the first time `status` becomes approved; an
+     * approved edit or a renewal does not change it. Never written by the app.
+     */
+    published_at: timestamp("published_at", { withTimezone: true }),
+    /**
      * The words a visitor can search (issue 13, decision 024): the listing's title parts (offer type, estate type,
      * governorate and place names in both languages) and both descriptions, Arabic normalised. Kept by the trigger
      * of migration 0010; never written by the app.
@@ -197,12 +222,41 @@ export const estates = pgTable(
       .on(t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
     index("estates_status_idx").on(t.status),
+    // Issue 14: the daily sweeps find the approved listings whose 60 days end soon (warnings) or ended (expiry).
+    index("estates_confirmed_at_idx")
+      .on(t.confirmed_at)
+      .where(sql`${t.status} = 'approved'`),
+    // Issue 14 (decision 030): the listings published since a saved search's last check.
+    index("estates_published_at_idx")
+      .on(t.published_at)
+      .where(sql`${t.status} = 'approved'`),
     // Issue 13 (decision 024): word search, price ranges in either currency, the area filter and sort.
     index("estates_search_tsv_idx")
       .using("gin", t.search_tsv)
       .where(sql`${t.status} = 'approved'`),
-    index("estates_currency_price_idx")
-      .on(t.currency, t.price)
+    // Decision 027: prices compared in SYP whatever the listing's currency, sorted by price or price per m².
+    index("estates_price_syp_idx")
+      .on(t.price_syp, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_price_syp_desc_idx")
+      .on(t.price_syp.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    // The same orders within one offer type (a sale search must not read past every cheaper rent first).
+    index("estates_offer_price_syp_idx")
+      .on(t.estate_offer_type_id, t.price_syp, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_offer_price_syp_desc_idx")
+      .on(t.estate_offer_type_id, t.price_syp.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_offer_price_per_m2_syp_idx")
+      .on(t.estate_offer_type_id, t.price_per_m2_syp, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    // The few USD listings refresh_converted_prices() rewrites when the rate changes.
+    index("estates_foreign_currency_idx")
+      .on(t.currency)
+      .where(sql`${t.currency} <> 'SYP'`),
+    index("estates_price_per_m2_syp_idx")
+      .on(t.price_per_m2_syp, t.id)
       .where(sql`${t.status} = 'approved'`),
     index("estates_area_idx")
       .on(t.area.desc(), t.id.desc())
@@ -399,9 +453,54 @@ export const sms_outbox = pgTable(
     id: serial("id").primaryKey(),
     phone: text("phone").notNull(),
     body: text("body").notNull(),
+    /**
+     * The idempotency key the sender was given (`sms:<job id>` for a message sent by the job queue, decision 028):
+     * unique, so one job never leaves two rows. Null for rows written before the queue.
+     */
+    idempotency_key: text("idempotency_key"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sms_outbox_phone_idx").on(t.phone, t.created_at.desc())],
+  (t) => [
+    index("sms_outbox_phone_idx").on(t.phone, t.created_at.desc()),
+    uniqueIndex("sms_outbox_idempotency_key_idx").on(t.idempotency_key),
+  ],
+);
+
+/**
+ * The background job queue (issue 14, decision 028): one row per piece of work (`task` names a handler of
+ * app/jobs/tasks.server.ts, `payload` its input), written in the transaction of the change that causes it. A worker
+ * claims due rows (`run_at` passed) with FOR UPDATE SKIP LOCKED and holds them by a lease (`locked_by`,
+ * `locked_until`); a lease that runs out (a killed worker) lets another worker take the job again. A failed try
+ * puts the job back with an exponential back-off until `max_attempts`, then leaves it `failed` with `last_error`
+ * for the back office (/admin/jobs). `key`, when given, is unique: a second job with the same key is not written
+ * (de-duplication, and the scheduler's `task:period` keys).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    task: text("task").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    key: text("key"),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    run_at: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    max_attempts: integer("max_attempts").notNull().default(5),
+    locked_by: text("locked_by"),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    last_error: text("last_error"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("jobs_key_idx").on(t.key),
+    index("jobs_status_run_at_idx").on(t.status, t.run_at),
+    index("jobs_running_locked_until_idx")
+      .on(t.locked_until)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );
 
 /**
@@ -634,4 +733,55 @@ export const audit_log = pgTable(
     index("audit_log_subject_idx").on(t.subject_type, t.subject_id),
     index("audit_log_actor_id_idx").on(t.actor_id),
   ],
+);
+
+/** How often a saved search alerts (issue 14): `instant` at most one SMS an hour, `daily` at most one a day. */
+export const ALERT_FREQUENCIES = ["instant", "daily"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/**
+ * A search a user keeps (issue 14, decision 030): `query` is the results page's query string as the filter parser
+ * reads it (canonical: known parameters only, in a fixed order, without `page`), `checked_until` the publication
+ * time up to which its new listings were counted (the cursor of the alerts), `last_alert_at` the last SMS sent.
+ */
+export const saved_searches = pgTable(
+  "saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    query: text("query").notNull(),
+    frequency: text("frequency").$type<AlertFrequency>().notNull().default("instant"),
+    paused: boolean("paused").notNull().default(false),
+    checked_until: timestamp("checked_until", { withTimezone: true }).notNull().defaultNow(),
+    last_alert_at: timestamp("last_alert_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("saved_searches_user_id_idx").on(t.user_id, t.id),
+    index("saved_searches_due_idx")
+      .on(t.frequency, t.checked_until)
+      .where(sql`not ${t.paused}`),
+  ],
+);
+
+/** One alert SMS of a saved search (issue 14): how many new listings it named; the daily limit counts these rows. */
+export const saved_search_alerts = pgTable(
+  "saved_search_alerts",
+  {
+    id: serial("id").primaryKey(),
+    saved_search_id: integer("saved_search_id")
+      .notNull()
+      .references(() => saved_searches.id, { onDelete: "cascade" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listings: integer("listings").notNull(),
+    since: timestamp("since", { withTimezone: true }).notNull(),
+    sent_at: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("saved_search_alerts_user_sent_idx").on(t.user_id, t.sent_at.desc())],
 );

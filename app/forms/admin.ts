@@ -56,8 +56,11 @@ const reasonRequired = { message: REASON_ERROR, path: ["reason_text"] };
 
 const decision = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: DECISION_ERROR });
 
-/** The decisions of the review page of a post (/admin/posts/:id); the last three need a reason. */
-export const POST_DECISIONS = ["approve", "reject", "approve_edit", "reject_edit", "unpublish"] as const;
+/**
+ * The decisions of the review page of a post (/admin/posts/:id); reject, reject_edit and unpublish need a reason;
+ * `close` marks a listing sold (a sale) or rented (a rental; issue 14).
+ */
+export const POST_DECISIONS = ["approve", "reject", "approve_edit", "reject_edit", "unpublish", "close"] as const;
 const NEEDS_REASON: readonly string[] = ["reject", "reject_edit", "unpublish"];
 
 /** /admin/posts/:id: a decision, its reason, and the version of the post the page showed. */
@@ -86,6 +89,9 @@ export const accountDecisionSchema = z
 
 /** /admin/leads: mark one lead handled. */
 export const leadSchema = z.object({ id: dbId(DECISION_ERROR) });
+
+/** /admin/jobs: put one failed job back in the queue (the same one-id form as a lead's). */
+export const jobRetrySchema = leadSchema;
 
 /**
  * Parses a back-office form with `schema` (parseForm, as every form): `{ value }` when it is valid, else

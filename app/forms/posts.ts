@@ -218,3 +218,12 @@ export const photoActionSchema = z.object({
 
 /** Deleting a post from its editor: the confirming form posts `confirm=yes` (the link alone only asks). */
 export const postDeleteSchema = z.object({ confirm: z.literal("yes") });
+
+/**
+ * An owner's (or admin's) change of a listing's life (issue 14): `renew` it for 60 days, or `close` it (sold for a
+ * sale, rented for a rental); the page to come back to is `redirectTo`.
+ */
+export const listingStateSchema = z.object({
+  estate_id: dbId("forms:errors.checkData"),
+  intent: z.enum(["renew", "close"], { error: "forms:errors.checkData" }),
+});

@@ -4,8 +4,10 @@ import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
 import { getLocaleT } from "~/services/i18n.server";
+import { isoDay } from "~/utils/dates";
 import { formatPrice, maskPhone } from "~/utils/format";
 import { currentRate } from "./exchange-rate.server";
+import { freshnessText } from "./freshness.server";
 import { getLookups, nameOf, type Lookups } from "./lookups.server";
 import { otherCurrency, pricePerM2, squareMetresPerUnit } from "./prices.server";
 
@@ -17,6 +19,11 @@ import { otherCurrency, pricePerM2, squareMetresPerUnit } from "./prices.server"
 
 /** One photo of a listing: URLs of the stored widths and the size of the largest (pixels). */
 export type EstateImage = { id: number; index: number; small: string; large: string; width: number; height: number };
+/**
+ * A photo as a card shows it (its strip draws every photo at 400×300): the URLs only, so that a page of cards
+ * carries no more loader data than it uses (issue 14 won back the search page's bytes this way, decision 029).
+ */
+export type CardImage = Pick<EstateImage, "id" | "small" | "large">;
 
 /** What a property card shows (spec 2.7), named in the page's language. */
 export type EstateCard = {
@@ -51,15 +58,20 @@ export type EstateCard = {
   rooms: number | null;
   floor: number | null;
   pool: boolean;
-  /** ISO timestamp of publication. */
+  /** The day of publication in Damascus, YYYY-MM-DD (dates.ts isoDay; formatDate writes it as DD.MM.YYYY). */
   date: string;
+  /**
+   * When the listing was last confirmed, relative to today in the page's language ("updated 3 days ago"; issue 14,
+   * freshness.server.ts freshnessText), written on the server so the cards' JavaScript computes no dates.
+   */
+  freshness: string;
   /** 1 free, 2 silver, 3 bronze, 4 gold. */
   contractLevel: number;
   contractName: string;
   office: { id: number; name: string; logo: string | null } | null;
   /** The contact number, masked for visitors (spec 6). */
   phoneMasked: string | null;
-  images: EstateImage[];
+  images: CardImage[];
 };
 
 export const cardColumns = {
@@ -83,6 +95,7 @@ export const cardColumns = {
   phone: s.estates.phone,
   contract_type_id: s.estates.contract_type_id,
   created_at: s.estates.created_at,
+  confirmed_at: s.estates.confirmed_at,
   office_id: s.offices.id,
   office_name_ar: s.offices.name_ar,
   office_name_en: s.offices.name_en,
@@ -134,7 +147,7 @@ export async function imagesOf(db: Db, ids: number[]): Promise<Map<number, Estat
  */
 export function toCard(
   row: CardRow,
-  images: EstateImage[],
+  images: CardImage[],
   lookups: Lookups,
   locale: Locale,
   sypPerUsd: number | null,
@@ -176,7 +189,8 @@ export function toCard(
     rooms: row.rooms_count,
     floor: row.floor,
     pool: row.swimming_pool,
-    date: row.created_at.toISOString(),
+    date: isoDay(row.created_at),
+    freshness: freshnessText(t as never, row.confirmed_at, new Date()),
     contractLevel: row.contract_type_id,
     contractName: nameOf(lookups.byId.contractType.get(row.contract_type_id), locale) ?? "",
     office: row.office_id
@@ -202,5 +216,6 @@ export async function cardsOf(db: Db, rows: CardRow[], locale: Locale): Promise<
     ),
     currentRate(db),
   ]);
-  return rows.map((r) => toCard(r, images.get(r.id) ?? [], lookups, locale, rate?.sypPerUsd ?? null));
+  const slim = (list: EstateImage[]): CardImage[] => list.map(({ id, small, large }) => ({ id, small, large }));
+  return rows.map((r) => toCard(r, slim(images.get(r.id) ?? []), lookups, locale, rate?.sypPerUsd ?? null));
 }

@@ -60,8 +60,9 @@ export async function rateHistory(db: Db, limit = 20): Promise<RateRow[]> {
 /**
  * Sets a new rate (issue 13): inserts a row of exchange_rates (`sypPerUsd` whole SYP for 1 USD, within RATE_LIMITS;
  * `validFrom` defaults to now) set by `actorId`, and its audit entry `exchange_rate.set` (details: the new and the
- * previous rate, the date) in one transaction, so both are kept or neither. The insert's trigger empties visitors'
- * cached pages (migration 0009). Returns the new row's id. Throws RangeError for a value outside the bounds (the
+ * previous rate, the date) in one transaction, so both are kept or neither; a rate in force at once also converts
+ * the USD listings' stored SYP prices in that transaction (refreshConvertedPrices). The insert's trigger empties
+ * visitors' cached pages (migration 0009). Returns the new row's id. Throws RangeError for a value outside the bounds (the
  * form's schema refuses those first); database errors propagate.
  */
 export async function setRate(db: Db, actorId: number, input: { sypPerUsd: number; validFrom?: Date | null }): Promise<number> {
@@ -79,6 +80,7 @@ export async function setRate(db: Db, actorId: number, input: { sypPerUsd: numbe
       .insert(exchange_rates)
       .values({ syp_per_usd: sypPerUsd, set_by: actorId, ...(input.validFrom ? { valid_from: input.validFrom } : {}) })
       .returning({ id: exchange_rates.id, validFrom: exchange_rates.valid_from });
+    await refreshConvertedPrices(tx);
     await recordAudit(tx, {
       actorId,
       action: "exchange_rate.set",
@@ -88,4 +90,18 @@ export async function setRate(db: Db, actorId: number, input: { sypPerUsd: numbe
     });
     return row.id;
   });
+}
+
+/**
+ * Brings the stored SYP prices of USD listings (estates.price_syp and price_per_m2_syp, decision 027) to the rate in
+ * force now: SQL function refresh_converted_prices() of migration 0011, one UPDATE of the USD listings whose stored
+ * price differs. Called when a rate is set, and on a schedule so that a rate set for a later date takes effect on
+ * its day. Returns how many listings changed. Database errors propagate.
+ */
+export async function refreshConvertedPrices(db: Pick<Db, "execute">): Promise<number> {
+  // Both drivers (pg and PGlite) answer `execute` with `{ rows }`.
+  const result = (await db.execute(sql`select refresh_converted_prices() as changed`)) as unknown as {
+    rows: { changed: number }[];
+  };
+  return Number(result.rows[0]?.changed ?? 0);
 }

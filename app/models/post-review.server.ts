@@ -97,6 +97,8 @@ export type PostReview = {
   contactName: string | null;
   phone: string | null;
   offerType: string;
+  /** 1 sale, 2 rent: whether the listing closes as sold or rented (issue 14). */
+  offerTypeId: number;
   estateType: string;
   place: string;
   facts: { key: string; value: string }[];
@@ -165,6 +167,7 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     contactName: e.contact_name,
     phone: e.phone,
     offerType: nameOf(lookups.byId.offerType.get(e.estate_offer_type_id), locale) ?? "",
+    offerTypeId: e.estate_offer_type_id,
     estateType: nameOf(lookups.byId.estateType.get(e.estate_type_id), locale) ?? "",
     place: placeName(lookups, e.location_id, locale),
     facts: factsOf(e),

@@ -5,6 +5,7 @@ import type { Locale } from "~/i18n";
 import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
 import type { Actor, PostState } from "./moderation.server";
+import { expiresAt } from "./freshness.server";
 
 /**
  * Owners' posts (issue 5, Owners): a post is a row of `estates` with a `user_id`, created from /new-estate, edited on
@@ -205,6 +206,10 @@ export type UserPost = {
   /** When the current review started (ISO), for the time left of the 24 hours; null when nothing waits. */
   waitingSince: string | null;
   date: string;
+  /** A listing's offer type (1 sale, 2 rent): whether it can be marked sold or rented (issue 14); null for requests. */
+  offerTypeId: number | null;
+  /** ISO end of a published or expired listing's 60 days (issue 14); null otherwise. */
+  expires: string | null;
 };
 
 /**
@@ -249,6 +254,8 @@ export async function userPosts(db: Db, userId: number, locale: Locale): Promise
         rejectReason: e.status === "rejected" ? e.reject_reason : refusedEdit,
         waitingSince: waitingSince ? waitingSince.toISOString() : null,
         date: e.created_at.toISOString(),
+        offerTypeId: e.estate_offer_type_id,
+        expires: ["approved", "expired", "withdrawn"].includes(e.status) ? expiresAt(e.confirmed_at).toISOString() : null,
       };
     }),
     ...requests.map((r) => ({
@@ -261,6 +268,8 @@ export async function userPosts(db: Db, userId: number, locale: Locale): Promise
       rejectReason: r.reject_reason,
       waitingSince: r.status === "pending" ? r.created_at.toISOString() : null,
       date: r.created_at.toISOString(),
+      offerTypeId: null,
+      expires: null,
     })),
   ];
   return posts.sort((a, b) => b.date.localeCompare(a.date));

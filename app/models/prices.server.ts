@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { formatPrice } from "~/utils/format";
 import { publicEstate } from "./estate.server";
 import type { Lookups } from "./lookups.server";
 
@@ -77,12 +78,12 @@ export function forgetMedians(db: Db): void {
 /**
  * Median price per m² in SYP and count of the public listings (publicEstate: approved, active owner and office) of
  * one estate type and offer type (and, for rents, the same rental period) in `locationIds`, with a price and an
- * area in m² or dunams; USD prices converted at `sypPerUsd` (without a rate, USD listings are left out). One
- * aggregate with percentile_cont(0.5), which the partial index estates_search_idx (offer, type, location) serves.
+ * area in m² or dunams: the stored `price_per_m2_syp` (decision 027; USD prices at the rate in force, `sypPerUsd`
+ * only keys the cache). One aggregate with percentile_cont(0.5), which the partial index estates_search_idx (offer,
+ * type, location) serves.
  */
 async function medianOf(
   db: Db,
-  lookups: Lookups,
   key: { typeId: number; offerTypeId: number; periodTypeId: number | null },
   locationIds: number[],
   sypPerUsd: number | null,
@@ -91,20 +92,9 @@ async function medianOf(
   let cache = medianCache.get(db);
   const hit = cache?.get(cacheKey);
   if (hit) return hit;
-  const units = lookups.areaUnits.filter((u) => SQUARE_METRES[u.name_en] !== undefined);
-  if (!units.length) return { median: 0, count: 0 };
-  const m2 = sql.join(
-    units.map((u) => sql`when ${u.id} then ${SQUARE_METRES[u.name_en]}::float8`),
-    sql` `,
-  );
-  const priceSyp: SQL = sypPerUsd
-    ? sql`case when ${s.estates.currency} = 'USD' then ${s.estates.price}::float8 * ${sypPerUsd} else ${s.estates.price}::float8 end`
-    : sql`${s.estates.price}::float8`;
   const [row] = await db
     .select({
-      median: sql<
-        number | null
-      >`percentile_cont(0.5) within group (order by ${priceSyp} / (${s.estates.area} * (case ${s.estates.area_unit_id} ${m2} end)))`,
+      median: sql<number | null>`percentile_cont(0.5) within group (order by ${s.estates.price_per_m2_syp})`,
       count: sql<number>`count(*)::int`,
     })
     .from(s.estates)
@@ -114,14 +104,7 @@ async function medianOf(
         eq(s.estates.estate_type_id, key.typeId),
         locationIds.length === 1 ? eq(s.estates.location_id, locationIds[0]) : inArray(s.estates.location_id, locationIds),
         publicEstate(),
-        isNotNull(s.estates.price),
-        gt(s.estates.price, 0),
-        gt(s.estates.area, 0),
-        inArray(
-          s.estates.area_unit_id,
-          units.map((u) => u.id),
-        ),
-        sypPerUsd ? undefined : eq(s.estates.currency, "SYP"),
+        isNotNull(s.estates.price_per_m2_syp),
         key.periodTypeId === null ? undefined : eq(s.estates.period_type_id, key.periodTypeId),
       ),
     );
@@ -161,11 +144,10 @@ export async function areaPrices(
   const governorate = lookups.locationById.get(estate.locationId)?.governorate.id;
   const gov = lookups.governorates.find((g) => g.id === governorate);
   const [location, inGovernorate] = await Promise.all([
-    medianOf(db, lookups, key, [estate.locationId], sypPerUsd),
+    medianOf(db, key, [estate.locationId], sypPerUsd),
     gov
       ? medianOf(
           db,
-          lookups,
           key,
           gov.locations.map((l) => l.id),
           sypPerUsd,
@@ -190,4 +172,36 @@ export async function areaPrices(
 export function standing(perM2: number, median: number): number {
   const pct = Math.round(((perM2 - median) / median) * 100);
   return pct === 0 ? 0 : pct;
+}
+
+/** One line of a listing page's area prices: the median, what it rests on, and where the listing stands (or null). */
+export type MedianLine = { median: string; basis: string; standing: string | null };
+
+/**
+ * The lines of a listing page's area prices (issue 13), place first then governorate, written on the server so the
+ * page's JavaScript needs no formatting of its own: `t` the page's translator, `names` the place's and governorate's
+ * names, `currencyLabel` the listing's currency as the cards write it. A median that is not shown (fewer than
+ * MEDIAN_MIN_LISTINGS listings) gives no line.
+ */
+export function medianLines(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  prices: AreaPrices,
+  names: { location: string; governorate: string },
+  currencyLabel: string,
+): MedianLine[] {
+  const line = (place: string, median: AreaMedian | null): MedianLine | null => {
+    if (!median) return null;
+    const pct = prices.perM2 === null ? null : standing(prices.perM2, median.perM2);
+    return {
+      median: t("estate.prices.median", { place, price: formatPrice(median.perM2, currencyLabel) }),
+      basis: t("estate.prices.basis", { count: median.count }),
+      standing:
+        pct === null
+          ? null
+          : pct === 0
+            ? t("estate.prices.at")
+            : t(pct < 0 ? "estate.prices.below" : "estate.prices.above", { pct: Math.abs(pct) }),
+    };
+  };
+  return [line(names.location, prices.location), line(names.governorate, prices.governorate)].filter((l) => l !== null);
 }

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useSubmitting } from "~/components/useAppForm";
+import { IdButtonForm } from "~/components/AdminParts";
 import { leadSchema, parseAdminForm } from "~/forms/admin";
 import { listLeads, markLeadHandled } from "~/models/lead.server";
 import { requireAdmin } from "~/services/auth.server";
@@ -37,7 +37,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LeadsPage() {
   const { leads } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const busy = useSubmitting();
   return (
     <section className="page admin-page">
       <h1>{t("admin:leads.title")}</h1>
@@ -63,12 +62,7 @@ export default function LeadsPage() {
               {l.handled ? (
                 <p className="hint">{t("admin:leads.handled")}</p>
               ) : (
-                <Form method="post">
-                  <input type="hidden" name="id" value={l.id} />
-                  <button type="submit" className="button button-small" disabled={busy}>
-                    {t("admin:leads.markHandled")}
-                  </button>
-                </Form>
+                <IdButtonForm id={l.id} label={t("admin:leads.markHandled")} />
               )}
             </li>
           ))}

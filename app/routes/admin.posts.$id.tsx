@@ -6,6 +6,7 @@ import { Icon } from "~/components/Icon";
 import { useSubmitting } from "~/components/useAppForm";
 import { parseAdminForm, postDecisionSchema, reasonValues } from "~/forms/admin";
 import { moderatePost, postReview } from "~/models/post-review.server";
+import { changeListing } from "~/models/freshness.server";
 import { reasonChoices } from "~/services/owner-texts.server";
 import { TransitionError } from "~/models/moderation.server";
 import { requireAdmin } from "~/services/auth.server";
@@ -50,6 +51,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = { decision: String(parsed.payload.decision ?? ""), ...reasonValues(parsed.payload) };
   if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
   const { decision, reason, reason_text, version } = parsed.value;
+  if (decision === "close") {
+    // Sold or rented (issue 14): one transition with the admin's audit entry.
+    const outcome = await changeListing(db, id, "close", { id: admin.id, admin: true });
+    if (outcome === "missing") notFound();
+    if (outcome !== "sold" && outcome !== "rented") return data({ error: "admin:errors.state", values }, { status: 409 });
+    return redirectWithSuccess(`/admin/posts/${id}`, t(outcome === "sold" ? "admin:done.mark_sold" : "admin:done.mark_rented"));
+  }
   try {
     // The review page's forms always send the version they were drawn with (a post changed since is refused: 409).
     await moderatePost(db, id, decision, { id: admin.id, admin: true }, { code: reason, text: reason_text }, version);
@@ -172,6 +180,14 @@ export default function PostReviewPage() {
           />
           <button type="submit" name="decision" value="unpublish" className="button button-danger" disabled={busy}>
             {t("admin:review.unpublish")}
+          </button>
+        </Form>
+      ) : null}
+      {["approved", "edit_pending", "expired", "withdrawn"].includes(r.state) ? (
+        <Form method="post" className="close-form">
+          <h2>{t("admin:review.closeTitle")}</h2>
+          <button type="submit" name="decision" value="close" className="button" disabled={busy}>
+            {t(r.offerTypeId === 2 ? "admin:review.markRented" : "admin:review.markSold")}
           </button>
         </Form>
       ) : null}

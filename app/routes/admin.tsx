@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: "/admin/offices", key: "admin:nav.offices" },
   { to: "/admin/rates", key: "admin:nav.rates" },
   { to: "/admin/audit", key: "admin:nav.audit" },
+  { to: "/admin/jobs", key: "admin:nav.jobs" },
 ] as const;
 
 /**

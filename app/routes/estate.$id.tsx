@@ -1,12 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Carousel, currencyKey, EstateGrid, Facts, photoSrcSet, Price } from "~/components/EstateCard";
+import { Carousel, currencyKey, Facts, photoSrcSet, Price } from "~/components/EstateCard";
 import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
-import { getEstate, similarEstates } from "~/models/estate.server";
+import { GonePage, SimilarListings } from "~/components/GoneListing";
+import { ListingLifeForm } from "~/components/ListingLife";
+import { closedEstate, getEstate, type EstateDetail } from "~/models/estate.server";
+import { similarEstates } from "~/models/estate-search.server";
+import { expiresAt } from "~/models/freshness.server";
+import { getCurrentUser } from "~/services/auth.server";
 import { useRootData } from "~/utils/root-data";
-import { standing, type AreaMedian } from "~/models/prices.server";
+import type { Db } from "~/db/client.server";
+import type { Locale } from "~/i18n";
+import { medianLines } from "~/models/prices.server";
+import type { EstateCard } from "~/models/estate-card.server";
 import { estateTitle, formatDate, formatNumber, formatPrice } from "~/utils/format";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -22,7 +30,7 @@ const PHOTO_SIZES = "(max-width: 800px) 100vw, 760px";
  */
 export const meta: MetaFunction<typeof loader> = (args) => {
   const tags = pageMeta(args);
-  const first = args.data?.estate.images[0];
+  const first = args.data && "estate" in args.data ? args.data.estate.images[0] : undefined;
   if (!first) return tags;
   const saver = (args.matches.find((m) => m.id === "root")?.data as { dataSaver?: string | null } | undefined)?.dataSaver;
   return [
@@ -37,39 +45,22 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   ];
 };
 
-/** Property detail (spec 2.7): photos, price, place, every fact, the office, and similar listings; 404 for an unknown id. */
+/**
+ * Property detail (spec 2.7): photos, price, place, every fact, the office, and similar listings; 404 for an unknown
+ * id. A listing that has ended (expired, taken down, sold or rented; issue 14) answers 410 Gone with its essentials,
+ * what ended it and similar listings (decision 029). Its owner, logged in, also gets the renew and sold/rented forms.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const { db, locale, t } = await pageContext(request);
   const estate = await getEstate(db, id, locale);
-  if (!estate) notFound("listing");
-  const similar = await similarEstates(
-    db,
-    { location_id: estate.locationId, estate_type_id: estate.estateTypeId, estate_offer_type_id: estate.offerTypeId },
-    locale,
-    { limit: 4, excludeIds: [estate.id], includeExact: true },
-  );
+  if (!estate) return gone(request, id);
+  const user = estate.userId === null ? null : await getCurrentUser(request);
+  const similar = await similarTo(db, estate.id, { ...estate }, locale);
   const title = estateTitle(t, estate);
   const { areaPrices, ...shown } = estate;
   const label = t(currencyKey(estate.currency));
-  /** One line of the area's prices (issue 13), written here so the page's JavaScript needs no formatting of its own. */
-  const line = (place: string, median: AreaMedian | null) => {
-    if (!median) return null;
-    const pct = areaPrices.perM2 === null ? null : standing(areaPrices.perM2, median.perM2);
-    return {
-      median: t("estate.prices.median", { place, price: formatPrice(median.perM2, label) }),
-      basis: t("estate.prices.basis", { count: median.count }),
-      standing:
-        pct === null
-          ? null
-          : pct === 0
-            ? t("estate.prices.at")
-            : t(pct < 0 ? "estate.prices.below" : "estate.prices.above", { pct: Math.abs(pct) }),
-    };
-  };
-  const medians = [line(estate.location, areaPrices.location), line(estate.governorate, areaPrices.governorate)].filter(
-    (l) => l !== null,
-  );
+  const medians = medianLines(t, areaPrices, { location: estate.location, governorate: estate.governorate }, label);
   return {
     seo: {
       title: `${title} - ${estate.governorate}`,
@@ -88,11 +79,60 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     estate: shown,
     medians,
     similar,
+    /** The owner's tools (issue 14), for the logged-in owner only: the listing's end date (ISO). */
+    mine: user !== null && user.id === estate.userId ? { expires: expiresAt(new Date(estate.confirmed)).toISOString() } : null,
   };
 }
 
+/** Four public listings like listing `id` (same place, type and offer first; spec 2.7), for its page or its 410 page. */
+function similarTo(
+  db: Db,
+  id: number,
+  like: { locationId: number; estateTypeId: number; offerTypeId: number },
+  locale: Locale,
+): Promise<EstateCard[]> {
+  return similarEstates(
+    db,
+    { location_id: like.locationId, estate_type_id: like.estateTypeId, estate_offer_type_id: like.offerTypeId },
+    locale,
+    { limit: 4, excludeIds: [id], includeExact: true },
+  );
+}
+
+/** The 410 page of a listing that has ended (issue 14), or the 404 of one that never was public or was deleted. */
+async function gone(request: Request, id: number) {
+  const { db, locale, t } = await pageContext(request);
+  const closed = await closedEstate(db, id, locale);
+  if (!closed) notFound("listing");
+  const similar = await similarTo(db, id, { ...closed, offerTypeId: closed.card.offerTypeId }, locale);
+  const title = t(`freshness.goneTitle.${closed.status}`);
+  return data(
+    {
+      seo: { title: `${title}: ${estateTitle(t, closed.card)}`, description: t("freshness.goneLead"), noindex: true },
+      gone: { status: closed.status, card: closed.card, title },
+      similar,
+    },
+    { status: 410 },
+  );
+}
+
 export default function EstatePage() {
-  const { estate, medians, similar } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  return "gone" in loaded ? <GonePage {...loaded} /> : <ListingPage {...loaded} />;
+}
+
+/** The page of a public listing (spec 2.7). */
+function ListingPage({
+  estate,
+  medians,
+  similar,
+  mine,
+}: {
+  estate: Omit<EstateDetail, "areaPrices">;
+  medians: { median: string; basis: string; standing: string | null }[];
+  similar: EstateCard[];
+  mine: { expires: string } | null;
+}) {
   const root = useRootData();
   const { t } = useTranslation();
   const title = estateTitle(t, estate);
@@ -116,6 +156,13 @@ export default function EstatePage() {
     [t("estate.negotiable"), estate.negotiable ? t("common.yes") : t("common.no")],
     [t("estate.furnished"), estate.furnished ? t("common.yes") : t("common.no")],
     [t("estate.date"), <bdi dir="ltr">{formatDate(estate.date)}</bdi>],
+    [
+      t("estate.confirmed"),
+      <>
+        <bdi dir="ltr">{formatDate(estate.confirmed)}</bdi>
+        {` · ${estate.freshness}`}
+      </>,
+    ],
     [t("estate.adNumber"), <bdi dir="ltr">{estate.stateId}</bdi>],
   ];
   // The listing's JSON-LD is rendered by the server after the page (app/components/StructuredData.server.tsx).
@@ -202,14 +249,20 @@ export default function EstatePage() {
               <ShareLink estateId={estate.id} />
             </div>
           </div>
+          {mine ? (
+            <section className="card owner-tools" aria-labelledby="owner-tools-title">
+              <h2 id="owner-tools-title">{t("freshness.owner")}</h2>
+              <ListingLifeForm
+                estateId={estate.id}
+                offerTypeId={estate.offerTypeId}
+                redirectTo={`/estate/${estate.id}`}
+                note={t("freshness.expires", { date: formatDate(mine.expires) })}
+              />
+            </section>
+          ) : null}
         </aside>
       </div>
-      {similar.length ? (
-        <section className="section similar" aria-labelledby="similar-title">
-          <h2 id="similar-title">{t("estate.similar")}</h2>
-          <EstateGrid estates={similar} eagerFirst={false} />
-        </section>
-      ) : null}
+      <SimilarListings similar={similar} />
     </div>
   );
 }

@@ -70,7 +70,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
 /**
  * The posts of /login, told apart by `intent`: "login" (spec 7 POST login), "register" (POST user/register) and
  * "captcha" (a new image, keeping what was typed). Every post spends the captcha (spec 4: a failed login resets
- * it); the loader draws the next. Errors come back with status 400 (429 past a limit, 503 when the SMS failed), the
+ * it); the loader draws the next. Errors come back with status 400 (429 past a limit), the
  * typed values (never the password) and their messages; success redirects with the spec's toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EstateGrid } from "~/components/EstateCard";
 import { OfficeHeader } from "~/components/OfficeHeader";
 import { Pagination } from "~/components/Pagination";
-import { searchEstates } from "~/models/estate.server";
+import { searchEstates } from "~/models/estate-search.server";
 import { getOffice } from "~/models/office.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";

@@ -7,6 +7,8 @@ import { Icon } from "~/components/Icon";
 import { useForgetDraft } from "~/components/useDraft";
 import { estateCardsByIds } from "~/models/estate.server";
 import { savedEstateIds } from "~/models/saved.server";
+import { listSavedSearches } from "~/models/saved-search.server";
+import { SavedSearches } from "~/components/SavedSearches";
 import { userPosts, type UserPost } from "~/models/post.server";
 import { requireUser } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
@@ -14,26 +16,30 @@ import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 import { TextWithUserText } from "~/components/UserText";
+import { ListingLifeForm } from "~/components/ListingLife";
+import { formatDate } from "~/utils/dates";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "account", "forms", "offline"] };
 
 /**
  * /profile (spec 2.1, 4 Profile route, 6): only with a valid session, otherwise /login?redirectTo=/profile. Shows
- * the user's name and phone, their saved properties (as cards) and their own offers and requests with their
- * moderation status.
+ * the user's name and phone, their saved properties (as cards), their own offers and requests with their
+ * moderation status, and their saved searches (issue 14).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { db, locale, t } = await pageContext(request);
-  const [saved, posts] = await Promise.all([
+  const [saved, posts, searches] = await Promise.all([
     savedEstateIds(db, user.id).then((ids) => estateCardsByIds(db, ids, locale)),
     userPosts(db, user.id, locale),
+    listSavedSearches(db, user.id),
   ]);
   return {
     user: { name: `${user.first_name} ${user.last_name}`, phone: formatPhone(user.phone) },
     saved,
     posts,
+    searches,
     /** The server's clock (ms), so the time left of a review renders the same on server and client. */
     now: Date.now(),
     seo: { title: t("account:profile.title"), description: t("account:profile.description"), noindex: true },
@@ -41,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, saved, posts, now } = useLoaderData<typeof loader>();
+  const { user, saved, posts, searches, now } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   // Arriving from a successful property request: its draft is no longer needed.
@@ -94,6 +100,7 @@ export default function ProfilePage() {
           </ul>
         )}
       </section>
+      <SavedSearches searches={searches} />
       <SavedOffline />
     </section>
   );
@@ -134,6 +141,18 @@ function PostRow({ post: p, now }: { post: UserPost; now: number }) {
         <Link to={`/estate/${p.id}`} className="button button-small">
           <Icon name="chevron" /> {t("forms:profile.view")}
         </Link>
+      ) : null}
+      {p.expires ? (
+        <ListingLifeForm
+          estateId={p.id}
+          offerTypeId={p.offerTypeId}
+          redirectTo="/profile"
+          note={
+            p.state === "withdrawn"
+              ? ""
+              : t(Date.parse(p.expires) <= now ? "freshness.expired" : "freshness.expires", { date: formatDate(p.expires) })
+          }
+        />
       ) : null}
     </li>
   );

@@ -39,7 +39,7 @@ export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "forms", "account"] };
 
 /** The post and the actor of a request, or a 404 when the actor may not edit it (issue 5: never another's post). */
-async function load(request: Request, param: string | undefined): Promise<{ actor: Actor; post: EditablePost }> {
+async function load(request: Request, param: string | undefined): Promise<{ actor: Account; post: EditablePost }> {
   const user = await requireUser(request);
   const id = requireId(param);
   const { db } = await pageContext(request);
@@ -82,7 +82,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionResult = { lastResult?: FormResult; photoProblems?: UploadProblem[]; message?: Message };
 
 /** What every change of the editor works on: the database, the post, who acts, and the page's translations. */
-type Editing = { db: Db; post: EditablePost; actor: Actor; t: Awaited<ReturnType<typeof pageContext>>["t"] };
+/** An account acting on its own post (an Actor whose id is never null). */
+type Account = Actor & { id: number };
+type Editing = { db: Db; post: EditablePost; actor: Account; t: Awaited<ReturnType<typeof pageContext>>["t"] };
 
 /**
  * The editor's posts (issue 5), one function each: `intent` save (the fields), upload (multipart `photos`), cover /

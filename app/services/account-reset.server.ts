@@ -1,11 +1,11 @@
 import type { Db } from "~/db/client.server";
 import type { Locale } from "~/i18n";
 import { createPasswordReset, findResetUser, findUserByPhone, resetPasswordWithToken } from "~/models/user.server";
-import { afterResponse, consumeSmsLimit, sendingSms } from "./account.server";
+import { afterResponse, consumeSmsLimit } from "./account.server";
 import { getLocaleT } from "./i18n.server";
 import { hashPassword } from "./password.server";
 import { consume } from "./rate-limit.server";
-import { getSmsSender } from "./sms.server";
+import { queueSms } from "./sms.server";
 
 /**
  * The forgotten password (issue 3; architecture 8: reset by phone number; spec 7 validate-reset-password-token and
@@ -18,7 +18,7 @@ import { getSmsSender } from "./sms.server";
  * suspended. Every number counts against the SMS limits alike ("tooMany"), so the limits say nothing about which
  * numbers have accounts; past them, "accepted" is the answer for any number, known or not, and comes at once: the
  * lookup, the link and its SMS run after the answer (afterResponse, issue 9), so a known number is answered as fast
- * as an unknown one. A failing SMS provider is reported on the server's error output only.
+ * as an unknown one. The link and its `sms` job are one write; the worker sends it (issue 14).
  */
 export async function requestReset(
   db: Db,
@@ -31,13 +31,11 @@ export async function requestReset(
     const user = await findUserByPhone(db, phone);
     if (!user || user.status === "suspended") return;
     const t = await getLocaleT(input.locale);
-    await sendingSms(phone, () =>
-      db.transaction(async (tx) => {
-        const token = await createPasswordReset(tx, user.id);
-        const link = `${input.origin}/rp?t=${token}`;
-        await getSmsSender().send(tx, { phone, body: t("account:sms.reset", { brand: t("brand"), link }) });
-      }),
-    );
+    await db.transaction(async (tx) => {
+      const token = await createPasswordReset(tx, user.id);
+      const link = `${input.origin}/rp?t=${token}`;
+      await queueSms(tx, { phone, body: t("account:sms.reset", { brand: t("brand"), link }) });
+    });
   });
   return { kind: "accepted" };
 }

@@ -20,23 +20,24 @@ import { hashPassword } from "./password.server";
  * turn that into an answer. Database errors propagate.
  */
 
-/** A sign-up's SMS could not be sent, or a limit was passed (`retryAfter`, seconds). */
-export type SmsRefusal = { kind: "tooMany"; retryAfter: number } | { kind: "smsFailed" };
+/**
+ * A sign-up's SMS was refused: a limit was passed (`retryAfter`, seconds). A failing SMS provider refuses nothing:
+ * the SMS is a queued job, tried again by the worker (issue 14).
+ */
+export type SmsRefusal = { kind: "tooMany"; retryAfter: number };
 
 /**
  * What a form says when its SMS was refused (spec 8): the form's own failure message (`failed`: registerFailed,
- * resendFailed), followed past a limit by the minutes to wait (status 429); alone when the provider failed (503).
+ * resendFailed), followed by the minutes to wait (status 429).
  */
-export function smsRefusal(failed: string, refusal: SmsRefusal): { formErrors: Message[]; status: 429 | 503 } {
-  return refusal.kind === "tooMany"
-    ? { formErrors: [message(failed), tooMany("account:errors.tooMany", refusal.retryAfter)], status: 429 }
-    : { formErrors: [message(failed)], status: 503 };
+export function smsRefusal(failed: string, refusal: SmsRefusal): { formErrors: Message[]; status: 429 } {
+  return { formErrors: [message(failed), tooMany("account:errors.tooMany", refusal.retryAfter)], status: 429 };
 }
 
 /**
  * Records a sign-up and sends its code (spec 4, Registration 1). The SMS limits are counted first, so a refused
  * attempt writes nothing and tells nothing about the number ("tooMany"); a number with an account gives "exists";
- * the sign-up, its code and its SMS are one write, so an SMS that cannot be sent keeps nothing ("smsFailed").
+ * the sign-up, its code and its queued SMS are one write.
  * "pending" gives the new sign-up's id, which the session keeps.
  */
 export async function register(
@@ -47,23 +48,17 @@ export async function register(
   const limit = await consumeSmsLimit(db, phone, input.ip);
   if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
   const password_hash = await hashPassword(input.password);
-  const outcome = await db
-    .transaction(async (tx) => {
-      const registration = await createRegistration(tx, {
-        first_name: input.first_name,
-        last_name: input.last_name,
-        phone,
-        password_hash,
-      });
-      if (registration !== "exists" && !(await sendActivationCode(tx, input.locale, phone))) tx.rollback();
-      return registration;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return "failed" as const;
-      throw error;
+  const outcome = await db.transaction(async (tx) => {
+    const registration = await createRegistration(tx, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone,
+      password_hash,
     });
+    if (registration !== "exists") await sendActivationCode(tx, input.locale, phone);
+    return registration;
+  });
   if (outcome === "exists") return { kind: "exists" };
-  if (outcome === "failed") return { kind: "smsFailed" };
   return { kind: "pending", registration: outcome };
 }
 
@@ -106,7 +101,7 @@ export async function resendCode(
   if (!(await findRegistration(db, input.registration, input.phone))) return { kind: "gone" };
   const limit = await consumeSmsLimit(db, input.phone, input.ip);
   if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
-  if (!(await sendActivationCode(db, input.locale, input.phone))) return { kind: "smsFailed" };
+  await sendActivationCode(db, input.locale, input.phone);
   return { kind: "sent" };
 }
 
@@ -130,6 +125,6 @@ export async function reactivate(
   if (!registration || (await findUserByPhone(db, phone))) return { kind: "noPending" };
   const limit = await consumeSmsLimit(db, phone, ip);
   if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
-  if (!(await sendActivationCode(db, input.locale, phone))) return { kind: "smsFailed" };
+  await sendActivationCode(db, input.locale, phone);
   return { kind: "sent", registration: registration.id };
 }

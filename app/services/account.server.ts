@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import type { Locale } from "~/i18n";
 import { issueCode } from "~/models/user.server";
 import { getLocaleT } from "./i18n.server";
 import { consume, resetLimit } from "./rate-limit.server";
-import { getSmsSender } from "./sms.server";
+import { queueSms } from "./sms.server";
 
 /**
  * What the account flows (account-signup, account-login and account-reset .server.ts) share: the client's address,
@@ -55,33 +55,17 @@ export function resetLoginLimit(db: Db, phone: string, ip: string | undefined) {
 }
 
 /**
- * Issues a new activation code for a phone and sends it by SMS in `locale`, the page's language (spec 7,
- * user/register and code/resend). The code row and the outbox row are written in one transaction. The caller has
- * counted the SMS with consumeSmsLimit first. Returns false (and keeps nothing) when the SMS could not be handed
- * over; the cause goes to the server's error output.
+ * Issues a new activation code for a phone and queues its SMS in `locale`, the page's language (spec 7,
+ * user/register and code/resend): the code row and the `sms` job are written in one transaction (`db` may be the
+ * caller's), so the code exists exactly when its SMS is queued; the worker sends it and tries again while the
+ * provider fails (issue 14). The caller has counted the SMS with consumeSmsLimit first. Database errors propagate.
  */
-export async function sendActivationCode(db: Db, locale: Locale, phone: string): Promise<boolean> {
+export async function sendActivationCode(db: Db | Tx, locale: Locale, phone: string): Promise<void> {
   const t = await getLocaleT(locale);
-  return sendingSms(phone, () =>
-    db.transaction(async (tx) => {
-      const code = await issueCode(tx, phone, "activation");
-      await getSmsSender().send(tx, { phone, body: t("account:sms.code", { brand: t("brand"), code }) });
-    }),
-  );
-}
-
-/**
- * Runs `send` (which writes and sends one SMS) and tells whether it worked: a failing SMS provider gives the form's
- * failure message (spec 8), not a 500. The error is reported on standard error without the message text.
- */
-export async function sendingSms(phone: string, send: () => Promise<void>): Promise<boolean> {
-  try {
-    await send();
-    return true;
-  } catch (error) {
-    process.stderr.write(`[sms] sending to ${phone} failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    return false;
-  }
+  await db.transaction(async (tx) => {
+    const code = await issueCode(tx, phone, "activation");
+    await queueSms(tx, { phone, body: t("account:sms.code", { brand: t("brand"), code }) });
+  });
 }
 
 declare global {

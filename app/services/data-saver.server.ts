@@ -64,7 +64,7 @@ export function dataSaverCookie(choice: "on" | "off", request: Request): string 
  * Route ids (Remix's, as in `app/routes/<file>` without the extension) of the pages that keep their JavaScript with
  * the data saver on, because their forms use it: drafts kept in the browser and checked before sending (the four
  * visitors' forms), the account forms (phone field, captcha, validation), the profile (forgets a sent form's draft)
- * and its post editor (photo uploads and order), and the back office (`routes/admin`, the layout route of every
+ * and its post editor (photo uploads and order), the saved-search forms (issue 14), and the back office (`routes/admin`, the layout route of every
  * back-office page, so one of the matches of each). Every
  * other page (home, search results, listings, offices, articles, static pages, error pages) is read, not filled in,
  * and is sent without scripts: its links and its plain forms (search, report, save, the footer's) work without them.
@@ -82,6 +82,8 @@ export const ROUTES_WITH_FORM_SCRIPTS: readonly string[] = [
   "routes/rp",
   "routes/profile",
   "routes/profile_.posts.$id",
+  "routes/save-search",
+  "routes/saved-searches.$id",
   "routes/admin",
 ];
 

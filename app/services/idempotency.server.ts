@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { idempotent_posts } from "~/db/schema";
 import { errorTextKey } from "~/utils/seo";
@@ -56,6 +57,14 @@ function repeatedAnswer(row: { status: number; location: string | null; toast_co
 }
 
 /**
+ * Deletes the answers kept longer than a day (KEEP_MS): run before each new claim and by the hourly job
+ * `idempotency.cleanup` (app/services/job-tasks.server.ts), so the table stays small while nobody posts.
+ */
+export async function forgetOldAnswers(db: Db | Tx, now = new Date()): Promise<void> {
+  await db.delete(idempotent_posts).where(lt(idempotent_posts.created_at, new Date(now.getTime() - KEEP_MS)));
+}
+
+/**
  * Runs a form's action (`action`, with the action's `args`) so that each submission is taken once (issue 12). A post without a valid key runs the
  * action as before. A post with a new key claims a row (key, path) and runs the action: when it returns a redirect
  * (the post was taken), the redirect's status, Location and toast cookie are kept; any other answer (the form back
@@ -79,7 +88,7 @@ export async function answerOnce<A extends ActionFunctionArgs, R>(
   const withDoneCookie = keyed.fromOutbox ? addDoneCookie : (answer: unknown) => answer;
   const path = new URL(args.request.url).pathname.replace(/\.data$/, "");
   const db = await getDb();
-  await db.delete(idempotent_posts).where(lt(idempotent_posts.created_at, new Date(Date.now() - KEEP_MS)));
+  await forgetOldAnswers(db);
   const claimed = await db
     .insert(idempotent_posts)
     .values({ key, path })

@@ -1,8 +1,8 @@
-import type { Db, Tx } from "~/db/client.server";
+import type { Tx } from "~/db/client.server";
 import { REJECT_REASONS } from "~/forms/admin";
 import { toLocale } from "~/i18n";
 import { getLocaleT } from "./i18n.server";
-import { getSmsSender } from "./sms.server";
+import { queueSms } from "./sms.server";
 
 /**
  * What the back office writes to an owner, in the owner's language (issue 5: "a list of common reasons plus free
@@ -35,7 +35,10 @@ export async function reasonChoices(lang: string): Promise<{ code: string; text:
   return REJECT_REASONS.map((code) => ({ code, text: t(`admin:reasons.${code}`) }));
 }
 
-/** Sends the owner an SMS in their language: `key` of admin.json `sms` with `values` (and the brand). Runs in `tx`. */
+/**
+ * Queues an SMS to the owner in their language: `key` of admin.json `sms` with `values` (and the brand), as an `sms`
+ * job written in `tx` (the decision's transaction), sent by the worker (issue 14).
+ */
 export async function smsOwner(
   tx: Tx,
   owner: { phone: string; lang: string },
@@ -43,7 +46,7 @@ export async function smsOwner(
   values: Record<string, string | number>,
 ): Promise<void> {
   const t = await textsIn(owner.lang);
-  await getSmsSender().send(tx as unknown as Db, {
+  await queueSms(tx, {
     phone: owner.phone,
     body: t(`admin:sms.${key}`, { brand: t("brand"), ...values }),
   });

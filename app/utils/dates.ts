@@ -15,6 +15,15 @@ export function formatDate(value: Date | string): string {
   return `${get("day")}.${get("month")}.${get("year")}`;
 }
 
+/**
+ * The Damascus calendar day of a date as YYYY-MM-DD (a Date or an ISO string): what cards carry as their publication
+ * day (10 characters instead of a full timestamp in every card's loader data; issue 14), and formatDate reads back.
+ */
+export function isoDay(value: Date | string): string {
+  const [day, month, year] = formatDate(value).split(".");
+  return `${year}-${month}-${day}`;
+}
+
 const timeParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Asia/Damascus",
   hour: "2-digit",

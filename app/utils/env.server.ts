@@ -46,6 +46,11 @@ const schema = z
      * registering it and /sw.js becomes a worker that clears its caches and unregisters itself.
      */
     SERVICE_WORKER: z.enum(["on", "off"]).default("on"),
+    /**
+     * The background job worker in the web process (issue 14, decision 028): `on` runs it beside the pages; `off`
+     * leaves the jobs to `npm run worker` processes (PostgreSQL only: PGlite is one process's).
+     */
+    WORKER: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Automated tests only (issue 3, Captcha): every captcha shows this text. Refused outside NODE_ENV=test. */
     CAPTCHA_TEST_TEXT: z.string().min(1).max(20).optional(),

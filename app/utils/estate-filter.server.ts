@@ -1,4 +1,4 @@
-import { SORTS, type EstateFilter, type Scope, type Sort } from "~/models/estate.server";
+import { SORTS, type EstateFilter, type Scope, type Sort } from "~/models/estate-search.server";
 import type { Lookups } from "~/models/lookups.server";
 
 /** The spec's filter fields (spec 3, Search filter): the simple filter's, required on /estates (decision 006). */
@@ -21,6 +21,7 @@ const EXTRA = [
   "with_photos",
   "advertiser",
   "q",
+  "since",
   "is_simple",
 ] as const;
 /** Every parameter the filter reads, in the order of the form (the chips and the page's canonical links). */
@@ -148,6 +149,12 @@ export function parseEstateFilter(
     if (choice(flag, ["1"] as const)) filter[flag] = true;
   }
   if (values.q) filter.q = values.q;
+  // `since` (issue 14): seconds since 1970, what an alert's link carries; a date from 2020 to a day ahead.
+  if (values.since) {
+    const seconds = /^\d{10}$/.test(values.since) ? Number(values.since) : NaN;
+    if (seconds >= 1_577_836_800 && seconds <= Date.now() / 1000 + 86_400) filter.since = new Date(seconds * 1000);
+    else errors.since = "invalid";
+  }
   for (const f of FILTER_PARAMS) if (params.getAll(f).length > 1) errors[f] = "invalid";
   for (const key of Object.keys(filter) as (keyof EstateFilter)[]) if (filter[key] === undefined) delete filter[key];
   const rawPage = params.get("page");

@@ -1,8 +1,10 @@
 import { data, redirect } from "@remix-run/node";
 import type { EstateCard } from "~/models/estate-card.server";
-import { estateIdByAdNumber, searchEstates, SORTS, similarEstates, type Scope, type SearchResult } from "~/models/estate.server";
+import { estateIdByAdNumber } from "~/models/estate.server";
+import { searchEstates, SORTS, similarEstates, type Scope, type SearchResult } from "~/models/estate-search.server";
 import { filterOptions, getLookups, nameOf, type Lookups } from "~/models/lookups.server";
 import type { Locale } from "~/i18n";
+import { formatDateTime } from "./dates";
 import { formatNumber, formatPrice } from "./format";
 import {
   adNumberOf,
@@ -54,7 +56,7 @@ export type ExtraFields = { main: FilterField[]; more: FilterField[]; open: bool
 /** A link that says one thing about the search: an applied filter (the link is the search without it) or a wider search. */
 export type SearchLink = { label: string; href: string };
 /** A labelled list of such links as the results show it: `chips` (the applied filters) or `widen` (wider searches). */
-export type LinkGroup = { className: "chips" | "widen"; label: string; list: SearchLink[] };
+export type LinkGroup = { className: "chips" | "widen" | "alert-link"; label: string; list: SearchLink[] };
 
 /**
  * The loader of a listing page (/estates, /rent-properties, /vacation-properties): reads the filter from the URL,
@@ -131,6 +133,12 @@ export async function loadListingPage(request: Request, options: Options) {
       label: t("search.widen"),
       list: result.total ? [] : widerSearches(url, parsed.values, lookups, locale, t),
     },
+    // Issue 14: keep this search and get an SMS when new listings match (a visitor logs in first).
+    {
+      className: "alert-link",
+      label: t("search.alertLabel"),
+      list: url.pathname === "/estates" ? [{ label: t("search.alert"), href: saveSearchHref(url) }] : [],
+    },
   ];
   return data({
     ...base,
@@ -140,6 +148,13 @@ export async function loadListingPage(request: Request, options: Options) {
     similar,
     links: links.filter((group) => group.list.length),
   });
+}
+
+/** The address of the form that keeps `url`'s search (issue 14): /save-search with its non-empty parameters but page and lang. */
+function saveSearchHref(url: URL): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of url.searchParams) if (value && key !== "page" && key !== "lang") params.append(key, value);
+  return `/save-search?${params}`;
 }
 
 /** `url`'s search with `changes` applied (an empty value removes the parameter) and without `page`. */
@@ -204,6 +219,8 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.with_photos) add(t("search.f.with_photos"), { with_photos: "" });
   if (values.advertiser) add(t(`search.advertiser.${values.advertiser}`), { advertiser: "" });
   if (values.q) add(t("search.chip.words", { q: values.q }), { q: "" });
+  if (values.since && /^\d{10}$/.test(values.since))
+    add(t("search.chip.since", { date: formatDateTime(new Date(Number(values.since) * 1000)) }), { since: "" });
   return chips;
 }
 

@@ -10,6 +10,15 @@ export function publicOrigin(request: Request): string {
   return new URL(request.url).origin;
 }
 
+/**
+ * The site's public origin when no request is at hand (background jobs writing links into SMS): PUBLIC_URL, else
+ * `http://localhost:$PORT` (development and tests).
+ */
+export function siteOrigin(): string {
+  const env = getEnv();
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
 let version: string | undefined;
 
 /**

@@ -7,6 +7,8 @@ import { action as confirmAction } from "~/routes/confirm";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { resources } from "~/services/i18n.server";
 import { sessionStorage } from "~/services/session.server";
+import { BACKOFF_MAX_MS } from "~/services/jobs.server";
+import { runDueJobs } from "~/services/job-tasks.server";
 import { outboxSender } from "~/services/sms.server";
 import { account, type AccountOptions } from "./accounts";
 import { CAPTCHA } from "./fixed-captcha";
@@ -97,7 +99,7 @@ export function registration(fields: Partial<Record<string, string>> = {}): Reco
 
 /**
  * Makes the next SMS fail the way a provider that is down does, and collects what the app writes on standard
- * error meanwhile (the cause goes there, not to console.error). Both are undone after the test.
+ * error meanwhile (the queue's worker writes the cause there, not to console.error). Both are undone after the test.
  */
 export function failNextSms(): { send: ReturnType<typeof vi.spyOn>; stderr: () => string } {
   const written: string[] = [];
@@ -109,8 +111,20 @@ export function failNextSms(): { send: ReturnType<typeof vi.spyOn>; stderr: () =
   return { send, stderr: () => written.join("") };
 }
 
-/** The SMS sent to a phone (E.164), oldest first. */
+/**
+ * Runs the SMS jobs (and any other job) due now, as the worker would have by the time a person reads the phone
+ * (issue 14: every SMS is a queued job).
+ */
+export async function sendQueuedSms(): Promise<void> {
+  await runDueJobs(await getDb());
+}
+/** Runs the jobs that a failure put back, as the worker does once their back-off has passed (an hour later). */
+export async function retryFailedSms(): Promise<void> {
+  await runDueJobs(await getDb(), { now: new Date(Date.now() + 2 * BACKOFF_MAX_MS) });
+}
+/** The SMS sent to a phone (E.164), oldest first, once the queued ones were sent (sendQueuedSms). */
 export async function outbox(phone: string) {
+  await sendQueuedSms();
   return (await getDb()).select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone)).orderBy(asc(s.sms_outbox.id));
 }
 /** The 6-digit code of the newest SMS sent to a phone. */

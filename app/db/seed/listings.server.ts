@@ -36,8 +36,8 @@ import { ANCHOR, DAY, seededRandom, syrianMobile, type Random } from "./random";
  * product's choices: docs/decisions/026-believable-demo-data.md.
  */
 
-/** SYP for one USD when the database has no rate (migration 0009 sets 11,000). */
-const FALLBACK_SYP_PER_USD = 11_000;
+/** SYP for one USD when the database has no rate (migrations 0009 and 0011 set 110 new pounds). */
+const FALLBACK_SYP_PER_USD = 110;
 const PHOTO_POOL = 48;
 /** Share of sale listings whose owner gives the price in US dollars. */
 const USD_SHARE = 0.1;
@@ -59,9 +59,14 @@ type Market = {
 
 /**
  * Adds `count` approved listings with 3 to 5 photos each (photos come from a pool of generated WebP files).
- * Continues the ad numbers (state_id) after the highest one present, so it can top up a filled database.
+ * Continues the ad numbers (state_id) after the highest one present, so it can top up a filled database. Each was
+ * last confirmed 0 to 55 days before `now` (default: the moment of seeding; see demoConfirmedAt).
  */
-export async function seedListings(db: Db, options: { count: number; imagesDir: string; batch?: number }): Promise<void> {
+export async function seedListings(
+  db: Db,
+  options: { count: number; imagesDir: string; batch?: number; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date();
   const photos: { file: string; width: number; height: number }[] = [];
   for (let i = 0; i < PHOTO_POOL; i += 8) {
     photos.push(
@@ -123,7 +128,10 @@ export async function seedListings(db: Db, options: { count: number; imagesDir: 
 
   for (let done = 0; done < options.count; done += batch) {
     const n = Math.min(batch, options.count - done);
-    const rows = Array.from({ length: n }, (_, k) => makeListing(random, start + done + k, market, officeRows, officesByGov));
+    const rows = Array.from({ length: n }, (_, k) => {
+      const row = makeListing(random, start + done + k, market, officeRows, officesByGov);
+      return { ...row, confirmed_at: demoConfirmedAt(row.state_id, row.created_at!, now) };
+    });
     await db.transaction(async (tx) => {
       const inserted = await tx.insert(s.estates).values(rows).returning({ id: s.estates.id });
       const images = inserted.flatMap(({ id }) => {
@@ -139,6 +147,20 @@ export async function seedListings(db: Db, options: { count: number; imagesDir: 
   }
   // vacuum sets the visibility map, so counts can use index-only scans.
   await db.execute(sql`vacuum analyze`);
+}
+
+/** The oldest last confirmation of a demo listing, in days: all are public, a few within their warning week. */
+export const DEMO_CONFIRMED_MAX_DAYS = 55;
+
+/**
+ * When demo listing `stateId` was last confirmed (issue 14: the freshness text varies): 0 to DEMO_CONFIRMED_MAX_DAYS
+ * whole days and 0 to 23 hours before `now`, drawn by a generator of its own seeded with the ad number (so the same
+ * listing is always as many days old, and the rest of the demo data is unchanged), and never before its publication.
+ */
+export function demoConfirmedAt(stateId: number, created: Date, now: Date): Date {
+  const random = seededRandom(stateId * 7919 + 14);
+  const ago = random.int(0, DEMO_CONFIRMED_MAX_DAYS) * DAY + random.int(0, 23) * (DAY / 24);
+  return new Date(Math.max(created.getTime(), now.getTime() - ago));
 }
 
 function makeListing(
@@ -270,6 +292,7 @@ function makeListing(
       pool,
     ),
     created_at: created,
+    published_at: created,
     updated_at: created,
   };
 }

@@ -4,7 +4,8 @@ import type { PlaceKind } from "./places";
  * The demo market (issue 13; sources and reasoning in docs/decisions/026-believable-demo-data.md): which estate
  * types are offered where, how big they are, how many rooms and which floor they have, and what they cost.
  * Prices are set in US dollars, the unit Syrian sellers and the press quote property in, and converted to Syrian
- * pounds (old pounds, before the redenomination) at the back office's exchange rate (table exchange_rates).
+ * pounds (new pounds, since the redenomination of 1 January 2026: decision 027) at the back office's exchange rate
+ * (table exchange_rates).
  *
  * Estate type ids (spec 3, app/db/seed/data/lookups.ts): 1 home, 2 farm, 3 land, 4 shop, 5 villa, 6 flat (apartment),
  * 7 office, 8 chalet.
@@ -129,11 +130,11 @@ export const nightlyUsd: Record<number, { usd: number; typicalM2: number }> = {
 export const floorUsd = { month: 40, night: 20 };
 
 /**
- * Rounds a price in SYP as people quote it: to two and a half significant digits (1,716,000,000 → 1,700,000,000;
- * 156,300,000 → 155,000,000; 6,940,000 → 7,000,000; 437,000 → 450,000), at least to 50,000.
+ * Rounds a price in (new) SYP as people quote it: to two and a half significant digits (17,160,000 → 17,000,000;
+ * 1,563,000 → 1,550,000; 69,400 → 70,000; 4,370 → 4,500), at least to 500.
  */
 export function roundSyp(value: number): number {
-  const step = Math.max(50_000, 10 ** (Math.floor(Math.log10(value)) - 1) / 2);
+  const step = Math.max(500, 10 ** (Math.floor(Math.log10(value)) - 1) / 2);
   return Math.max(step, Math.round(value / step) * step);
 }
 

@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { FREQUENCIES } from "~/forms/saved-search";
+import { SelectField, TextField, type StringField } from "./FormParts";
+
+/** The fields of the saved-search forms (/save-search and /saved-searches/:id): its name and its alert frequency. */
+export function SavedSearchFields({ fields }: { fields: { name: StringField; frequency: StringField } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField field={fields.name} label={t("account:searches.name")} autoComplete="off" />
+      <SelectField
+        field={fields.frequency}
+        label={t("account:searches.frequency")}
+        options={FREQUENCIES.map((f) => ({ id: f, name: t(`account:searches.frequencies.${f}`) }))}
+      />
+    </>
+  );
+}

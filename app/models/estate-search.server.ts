@@ -1,0 +1,291 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import * as s from "~/db/schema";
+import type { Locale } from "~/i18n";
+import { baseCardQuery, cardsOf, type EstateCard } from "./estate-card.server";
+import { publicEstate } from "./estate.server";
+import { currentRate } from "./exchange-rate.server";
+import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.server";
+
+/**
+ * Searching the public listings (spec 2.5 and 3, Search filter; issue 13, decisions 024 and 027): the filter, its
+ * conditions and orders, one page of results with its count (at most COUNT_LIMIT), the similar listings of a search,
+ * and the count of new listings a saved search alerts about (issue 14). What is public is publicEstate of
+ * estate.server.ts.
+ */
+
+/** Listings per page of results. */
+export const PAGE_SIZE = 12;
+
+/** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals (architecture 8). */
+export type Scope = "all" | "rent" | "vacation";
+
+/** Orders of the results (issue 13): newest first is the default. */
+export const SORTS = ["newest", "price_asc", "price_desc", "price_per_m2_asc", "area_desc"] as const;
+export type Sort = (typeof SORTS)[number];
+export type Currency = "SYP" | "USD";
+
+/**
+ * A validated search (spec 3, Search filter, and issue 13's parameters of decision 024); every field optional here,
+ * the route decides what is required. Prices are whole units of `currency` (SYP when absent); areas are the listing's
+ * stored area (square metres for nearly all); `q` is words (an ad number is handled by the route before this).
+ */
+export type EstateFilter = {
+  location_id?: number;
+  governorate_id?: number;
+  estate_type_id?: number;
+  estate_offer_type_id?: number;
+  price_domain_id?: number;
+  office_id?: number;
+  scope?: Scope;
+  price_min?: number;
+  price_max?: number;
+  currency?: Currency;
+  sort?: Sort;
+  rooms_min?: number;
+  area_min?: number;
+  area_max?: number;
+  floor?: number;
+  furnished?: boolean;
+  /** Interior status id (spec: finishing ids 1 to 6). */
+  estate_finishing?: number;
+  ownership_type_id?: number;
+  negotiable?: boolean;
+  with_photos?: boolean;
+  advertiser?: "office" | "owner";
+  q?: string;
+  /** Only listings published after this moment (issue 14: the link of a saved search's alert). */
+  since?: Date;
+};
+
+/**
+ * The words of `q` as a tsquery text for `to_tsquery('simple', search_normalize(...))`: letters and digits only (so
+ * nothing the user types is tsquery syntax), at most 8 words, each a prefix (`شق` finds `شقة`), all required. Null
+ * when no word is left.
+ */
+export function wordsQuery(q: string): string | null {
+  const words = q
+    .split(/[^\p{L}\p{N}\p{M}\u0640]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+}
+
+/** SYP for one USD, as the prices of a search are compared (the back office's current rate; 1 if none was set). */
+export async function rateOf(db: Db): Promise<number> {
+  return (await currentRate(db))?.sypPerUsd ?? 1;
+}
+
+/**
+ * The price range condition in both currencies (issue 13, decision 027): the range, in `filter.currency` (SYP when
+ * absent), is compared with each listing's stored SYP price (`price_syp`, a USD price at the rate in force), the USD
+ * bounds converted at `rate` and rounded outward to whole pounds, so one index (estates_price_syp_idx) serves it.
+ */
+function priceRange(filter: EstateFilter, rate: number): SQL | undefined {
+  if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
+  const factor = filter.currency === "USD" ? rate : 1;
+  return and(
+    filter.price_min === undefined ? undefined : gte(s.estates.price_syp, Math.floor(filter.price_min * factor)),
+    filter.price_max === undefined ? undefined : lte(s.estates.price_syp, Math.ceil(filter.price_max * factor)),
+  );
+}
+
+/**
+ * Conditions for the public listings matching `filter` (only public listings, see publicEstate); `rate` is SYP per
+ * USD for price ranges.
+ */
+function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
+  const conditions: (SQL | undefined)[] = [publicEstate()];
+  if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
+  if (filter.governorate_id) {
+    const gov = lookups.governorates.find((g) => g.id === filter.governorate_id);
+    conditions.push(inArray(s.estates.location_id, gov?.locations.map((l) => l.id) ?? [-1]));
+  }
+  if (filter.estate_type_id) conditions.push(eq(s.estates.estate_type_id, filter.estate_type_id));
+  if (filter.office_id) conditions.push(eq(s.estates.office_id, filter.office_id));
+  const scope = filter.scope ?? "all";
+  if (scope === "rent") {
+    conditions.push(eq(s.estates.estate_offer_type_id, 2));
+    conditions.push(or(isNull(s.estates.period_type_id), notInArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS)));
+  } else if (scope === "vacation") {
+    conditions.push(eq(s.estates.estate_offer_type_id, 2));
+    conditions.push(inArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS));
+  } else if (filter.estate_offer_type_id) {
+    conditions.push(eq(s.estates.estate_offer_type_id, filter.estate_offer_type_id));
+  }
+  const domain = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
+  if (domain && domain.id !== 1) {
+    // The price ranges are SYP amounts: a USD price is compared at the rate in force (price_syp, decision 027).
+    conditions.push(gte(s.estates.price_syp, domain.min));
+    // Upper bounds are exclusive, so a price on a boundary lies in one domain only (docs/decisions/006).
+    if (domain.max !== null) conditions.push(lt(s.estates.price_syp, domain.max));
+  }
+  conditions.push(priceRange(filter, rate));
+  if (filter.rooms_min !== undefined) conditions.push(gte(s.estates.rooms_count, filter.rooms_min));
+  if (filter.area_min !== undefined) conditions.push(gte(s.estates.area, filter.area_min));
+  if (filter.area_max !== undefined) conditions.push(lte(s.estates.area, filter.area_max));
+  if (filter.floor !== undefined) conditions.push(eq(s.estates.floor, filter.floor));
+  if (filter.furnished) conditions.push(eq(s.estates.furnished, true));
+  if (filter.negotiable) conditions.push(eq(s.estates.negotiable, true));
+  if (filter.estate_finishing) conditions.push(eq(s.estates.interior_status_id, filter.estate_finishing));
+  if (filter.ownership_type_id) conditions.push(eq(s.estates.ownership_type_id, filter.ownership_type_id));
+  if (filter.with_photos) {
+    conditions.push(sql`exists (select 1 from ${s.estate_images} where ${s.estate_images.estate_id} = ${s.estates.id})`);
+  }
+  if (filter.since) conditions.push(gt(s.estates.published_at, filter.since));
+  if (filter.advertiser === "office") conditions.push(isNotNull(s.estates.office_id));
+  if (filter.advertiser === "owner") conditions.push(isNull(s.estates.office_id));
+  const words = filter.q ? wordsQuery(filter.q) : null;
+  if (words) conditions.push(sql`${s.estates.search_tsv} @@ to_tsquery('simple', search_normalize(${words}))`);
+  return and(...conditions)!;
+}
+
+/**
+ * One page of results: `total` matches, counted up to COUNT_LIMIT; `more` when there are more than that (the page
+ * then says "more than 1,000" and offers the pages of the first COUNT_LIMIT).
+ */
+export type SearchResult = { items: EstateCard[]; total: number; more: boolean; page: number; pageCount: number };
+
+/**
+ * Matches counted at most (decision 024, "Speed"): a count reads every match, so a search of a whole governorate or
+ * the whole country at 1,000,000 listings would read hundreds of thousands of rows for a number nobody pages through.
+ * Rightmove shows at most about 1,000 results (42 pages) per search in the same way.
+ */
+export const COUNT_LIMIT = 1000;
+
+/**
+ * The ORDER BY of a sort (issue 13); prices are compared in SYP (price_syp and price_per_m2_syp, decision 027),
+ * listings without a price last. Each order is written as its index is built, so the index serves it.
+ */
+function orderOf(sort: Sort | undefined): SQL[] {
+  const newest = [desc(s.estates.created_at), desc(s.estates.id)];
+  switch (sort) {
+    case "price_asc":
+      return [sql`${s.estates.price_syp} asc nulls last`, asc(s.estates.id)];
+    case "price_desc":
+      return [sql`${s.estates.price_syp} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+    case "price_per_m2_asc":
+      return [sql`${s.estates.price_per_m2_syp} asc nulls last`, asc(s.estates.id)];
+    case "area_desc":
+      // NULLS LAST as estates_area_idx is built (drizzle's .desc()), so the index serves the order.
+      return [sql`${s.estates.area} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+    default:
+      return newest;
+  }
+}
+
+/**
+ * How many public listings matching `filter` were published after `after` and up to `until` (issue 14, decision 030:
+ * a saved search's new listings), counted up to COUNT_LIMIT + 1. Served by estates_published_at_idx: a day brings
+ * a few hundred to a few thousand listings, and only those are tested against the filter. `prepared` (the lookups
+ * and the rate, SYP per USD) saves loading them again for each of many counts.
+ */
+export async function countPublishedBetween(
+  db: Db,
+  filter: EstateFilter,
+  after: Date,
+  until: Date,
+  prepared?: { lookups: Lookups; rate: number },
+): Promise<number> {
+  const { lookups, rate } = prepared ?? { lookups: await getLookups(db), rate: await rateOf(db) };
+  // The day's publications first, through their index (a CTE named like the table, so the filter's column
+  // references read it); the planner would otherwise AND in the place's index, which costs more than the few
+  // hundred rows of a day.
+  const result = (await db.execute(sql`
+    with "estates" as materialized (
+      select * from public.estates
+      where status = 'approved' and published_at > ${after} and published_at <= ${until}
+    )
+    select count(*)::int as n from (select 1 from "estates" where ${whereOf(filter, lookups, rate)} limit ${COUNT_LIMIT + 1}) m`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * One page of public listings matching `filter`, ordered by `filter.sort` (newest first by default; spec 2.5 and 7,
+ * searchEstateByregionsByestatefeatures; the first page is 1). Prices in the other currency are converted at the
+ * current rate (currentRate). A page past the last one returns no items with the real `pageCount`.
+ */
+export async function searchEstates(db: Db, filter: EstateFilter, page: number, locale: Locale): Promise<SearchResult> {
+  const lookups = await getLookups(db);
+  const rate = await rateOf(db);
+  const where = whereOf(filter, lookups, rate);
+  const matches = db
+    .select({ one: sql`1` })
+    .from(s.estates)
+    .where(where)
+    .limit(COUNT_LIMIT + 1)
+    .as("matches");
+  const [{ n }] = await db.select({ n: count() }).from(matches);
+  const more = Number(n) > COUNT_LIMIT;
+  const total = Math.min(Number(n), COUNT_LIMIT);
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount };
+  const rows = await baseCardQuery(db)
+    .where(where)
+    .orderBy(...orderOf(filter.sort))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { items: await cardsOf(db, rows, locale), total, more, page, pageCount };
+}
+
+/**
+ * Up to `limit` public listings close to a search (spec 2.5, similar results): the same offer type in the same
+ * governorate, the same estate type first; listings in `excludeIds` are left out, and so are the exact matches of
+ * `filter` unless `includeExact` (a listing page's neighbours).
+ */
+export async function similarEstates(
+  db: Db,
+  filter: EstateFilter,
+  locale: Locale,
+  options: { limit?: number; excludeIds?: number[]; includeExact?: boolean } = {},
+): Promise<EstateCard[]> {
+  const lookups = await getLookups(db);
+  const limit = options.limit ?? 6;
+  const governorateId = filter.location_id ? lookups.locationById.get(filter.location_id)?.governorate.id : filter.governorate_id;
+  const base: EstateFilter = {
+    governorate_id: governorateId,
+    estate_offer_type_id: filter.estate_offer_type_id,
+    scope: filter.scope,
+  };
+  const exclude = options.excludeIds ?? [];
+  const notExcluded = exclude.length ? notInArray(s.estates.id, exclude) : undefined;
+  // Under search results the exact matches are already listed; under a listing they are the closest neighbours.
+  // coalesce: a listing without a price makes the price test unknown (NULL), and it is not an exact match either.
+  const notExact = options.includeExact ? undefined : sql`not coalesce((${whereOf(filter, lookups, await rateOf(db))}), false)`;
+  const newest = [desc(s.estates.created_at), desc(s.estates.id)];
+  // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
+  const sameType = filter.estate_type_id
+    ? await baseCardQuery(db)
+        .where(and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact))
+        .orderBy(...newest)
+        .limit(limit)
+    : [];
+  const seen = [...exclude, ...sameType.map((r) => r.id)];
+  const others =
+    sameType.length < limit
+      ? await baseCardQuery(db)
+          .where(and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact))
+          .orderBy(...newest)
+          .limit(limit - sameType.length)
+      : [];
+  return cardsOf(db, [...sameType, ...others], locale);
+}

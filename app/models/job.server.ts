@@ -1,0 +1,79 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { jobs } from "~/db/schema";
+import { JOBS_CHANNEL } from "~/services/jobs.server";
+
+/**
+ * The job queue as the back office sees it (issue 14, /admin/jobs; decision 028): the jobs given up after their
+ * last attempt, how many wait, and putting a failed job back in the queue.
+ */
+
+/** How many failed jobs /admin/jobs lists (the newest). */
+export const FAILED_JOBS_SHOWN = 100;
+
+/** A job given up: its task, tries, last error and dates (ISO times). */
+export type FailedJob = {
+  id: number;
+  task: string;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string;
+  createdAt: string;
+  failedAt: string;
+};
+
+/**
+ * The newest FAILED_JOBS_SHOWN failed jobs (newest failure first), and the jobs waiting or being run by task
+ * (`queued` counts those whose time has not come yet too), sorted by task.
+ */
+export async function listJobs(db: Db): Promise<{
+  failed: FailedJob[];
+  waiting: { task: string; queued: number; running: number }[];
+}> {
+  const failed = await db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.status, "failed"))
+    .orderBy(desc(jobs.updated_at), desc(jobs.id))
+    .limit(FAILED_JOBS_SHOWN);
+  const counts = await db
+    .select({ task: jobs.task, status: jobs.status, n: count() })
+    .from(jobs)
+    .where(inArray(jobs.status, ["queued", "running"]))
+    .groupBy(jobs.task, jobs.status)
+    .orderBy(jobs.task);
+  const waiting = new Map<string, { task: string; queued: number; running: number }>();
+  for (const c of counts) {
+    const row = waiting.get(c.task) ?? { task: c.task, queued: 0, running: 0 };
+    row[c.status === "running" ? "running" : "queued"] = Number(c.n);
+    waiting.set(c.task, row);
+  }
+  return {
+    failed: failed.map((j) => ({
+      id: j.id,
+      task: j.task,
+      attempts: j.attempts,
+      maxAttempts: j.max_attempts,
+      lastError: j.last_error ?? "",
+      createdAt: j.created_at.toISOString(),
+      failedAt: j.updated_at.toISOString(),
+    })),
+    waiting: [...waiting.values()],
+  };
+}
+
+/**
+ * Puts a failed job back in the queue to run now with all its attempts again (its last error stays until it runs),
+ * and wakes the workers. Returns false when job `id` is not (or no longer) failed.
+ */
+export async function retryFailedJob(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({ status: "queued", attempts: 0, run_at: new Date(), locked_by: null, locked_until: null, updated_at: new Date() })
+      .where(and(eq(jobs.id, id), eq(jobs.status, "failed")))
+      .returning({ id: jobs.id });
+    if (row) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+    return Boolean(row);
+  });
+}

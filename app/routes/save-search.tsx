@@ -1,0 +1,106 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { FormNotice } from "~/components/FormParts";
+import { SavedSearchFields } from "~/components/SavedSearchFields";
+import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { message } from "~/forms/message";
+import { parseForm } from "~/forms/parse";
+import { NAME_MAX, newSavedSearchSchema } from "~/forms/saved-search";
+import { getLookups } from "~/models/lookups.server";
+import { canonicalQuery, createSavedSearch, MAX_SAVED_SEARCHES, SavedSearchLimitError } from "~/models/saved-search.server";
+import { requireUser } from "~/services/auth.server";
+import { formReply } from "~/services/forms.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { parseEstateFilter } from "~/utils/estate-filter.server";
+import { appliedFilters } from "~/utils/listing-page.server";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+import type { LayoutHandle } from "~/root";
+
+export const meta = pageMeta;
+export const handle: LayoutHandle = { i18n: ["common", "account", "forms"] };
+
+/**
+ * /save-search?<the results page's query> (issue 14, decision 030): the form that keeps a search and its SMS alerts
+ * (name, instant or daily). Logged-in users only: a visitor is sent to log in and comes back here. A search with a
+ * bad value answers 400 with a link back to the search.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const { db, locale, t } = await pageContext(request);
+  const url = new URL(request.url);
+  const query = await canonicalQuery(db, url.searchParams);
+  const lookups = await getLookups(db);
+  const values = parseEstateFilter(url.searchParams, lookups, { required: [] }).values;
+  const chips = appliedFilters(new URL(`/estates?${query ?? ""}`, url), values, lookups, locale, t).map((c) => c.label);
+  return {
+    query,
+    chips,
+    name: chips.slice(0, 3).join(" · ").slice(0, NAME_MAX) || t("account:searches.defaultName"),
+    seo: { title: t("account:searches.saveTitle"), description: t("account:searches.saveLead"), noindex: true },
+  };
+}
+
+/**
+ * Keeps the search: name (1 to 60 characters), frequency (instant or daily) and the query (a search the results
+ * page accepts). Bad input: 400 with the typed values and a message beside the field; the account's 10 searches:
+ * the form back with that message. Success: /profile with a toast.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { db, t } = await pageContext(request);
+  const form = await request.formData().catch(() => new FormData());
+  const submission = parseForm(form, newSavedSearchSchema);
+  if (submission.status !== "success") return formReply(submission);
+  const query = await canonicalQuery(db, new URLSearchParams(submission.value.query));
+  if (query === null) return formReply(submission, { formErrors: [message("account:searches.errors.query")] });
+  try {
+    await createSavedSearch(db, user.id, { name: submission.value.name, query, frequency: submission.value.frequency });
+  } catch (error) {
+    if (error instanceof SavedSearchLimitError)
+      return formReply(submission, { formErrors: [message("account:searches.errors.limit", { max: MAX_SAVED_SEARCHES })] });
+    throw error;
+  }
+  return redirectWithSuccess("/profile#saved-searches", t("account:searches.saved", { name: submission.value.name }));
+}
+
+export default function SaveSearchPage() {
+  const { query, chips, name } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const busy = useSubmitting();
+  const [form, fields] = useAppForm(newSavedSearchSchema, {
+    id: "save-search",
+    lastResult: actionData?.lastResult,
+    defaultValue: { name, frequency: "instant", query: query ?? "" },
+  });
+  return (
+    <section className="page narrow account-page form-page">
+      <h1>{t("account:searches.saveTitle")}</h1>
+      <p className="page-lead">{t("account:searches.saveLead")}</p>
+      {query === null ? (
+        <p className="notice" role="alert">
+          {t("account:searches.errors.query")} <Link to="/advanced-search">{t("advanced.title")}</Link>
+        </p>
+      ) : (
+        <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+          <FormNotice form={form} checkData="content:errors.checkData" />
+          {chips.length ? (
+            <p>
+              {t("account:searches.what")} <bdi>{chips.join(" · ")}</bdi>
+            </p>
+          ) : (
+            <p>{t("account:searches.everything")}</p>
+          )}
+          <input type="hidden" name="query" value={query} />
+          <SavedSearchFields fields={fields} />
+          <button type="submit" className="button button-primary form-submit" disabled={busy}>
+            {t("account:searches.save")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { Database, Db } from "~/db/client.server";
+import { jobs } from "~/db/schema";
+import { forgetOldAnswers } from "./idempotency.server";
+import { runJobsNow, startWorker, type Schedule, type Tasks, type Worker } from "./jobs.server";
+import { smsTask } from "./sms.server";
+import { refreshConvertedPrices } from "~/models/exchange-rate.server";
+import { ALERT_SETTLE_MS, sendAlertsBatch } from "~/models/saved-search.server";
+import { expireListings, warnExpiringListings } from "~/models/freshness.server";
+import { siteOrigin } from "~/utils/site.server";
+import { enqueue } from "./jobs.server";
+
+/**
+ * The application's background work (issue 14, decision 028), in one place: every task by name, and the recurring
+ * jobs the worker schedules. A new kind of job adds its handler to TASKS (and, when it recurs, its period to
+ * SCHEDULES); callers enqueue it with enqueue() of jobs.server.ts in their own transaction.
+ */
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** How long finished jobs are kept (for the back office and for de-duplication keys), in ms: 7 days. */
+export const KEEP_DONE_JOBS_MS = 7 * DAY_MS;
+
+/** Every task by name. */
+export const TASKS: Tasks = {
+  /** One outgoing SMS (queueSms). */
+  sms: smsTask,
+  /** Deletes done jobs finished more than 7 days before the job's run time. Failed jobs stay until retried. */
+  "jobs.cleanup": async (tx, _payload, job) => {
+    await tx
+      .delete(jobs)
+      .where(and(eq(jobs.status, "done"), lt(jobs.updated_at, new Date(job.run_at.getTime() - KEEP_DONE_JOBS_MS))));
+  },
+  /**
+   * One batch of saved searches' alerts (decision 030): the searches after `afterId` (0 for a new run), counting
+   * listings published up to the run's `until` (ms since 1970; a new run takes the clock less ALERT_SETTLE_MS). When
+   * more searches are left, the next batch is queued in the same transaction.
+   */
+  "alerts.send": async (tx, payload) => {
+    const p = (payload ?? {}) as { afterId?: number; until?: number };
+    const until = new Date(p.until ?? Date.now() - ALERT_SETTLE_MS);
+    const batch = await sendAlertsBatch(tx, until, siteOrigin(), p.afterId ?? 0);
+    if (batch.lastId !== null) await enqueue(tx, "alerts.send", { afterId: batch.lastId, until: until.getTime() });
+  },
+  /** Converts USD listings' stored SYP prices at a rate that came into force on its date (decision 027). */
+  "prices.refresh": async (tx) => {
+    await refreshConvertedPrices(tx);
+  },
+  /**
+   * Listing freshness (issue 14, decision 029): takes down the listings whose 60 days have ended, then queues the
+   * expiry warnings of those in their last week (each once per cycle). Both run in savepoints of the job's
+   * transaction, so a failed try changes nothing.
+   */
+  "listings.freshness": async (tx) => {
+    const now = new Date();
+    await expireListings(tx as unknown as Db, now);
+    await warnExpiringListings(tx as unknown as Db, now, siteOrigin());
+  },
+  /** Deletes the kept answers of offline form posts older than a day (decision 023). */
+  "idempotency.cleanup": async (tx, _payload, job) => {
+    await forgetOldAnswers(tx, job.run_at);
+  },
+};
+
+/** The recurring jobs: each is enqueued once per period by whichever worker comes first. */
+export const SCHEDULES: readonly Schedule[] = [
+  { task: "jobs.cleanup", everyMs: DAY_MS },
+  { task: "idempotency.cleanup", everyMs: HOUR_MS },
+  // Instant alerts at most an hour apart, daily ones a day apart: a run every 5 minutes finds the due ones.
+  { task: "alerts.send", everyMs: 5 * 60_000 },
+  { task: "prices.refresh", everyMs: HOUR_MS },
+  // Hourly, so a listing leaves the site within an hour of its 60 days (the queries use estates_confirmed_at_idx).
+  { task: "listings.freshness", everyMs: HOUR_MS },
+];
+
+/**
+ * Runs every job due at `now` (default: the clock) with the application's tasks, until none is left; returns the
+ * number of tries. Tests call it where the worker would have run (for example before reading sms_outbox).
+ */
+export function runDueJobs(db: Db, options: { now?: Date; log?: (line: string) => void } = {}): Promise<number> {
+  return runJobsNow(db, TASKS, options);
+}
+
+/** Starts the application's worker (TASKS and SCHEDULES) on `database` (server.ts and scripts/worker.ts). */
+export function startAppWorker(
+  database: Pick<Database, "db" | "listen">,
+  options: { log?: (line: string) => void } = {},
+): Worker {
+  return startWorker(database, TASKS, { schedules: SCHEDULES, log: options.log });
+}

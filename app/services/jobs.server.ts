@@ -1,0 +1,314 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { Database, Db, Tx } from "~/db/client.server";
+import { jobs } from "~/db/schema";
+
+/**
+ * The background job queue on PostgreSQL (issue 14, docs/decisions/028-job-queue.md): rows of `jobs` written in the
+ * caller's transaction (enqueue), claimed by workers with FOR UPDATE SKIP LOCKED under a lease, run with their
+ * effects and their completion in one transaction, tried again with an exponential back-off and given up after
+ * `max_attempts`. The same code runs on PGlite (one connection, the web process's own worker) and on PostgreSQL
+ * (any number of web processes and `npm run worker` processes on one database). The tasks themselves are
+ * registered in one place, app/services/job-tasks.server.ts.
+ */
+
+/** The notification channel that wakes workers when a job is due now (PostgreSQL NOTIFY, delivered at commit). */
+export const JOBS_CHANNEL = "jobs";
+/** A claimed job's lease, in ms: past it, another worker takes the job again (its worker is taken for dead). */
+export const LEASE_MS = 5 * 60_000;
+/** Back-off before the second try, in ms; each later try waits twice as long as the one before. */
+export const BACKOFF_BASE_MS = 30_000;
+/** The longest back-off, in ms (an hour). */
+export const BACKOFF_MAX_MS = 60 * 60_000;
+/** The share of a back-off added at random (jitter), so that jobs that failed together are not all retried together. */
+export const BACKOFF_JITTER = 0.2;
+/** How many jobs a worker claims at a time. */
+const BATCH_SIZE = 10;
+/** How often an idle worker looks for due jobs without being woken, in ms (notifications can be missed). */
+const POLL_MS = 5_000;
+/** How long an error text is kept, in characters. */
+const ERROR_CHARS = 2_000;
+
+/** A job as its handler gets it: `attempts` counts this try (1 on the first). */
+export type Job = typeof jobs.$inferSelect;
+
+/**
+ * What a task does with one job. It runs inside the transaction `tx` that also marks the job done: effects that
+ * are database writes through `tx` commit with the completion or not at all (nothing twice, nothing lost). An effect
+ * outside the database (an SMS provider) may happen again when the commit fails after it; such an effect is given
+ * the job's id as an idempotency key. Throwing fails this try (the job is tried again later, or given up).
+ */
+export type TaskHandler = (tx: Tx, payload: unknown, job: Job) => Promise<void>;
+
+/** The handlers by task name (app/services/job-tasks.server.ts holds the application's). */
+export type Tasks = Readonly<Record<string, TaskHandler>>;
+
+/**
+ * A recurring job: `task` is enqueued once per period of `everyMs` ms (periods start at multiples of `everyMs`
+ * since 1970-01-01 UTC, plus `offsetMs`), with the key `task:<period start as ISO time>`, so several workers
+ * scheduling the same period write one job.
+ */
+export type Schedule = { task: string; everyMs: number; offsetMs?: number; payload?: Record<string, unknown> };
+
+/**
+ * Writes a job in the caller's transaction (`db` may be a transaction): it exists when, and only when, the
+ * caller's transaction commits, and then wakes the workers (a notification delivered at commit). `runAt` (default:
+ * now) is the earliest time it runs; `maxAttempts` (default 5) the tries before it is given up; `key`, when given,
+ * de-duplicates: while a job with that key is kept (done jobs are removed after 7 days), no second one is written.
+ * Returns the new job's id, or null when `key` was taken.
+ */
+export async function enqueue(
+  db: Db | Tx,
+  task: string,
+  payload: Record<string, unknown> = {},
+  options: { runAt?: Date; maxAttempts?: number; key?: string } = {},
+): Promise<number | null> {
+  const [row] = await db
+    .insert(jobs)
+    .values({ task, payload, key: options.key, run_at: options.runAt, max_attempts: options.maxAttempts })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  if (!row) return null;
+  if (!options.runAt || options.runAt.getTime() <= Date.now()) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  return row.id;
+}
+
+/** Enqueues the job of each schedule's current period at `at` (see Schedule); a period already enqueued is skipped. */
+export async function scheduleDue(db: Db, schedules: readonly Schedule[], at = new Date()): Promise<void> {
+  for (const schedule of schedules) {
+    const offset = schedule.offsetMs ?? 0;
+    const start = new Date(Math.floor((at.getTime() - offset) / schedule.everyMs) * schedule.everyMs + offset);
+    await enqueue(db, schedule.task, schedule.payload ?? {}, { key: `${schedule.task}:${start.toISOString()}`, runAt: start });
+  }
+}
+
+/**
+ * The wait before try `attempt + 1` after try `attempt` (1-based) failed, in ms: BACKOFF_BASE_MS doubled for each
+ * earlier try, at most BACKOFF_MAX_MS, plus up to BACKOFF_JITTER of it at random (`random` in [0, 1)).
+ */
+export function backoffMs(attempt: number, random = Math.random()): number {
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1), BACKOFF_MAX_MS);
+  return Math.round(base * (1 + BACKOFF_JITTER * random));
+}
+
+/** Options of a batch run: who runs it, at what time (`now`, default the clock), and how much it takes. */
+type RunOptions = {
+  workerId: string;
+  now?: () => Date;
+  batchSize?: number;
+  leaseMs?: number;
+  /** True when the worker must stop: the jobs claimed but not started are handed back. */
+  stopping?: () => boolean;
+  log?: (line: string) => void;
+};
+
+const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
+
+/**
+ * Claims up to `batchSize` due jobs for `workerId`: queued ones whose `run_at` has come, and running ones whose lease
+ * ran out (their worker died; that try counts). Each gets a lease of `leaseMs` and one more attempt. Jobs that
+ * another worker holds locked right now are skipped (FOR UPDATE SKIP LOCKED), so workers never wait for each other
+ * and never claim the same job.
+ */
+async function claim(db: Db, workerId: string, at: Date, batchSize: number, leaseMs: number): Promise<Job[]> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(or(and(eq(jobs.status, "queued"), lte(jobs.run_at, at)), and(eq(jobs.status, "running"), lt(jobs.locked_until, at))))
+    .orderBy(asc(jobs.run_at), asc(jobs.id))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      locked_by: workerId,
+      locked_until: new Date(at.getTime() + leaseMs),
+      updated_at: at,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.run_at.getTime() - b.run_at.getTime() || a.id - b.id);
+}
+
+/** The text kept of an error: its message (never the job's payload), at most ERROR_CHARS characters. */
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message || error.name : String(error)).slice(0, ERROR_CHARS);
+}
+
+/**
+ * Runs one claimed job: its handler and the job's completion in one transaction, which first checks (with a row
+ * lock) that the job is still this worker's (a lease that ran out may have been taken by another worker, which then
+ * runs it instead). A failure puts it back with its back-off, or marks it failed after its last attempt; the error
+ * goes to `last_error` and one line of `log`. Returns "done", "retry", "failed" or "lost" (no longer this worker's).
+ */
+async function runOne(db: Db, tasks: Tasks, job: Job, options: RunOptions & { at: Date }) {
+  const mine = and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.locked_by, options.workerId));
+  try {
+    const handler = tasks[job.task];
+    if (!handler) throw new Error(`no handler for task "${job.task}"`);
+    const ran = await db.transaction(async (tx) => {
+      const [held] = await tx.select({ id: jobs.id }).from(jobs).where(mine).for("update");
+      if (!held) return false;
+      await handler(tx, job.payload, job);
+      await tx
+        .update(jobs)
+        .set({ status: "done", locked_by: null, locked_until: null, last_error: null, updated_at: new Date() })
+        .where(eq(jobs.id, job.id));
+      return true;
+    });
+    return ran ? "done" : "lost";
+  } catch (error) {
+    const giveUp = job.attempts >= job.max_attempts;
+    const message = errorText(error);
+    const [kept] = await db
+      .update(jobs)
+      .set({
+        status: giveUp ? "failed" : "queued",
+        run_at: giveUp ? job.run_at : new Date(options.at.getTime() + backoffMs(job.attempts)),
+        last_error: message,
+        locked_by: null,
+        locked_until: null,
+        updated_at: new Date(),
+      })
+      .where(mine)
+      .returning({ id: jobs.id });
+    if (!kept) return "lost";
+    (options.log ?? stderrLine)(
+      `[jobs] ${job.task} #${job.id} try ${job.attempts}/${job.max_attempts} failed${giveUp ? ", given up" : ""}: ${message}`,
+    );
+    return giveUp ? "failed" : "retry";
+  }
+}
+
+/** Hands claimed jobs that were not started back to the queue (the attempt they were given is taken back). */
+async function release(db: Db, ids: number[], workerId: string): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(jobs)
+    .set({ status: "queued", attempts: sql`${jobs.attempts} - 1`, locked_by: null, locked_until: null })
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.locked_by, workerId)));
+}
+
+/** Claims one batch and runs it, job after job. Returns how many jobs were claimed (0: nothing was due). */
+async function runBatch(db: Db, tasks: Tasks, options: RunOptions): Promise<number> {
+  const at = (options.now ?? (() => new Date()))();
+  const batch = await claim(db, options.workerId, at, options.batchSize ?? BATCH_SIZE, options.leaseMs ?? LEASE_MS);
+  for (const [index, job] of batch.entries()) {
+    if (options.stopping?.()) {
+      await release(
+        db,
+        batch.slice(index).map((j) => j.id),
+        options.workerId,
+      );
+      break;
+    }
+    await runOne(db, tasks, job, { ...options, at });
+  }
+  return batch.length;
+}
+
+/**
+ * Runs every job that is due at `now` (default: the clock) with `tasks`, batch after batch, until none is left,
+ * and returns how many tries were made. Jobs that fail are put back with a later `run_at`, so they are not due
+ * again within the same call. For tests and scripts: the worker does the same in the background.
+ */
+export async function runJobsNow(
+  db: Db,
+  tasks: Tasks,
+  options: { now?: Date; workerId?: string; log?: (line: string) => void } = {},
+): Promise<number> {
+  const workerId = options.workerId ?? newWorkerId();
+  let total = 0;
+  for (;;) {
+    const n = await runBatch(db, tasks, { workerId, now: options.now && (() => options.now!), log: options.log });
+    if (n === 0) return total;
+    total += n;
+  }
+}
+
+/** A worker's name for `locked_by`: host, process id and a random part (several workers may share a process). */
+function newWorkerId(): string {
+  return `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
+}
+
+export type Worker = {
+  /** The name the worker writes in `locked_by`. */
+  id: string;
+  /** Looks for due jobs now (a notification does the same). */
+  wake(): void;
+  /** Stops: the job being run finishes, claimed jobs not started are handed back; resolves when it has stopped. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts a worker on `database` in the background: it runs due jobs batch after batch, sleeps when none is left
+ * until a notification on JOBS_CHANNEL or POLL_MS (`pollMs`) passes, and enqueues the jobs of `schedules` once a
+ * minute. Errors (the database gone) are logged as one line and tried again after the poll interval. Never throws.
+ */
+export function startWorker(
+  database: Pick<Database, "db" | "listen">,
+  tasks: Tasks,
+  options: {
+    schedules?: readonly Schedule[];
+    pollMs?: number;
+    batchSize?: number;
+    log?: (line: string) => void;
+    /** Called each time the worker goes to sleep with nothing due (tests wait for it). */
+    onIdle?: () => void;
+  } = {},
+): Worker {
+  const id = newWorkerId();
+  const log = options.log ?? stderrLine;
+  let stopping = false;
+  let woken = false;
+  let interrupt: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    interrupt?.();
+  };
+  const listener = database.listen(JOBS_CHANNEL, { notify: wake, listening: wake, lost: () => undefined });
+  let nextSchedule = 0;
+  const loop = (async () => {
+    while (!stopping) {
+      woken = false;
+      try {
+        if (options.schedules?.length && Date.now() >= nextSchedule) {
+          await scheduleDue(database.db, options.schedules);
+          nextSchedule = Date.now() + 60_000;
+        }
+        const n = await runBatch(database.db, tasks, {
+          workerId: id,
+          batchSize: options.batchSize,
+          stopping: () => stopping,
+          log,
+        });
+        if (n > 0) continue;
+      } catch (error) {
+        log(`[jobs] worker ${id}: ${errorText(error)}`);
+      }
+      if (stopping || woken) continue;
+      options.onIdle?.();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs ?? POLL_MS);
+        interrupt = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      interrupt = undefined;
+    }
+  })();
+  return {
+    id,
+    wake,
+    async stop() {
+      stopping = true;
+      interrupt?.();
+      await loop;
+      await listener.close();
+    },
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:search`: how long the searches people make take in the database (issue 13, "Speed": at most 5 ms at
+ * the 95th percentile with 1,000,000 listings on PostgreSQL).
+ *
+ * Against DATABASE_URL (PostgreSQL; fill it first with `npm run db:seed -- --listings 1000000`), for each search of
+ * SEARCHES (a query string of the results page, parsed as the page parses it): runs searchEstates `--warmup` times (20),
+ * then `--runs` times (200), timing every SQL statement it sends (through the pool's `query`) and the whole call.
+ * Prints a Markdown table: per search, the statements' p50 and p95 and the slowest statement's p95 (ms), and the
+ * whole call's p50 and p95 (ms, statements plus building the cards in Node). With `--explain`, prints EXPLAIN
+ * (ANALYZE, BUFFERS) of each search's statements after the table, for docs/benchmarks.md.
+ *
+ * Options: --runs N (200), --warmup N (20), --explain. Times are milliseconds of wall clock on this machine, with the
+ * database on the same machine; they compare plans and indexes, they are not capacities.
+ */
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "../app/db/schema";
+import type { Db } from "../app/db/client.server";
+import { estateIdByAdNumber } from "../app/models/estate.server";
+import { searchEstates } from "../app/models/estate-search.server";
+import { getLookups } from "../app/models/lookups.server";
+import { adNumberOf, parseEstateFilter } from "../app/utils/estate-filter.server";
+import { numberOption } from "./cli";
+
+/** The searches measured: what the home page, the advanced search and the results page's filters send. */
+const SEARCHES: [string, string][] = [
+  ["spec search: flats for sale in Mezzeh", "location_id=1&estate_type_id=6&estate_offer_type_id=1"],
+  ["the same, price domain 1–50 M SYP", "location_id=1&estate_type_id=6&estate_offer_type_id=1&price_domain_id=3"],
+  [
+    "Damascus as a whole, flats for sale, up to US$100,000",
+    "governorate_id=1&estate_type_id=6&estate_offer_type_id=1&price_max=100000&currency=USD",
+  ],
+  [
+    "the same, cheapest first",
+    "governorate_id=1&estate_type_id=6&estate_offer_type_id=1&price_max=100000&currency=USD&sort=price_asc",
+  ],
+  ["the same, page 5", "governorate_id=1&estate_type_id=6&estate_offer_type_id=1&price_max=100000&currency=USD&page=5"],
+  ["whole country, sale, dearest first", "estate_offer_type_id=1&sort=price_desc"],
+  ["whole country, everything, cheapest first", "sort=price_asc"],
+  ["whole country, flats for sale, cheapest per m²", "estate_type_id=6&estate_offer_type_id=1&sort=price_per_m2_asc"],
+  ["whole country, largest first", "sort=area_desc"],
+  ["SYP 5–6 M, whole country", "price_min=5000000&price_max=6000000&currency=SYP"],
+  ["rent in Mezzeh up to 300,000 SYP a month", "location_id=1&estate_offer_type_id=2&price_max=300000&currency=SYP"],
+  ["Aleppo as a whole, 3+ rooms, 100–200 m²", "governorate_id=2&rooms_min=3&area_min=100&area_max=200"],
+  ["words: شقة دمشق", "q=%D8%B4%D9%82%D8%A9+%D8%AF%D9%85%D8%B4%D9%82"],
+  ["words: مسبح, furnished", "q=%D9%85%D8%B3%D8%A8%D8%AD&furnished=1"],
+  ["words: villa pool, sale", "q=villa+pool&estate_offer_type_id=1"],
+  ["offices only, with photos, Homs", "governorate_id=4&advertiser=office&with_photos=1"],
+  ["owners only, negotiable, finishing 'super deluxe'", "advertiser=owner&negotiable=1&estate_finishing=1"],
+];
+
+const runs = numberOption("runs", 200, { min: 1, integer: true });
+const warmup = numberOption("warmup", 20, { min: 1, integer: true });
+const explain = process.argv.includes("--explain");
+const url = process.env.DATABASE_URL;
+if (!url?.startsWith("postgres")) {
+  console.error("set DATABASE_URL to the PostgreSQL database to measure (npm run db:seed -- --listings 1000000 fills it)");
+  process.exit(2);
+}
+
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+/** Statements of the current call: text, values and milliseconds. */
+let statements: { text: string; values: unknown[]; ms: number }[] = [];
+const query = pool.query.bind(pool) as (
+  config: string | { text: string; values?: unknown[] },
+  values?: unknown[],
+) => Promise<unknown>;
+(pool as unknown as { query: typeof query }).query = async (config, values) => {
+  const started = performance.now();
+  const result = await query(config, values);
+  const text = typeof config === "string" ? config : config.text;
+  statements.push({
+    text,
+    values: values ?? (typeof config === "string" ? [] : (config.values ?? [])),
+    ms: performance.now() - started,
+  });
+  return result;
+};
+const db = drizzle(pool, { schema }) as unknown as Db;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value: number) => value.toFixed(2);
+
+const lookups = await getLookups(db);
+const [{ count }] = (await pool.query("select count(*)::int as count from estates where status = 'approved'")).rows as {
+  count: number;
+}[];
+const [{ version }] = (await pool.query("select version()")).rows as { version: string }[];
+console.log(
+  `${count.toLocaleString("en")} approved listings; ${version.split(",")[0]}; ${runs} runs after ${warmup} warm-up runs each\n`,
+);
+console.log(
+  "| search | results | statements | statement p50 ms | statement p95 ms | slowest statement p95 ms | whole call p50 ms | whole call p95 ms |",
+);
+console.log("|---|---|---|---|---|---|---|---|");
+
+const explained: { name: string; statements: { text: string; values: unknown[] }[] }[] = [];
+const slowest: number[] = [];
+for (const [name, search] of [...SEARCHES, ["ad number (the search box)", "q=150000"] as [string, string]]) {
+  const params = new URLSearchParams(search);
+  const adNumber = adNumberOf(params) ?? 0;
+  const parsed = parseEstateFilter(params, lookups, { required: [] });
+  if (Object.keys(parsed.errors).length) throw new Error(`${name}: ${JSON.stringify(parsed.errors)}`);
+  const call = (): Promise<{ total: number; more: boolean } | number | null> =>
+    adNumber === 0 ? searchEstates(db, parsed.filter, parsed.page ?? 1, "ar") : estateIdByAdNumber(db, adNumber);
+  for (let i = 0; i < warmup; i++) await call();
+  const whole: number[] = [];
+  const each: number[] = [];
+  const perStatement: number[][] = [];
+  let results = "";
+  for (let i = 0; i < runs; i++) {
+    statements = [];
+    const started = performance.now();
+    const result = await call();
+    whole.push(performance.now() - started);
+    statements.forEach((s, k) => {
+      each.push(s.ms);
+      (perStatement[k] ??= []).push(s.ms);
+    });
+    if (i === 0) {
+      results =
+        typeof result === "number" || result === null
+          ? `listing ${result}`
+          : `${result.more ? "over " : ""}${result.total.toLocaleString("en")}`;
+      explained.push({ name, statements: statements.map(({ text, values }) => ({ text, values })) });
+    }
+  }
+  const worst = Math.max(...perStatement.map((v) => percentile(v, 95)));
+  slowest.push(worst);
+  console.log(
+    `| ${name} | ${results} | ${perStatement.length} | ${ms(percentile(each, 50))} | ${ms(percentile(each, 95))} | ${ms(worst)} | ${ms(percentile(whole, 50))} | ${ms(percentile(whole, 95))} |`,
+  );
+}
+console.log(
+  `\nslowest statement p95 over all searches: ${ms(Math.max(...slowest))} ms; median of the searches' slowest-statement p95: ${ms(percentile(slowest, 50))} ms`,
+);
+
+if (explain) {
+  for (const { name, statements: list } of explained) {
+    console.log(`\n#### ${name}\n`);
+    for (const { text, values } of list) {
+      const plan = (await pool.query({ text: `explain (analyze, buffers, costs off) ${text}`, values })).rows as {
+        "QUERY PLAN": string;
+      }[];
+      console.log("```");
+      console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
+      console.log("```");
+    }
+  }
+}
+await pool.end();

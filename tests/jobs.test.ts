@@ -1,0 +1,366 @@
+import { spawn } from "node:child_process";
+import { and, count, countDistinct, eq, like, sql } from "drizzle-orm";
+import { TransactionRollbackError } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/client.server";
+import * as s from "~/db/schema";
+import { listJobs, retryFailedJob } from "~/models/job.server";
+import { seedListings } from "~/db/seed/listings.server";
+import { seedReference } from "~/db/seed/reference.server";
+import { runDueJobs, TASKS } from "~/services/job-tasks.server";
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_JITTER,
+  enqueue,
+  LEASE_MS,
+  runJobsNow,
+  scheduleDue,
+  startWorker,
+  type Tasks,
+} from "~/services/jobs.server";
+import { outboxSender, queueSms } from "~/services/sms.server";
+import { useTestDatabase } from "./helpers/db";
+
+/**
+ * The job queue on PostgreSQL (issue 14, decision 028): jobs are written in the caller's transaction, tried again
+ * with an exponential back-off, given up after their last attempt and shown to the back office; an SMS job writes
+ * the outbox once. The first part runs on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL); the
+ * second on a private PostgreSQL database at 127.0.0.1:5432 in every run: two workers with pools of their own, and
+ * a worker process killed in the middle of a batch.
+ */
+
+const test = useTestDatabase();
+const db = () => test.get().db;
+
+/** The jobs of a task, oldest first. */
+function jobsOf(database: Db, task: string) {
+  return database.select().from(s.jobs).where(eq(s.jobs.task, task)).orderBy(s.jobs.id);
+}
+
+/** The job with id `id`. */
+async function job(database: Db, id: number) {
+  const [row] = await database.select().from(s.jobs).where(eq(s.jobs.id, id));
+  return row;
+}
+
+/** A quiet log for the failures the tests cause on purpose; it keeps the lines. */
+function lines() {
+  const written: string[] = [];
+  return { log: (line: string) => void written.push(line), written };
+}
+
+describe("the job queue on the test database", () => {
+  it("writes a job only when the caller's transaction commits", async () => {
+    await expect(
+      db().transaction(async (tx) => {
+        await enqueue(tx, "test.rolledBack", { n: 1 });
+        tx.rollback();
+      }),
+    ).rejects.toBeInstanceOf(TransactionRollbackError);
+    expect(await jobsOf(db(), "test.rolledBack")).toEqual([]);
+    await db().transaction(async (tx) => {
+      await enqueue(tx, "test.committed", { n: 2 });
+    });
+    expect(await jobsOf(db(), "test.committed")).toMatchObject([{ status: "queued", payload: { n: 2 }, attempts: 0 }]);
+    await db().delete(s.jobs).where(eq(s.jobs.task, "test.committed"));
+  });
+
+  it("tries a failing job again with an exponential back-off, then runs it once it succeeds", async () => {
+    let calls = 0;
+    const tasks: Tasks = {
+      "test.flaky": async (tx, payload) => {
+        calls++;
+        if (calls < 3) throw new Error(`flaky failure ${calls}`);
+        await outboxSender.send(tx as unknown as Db, {
+          phone: "+963944000001",
+          body: String((payload as { text: string }).text),
+        });
+      },
+    };
+    const id = (await enqueue(db(), "test.flaky", { text: "third time lucky" }))!;
+    const { log, written } = lines();
+    const t0 = new Date(Date.now() + 1000);
+    expect(await runJobsNow(db(), tasks, { now: t0, log })).toBe(1);
+    const first = await job(db(), id);
+    expect(first).toMatchObject({ status: "queued", attempts: 1, last_error: "flaky failure 1", locked_by: null });
+    const wait1 = first.run_at.getTime() - t0.getTime();
+    expect(wait1).toBeGreaterThanOrEqual(BACKOFF_BASE_MS);
+    expect(wait1).toBeLessThanOrEqual(BACKOFF_BASE_MS * (1 + BACKOFF_JITTER));
+    // Not due before its back-off has passed.
+    expect(await runJobsNow(db(), tasks, { now: new Date(first.run_at.getTime() - 1), log })).toBe(0);
+    expect(await runJobsNow(db(), tasks, { now: first.run_at, log })).toBe(1);
+    const second = await job(db(), id);
+    expect(second).toMatchObject({ status: "queued", attempts: 2, last_error: "flaky failure 2" });
+    const wait2 = second.run_at.getTime() - first.run_at.getTime();
+    expect(wait2).toBeGreaterThanOrEqual(2 * BACKOFF_BASE_MS);
+    expect(wait2).toBeLessThanOrEqual(2 * BACKOFF_BASE_MS * (1 + BACKOFF_JITTER));
+    expect(await runJobsNow(db(), tasks, { now: second.run_at, log })).toBe(1);
+    expect(await job(db(), id)).toMatchObject({ status: "done", attempts: 3, last_error: null, locked_by: null });
+    expect(calls).toBe(3);
+    expect(await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.body, "third time lucky"))).toHaveLength(1);
+    expect(written).toEqual([
+      expect.stringContaining(`test.flaky #${id} try 1/5 failed: flaky failure 1`),
+      expect.stringContaining(`test.flaky #${id} try 2/5 failed: flaky failure 2`),
+    ]);
+  });
+
+  it("gives a job up after its last attempt, shows it in the back office, and runs it again when retried", async () => {
+    let broken = true;
+    const tasks: Tasks = {
+      "test.broken": async () => {
+        if (broken) throw new Error("the provider refused the message");
+      },
+    };
+    const id = (await enqueue(db(), "test.broken", {}, { maxAttempts: 3 }))!;
+    const { log } = lines();
+    let at = new Date(Date.now() + 1000);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect(await runJobsNow(db(), tasks, { now: at, log }), `attempt ${attempt}`).toBe(1);
+      at = new Date((await job(db(), id)).run_at.getTime() + 1);
+    }
+    expect(await job(db(), id)).toMatchObject({ status: "failed", attempts: 3, last_error: "the provider refused the message" });
+    // Given up: never tried again by itself.
+    expect(await runJobsNow(db(), tasks, { now: new Date(Date.now() + 7 * 86_400_000), log })).toBe(0);
+    const listed = await listJobs(db());
+    expect(listed.failed).toContainEqual(
+      expect.objectContaining({
+        id,
+        task: "test.broken",
+        attempts: 3,
+        maxAttempts: 3,
+        lastError: "the provider refused the message",
+      }),
+    );
+    expect(await retryFailedJob(db(), id)).toBe(true);
+    expect(await retryFailedJob(db(), id)).toBe(false);
+    expect(await job(db(), id)).toMatchObject({ status: "queued", attempts: 0 });
+    broken = false;
+    expect(await runJobsNow(db(), tasks, { now: new Date(Date.now() + 1000), log })).toBe(1);
+    expect(await job(db(), id)).toMatchObject({ status: "done", attempts: 1 });
+    expect((await listJobs(db())).failed.map((j) => j.id)).not.toContain(id);
+  });
+
+  it("sends an SMS job to the outbox once, with the job's idempotency key, and keeps nothing of a failed try", async () => {
+    const phone = "+963944000002";
+    await db().transaction(async (tx) => queueSms(tx, { phone, body: "hello once" }));
+    const [queued] = await db()
+      .select()
+      .from(s.jobs)
+      .where(and(eq(s.jobs.task, "sms"), sql`${s.jobs.payload}->>'phone' = ${phone}`));
+    expect(await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone))).toEqual([]);
+    // A try that wrote its outbox row and then failed leaves no row: the row and the completion are one transaction.
+    const send = outboxSender.send.bind(outboxSender);
+    vi.spyOn(outboxSender, "send").mockImplementationOnce(async (tx, message) => {
+      await send(tx, message);
+      throw new Error("lost the answer of the provider");
+    });
+    const { log } = lines();
+    await runDueJobs(db(), { now: new Date(Date.now() + 1000), log });
+    expect(await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone))).toEqual([]);
+    await runDueJobs(db(), { now: new Date(Date.now() + 3_600_000), log });
+    await runDueJobs(db(), { now: new Date(Date.now() + 7_200_000), log });
+    const sent = await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone));
+    expect(sent).toMatchObject([{ body: "hello once", idempotency_key: `sms:${queued.id}` }]);
+    // The text (a code, a reset link) is not kept in the job once sent.
+    expect(await job(db(), queued.id)).toMatchObject({ status: "done", attempts: 2, payload: { phone } });
+    expect((await job(db(), queued.id)).payload).not.toHaveProperty("body");
+  });
+
+  it("de-duplicates by key: the scheduler writes one job per period however often it runs", async () => {
+    const schedules = [{ task: "test.daily", everyMs: 86_400_000 }];
+    const at = new Date("2026-11-24T10:30:00Z");
+    await scheduleDue(db(), schedules, at);
+    await scheduleDue(db(), schedules, new Date("2026-11-24T23:59:00Z"));
+    await scheduleDue(db(), schedules, new Date("2026-11-25T00:01:00Z"));
+    expect((await jobsOf(db(), "test.daily")).map((j) => [j.key, j.run_at.toISOString()])).toEqual([
+      ["test.daily:2026-11-24T00:00:00.000Z", "2026-11-24T00:00:00.000Z"],
+      ["test.daily:2026-11-25T00:00:00.000Z", "2026-11-25T00:00:00.000Z"],
+    ]);
+    expect(await enqueue(db(), "test.daily", {}, { key: "test.daily:2026-11-24T00:00:00.000Z" })).toBeNull();
+    await db().delete(s.jobs).where(eq(s.jobs.task, "test.daily"));
+  });
+
+  it("cleans up done jobs after 7 days and keeps failed ones", async () => {
+    const old = new Date(Date.now() - 8 * 86_400_000);
+    const [done] = await db()
+      .insert(s.jobs)
+      .values({ task: "test.old", status: "done", updated_at: old })
+      .returning({ id: s.jobs.id });
+    const [failed] = await db()
+      .insert(s.jobs)
+      .values({ task: "test.old", status: "failed", updated_at: old, last_error: "x" })
+      .returning({ id: s.jobs.id });
+    const [recent] = await db().insert(s.jobs).values({ task: "test.old", status: "done" }).returning({ id: s.jobs.id });
+    // The run's clock is set a second ahead: the job's run_at is the database's now(), and a claim compares it with
+    // the test's clock (the same clock, but a step of the system clock must not make the job "not yet due").
+    await enqueue(db(), "jobs.cleanup");
+    expect(await runDueJobs(db(), { now: new Date(Date.now() + 1000) })).toBeGreaterThanOrEqual(1);
+    expect((await jobsOf(db(), "test.old")).map((j) => j.id)).toEqual([failed.id, recent.id]);
+    expect(done.id).toBeLessThan(recent.id);
+  });
+
+  it("wakes a worker by notification when a job is queued (no poll needed)", async () => {
+    let idle!: () => void;
+    const asleep = new Promise<void>((resolve) => (idle = resolve));
+    // It would look again only in 10 minutes: the job below is run because the notification woke it.
+    const worker = startWorker(test.get(), TASKS, { pollMs: 600_000, onIdle: () => idle() });
+    try {
+      await asleep;
+      await db().transaction(async (tx) => queueSms(tx, { phone: "+963944000003", body: "woken" }));
+      await vi.waitFor(
+        async () => expect(await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, "+963944000003"))).toHaveLength(1),
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe("workers on one PostgreSQL database", () => {
+  const name = `aqar_jobs_${process.pid}`;
+  const server = "postgres://postgres@127.0.0.1:5432";
+  const url = `${server}/${name}`;
+  let first: Database;
+  let second: Database;
+
+  async function admin(query: string) {
+    const client = new pg.Client({ connectionString: `${server}/postgres` });
+    await client.connect();
+    await client.query(query);
+    await client.end();
+  }
+
+  beforeAll(async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+    first = await openDatabase({ url, pgliteDir: "" });
+    await migrateDatabase(first);
+    second = await openDatabase({ url, pgliteDir: "" });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  /** Queues `n` SMS (to numbers starting with `prefix`) in one transaction; returns their job ids. */
+  async function queueMany(prefix: string, n: number): Promise<void> {
+    await first.db.transaction(async (tx) => {
+      for (let i = 0; i < n; i++) await queueSms(tx, { phone: `${prefix}${String(i).padStart(4, "0")}`, body: `message ${i}` });
+    });
+  }
+
+  /** Per SMS job of numbers starting with `prefix`: its status, tries and how many outbox rows it left. */
+  async function outcome(prefix: string) {
+    const rows = await first.db
+      .select({
+        id: s.jobs.id,
+        status: s.jobs.status,
+        attempts: s.jobs.attempts,
+        sent: sql<number>`(select count(*)::int from sms_outbox o where o.idempotency_key = 'sms:' || jobs.id)`,
+      })
+      .from(s.jobs)
+      .where(and(eq(s.jobs.task, "sms"), sql`${s.jobs.payload}->>'phone' like ${prefix + "%"}`));
+    const [outbox] = await first.db
+      .select({ rows: count(), phones: countDistinct(s.sms_outbox.phone) })
+      .from(s.sms_outbox)
+      .where(like(s.sms_outbox.phone, `${prefix}%`));
+    return { jobs: rows, outbox };
+  }
+
+  it("two workers with pools of their own run 200 jobs: each once, none lost", async () => {
+    await queueMany("+96394410", 200);
+    const ran = { first: 0, second: 0 };
+    const counting = (who: keyof typeof ran): Tasks => ({
+      ...TASKS,
+      sms: async (tx, payload, j) => {
+        ran[who]++;
+        await TASKS.sms(tx, payload, j);
+      },
+    });
+    await Promise.all([runJobsNow(first.db, counting("first")), runJobsNow(second.db, counting("second"))]);
+    const result = await outcome("+96394410");
+    expect(result.jobs).toHaveLength(200);
+    expect(result.jobs.filter((j) => j.status !== "done" || j.attempts !== 1 || j.sent !== 1)).toEqual([]);
+    expect(result.outbox).toEqual({ rows: 200, phones: 200 });
+    expect(ran.first + ran.second).toBe(200);
+    expect(ran.first).toBeGreaterThan(0);
+    expect(ran.second).toBeGreaterThan(0);
+  });
+
+  it("a worker process killed in the middle of a batch: after another worker runs, every job was done exactly once", async () => {
+    const total = 2000;
+    await queueMany("+96394420", total);
+    // Node itself with tsx's loader (the tsx command would run the worker in a grandchild that SIGKILL misses).
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+      env: { ...process.env, DATABASE_URL: url, NODE_ENV: "test", VITEST: "" },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      // Once the worker has sent some of the messages (and before it sent them all), it is killed at once.
+      await vi.waitFor(async () => expect((await outcome("+96394420")).outbox.rows).toBeGreaterThan(50), {
+        timeout: 60_000,
+        interval: 20,
+      });
+    } finally {
+      child.kill("SIGKILL");
+    }
+    await exited;
+    const killed = await outcome("+96394420");
+    expect(killed.outbox.rows).toBeLessThan(total);
+    // The dead worker's batch is still claimed: its lease has not run out.
+    expect(killed.jobs.filter((j) => j.status === "running").length).toBeGreaterThan(0);
+    // Another worker, once the lease has run out, takes the claimed jobs again and runs the rest.
+    await runJobsNow(second.db, TASKS, { now: new Date(Date.now() + LEASE_MS + 60_000) });
+    const result = await outcome("+96394420");
+    expect(result.jobs).toHaveLength(total);
+    expect(result.jobs.filter((j) => j.status !== "done" || j.sent !== 1)).toEqual([]);
+    expect(result.outbox).toEqual({ rows: total, phones: total });
+  }, 120_000);
+
+  it("saved-search alerts killed in the middle of a run: after another worker runs, each search alerted once (decision 030)", async () => {
+    // Lookups and 30 listings, all published an hour ago; 600 accounts with one saved search each (every listing),
+    // counted from a day ago: three batches of 200 searches, one SMS each.
+    await seedReference(first.db, process.env.TEST_IMAGES_DIR!);
+    await seedListings(first.db, { count: 30, imagesDir: process.env.TEST_IMAGES_DIR! });
+    await first.db.execute(sql`update estates set published_at = now() - interval '1 hour'`);
+    await first.db.execute(sql`
+      with u as (
+        insert into users (first_name, last_name, phone, password_hash, status, role, lang)
+        select 'Alert', 'Test', '+96394430' || lpad(g::text, 4, '0'), 'x', 'active', 'user', 'en' from generate_series(1, 600) g
+        returning id)
+      insert into saved_searches (user_id, name, query, frequency, checked_until)
+      select id, 'All', '', 'instant', now() - interval '1 day' from u`);
+    await enqueue(first.db, "alerts.send", { until: Date.now() });
+    const alerts = async () => Number((await first.db.select({ n: count() }).from(s.saved_search_alerts))[0].n);
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+      env: { ...process.env, DATABASE_URL: url, NODE_ENV: "test", VITEST: "" },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      // Killed once the first batch has committed, before the last one has.
+      await vi.waitFor(async () => expect(await alerts()).toBeGreaterThan(0), { timeout: 60_000, interval: 10 });
+    } finally {
+      child.kill("SIGKILL");
+    }
+    await exited;
+    expect(await alerts()).toBeLessThan(600);
+    // Another worker, once the dead one's lease has run out, finishes the run and sends the SMS.
+    await runJobsNow(second.db, TASKS, { now: new Date(Date.now() + LEASE_MS + 60_000) });
+    const perSearch = await first.db
+      .select({
+        id: s.saved_searches.id,
+        alerts: sql<number>`(select count(*)::int from saved_search_alerts a where a.saved_search_id = saved_searches.id)`,
+      })
+      .from(s.saved_searches);
+    expect(perSearch).toHaveLength(600);
+    expect(perSearch.filter((r) => r.alerts !== 1)).toEqual([]);
+    const sent = await outcome("+96394430");
+    expect(sent.outbox).toEqual({ rows: 600, phones: 600 });
+    expect(sent.jobs.filter((j) => j.status !== "done" || j.sent !== 1)).toEqual([]);
+  }, 180_000);
+});
