@@ -119,8 +119,9 @@ app.use((_req, res, next) => {
   next();
 });
 
-// Pages rendered for one request (logged-in users; visitors' pages come compressed from the page cache): brotli at
-// quality 2 costs half of compression's default 4 for 8% more bytes (decision 019).
+// Answers that are not whole documents (JSON, resource routes, files without a precompressed copy): brotli at
+// quality 2 costs half of compression's default 4 for 8% more bytes (decision 019). Documents are compressed whole
+// by server/encoding.ts (decision 033) and the page cache; this middleware leaves an encoded answer alone.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
 
 app.get("/healthz", async (_req, res) => {

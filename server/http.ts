@@ -8,6 +8,7 @@ import {
 import type express from "express";
 import type { Env } from "~/utils/env.server";
 import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
+import { sendWhole } from "./encoding";
 import type { PageCache } from "./page-cache";
 
 /**
@@ -143,16 +144,23 @@ export function createRemixHandler(options: {
         const entry = cache.store(key, generation, response, html, context.cspNonce);
         if (entry) return cache.send(req, res, entry, "miss");
         writeHead(res, response);
-        res.end(html);
+        sendWhole(req, res, Buffer.from(html, "utf8"));
         return;
       }
       writeHead(res, response);
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      // A document is rendered whole (entry.server.tsx): compressed in one call (decision 033), not as a stream.
+      if (response.body && isWholeDocument(response)) sendWhole(req, res, Buffer.from(await response.arrayBuffer()));
+      else if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** True for an HTML answer that is not encoded yet (every document: entry.server.tsx renders it into one buffer). */
+function isWholeDocument(response: Response): boolean {
+  return (response.headers.get("Content-Type") ?? "").startsWith("text/html") && !response.headers.has("Content-Encoding");
 }
 
 /**

@@ -124,6 +124,34 @@ describe("static files sent precompressed (issue 10)", () => {
   });
 });
 
+describe("pages rendered for one request (decision 033)", () => {
+  it("come whole, compressed in the browser's best encoding, with their length, and decode to the page", async () => {
+    // A cookie other than a visitor's makes the page rendered for this request alone (not from the page cache).
+    const url = `${server.url}/offices?lang=en`;
+    const cookie = { Cookie: "lang=en; other=1" };
+    const plain = await getOnWire(url, "identity", { ...cookie, "Accept-Encoding": "identity" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["x-page-cache"]).toBe("bypass");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("</html>");
+    const cases = [
+      { accept: "gzip, deflate, br, zstd", encoding: "br" },
+      { accept: "gzip, deflate", encoding: "gzip" },
+    ] as const;
+    for (const { accept, encoding } of cases) {
+      const res = await getOnWire(url, encoding, { ...cookie, "Accept-Encoding": accept });
+      expect(res.headers["x-page-cache"], accept).toBe("bypass");
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(res.headers["content-length"], accept).toBe(String(res.wireBytes));
+      expect(res.headers["transfer-encoding"], accept).toBeUndefined();
+      expect(res.headers.vary, accept).toContain("Accept-Encoding");
+      expect(res.wireBytes, accept).toBeLessThan(Buffer.byteLength(plain.body) / 3);
+      // The same page apart from its per-response nonce.
+      expect(res.body.replace(/nonce="[^"]*"/g, ""), accept).toBe(plain.body.replace(/nonce="[^"]*"/g, ""));
+    }
+  });
+});
+
 describe("public pages within the issue's budgets (issue 10), with brotli", () => {
   const cases = (["home", "search", "listing", "form"] as const).flatMap((page) =>
     (["ar", "en"] as const).map((lang) => ({ page, lang })),
