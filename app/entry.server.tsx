@@ -7,6 +7,7 @@ import { DataSaverSwitch } from "./components/DataSaverSwitch.server";
 import { StructuredData } from "./components/StructuredData.server";
 import type { LayoutHandle } from "./root";
 import { dataSaverOf, keepsScripts, withoutScripts } from "./services/data-saver.server";
+import { scriptsAfterFirstPaint } from "./services/page-scripts.server";
 import { i18nFor, localeOf } from "./services/i18n.server";
 import { getDb } from "./db/db.server";
 import { getLookups, placeList } from "./models/lookups.server";
@@ -49,7 +50,8 @@ function collect(onDone: (html: Buffer) => void, onError: (error: Error) => void
  * where React's hydration leaves extra nodes alone (as with Remix's own data scripts), so none of it is in the
  * browser's JavaScript: the data saver's switch (under the footer, on every page that has one) and the page's
  * structured data (JSON-LD). With the data saver on, a page whose forms do not need JavaScript (keepsScripts) is sent
- * without its scripts; every page varies on `Save-Data` and `Cookie`.
+ * without its scripts; every other page starts its scripts after its first paint (decision 034). Every page varies on
+ * `Save-Data` and `Cookie`.
  */
 export default async function handleRequest(
   request: Request,
@@ -97,7 +99,8 @@ export default async function handleRequest(
           responseHeaders.append("Vary", "Save-Data");
           pipe(
             collect((html) => {
-              const body = scriptless ? withoutScripts(html.toString("utf8")) : (html as unknown as BodyInit);
+              const text = html.toString("utf8");
+              const body = scriptless ? withoutScripts(text) : scriptsAfterFirstPaint(text);
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
             }, reject),
           );

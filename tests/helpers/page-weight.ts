@@ -1,5 +1,6 @@
 import http from "node:http";
 import zlib from "node:zlib";
+import { DEFERRED_REL } from "../../app/services/page-scripts.server";
 
 /**
  * Page weight in bytes (issue 10): what a browser downloads for one page, measured on the wire through a running
@@ -72,11 +73,14 @@ export function importsOf(code: string): string[] {
   return [...found];
 }
 
-/** The scripts a page starts with: `<link rel="modulepreload">`, `<script type="module" src>` and inline module imports. */
+/**
+ * The scripts a page starts with: `<link rel="modulepreload">` (or the same links waiting for the first paint,
+ * decision 034), `<script type="module" src>` and inline module imports.
+ */
 export function scriptsOf(html: string): string[] {
   const inline = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)].flatMap((m) => importsOf(m[1]));
   return [
-    ...attributes(html, "link", "href", /\srel="modulepreload"/i),
+    ...attributes(html, "link", "href", new RegExp(`\\srel="(modulepreload|${DEFERRED_REL})"`, "i")),
     ...attributes(html, "script", "src", /\stype="module"/i),
     ...inline,
   ];
