@@ -48,6 +48,8 @@ describe("scriptsAfterFirstPaint", () => {
     expect([wait, preload, routes, table, entry].every((i) => i >= 0)).toBe(true);
     expect(wait < preload && preload < routes && routes < table && table < entry).toBe(true);
     expect(module).toContain(`setTimeout(go,${FALLBACK_MS})`);
+    // A module that cannot be fetched (a dropped connection) is not an error of the page: it stays as without scripts.
+    expect(module.endsWith("})().catch(()=>{});")).toBe(true);
     // Valid JavaScript as an async function body.
     expect(() => new Function(module)).not.toThrow();
   });

@@ -13,7 +13,8 @@
  * - the module script waits for the first frame (or at most FALLBACK_MS, for a tab in the background), adds a
  *   modulepreload link at the end of `<head>` for each of them (React leaves extra nodes at the end of head and body
  *   alone), imports the route modules dynamically and then runs the rest of Remix's script unchanged (the manifest,
- *   the route modules' table and the import of entry.client).
+ *   the route modules' table and the import of entry.client). A module that cannot be fetched leaves the page as it
+ *   is without JavaScript, as a failed static import did.
  * The rewritten script is still an inline script of the document, so the nonce (rendered pages) and the script
  * hashes (the page cache) allow it as before.
  */
@@ -52,7 +53,9 @@ export function scriptsAfterFirstPaint(html: string): string {
       `for(const later of document.querySelectorAll('link[rel="${DEFERRED_REL}"]')){const link=document.createElement("link");link.rel="modulepreload";link.href=later.href;document.head.appendChild(link)}` +
       `const [${names}]=await Promise.all([${imports}]);` +
       `${rest}` +
-      `})();${close}`
+      // A module that cannot be fetched leaves the page as it is without JavaScript, as a failed static import did
+      // (the browser logs the failed request; the rejection is not an error of the page).
+      `})().catch(()=>{});${close}`
     );
   });
   return head + tail;
