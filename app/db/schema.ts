@@ -380,7 +380,13 @@ export const users = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     activated_at: timestamp("activated_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_phone_idx").on(t.phone)],
+  (t) => [
+    uniqueIndex("users_phone_idx").on(t.phone),
+    // The few accounts that are not active, which publicEstate hashes once per query (decision 031).
+    index("users_not_active_idx")
+      .on(t.id)
+      .where(sql`${t.status} <> 'active'`),
+  ],
 );
 
 /**

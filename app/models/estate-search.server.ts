@@ -114,10 +114,8 @@ function priceRange(filter: EstateFilter, rate: number): SQL | undefined {
 function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   const conditions: (SQL | undefined)[] = [publicEstate()];
   if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
-  if (filter.governorate_id) {
-    const gov = lookups.governorates.find((g) => g.id === filter.governorate_id);
-    conditions.push(inArray(s.estates.location_id, gov?.locations.map((l) => l.id) ?? [-1]));
-  }
+  // The stored governorate (migration 0015, decision 031), which leads the governorate indexes.
+  if (filter.governorate_id) conditions.push(eq(s.estates.governorate_id, filter.governorate_id));
   if (filter.estate_type_id) conditions.push(eq(s.estates.estate_type_id, filter.estate_type_id));
   if (filter.office_id) conditions.push(eq(s.estates.office_id, filter.office_id));
   const scope = filter.scope ?? "all";
@@ -192,6 +190,25 @@ function orderOf(sort: Sort | undefined): SQL[] {
 }
 
 /**
+ * The card rows of the listings matching `where` in `order`, `limit` of them after `offset` (decision 031): the ids
+ * first, in a subquery that reads only the search index (every column a search tests is in it, so the rows it passes
+ * over cost no heap visit), then the cards of those few ids. The same rows, in the same order, as one query ordered
+ * and limited; the planner could not read the cards' columns from the index.
+ */
+function cardRowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
+  const ids = db
+    .select({ id: s.estates.id })
+    .from(s.estates)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return baseCardQuery(db)
+    .where(inArray(s.estates.id, ids))
+    .orderBy(...order);
+}
+
+/**
  * How many public listings matching `filter` were published after `after` and up to `until` (issue 14, decision 030:
  * a saved search's new listings), counted up to COUNT_LIMIT + 1. Served by estates_published_at_idx: a day brings
  * a few hundred to a few thousand listings, and only those are tested against the filter. `prepared` (the lookups
@@ -239,11 +256,7 @@ export async function searchEstates(db: Db, filter: EstateFilter, page: number, 
   const total = Math.min(Number(n), COUNT_LIMIT);
   const pageCount = Math.ceil(total / PAGE_SIZE);
   if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount };
-  const rows = await baseCardQuery(db)
-    .where(where)
-    .orderBy(...orderOf(filter.sort))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const rows = await cardRowsOf(db, where, orderOf(filter.sort), PAGE_SIZE, (page - 1) * PAGE_SIZE);
   return { items: await cardsOf(db, rows, locale), total, more, page, pageCount };
 }
 
@@ -274,18 +287,22 @@ export async function similarEstates(
   const newest = [desc(s.estates.created_at), desc(s.estates.id)];
   // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
   const sameType = filter.estate_type_id
-    ? await baseCardQuery(db)
-        .where(and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact))
-        .orderBy(...newest)
-        .limit(limit)
+    ? await cardRowsOf(
+        db,
+        and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact),
+        newest,
+        limit,
+      )
     : [];
   const seen = [...exclude, ...sameType.map((r) => r.id)];
   const others =
     sameType.length < limit
-      ? await baseCardQuery(db)
-          .where(and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact))
-          .orderBy(...newest)
-          .limit(limit - sameType.length)
+      ? await cardRowsOf(
+          db,
+          and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact),
+          newest,
+          limit - sameType.length,
+        )
       : [];
   return cardsOf(db, [...sameType, ...others], locale);
 }
