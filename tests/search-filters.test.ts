@@ -209,6 +209,46 @@ describe("each optional filter narrows to exactly the matching listings", () => 
     expect(ids(result.items)).toEqual(expected);
     expect(new Set(result.items.map((e) => e.governorate)).size).toBe(1);
   });
+
+  it("the stored governorate follows the listing's place, and a place moved to another governorate (decision 031)", async () => {
+    const [from, to] = lookups.governorates;
+    const place = (g: typeof from) => g.locations[0].id;
+    const stored = async (id: number) =>
+      (await db().select({ g: s.estates.governorate_id }).from(s.estates).where(eq(s.estates.id, id)))[0].g;
+    const found = async (governorateId: number, id: number) =>
+      (await all({ governorate_id: governorateId })).items.some((e) => e.id === id);
+    const [listing] = await db()
+      .select({ id: s.estates.id, location_id: s.estates.location_id })
+      .from(s.estates)
+      .where(and(eq(s.estates.status, "approved"), eq(s.estates.location_id, place(from))))
+      .limit(1);
+    expect(await stored(listing.id)).toBe(from.id);
+    try {
+      await db()
+        .update(s.estates)
+        .set({ location_id: place(to) })
+        .where(eq(s.estates.id, listing.id));
+      expect(await stored(listing.id)).toBe(to.id);
+      expect(await found(to.id, listing.id)).toBe(true);
+      expect(await found(from.id, listing.id)).toBe(false);
+      // A value written by hand does not stick: the place decides.
+      await db().update(s.estates).set({ governorate_id: from.id }).where(eq(s.estates.id, listing.id));
+      expect(await stored(listing.id)).toBe(to.id);
+      // The place itself moved: its listings follow it.
+      await db()
+        .update(s.locations)
+        .set({ governorate_id: from.id })
+        .where(eq(s.locations.id, place(to)));
+      expect(await stored(listing.id)).toBe(from.id);
+    } finally {
+      await db()
+        .update(s.locations)
+        .set({ governorate_id: to.id })
+        .where(eq(s.locations.id, place(to)));
+      await db().update(s.estates).set({ location_id: listing.location_id }).where(eq(s.estates.id, listing.id));
+    }
+    expect(await stored(listing.id)).toBe(from.id);
+  });
 });
 
 describe("word search, Arabic normalised on both sides", () => {

@@ -140,6 +140,12 @@ export const estates = pgTable(
     location_id: integer("location_id")
       .notNull()
       .references(() => locations.id),
+    /**
+     * The governorate of `location_id` (issue 13, decision 031): what a search of a whole governorate compares, so the
+     * governorate can lead an index. Kept by the trigger of migration 0015 (and follows a place moved to another
+     * governorate); never written by the app.
+     */
+    governorate_id: integer("governorate_id").references(() => governorates.id),
     estate_type_id: integer("estate_type_id")
       .notNull()
       .references(() => estate_types.id),
@@ -211,10 +217,10 @@ export const estates = pgTable(
     index("estates_area_unit_id_idx").on(t.area_unit_id),
     index("estates_contract_type_id_idx").on(t.contract_type_id),
     index("estates_office_id_idx").on(t.office_id),
-    index("estates_price_idx").on(t.price),
     index("estates_created_at_idx").on(t.created_at),
-    // The search of spec 2.5: public listings by offer type, type and place, newest first. Migration 0006 adds
-    // INCLUDE (user_id, office_id) to this index and the next (publicEstate tests them; drizzle cannot express it).
+    // The search of spec 2.5: public listings by offer type, type and place, newest first. Migration 0015 adds to
+    // this index and to every other search index below (not the GIN one) INCLUDE of every column a search filters on
+    // (decision 031: the filters are tested inside the index, and counts are index-only; drizzle cannot express it).
     index("estates_search_idx")
       .on(t.estate_offer_type_id, t.estate_type_id, t.location_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
@@ -255,8 +261,15 @@ export const estates = pgTable(
     index("estates_foreign_currency_idx")
       .on(t.currency)
       .where(sql`${t.currency} <> 'SYP'`),
-    index("estates_price_per_m2_syp_idx")
-      .on(t.price_per_m2_syp, t.id)
+    // Decision 031: one type's price per m² over the whole country, and a governorate's newest and cheapest.
+    index("estates_type_price_per_m2_syp_idx")
+      .on(t.estate_offer_type_id, t.estate_type_id, t.price_per_m2_syp, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_governorate_recent_idx")
+      .on(t.estate_offer_type_id, t.estate_type_id, t.governorate_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_governorate_price_syp_idx")
+      .on(t.estate_offer_type_id, t.estate_type_id, t.governorate_id, t.price_syp, t.id)
       .where(sql`${t.status} = 'approved'`),
     index("estates_area_idx")
       .on(t.area.desc(), t.id.desc())
@@ -367,7 +380,13 @@ export const users = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     activated_at: timestamp("activated_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_phone_idx").on(t.phone)],
+  (t) => [
+    uniqueIndex("users_phone_idx").on(t.phone),
+    // The few accounts that are not active, which publicEstate hashes once per query (decision 031).
+    index("users_not_active_idx")
+      .on(t.id)
+      .where(sql`${t.status} <> 'active'`),
+  ],
 );
 
 /**

@@ -1,21 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
@@ -114,9 +97,27 @@ function priceRange(filter: EstateFilter, rate: number): SQL | undefined {
 function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   const conditions: (SQL | undefined)[] = [publicEstate()];
   if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
-  if (filter.governorate_id) {
-    const gov = lookups.governorates.find((g) => g.id === filter.governorate_id);
-    conditions.push(inArray(s.estates.location_id, gov?.locations.map((l) => l.id) ?? [-1]));
+  // The stored governorate (migration 0015, decision 031), which leads the governorate indexes.
+  if (filter.governorate_id) conditions.push(eq(s.estates.governorate_id, filter.governorate_id));
+  // A place with any type (or any offer type): every value named, which selects the same listings (both columns are
+  // required references to those lists), so the place indexes, led by (offer type, type), read only the place's
+  // ranges instead of every entry before the place (decision 031).
+  const place = filter.location_id || filter.governorate_id;
+  if (place && !filter.estate_type_id) {
+    conditions.push(
+      inArray(
+        s.estates.estate_type_id,
+        lookups.estateTypes.map((t) => t.id),
+      ),
+    );
+  }
+  if (place && !filter.estate_offer_type_id && (filter.scope ?? "all") === "all") {
+    conditions.push(
+      inArray(
+        s.estates.estate_offer_type_id,
+        lookups.offerTypes.map((t) => t.id),
+      ),
+    );
   }
   if (filter.estate_type_id) conditions.push(eq(s.estates.estate_type_id, filter.estate_type_id));
   if (filter.office_id) conditions.push(eq(s.estates.office_id, filter.office_id));
@@ -171,11 +172,16 @@ export type SearchResult = { items: EstateCard[]; total: number; more: boolean; 
 export const COUNT_LIMIT = 1000;
 
 /**
+ * Newest first, written NULLS LAST as the newest-first indexes are built (drizzle's .desc()): both columns are never
+ * null, so the order is the same, and only so does the planner read those indexes in order (decision 031).
+ */
+const NEWEST = [sql`${s.estates.created_at} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+
+/**
  * The ORDER BY of a sort (issue 13); prices are compared in SYP (price_syp and price_per_m2_syp, decision 027),
  * listings without a price last. Each order is written as its index is built, so the index serves it.
  */
 function orderOf(sort: Sort | undefined): SQL[] {
-  const newest = [desc(s.estates.created_at), desc(s.estates.id)];
   switch (sort) {
     case "price_asc":
       return [sql`${s.estates.price_syp} asc nulls last`, asc(s.estates.id)];
@@ -187,8 +193,27 @@ function orderOf(sort: Sort | undefined): SQL[] {
       // NULLS LAST as estates_area_idx is built (drizzle's .desc()), so the index serves the order.
       return [sql`${s.estates.area} desc nulls last`, sql`${s.estates.id} desc nulls last`];
     default:
-      return newest;
+      return NEWEST;
   }
+}
+
+/**
+ * The card rows of the listings matching `where` in `order`, `limit` of them after `offset` (decision 031): the ids
+ * first, in a subquery that reads only the search index (every column a search tests is in it, so the rows it passes
+ * over cost no heap visit), then the cards of those few ids. The same rows, in the same order, as one query ordered
+ * and limited; the planner could not read the cards' columns from the index.
+ */
+function cardRowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
+  const ids = db
+    .select({ id: s.estates.id })
+    .from(s.estates)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return baseCardQuery(db)
+    .where(inArray(s.estates.id, ids))
+    .orderBy(...order);
 }
 
 /**
@@ -239,11 +264,7 @@ export async function searchEstates(db: Db, filter: EstateFilter, page: number, 
   const total = Math.min(Number(n), COUNT_LIMIT);
   const pageCount = Math.ceil(total / PAGE_SIZE);
   if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount };
-  const rows = await baseCardQuery(db)
-    .where(where)
-    .orderBy(...orderOf(filter.sort))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const rows = await cardRowsOf(db, where, orderOf(filter.sort), PAGE_SIZE, (page - 1) * PAGE_SIZE);
   return { items: await cardsOf(db, rows, locale), total, more, page, pageCount };
 }
 
@@ -271,21 +292,24 @@ export async function similarEstates(
   // Under search results the exact matches are already listed; under a listing they are the closest neighbours.
   // coalesce: a listing without a price makes the price test unknown (NULL), and it is not an exact match either.
   const notExact = options.includeExact ? undefined : sql`not coalesce((${whereOf(filter, lookups, await rateOf(db))}), false)`;
-  const newest = [desc(s.estates.created_at), desc(s.estates.id)];
   // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
   const sameType = filter.estate_type_id
-    ? await baseCardQuery(db)
-        .where(and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact))
-        .orderBy(...newest)
-        .limit(limit)
+    ? await cardRowsOf(
+        db,
+        and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact),
+        NEWEST,
+        limit,
+      )
     : [];
   const seen = [...exclude, ...sameType.map((r) => r.id)];
   const others =
     sameType.length < limit
-      ? await baseCardQuery(db)
-          .where(and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact))
-          .orderBy(...newest)
-          .limit(limit - sameType.length)
+      ? await cardRowsOf(
+          db,
+          and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact),
+          NEWEST,
+          limit - sameType.length,
+        )
       : [];
   return cardsOf(db, [...sameType, ...others], locale);
 }
