@@ -32,6 +32,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { DEFERRED_REL } from "../app/services/page-scripts.server";
 import { summariseProfile, type CpuProfile } from "./cpuprofile";
 import { numberOption } from "./cli";
 
@@ -187,7 +188,8 @@ async function pageWeight(origin: string, pathname: string, headers: Record<stri
   const css = [...source.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const js = [
     ...new Set([
-      ...[...source.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
+      // Remix's modulepreload links, waiting for the first paint under another rel (decision 034).
+      ...[...source.matchAll(new RegExp(`<link rel="(?:modulepreload|${DEFERRED_REL})" href="([^"]+)"`, "g"))].map((m) => m[1]),
       ...[...source.matchAll(/import\("([^"]+)"\)|from "([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]),
       ...[...source.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
     ]),
