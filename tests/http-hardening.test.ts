@@ -21,24 +21,36 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** One raw HTTP request (fetch cannot forge Host); the body is written in `chunks` pieces without Content-Length. */
+/**
+ * One raw HTTP request (fetch cannot forge Host); the body is written in `chunks` pieces without Content-Length.
+ * Like a browser, it stops sending once the answer has begun, and it keeps what arrived of the answer when the
+ * server then closes the connection on the rest of the body (a refused upload: the kernel may reset the connection
+ * instead of closing it, a race of TCP, not of the server's answer).
+ */
 function raw(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string; chunked?: { size: number; count: number } } = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = http.request(url, { method: options.method ?? "GET", headers: options.headers }, (res) => {
+      answered = true;
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+      res.on("end", done);
+      res.on("aborted", done);
+      res.on("error", done);
     });
-    req.on("error", reject);
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
     if (options.chunked) {
       const piece = "a".repeat(options.chunked.size);
       let sent = 0;
       const write = () => {
-        while (sent < options.chunked!.count) {
+        while (sent < options.chunked!.count && !answered) {
           sent++;
           if (!req.write(sent === 1 ? `name=${piece}` : piece)) return req.once("drain", write);
         }
