@@ -181,6 +181,24 @@ describe("the job queue on the test database", () => {
     await db().delete(s.jobs).where(eq(s.jobs.task, "test.daily"));
   });
 
+  it("runs a job queued within the same millisecond as the claim (run_at has microseconds, a JS clock has not)", async () => {
+    const at = new Date("2026-11-24T10:00:00.000Z");
+    // Due half a millisecond after the clock's whole millisecond, as a job queued just now with the database's now().
+    const [row] = await db()
+      .insert(s.jobs)
+      .values({ task: "test.sameMillisecond", run_at: sql`'2026-11-24 10:00:00.0005+00'::timestamptz` })
+      .returning({ id: s.jobs.id });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(at.getTime()));
+    try {
+      await runJobsNow(db(), { "test.sameMillisecond": async () => undefined });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await job(db(), row.id)).toMatchObject({ status: "done", attempts: 1 });
+    await db().delete(s.jobs).where(eq(s.jobs.task, "test.sameMillisecond"));
+  });
+
   it("cleans up done jobs after 7 days and keeps failed ones", async () => {
     const old = new Date(Date.now() - 8 * 86_400_000);
     const [done] = await db()
