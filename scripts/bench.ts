@@ -32,8 +32,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { DEFERRED_REL } from "../app/services/page-scripts.server";
 import { summariseProfile, type CpuProfile } from "./cpuprofile";
+import { scriptsOf } from "../tests/helpers/page-weight";
 import { numberOption } from "./cli";
 
 const listings = numberOption("listings", 100_000);
@@ -186,14 +186,9 @@ async function pageWeight(origin: string, pathname: string, headers: Record<stri
   const html = Buffer.from(await (await fetch(origin + pathname, { headers })).arrayBuffer());
   const source = html.toString("utf8");
   const css = [...source.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-  const js = [
-    ...new Set([
-      // Remix's modulepreload links, waiting for the first paint under another rel (decision 034).
-      ...[...source.matchAll(new RegExp(`<link rel="(?:modulepreload|${DEFERRED_REL})" href="([^"]+)"`, "g"))].map((m) => m[1]),
-      ...[...source.matchAll(/import\("([^"]+)"\)|from "([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]),
-      ...[...source.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
-    ]),
-  ];
+  // The page's own scripts, as the page budgets count them (modulepreload links, waiting ones included; module
+  // scripts; inline imports).
+  const js = [...new Set(scriptsOf(source))];
   const sizes = async (urls: string[]) => {
     const total = { gzip: 0, brotli: 0 };
     for (const u of urls) {
