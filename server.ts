@@ -16,7 +16,7 @@ import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { responsesSettled } from "./app/services/account.server";
 import { startAppWorker } from "./app/services/job-tasks.server";
-import { UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
+import { isMultipartForm, UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
 import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";
@@ -179,7 +179,12 @@ app.use((req, res, next) => {
 const FORM_BODY_LIMIT = 64 * 1024;
 /** Routes that take photo uploads (multipart forms): the owners' editor and the admin's article and office editors. */
 const UPLOAD_ROUTES = /^\/(profile\/posts|admin\/articles|admin\/offices)\/[^/]+\/?$/;
-const isUpload = (req: express.Request) => UPLOAD_ROUTES.test(req.path);
+/**
+ * A multipart post to an upload route: streamed within UPLOAD_BODY_LIMIT. Any other body there (an urlencoded form,
+ * the buttons' forms) is a plain form, read within FORM_BODY_LIMIT like every other: the action guard keeps a copy of
+ * an urlencoded body for its 503 page, and a streamed copy would make a reader that stops early wait for it forever.
+ */
+const isUpload = (req: express.Request) => UPLOAD_ROUTES.test(req.path) && isMultipartForm(req.headers["content-type"]);
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || res.locals.refused) return next();
   const length = req.headers["content-length"] === undefined ? null : Number(req.headers["content-length"]);

@@ -23,7 +23,8 @@
  *    the profile is kept in BENCH_DATA_DIR/profiles/ for Chrome DevTools.
  *
  * The load generator shares the machine with both servers; numbers compare the two, they are not capacities.
- * Options: --listings N (100000), --seconds S (10), --warmup S (5), --connections C (32), --port P (3900), --profile.
+ * Options: --listings N (100000), --seconds S (10), --warmup S (5), --connections C (32), --port P (3900), --profile,
+ * --only home,search,listing,logged-in (all four; a subset for a quicker comparison while working on one page).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -34,7 +35,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { summariseProfile, type CpuProfile } from "./cpuprofile";
 import { scriptsOf } from "../tests/helpers/page-weight";
-import { numberOption } from "./cli";
+import { numberOption, stringOption } from "./cli";
 
 const listings = numberOption("listings", 100_000);
 const seconds = numberOption("seconds", 10);
@@ -42,6 +43,8 @@ const warmup = numberOption("warmup", 5);
 const connections = numberOption("connections", 32);
 const port = numberOption("port", 3900);
 const profile = process.argv.includes("--profile");
+/** The pages to load (`--only`, comma-separated keys of the pages below, as for npm run lighthouse), all by default. */
+const pageKeys = stringOption("only")?.split(",") ?? null;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "./data-bench");
 const baselineDir = path.resolve("bench/baseline");
 const product = `http://127.0.0.1:${port}`;
@@ -310,11 +313,17 @@ try {
     throw new Error("the search page shows the bench user's name without the cookie");
 
   const pages = [
-    { name: "home", product: { path: "/" }, baseline: { path: "/" } },
-    { name: "search results", product: { path: searchPath }, baseline: { path: baselineSearch } },
-    { name: "listing page", product: { path: listingPath }, baseline: { path: baselineDetail } },
-    { name: "search results, logged in", product: { path: searchPath, headers: { cookie } }, baseline: { path: baselineSearch } },
-  ];
+    { key: "home", name: "home", product: { path: "/" }, baseline: { path: "/" } },
+    { key: "search", name: "search results", product: { path: searchPath }, baseline: { path: baselineSearch } },
+    { key: "listing", name: "listing page", product: { path: listingPath }, baseline: { path: baselineDetail } },
+    {
+      key: "logged-in",
+      name: "search results, logged in",
+      product: { path: searchPath, headers: { cookie } },
+      baseline: { path: baselineSearch },
+    },
+  ].filter((page) => !pageKeys || pageKeys.includes(page.key));
+  if (pages.length === 0) throw new Error(`--only: none of ${pageKeys?.join(",")} is home, search, listing or logged-in`);
 
   const date = new Date().toISOString().slice(0, 16).replace("T", " ");
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}`;

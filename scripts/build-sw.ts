@@ -15,6 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { escapeHtml } from "../app/utils/html";
 
 /** One entry of the precache list (Workbox's PrecacheEntry). */
 export type PrecacheEntry = { url: string; revision: string | null };
@@ -58,10 +59,6 @@ export function precacheList(buildDir: string, publicDir: string, extraFiles: st
 }
 
 type OfflineTexts = { page: { title: string; text: string; retry: string; home: string; none: string } };
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** The offline page of one language: the site's stylesheet, the texts, and a list that public/offline.js fills. */
 export function offlinePage(lang: "ar" | "en", texts: OfflineTexts, stylesheet: string): string {

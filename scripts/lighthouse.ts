@@ -19,13 +19,9 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
+import { stringOption } from "./cli";
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-}
-
-const base = option("url")?.replace(/\/+$/, "");
+const base = stringOption("url")?.replace(/\/+$/, "");
 if (!base) {
   console.error(
     "usage: npm run lighthouse -- --url http://127.0.0.1:PORT [--runs N] [--only home,listing] [--lang en] [--json DIR]",
@@ -36,11 +32,11 @@ if (!["127.0.0.1", "localhost", "[::1]"].includes(new URL(base).hostname)) {
   console.error("only a server on this machine (127.0.0.1, localhost, [::1]) is tested");
   process.exit(2);
 }
-const runs = Math.max(1, Number(option("runs") ?? 1));
-const only = option("only")?.split(",");
-const langs = (option("lang") ? [option("lang")] : ["ar", "en"]) as ("ar" | "en")[];
-const jsonDir = option("json");
-const blockedUrlPatterns = option("block") ? [option("block")!] : undefined;
+const runs = Math.max(1, Number(stringOption("runs") ?? 1));
+const only = stringOption("only")?.split(",");
+const langs = (stringOption("lang") ? [stringOption("lang")] : ["ar", "en"]) as ("ar" | "en")[];
+const jsonDir = stringOption("json");
+const blockedUrlPatterns = stringOption("block") ? [stringOption("block")!] : undefined;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET: Record<(typeof CATEGORIES)[number], number> = {

@@ -20,6 +20,7 @@
  */
 import fs from "node:fs";
 import autocannon from "autocannon";
+import { stringOption } from "./cli";
 
 const SECONDS = option("seconds", 600);
 const CONNECTIONS = option("connections", 50);
@@ -36,10 +37,6 @@ const port = Number(base.port || 80);
 function option(name: string, fallback: number): number {
   const value = stringOption(name);
   return value === undefined ? fallback : Number(value);
-}
-function stringOption(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
 }
 function usage(problem: string): never {
   console.error(

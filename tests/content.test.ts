@@ -23,6 +23,7 @@ import { loader as publicOfficesLoader } from "~/routes/offices";
 import { loader as officesResultLoader } from "~/routes/officesResult";
 import { resources } from "~/services/i18n.server";
 import { uploadTempRoot } from "~/services/multipart.server";
+import { escapeHtml } from "~/utils/html";
 import { PlacesContext } from "~/utils/places";
 import { account, type Account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
@@ -860,8 +861,6 @@ async function renderPage(component: ComponentType, url: string, loaderData: unk
   );
 }
 const AR = resources.ar.content;
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 describe("the pages", () => {
   it("list articles and offices with their state, and links to edit them", async () => {

@@ -315,6 +315,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() 
 /** Replays one property (its index in PAIRS, printed on failure) at FUZZ_PATH. */
 const PAIR = process.env.FUZZ_PAIR === undefined ? undefined : Number(process.env.FUZZ_PAIR);
 const PATH = process.env.FUZZ_PATH;
+/** How long fast-check may shrink a failure, in seconds, before it reports the smallest request that failed so far. */
+const SHRINK_SECONDS = 90;
 /** How long one request may take before it counts as a hang (ms). */
 const REQUEST_TIMEOUT = 20_000;
 const CAPTCHA = "Kp7Wd";
@@ -910,15 +912,19 @@ describe("random posts to every action (issue 9)", () => {
         // The time budget of this route and role: past it (and after at least 3 requests) the remaining runs send
         // nothing, unless a request failed (then shrinking sends every candidate). fast-check's own time limit is not
         // used: it fails a property that a slow machine interrupts before its first run.
+        // Shrinking is bounded too (SHRINK_SECONDS after the first failure): then the candidates left pass unsent and
+        // fast-check reports the smallest request that really failed, instead of the test's timeout hiding it (a hang
+        // costs REQUEST_TIMEOUT per candidate).
         const deadline = Date.now() + (SECONDS * 1000) / PAIRS.length;
         let done = 0;
-        let failed = false;
+        let failedAt: number | null = null;
         await fc.assert(
           fc.asyncProperty(requestOf(route, ids, role), async (request) => {
-            if (PAIR === undefined && !failed && done >= 3 && Date.now() > deadline) return;
+            if (PAIR === undefined && failedAt === null && done >= 3 && Date.now() > deadline) return;
+            if (failedAt !== null && Date.now() - failedAt > SHRINK_SECONDS * 1000) return;
             done += 1;
             await fuzzOnce(role, request).catch((error: unknown) => {
-              failed = true;
+              failedAt ??= Date.now();
               throw error;
             });
           }),

@@ -296,3 +296,22 @@ describe("loading namespaces in the browser (decision 020)", () => {
     }
   });
 });
+
+describe("the server's memoized translations (decision 033)", () => {
+  it("answers each distinct call with its own text, the same as on the first call", () => {
+    const t = i18nFor("en").getFixedT("en", "common");
+    for (let round = 0; round < 2; round++) {
+      expect(t("card.photos", { count: 1 })).toBe("Property photos: 1");
+      expect(t("card.photos", { count: 2 })).toBe("Property photos: 2");
+      // A number and a string of the same digits, a value and no value, are different calls.
+      expect(t("search.wholeGovernorate", { name: "1" })).toBe("1, all areas");
+      expect(t("search.wholeGovernorate", { name: 1 })).toBe("1, all areas");
+      expect(t("search.wholeGovernorate", { name: "Homs" })).toBe("Homs, all areas");
+      expect(t("search.wholeGovernorate", { name: undefined })).toBe(", all areas");
+      expect(t("search.wholeGovernorate")).toBe("{{name}}, all areas");
+      // A value holding a character the memo keys use for their parts is translated by i18next every time.
+      expect(t("search.wholeGovernorate", { name: "a\u0001b" })).toBe("a\u0001b, all areas");
+      expect(t("search.wholeGovernorate", { name: "a" })).toBe("a, all areas");
+    }
+  });
+});

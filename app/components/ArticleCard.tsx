@@ -34,13 +34,11 @@ export function ArticleCard({ article, showImage = true }: { article: Card; show
           <Icon name="calendar" /> <bdi dir="ltr">{formatDate(article.date)}</bdi>
         </p>
         <h3 className="card-title">
-          <Link to={href} prefetch="none">
-            {article.title}
-          </Link>
+          <Link to={href}>{article.title}</Link>
         </h3>
         <p className="article-excerpt">{article.excerpt}</p>
         {/* The title is part of the link's text (hidden), so search engines and screen readers get more than "Read more". */}
-        <Link to={href} className="read-more" prefetch="none">
+        <Link to={href} className="read-more">
           {t("articles.readMore")}
           <span className="visually-hidden">{t("articles.readMoreTitle", { title: article.title })}</span>{" "}
           <Icon name="chevron" className="icon-end" />

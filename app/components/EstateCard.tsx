@@ -165,9 +165,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
           {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
         </p>
         <h3 className="card-title">
-          <Link to={href} prefetch="none">
-            {title}
-          </Link>
+          <Link to={href}>{title}</Link>
         </h3>
         <p className="card-place">
           <Icon name="pin" /> {estate.place}
@@ -185,7 +183,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
             <span className={`level-badge level-${estate.contractLevel}`}>{estate.contractName}</span>
           ) : null}
           {estate.office?.logo ? (
-            <Link to={`/office/${estate.office.id}`} className="card-office" aria-label={estate.office.name} prefetch="none">
+            <Link to={`/office/${estate.office.id}`} className="card-office" aria-label={estate.office.name}>
               <img src={estate.office.logo} width={36} height={36} alt="" loading="lazy" decoding="async" />
             </Link>
           ) : null}

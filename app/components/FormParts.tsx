@@ -278,11 +278,12 @@ export function SelectField({
   /** Options given as elements instead (grouped places). */
   children?: React.ReactNode;
 }) {
-  const props = getSelectProps(field);
+  const { defaultValue, ...props } = getSelectProps(field);
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <select {...props} key={props.key}>
+      {/* A field posted more than once comes back as a list: the select shows its first value. */}
+      <select {...props} defaultValue={Array.isArray(defaultValue) ? defaultValue[0] : defaultValue} key={props.key}>
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {children ??
           options?.map((o) => (

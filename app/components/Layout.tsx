@@ -79,7 +79,7 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
             <ul>
               {MENU.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} prefetch="none">
+                  <NavLink to={item.to} end={item.to === "/"}>
                     {t(item.key)}
                   </NavLink>
                 </li>
@@ -95,7 +95,7 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
             <Link
               to="/login"
               className="button button-primary button-small login-button"
-              prefetch="none"
+
               aria-label={t("nav.login")}
             >
               <Icon name="user" /> <span>{t("nav.login")}</span>
@@ -125,14 +125,14 @@ export function AccountMenu({ firstName, admin = false }: { firstName: string; a
       </summary>
       <ul className="account-list">
         <li>
-          <Link to="/profile" prefetch="none">
+          <Link to="/profile">
             <Icon name="user" /> {t("nav.profile")}
           </Link>
         </li>
         {admin ? (
           <li>
             {/* A full load: the back office's texts are a namespace of their own, loaded with its first page. */}
-            <Link to="/admin" prefetch="none" reloadDocument>
+            <Link to="/admin" reloadDocument>
               <Icon name="building" /> {t("nav.backOffice")}
             </Link>
           </li>
@@ -175,9 +175,7 @@ export function Footer({ year }: { year: number }) {
           <ul>
             {links.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} prefetch="none">
-                  {t(l.key)}
-                </Link>
+                <Link to={l.to}>{t(l.key)}</Link>
               </li>
             ))}
           </ul>

@@ -18,9 +18,7 @@ export function OfficeCard({ office }: { office: Card }) {
         ) : null}
         <div>
           <h3 className="card-title">
-            <Link to={`/office/${office.id}`} prefetch="none">
-              {office.name}
-            </Link>
+            <Link to={`/office/${office.id}`}>{office.name}</Link>
           </h3>
           {office.contractLevel > 1 ? (
             <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span>

@@ -47,7 +47,7 @@ export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeS
             aria-describedby={errors.location_id ? "office-location-error" : undefined}
           >
             <option value="">{t("search.chooseLocation")}</option>
-            <LocationOptions />
+            <LocationOptions selected={values?.location_id} />
           </select>
           {errors.location_id ? (
             <p className="field-error" id="office-location-error">

@@ -101,7 +101,7 @@ export function SearchFilter({
           "location_id",
           "search.location",
           <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>,
-          <LocationOptions whole />,
+          <LocationOptions whole selected={values.location_id} />,
         )}
         {field(
           "estate_type_id",
@@ -137,9 +137,11 @@ export function SearchFilter({
  * The places of spec 3 as options grouped by governorate, each shown as 'governorate, location', from the one place
  * list (app/utils/places.ts; none while the browser loads it on a client-side navigation). `whole` (the search) adds
  * each governorate as a whole first ("Damascus, all areas", value `g<id>`; the loader redirects it to
- * `governorate_id`, decision 024).
+ * `governorate_id`, decision 024). The server writes each group's options as the HTML made once per language
+ * (PlaceGroup `html`, decision 035) with `selected`, the select's default value, marked: the same elements the
+ * browser renders and hydrates, without some 250 React elements in every page with a place select.
  */
-export function LocationOptions({ whole }: { whole?: boolean }) {
+export function LocationOptions({ whole, selected }: { whole?: boolean; selected?: unknown }) {
   const { t } = useTranslation();
   const governorates = usePlaces() ?? [];
   // One translation for ~240 options: the separator of 'governorate, location'.
@@ -147,13 +149,21 @@ export function LocationOptions({ whole }: { whole?: boolean }) {
   return (
     <>
       {governorates.map((g) => (
-        <optgroup key={g.id} label={g.name}>
-          {whole ? <option value={`g${g.id}`}>{g.all}</option> : null}
-          {g.locations.map((l) => (
-            <option key={l.id} value={l.id}>
-              {`${g.name}${separator}${l.name}`}
-            </option>
-          ))}
+        <optgroup key={g.id} label={g.name} dangerouslySetInnerHTML={g.html && { __html: g.html(whole, selected) }}>
+          {g.html
+            ? null
+            : [
+                whole ? (
+                  <option key="g" value={`g${g.id}`}>
+                    {g.all}
+                  </option>
+                ) : null,
+                ...g.locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {`${g.name}${separator}${l.name}`}
+                  </option>
+                )),
+              ]}
         </optgroup>
       ))}
     </>

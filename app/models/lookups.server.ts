@@ -4,6 +4,7 @@ import { asc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
+import { escapeHtml } from "~/utils/html";
 import type { PlaceGroup } from "~/utils/places";
 
 /** A bilingual row of a lookup list (spec 3, Lookup lists). */
@@ -156,18 +157,38 @@ export function placeList(lookups: Lookups, locale: Locale): PlaceList {
   let list = lists.get(locale);
   if (!list) {
     const { t } = i18nFor(locale);
-    const places = lookups.governorates.map((g) => ({
+    const groups: PlaceGroup[] = lookups.governorates.map((g) => ({
       id: g.id,
       name: nameOf(g, locale)!,
       // The search's choice of a whole governorate ("Damascus, all areas"; issue 13, decision 024).
       all: t("search.wholeGovernorate", { name: nameOf(g, locale) }),
       locations: g.locations.map((l) => ({ id: l.id, name: nameOf(l, locale)! })),
     }));
-    const json = JSON.stringify({ governorates: places });
+    const json = JSON.stringify({ governorates: groups });
+    // The server render's groups also write their options as HTML, made here once (decision 035).
+    const separator = t("search.placeSeparator");
+    const places = groups.map((g): PlaceGroup => {
+      const plain = g.locations
+        .map((l) => `<option value="${l.id}">${escapeHtml(`${g.name}${separator}${l.name}`)}</option>`)
+        .join("");
+      const whole = `<option value="g${g.id}">${escapeHtml(g.all)}</option>${plain}`;
+      return { ...g, html: (withWhole, selected) => withSelected(withWhole ? whole : plain, selected) };
+    });
     list = { places, json, version: crypto.createHash("sha256").update(json).digest("base64url").slice(0, 12) };
     lists.set(locale, list);
   }
   return list;
+}
+
+/**
+ * `html` (options) with the option of `value` marked `selected`, written as React writes the chosen option of a
+ * select with a default value (of a list, a field posted twice, its first: as SelectField shows it). Unchanged when
+ * no option has that value.
+ */
+function withSelected(html: string, selected: unknown): string {
+  const value = Array.isArray(selected) ? selected[0] : selected;
+  if (typeof value !== "string" || !/^g?\d+$/.test(value)) return html;
+  return html.replace(`<option value="${value}">`, `<option value="${value}" selected="">`);
 }
 
 /** The address of the place list file of `locale` (fingerprinted: cached by browsers for a year). */

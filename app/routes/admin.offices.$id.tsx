@@ -215,7 +215,7 @@ function OfficeForm() {
         />
       </div>
       <SelectField field={fields.location_id} label={t("content:officeForm.location")} placeholder={t("content:form.choose")}>
-        <LocationOptions />
+        <LocationOptions selected={fields.location_id.initialValue} />
       </SelectField>
       <TextField field={fields.address_ar} label={t("content:officeForm.address_ar")} dir="rtl" />
       <TextField field={fields.address_en} label={t("content:officeForm.address_en")} dir="ltr" />

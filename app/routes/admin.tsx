@@ -38,7 +38,7 @@ export default function AdminLayout() {
         <ul>
           {SECTIONS.map((section) => (
             <li key={section.to}>
-              <NavLink to={section.to} end={"end" in section} prefetch="none">
+              <NavLink to={section.to} end={"end" in section}>
                 {t(section.key)}
               </NavLink>
             </li>

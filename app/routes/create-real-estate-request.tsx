@@ -128,7 +128,7 @@ function RequestForm() {
         ]}
       />
       <SelectField field={fields.location_id} label={t("forms:request.location")} placeholder={t("forms:fields.choose")}>
-        <LocationOptions />
+        <LocationOptions selected={fields.location_id.initialValue} />
       </SelectField>
       <SelectField
         field={fields.estate_type_id}

@@ -1,22 +1,16 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Carousel, currencyKey, Facts, photoSrcSet, Price } from "~/components/EstateCard";
+import { Carousel, Facts, photoSrcSet, Price } from "~/components/EstateCard";
 import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { GonePage, SimilarListings } from "~/components/GoneListing";
 import { ListingLifeForm } from "~/components/ListingLife";
-import { closedEstate, getEstate, type EstateDetail } from "~/models/estate.server";
-import { similarEstates } from "~/models/estate-search.server";
-import { expiresAt } from "~/models/freshness.server";
-import { getCurrentUser } from "~/services/auth.server";
-import { useRootData } from "~/utils/root-data";
-import type { Db } from "~/db/client.server";
-import type { Locale } from "~/i18n";
-import { medianLines } from "~/models/prices.server";
 import type { EstateCard } from "~/models/estate-card.server";
-import { estateTitle, formatDate, formatNumber, formatPrice } from "~/utils/format";
-import { notFound, pageContext, requireId } from "~/utils/page.server";
+import type { EstateDetail } from "~/models/estate.server";
+import { loadEstatePage } from "~/utils/estate-page.server";
+import { useRootData } from "~/utils/root-data";
+import { estateTitle, formatDate, formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/seo";
 
 /** The `sizes` of the listing's photo strip: the page's width on phones, 760 px beside the contact card on wider screens. */
@@ -46,74 +40,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 /**
- * Property detail (spec 2.7): photos, price, place, every fact, the office, and similar listings; 404 for an unknown
- * id. A listing that has ended (expired, taken down, sold or rented; issue 14) answers 410 Gone with its essentials,
- * what ended it and similar listings (decision 029). Its owner, logged in, also gets the renew and sold/rented forms.
+ * Property detail (spec 2.7): the listing, its area medians and similar listings; 410 Gone for a listing that has
+ * ended and 404 for an unknown id (loadEstatePage).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = requireId(params.id);
-  const { db, locale, t } = await pageContext(request);
-  const estate = await getEstate(db, id, locale);
-  if (!estate) return gone(request, id);
-  const user = estate.userId === null ? null : await getCurrentUser(request);
-  const similar = await similarTo(db, estate.id, { ...estate }, locale);
-  const title = estateTitle(t, estate);
-  const { areaPrices, ...shown } = estate;
-  const label = t(currencyKey(estate.currency));
-  const medians = medianLines(t, areaPrices, { location: estate.location, governorate: estate.governorate }, label);
-  return {
-    seo: {
-      title: `${title} - ${estate.governorate}`,
-      description: t("estate.metaDescription", {
-        title,
-        place: estate.governorate,
-        price:
-          estate.price === null
-            ? t("card.priceOnRequest")
-            : `${formatPrice(estate.price, label)}${estate.periodType ? ` / ${estate.periodType}` : ""}`,
-        area: `${formatNumber(estate.area)} ${estate.areaUnit}`,
-      }),
-      image: estate.images[0]?.large ?? null,
-      type: "product" as const,
-    },
-    estate: shown,
-    medians,
-    similar,
-    /** The owner's tools (issue 14), for the logged-in owner only: the listing's end date (ISO). */
-    mine: user !== null && user.id === estate.userId ? { expires: expiresAt(new Date(estate.confirmed)).toISOString() } : null,
-  };
-}
-
-/** Four public listings like listing `id` (same place, type and offer first; spec 2.7), for its page or its 410 page. */
-function similarTo(
-  db: Db,
-  id: number,
-  like: { locationId: number; estateTypeId: number; offerTypeId: number },
-  locale: Locale,
-): Promise<EstateCard[]> {
-  return similarEstates(
-    db,
-    { location_id: like.locationId, estate_type_id: like.estateTypeId, estate_offer_type_id: like.offerTypeId },
-    locale,
-    { limit: 4, excludeIds: [id], includeExact: true },
-  );
-}
-
-/** The 410 page of a listing that has ended (issue 14), or the 404 of one that never was public or was deleted. */
-async function gone(request: Request, id: number) {
-  const { db, locale, t } = await pageContext(request);
-  const closed = await closedEstate(db, id, locale);
-  if (!closed) notFound("listing");
-  const similar = await similarTo(db, id, { ...closed, offerTypeId: closed.card.offerTypeId }, locale);
-  const title = t(`freshness.goneTitle.${closed.status}`);
-  return data(
-    {
-      seo: { title: `${title}: ${estateTitle(t, closed.card)}`, description: t("freshness.goneLead"), noindex: true },
-      gone: { status: closed.status, card: closed.card, title },
-      similar,
-    },
-    { status: 410 },
-  );
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadEstatePage(request, params.id);
 }
 
 export default function EstatePage() {

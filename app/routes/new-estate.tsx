@@ -159,7 +159,7 @@ function OfferForm() {
         placeholder={t("forms:fields.choose")}
       />
       <SelectField field={fields.location_id} label={t("forms:newEstate.location")} placeholder={t("forms:fields.choose")}>
-        <LocationOptions />
+        <LocationOptions selected={fields.location_id.initialValue} />
       </SelectField>
       <TextField field={fields.area} label={t("forms:newEstate.area")} inputMode="decimal" dir="ltr" />
       <SelectField

@@ -85,36 +85,61 @@ export function i18nFor(locale: Locale): I18n {
 /** How many distinct texts (key and values) each language keeps translated; the least recently used go first. */
 const MEMO_TEXTS = 20_000;
 
-/** Stands for an undefined value in a memo key (no translation key or value holds a NUL character). */
-const UNDEFINED_MARK = "\u0000undefined";
+/** Characters that separate the parts of a memo key; a call whose strings hold one of them is not memoized. */
+const SEPARATORS = /[\u0000-\u0003]/;
 
-/** A value a translation's memo key may hold: what `t` is given in practice (keys, counts, names, namespaces). */
-function isPlain(value: unknown): boolean {
-  const kind = typeof value;
-  if (value === undefined || value === null || kind === "string" || kind === "number" || kind === "boolean") return true;
-  return Array.isArray(value) && value.every((v) => typeof v === "string");
+/** One value of a memo key, tagged with its kind (so 1 and "1", undefined and "undefined" differ), or null if the value is not plain. */
+function keyPart(value: unknown): string | null {
+  if (value === undefined) return "u";
+  if (value === null) return "n";
+  switch (typeof value) {
+    case "string":
+      return SEPARATORS.test(value) ? null : `s${value}`;
+    case "number":
+      return `d${value}`;
+    case "boolean":
+      return value ? "t" : "f";
+    default:
+      if (!Array.isArray(value)) return null;
+      for (const item of value) if (typeof item !== "string" || SEPARATORS.test(item)) return null;
+      return `a${value.join("\u0002")}`;
+  }
+}
+
+/**
+ * The memo key of a call `t(key, options)`, or null when the call is not memoized: the key (a string or strings),
+ * then each option's name and value. An option given as undefined is kept apart from a missing one ("{{minutes}}"
+ * stays or becomes ""). Built by hand: JSON.stringify with a replacer cost a third of the memo's time.
+ */
+function memoKeyOf(key: unknown, options: unknown): string | null {
+  const head = keyPart(key);
+  if (head === null || head === "u" || head === "n") return null;
+  if (options === undefined) return head;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return null;
+  let memoKey = head;
+  for (const [name, value] of Object.entries(options)) {
+    const part = keyPart(value);
+    if (part === null || SEPARATORS.test(name)) return null;
+    memoKey += `\u0001${name}\u0003${part}`;
+  }
+  return memoKey;
 }
 
 /**
  * Keeps the texts an instance's `t` returns (issue 10: i18next's lookup, fallbacks and interpolation were 10% of a
  * logged-in search page's CPU). The resources never change after start, so `t` with the same key and the same
  * options always returns the same text: a call whose key is a string (or strings) and whose options hold only
- * strings, numbers, booleans or lists of strings is answered from an LRU of MEMO_TEXTS entries per language; any
- * other call (objects to interpolate, a function, extra arguments) goes to i18next as before. Everything that
- * translates (react-i18next's `useTranslation`, `getFixedT`, loaders' `t`) goes through `instance.t`.
+ * strings, numbers, booleans, null, undefined or lists of strings is answered from an LRU of MEMO_TEXTS entries per
+ * language (memoKeyOf); any other call (objects to interpolate, a function, extra arguments) goes to i18next as
+ * before. Everything that translates (react-i18next's `useTranslation`, `getFixedT`, loaders' `t`) goes through
+ * `instance.t`.
  */
 function memoizeTranslations(instance: I18n): void {
   const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
   const texts = new LRUCache<string, { text: unknown }>({ max: MEMO_TEXTS });
   instance.t = ((...args: unknown[]) => {
-    const [key, options] = args;
-    const plainKey = typeof key === "string" || (Array.isArray(key) && key.every((k) => typeof k === "string"));
-    const plainOptions =
-      options === undefined || (typeof options === "object" && options !== null && Object.values(options).every(isPlain));
-    if (args.length > 2 || !plainKey || !plainOptions) return translate(...args);
-    // An option given as undefined is not the same call as no option ("{{minutes}}" stays or becomes ""): the key
-    // keeps it (JSON alone would drop it).
-    const memoKey = JSON.stringify(args, (_name, value: unknown) => (value === undefined ? UNDEFINED_MARK : value));
+    const memoKey = args.length > 2 ? null : memoKeyOf(args[0], args[1]);
+    if (memoKey === null) return translate(...args);
     const kept = texts.get(memoKey);
     if (kept) return kept.text;
     const text = translate(...args);

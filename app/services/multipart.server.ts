@@ -64,6 +64,14 @@ function parseContentType(header: string | null): { type: string; params: Map<st
 }
 
 /**
+ * Whether a Content-Type header names a multipart form (`multipart/form-data`, any case, with any parameters): the
+ * only body the upload routes stream (server.ts) and read part by part (withMultipartForm).
+ */
+export function isMultipartForm(header: string | null | undefined): boolean {
+  return parseContentType(header ?? null).type === "multipart/form-data";
+}
+
+/**
  * Reads a part to its end. Keeps its bytes while they are at most `keep`; past that it drops what it has and
  * only counts, so the client can finish sending. `bytes` is null when the part was larger than `keep`.
  */
@@ -118,7 +126,8 @@ async function readBodyUpTo(body: ReadableStream<Uint8Array>, limit: number): Pr
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: the cancel of a teed body (a clone was made) settles only when the other branch is done too.
+      reader.cancel().catch(() => undefined);
       return null;
     }
     chunks.push(value);
@@ -322,7 +331,7 @@ export async function withMultipartForm<T>(
   use: (upload: MultipartUpload) => Promise<T>,
 ): Promise<T> {
   const { account, ...limits } = options;
-  if (parseContentType(request.headers.get("Content-Type")).type !== "multipart/form-data") {
+  if (!isMultipartForm(request.headers.get("Content-Type"))) {
     return use({ ...(await readMultipartForm(request, { ...limits, dir: null })), busy: false });
   }
   const release = uploadGate.enter(String(account));

@@ -13,6 +13,12 @@ export type PlaceGroup = {
   /** The search's option for the whole governorate: "Damascus, all areas" (issue 13). */
   all: string;
   locations: { id: number; name: string }[];
+  /**
+   * Server renders only (never in the browser's file): the group's options as HTML, made once per language, with the
+   * whole-governorate option first when `whole`, and the option of `selected` (the select's default value, when a
+   * string) marked as React marks a select's chosen option (see LocationOptions; decision 035).
+   */
+  html?: (whole: boolean | undefined, selected: unknown) => string;
 };
 
 /** The server render's place list in the page language (null in the browser, which uses the loaded file). */
