@@ -318,11 +318,23 @@ describe("workers on one PostgreSQL database", () => {
     });
     const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
-      // Once the worker has sent some of the messages (and before it sent them all), it is killed at once.
+      // Once the worker has sent some of the messages (and before it sent them all), it is killed while it holds a
+      // claimed batch. Between two batches it holds none, so it is frozen (SIGSTOP) and looked at first: after a
+      // pause, nothing it sent can still commit. If it holds no batch, it runs on a little and is looked at again.
       await vi.waitFor(async () => expect((await outcome("+96394420")).outbox.rows).toBeGreaterThan(50), {
         timeout: 60_000,
         interval: 20,
       });
+      await vi.waitFor(
+        async () => {
+          child.kill("SIGSTOP");
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const held = (await outcome("+96394420")).jobs.filter((j) => j.status === "running").length;
+          if (held === 0) child.kill("SIGCONT");
+          expect(held).toBeGreaterThan(0);
+        },
+        { timeout: 30_000, interval: 5 },
+      );
     } finally {
       child.kill("SIGKILL");
     }
