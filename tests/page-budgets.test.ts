@@ -92,6 +92,20 @@ describe("static files sent precompressed (issue 10)", () => {
     expect(fs.statSync(`${file}.br`).size).toBeLessThanOrEqual(best.length);
   });
 
+  it("loads no empty stand-in of a .server module (decision 037: patches/@remix-run+dev, applied by npm's postinstall)", () => {
+    // Remix's browser build replaces each app/**/*.server.* module with `module.exports = {}`. Unless that stand-in is
+    // marked free of side effects, every route importing a loader's module loads a shared chunk holding only that.
+    // (The modules of resource routes, such as robots.txt, are such stand-ins themselves; no page loads them.)
+    const dir = "public/build/_shared";
+    const scripts = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => path.join(dir, f));
+    expect(scripts.length).toBeGreaterThan(20);
+    const empty = scripts.filter((file) => /exports\s*=\s*\{\}/.test(fs.readFileSync(file, "utf8")));
+    expect(empty).toEqual([]);
+  });
+
   it("sends the stylesheet, a translation file and the icon sprite compressed, each with its own type", async () => {
     const css = builtFile("app-", "public/build/_assets");
     const cases = [
