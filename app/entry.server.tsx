@@ -3,7 +3,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { cardCache } from "./components/CachedEstateCard.server";
 import { DataSaverSwitch } from "./components/DataSaverSwitch.server";
+import { CardCacheContext } from "./components/EstateCard";
 import { StructuredData } from "./components/StructuredData.server";
 import type { LayoutHandle } from "./root";
 import { dataSaverOf, keepsScripts, withoutScripts } from "./services/data-saver.server";
@@ -49,7 +51,7 @@ function collect(onDone: (html: Buffer) => void, onError: (error: Error) => void
  * After the document comes what only the server renders (decision 022): the HTML parser puts it at the end of <body>,
  * where React's hydration leaves extra nodes alone (as with Remix's own data scripts), so none of it is in the
  * browser's JavaScript: the data saver's switch (under the footer, on every page that has one) and the page's
- * structured data (JSON-LD). With the data saver on, a page whose forms do not need JavaScript (keepsScripts) is sent
+ * structured data (JSON-LD). Property cards are written from the card fragment cache (decision 038). With the data saver on, a page whose forms do not need JavaScript (keepsScripts) is sent
  * without its scripts; every other page starts its scripts after its first paint (decision 034). Every page varies on
  * `Save-Data` and `Cookie`.
  */
@@ -82,7 +84,9 @@ export default async function handleRequest(
       <NonceContext.Provider value={nonce}>
         <PlacesContext.Provider value={places}>
           <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            <CardCacheContext.Provider value={cardCache()}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            </CardCacheContext.Provider>
             {footer ? <DataSaverSwitch mode={saver} redirectTo={`${url.pathname}${url.search}`} /> : null}
             <StructuredData routeIds={routeIds} loaderData={loaderData} origin={origin} />
           </I18nextProvider>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { createContext, useContext, type ReactElement } from "react";
 import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "react-i18next";
 import type { CardImage, EstateCard as Card } from "~/models/estate-card.server";
@@ -141,16 +142,43 @@ export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "ro
   );
 }
 
+/** What a property card is drawn from: the listing's card data and whether its first photo loads at once. */
+export type EstateCardProps = { estate: Card; priority?: boolean };
+
+/**
+ * The server's card fragment cache (decision 038, app/components/CachedEstateCard.server.tsx), provided by
+ * app/entry.server.tsx only: there a card is written from HTML kept for the same data, language and account state.
+ * In the browser it is null and the card is rendered as always, onto the same markup.
+ */
+export const CardCacheContext = createContext<((props: EstateCardProps) => ReactElement) | null>(null);
+
 /**
  * The property card (spec 2.7): photos with a count, price, place, facts, ownership and type, date, office logo,
  * the contract level as a coloured edge and a named badge, and the places of the save, report and call controls.
  */
-export function EstateCard({ estate, priority }: { estate: Card; priority?: boolean }) {
+export function EstateCard(props: EstateCardProps) {
+  const cached = useContext(CardCacheContext);
+  return cached ? (
+    cached(props)
+  ) : (
+    <article className={estateCardClass(props.estate)}>
+      <EstateCardContent {...props} />
+    </article>
+  );
+}
+
+/** The class of a card's `<article>`: its contract level colours its edge (spec 2.7). */
+export function estateCardClass(estate: Pick<Card, "contractLevel">): string {
+  return `card estate-card level-${estate.contractLevel}`;
+}
+
+/** What is inside a card's `<article>` (EstateCard); the server's fragment cache keeps it as HTML. */
+export function EstateCardContent({ estate, priority }: EstateCardProps) {
   const { t } = useTranslation();
   const href = `/estate/${estate.id}`;
   const title = estateTitle(t, estate);
   return (
-    <article className={`card estate-card level-${estate.contractLevel}`}>
+    <>
       <div className="card-media">
         <Carousel images={estate.images} alt={title} priority={priority} sizes="(max-width: 800px) 100vw, 400px" />
         <span className="badge badge-offer">{estate.offerType}</span>
@@ -190,7 +218,7 @@ export function EstateCard({ estate, priority }: { estate: Card; priority?: bool
         </div>
         <ContactButtons phoneMasked={estate.phoneMasked} target={{ estate_id: estate.id }} />
       </div>
-    </article>
+    </>
   );
 }
 

@@ -40,6 +40,11 @@ const schema = z
      * for each request).
      */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+    /**
+     * Size of the card fragment cache (decision 038), in MiB: property cards kept as HTML for the pages rendered for
+     * one request (a logged-in user's, a visitor's page not yet cached); 0 turns it off.
+     */
+    CARD_CACHE_MB: z.coerce.number().min(0).max(1024).default(8),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
     /**
      * The service worker (issue 12): `on` registers it from every page; `off` is the kill switch: pages stop
