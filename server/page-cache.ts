@@ -4,6 +4,7 @@ import type express from "express";
 import { LRUCache } from "lru-cache";
 import type { Database, Listener } from "~/db/client.server";
 import { dataSaverOf, SAVE_DATA_COOKIE } from "~/services/data-saver.server";
+import { visibleDataChanged } from "~/services/visible-changes.server";
 import { LANG_COOKIE, localeOf } from "~/services/i18n.server";
 import { storeFor } from "~/utils/company";
 import { APP_POPUP_COOKIE } from "~/utils/cookies";
@@ -77,8 +78,8 @@ export class PageCache {
       notify: () => this.forget(),
       listening: () => {
         // Changes made while not listening were missed: start afresh.
-        this.forget();
         this.listening = true;
+        this.forget();
       },
       lost: () => {
         this.listening = false;
@@ -90,13 +91,18 @@ export class PageCache {
   /** Stops listening (shutdown). */
   async close(): Promise<void> {
     this.listening = false;
+    this.forget();
     await this.listener?.close();
   }
 
-  /** Drops every kept page; a render under way is not stored. */
+  /**
+   * Drops every kept page; a render under way is not stored. The process's other caches of visible data hear it too
+   * (visibleDataChanged, decision 039).
+   */
   forget(): void {
     this.generation++;
     this.entries.clear();
+    visibleDataChanged(this.listening);
   }
 
   /**

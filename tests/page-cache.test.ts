@@ -348,6 +348,40 @@ describe("every process stops serving a changed page within a second (issue 10)"
     // Listening again: pages are kept again.
     expect(await within(5_000, async () => (await get(b, "/articals")).headers.get("x-page-cache") === "hit")).toBe(true);
   });
+
+  // After the test above: a login's post makes the process's listening connection run a query of its own (sync), and
+  // the test above finds the listening connections by their last query, LISTEN.
+  it("a logged-in user's search results, whose rows both processes reuse between users (decision 039)", async () => {
+    const { rows } = await sql.query(
+      "SELECT id, estate_offer_type_id, estate_type_id, location_id FROM estates WHERE status = 'approved' ORDER BY created_at DESC, id DESC LIMIT 1",
+    );
+    const [listing] = rows;
+    const path = `/estates?estate_offer_type_id=${listing.estate_offer_type_id}&estate_type_id=${listing.estate_type_id}&location_id=${listing.location_id}&price_domain_id=`;
+    const sessions = new Map([
+      [a, await logInAdmin(a)],
+      [b, await logInAdmin(b)],
+    ]);
+    const search = (server: TestServer) => get(server, path, { Cookie: `${sessions.get(server)}; lang=en` });
+    for (const server of [a, b]) {
+      for (let i = 0; i < 2; i++) {
+        const res = await search(server);
+        expect(res.headers.get("x-page-cache")).toBe("bypass");
+        expect(await res.text()).toContain(`href="/estate/${listing.id}"`);
+      }
+    }
+    const rooms = 30 + (Date.now() % 60);
+    await sql.query("UPDATE estates SET rooms_count = $1 WHERE id = $2", [rooms, listing.id]);
+    for (const server of [a, b]) {
+      const ok = await within(1_000, async () => (await (await search(server)).text()).includes(`Rooms: ${rooms}`));
+      expect(ok, server.url).toBe(true);
+    }
+    // Taken down: gone from both processes' results.
+    await sql.query("UPDATE estates SET status = 'rejected' WHERE id = $1", [listing.id]);
+    for (const server of [a, b]) {
+      const ok = await within(1_000, async () => !(await (await search(server)).text()).includes(`href="/estate/${listing.id}"`));
+      expect(ok, server.url).toBe(true);
+    }
+  });
 });
 
 describe("keys and hashes (issue 10)", () => {

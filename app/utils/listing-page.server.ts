@@ -17,6 +17,7 @@ import {
   type FilterParam,
   type FilterValues,
 } from "./estate-filter.server";
+import { cachedQuery } from "~/services/query-cache.server";
 import { notFound, pageContext } from "./page.server";
 
 type Options = {
@@ -118,13 +119,18 @@ export async function loadListingPage(request: Request, options: Options) {
       { status: 400 },
     );
   }
-  const result = await searchEstates(db, parsed.filter, parsed.page, locale);
+  // The same for every user: reused while nothing visitors see has changed (decision 039).
+  const page = parsed.page;
+  const query = JSON.stringify([parsed.filter, page, locale]);
+  const result = await cachedQuery(`search ${query}`, () => searchEstates(db, parsed.filter, page, locale));
   if (result.pageCount > 0 && parsed.page > result.pageCount) notFound();
   if (result.pageCount === 0 && parsed.page > 1) notFound();
   const narrowed = Boolean(parsed.filter.location_id || parsed.filter.estate_type_id || parsed.filter.price_domain_id);
   const similar =
     (narrowed && result.page === result.pageCount) || result.total === 0
-      ? await similarEstates(db, parsed.filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) })
+      ? await cachedQuery(`similar ${query}`, () =>
+          similarEstates(db, parsed.filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) }),
+        )
       : [];
   const links: LinkGroup[] = [
     { className: "chips", label: t("search.applied"), list: appliedFilters(url, parsed.values, lookups, locale, t) },
