@@ -33,7 +33,8 @@ const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"]+");$/gm;
  * `html`, a document rendered by app/entry.server.tsx with Remix's `<Scripts/>`, with its scripts started after the
  * first paint (see above). A document without Remix's module script (an error page without scripts, the data saver's
  * pages) comes back as it is. The names in the rewritten script are Remix's own (`route0`, …) and JSON strings are
- * reused as they are, so nothing of the page's text is re-escaped.
+ * reused as they are, so nothing of the page's text is re-escaped. Every pattern and insertion is ASCII, so the
+ * document may also be given as its UTF-8 bytes read as Latin-1 (app/entry.server.tsx does, to skip decoding).
  */
 export function scriptsAfterFirstPaint(html: string): string {
   const start = html.indexOf('<link rel="modulepreload"');
