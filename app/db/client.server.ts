@@ -86,10 +86,16 @@ function listenPostgres(url: string, channel: string, handlers: ListenHandlers):
     }
   };
   void connect();
+  // One round trip at a time on the listening connection: posts answered together each wait for their own, sent
+  // after the one before (pg deprecates a query sent while another runs on the same client).
+  let syncs: Promise<unknown> = Promise.resolve();
   return {
     async sync() {
-      if (!client || !ready) throw new Error(`not listening on ${channel}`);
-      await client.query("select 1");
+      const current = client;
+      if (!current || !ready) throw new Error(`not listening on ${channel}`);
+      const roundTrip = syncs.then(() => current.query("select 1"));
+      syncs = roundTrip.catch(() => undefined);
+      await roundTrip;
     },
     async close() {
       closed = true;
