@@ -23,6 +23,7 @@ import type { WorkboxPlugin } from "workbox-core/types";
 import ar from "../locales/ar/offline.json";
 import en from "../locales/en/offline.json";
 import { formatDateTime } from "../app/utils/dates";
+import { escapeHtml } from "../app/utils/html";
 import { PAGE_CACHES, PHOTO_CACHE, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/utils/offline-pages";
 import { createStore, keys, set, values } from "idb-keyval";
 import {
@@ -93,10 +94,6 @@ async function withOfflineBar(response: Response): Promise<Response> {
   headers.delete("Content-Length");
   headers.delete("Content-Encoding");
   return new Response(marked, { status: 200, statusText: response.statusText, headers });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** Network first for one kind of page, kept in its own cache with its own limit. */

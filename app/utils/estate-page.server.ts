@@ -15,14 +15,13 @@ import { notFound, pageContext, requireId } from "./page.server";
  * The data of a listing's page, /estate/:id (spec 2.7), from the route parameter `param`: photos, price, place, every
  * fact, the office, the area medians and similar listings; 404 for an unknown or malformed id. A listing that has
  * ended (expired, taken down, sold or rented; issue 14) answers 410 Gone with its essentials, what ended it and
- * similar listings (decision 029). Its owner, logged in, also gets the renew and sold/rented forms. One server
- * module for the route, so the browser bundle gets one empty stand-in for it instead of one per model.
+ * similar listings (decision 029). Its owner, logged in, also gets the renew and sold/rented forms.
  */
 export async function loadEstatePage(request: Request, param: string | undefined) {
   const id = requireId(param);
   const { db, locale, t } = await pageContext(request);
   const estate = await getEstate(db, id, locale);
-  if (!estate) return gone(request, id);
+  if (!estate) return gone(db, locale, t, id);
   const user = estate.userId === null ? null : await getCurrentUser(request);
   const similar = await similarTo(db, estate.id, { ...estate }, locale);
   const title = estateTitle(t, estate);
@@ -68,8 +67,7 @@ function similarTo(
 }
 
 /** The 410 page of a listing that has ended (issue 14), or the 404 of one that never was public or was deleted. */
-async function gone(request: Request, id: number) {
-  const { db, locale, t } = await pageContext(request);
+async function gone(db: Db, locale: Locale, t: Awaited<ReturnType<typeof pageContext>>["t"], id: number) {
   const closed = await closedEstate(db, id, locale);
   if (!closed) notFound("listing");
   const similar = await similarTo(db, id, { ...closed, offerTypeId: closed.card.offerTypeId }, locale);
