@@ -1,7 +1,8 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
-import { HONEYPOT_FIELD, POST_LIMITS } from "~/forms/posts";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
+import { POST_LIMITS } from "~/forms/posts";
 import { loader as rootLoader } from "~/root";
 import { action as callUsAction } from "~/routes/call-us";
 import { action as consultationAction, loader as consultationLoader } from "~/routes/consultation";

@@ -1,9 +1,10 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Message } from "~/forms/message";
 import { FieldErrors, useMessage } from "./FormParts";
 import { Icon } from "./Icon";
+import type { StringField } from "./useAppForm";
 
 /**
  * The visual captcha of the login form (spec 2.7, 4, 5): the drawn image (280x60) or, past the drawing limit of the
@@ -17,7 +18,7 @@ export function CaptchaField({
   captcha,
   limited,
 }: {
-  field: FieldMetadata<string | undefined, Record<string, unknown>, Message[]>;
+  field: StringField;
   captcha: { id: string; image: string } | null;
   limited: Message | null;
 }) {

@@ -1,22 +1,18 @@
-import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
 import { IMAGE_ACCEPT } from "~/forms/content";
-import type { Message } from "~/forms/message";
 import { formatDate } from "~/utils/format";
 import { Icon } from "./Icon";
-import { useSubmitting } from "./useAppForm";
+import { useSubmitting, type AppForm, type StringField } from "./useAppForm";
 
 /**
  * UI fragments shared by the back office's Content pages (issue 5, Content): the article and office lists and their
  * editors. Every text is passed in already translated (locales/<lang>/content.json), except the shared "saving" and
  * "save" words of the editors' button.
  */
-
-/** A Conform field whose value is a string (every field of the editors, the file fields included). */
-type StringField = FieldMetadata<string | undefined, Record<string, unknown>, Message[]>;
 
 /**
  * The heading of a back-office list (`title`) with the button that opens the editor of a new row (`newHref`, a path;
@@ -148,7 +144,7 @@ export function EditorForm<Field extends string>({
   createText,
   children,
 }: {
-  form: FormMetadata<Record<Field, string>, Message[]>;
+  form: AppForm<Field>;
   editing: boolean;
   createText: string;
   children: ReactNode;

@@ -1,23 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { COUNTRIES } from "~/data/countries";
-import { activateSchema, phoneSchema } from "~/forms/account";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { message as messageOf, type Message } from "~/forms/message";
-import type { FormResult } from "~/forms/parse";
-import { HONEYPOT_FIELD } from "~/forms/posts";
 import { Icon } from "./Icon";
-import { useAppForm, useSubmitting } from "./useAppForm";
-
-/** A Conform field whose value is a string (every field of our forms), its errors Messages. */
-export type StringField = FieldMetadata<string | undefined, Record<string, unknown>, Message[]>;
+import type { AppForm, StringField } from "./useAppForm";
 
 /** Translates a Message (a locales key and the values of its placeholders) in the page's language. */
 export function useMessage(): (message: Message) => string {
@@ -121,43 +107,6 @@ function FieldFrame({
   );
 }
 
-/** Syria, the default country of the phone selector (spec 2.6). */
-export const DEFAULT_COUNTRY = "SY";
-
-/**
- * The country selector with dial codes and the phone field of spec 2.6 (Syria first and the default, Germany the
- * other preferred choice, then every country). The number is typed without the dial code; the server makes E.164.
- */
-export function PhoneFields({ country, phone }: { country: StringField; phone: StringField }) {
-  const { t, i18n } = useTranslation();
-  const countries = COUNTRIES[i18n.language === "en" ? "en" : "ar"];
-  const selectProps = getSelectProps(country);
-  return (
-    <div className="phone-fields">
-      <div className="field">
-        <label htmlFor={country.id}>{t("account:fields.country")}</label>
-        <select {...selectProps} key={selectProps.key} autoComplete="country">
-          {countries.map(([code, dial, name]) => (
-            <option key={code} value={code}>
-              {name} (+{dial})
-            </option>
-          ))}
-        </select>
-        <FieldErrors field={country} />
-      </div>
-      <TextField
-        field={phone}
-        type="tel"
-        label={t("account:fields.phone")}
-        hint={t("account:fields.phoneHint", { example: "\u20660944 123 456\u2069" })}
-        autoComplete="tel-national"
-        inputMode="tel"
-        dir="ltr"
-      />
-    </div>
-  );
-}
-
 /**
  * The whole form's message at the top (ui.md, Forms): the form's errors, or, when only fields are wrong, the
  * `checkData` key ('complete the required fields' of the account forms unless told, 'please check the data'…; null:
@@ -167,7 +116,7 @@ export function FormNotice({
   form,
   checkData = "account:errors.checkData",
 }: {
-  form: Pick<FormMetadata<Record<string, unknown>, Message[]>, "errors" | "allErrors">;
+  form: Pick<AppForm<string>, "errors" | "allErrors">;
   checkData?: string | null;
 }) {
   const translate = useMessage();
@@ -184,47 +133,6 @@ export function FormNotice({
         ))}
       </div>
     </div>
-  );
-}
-
-/**
- * A form of one phone number and its country (the activation page /ac and the forgot-password page): the
- * page-level notice, the country selector, the number and one submit button. `lastResult` is the action's reply.
- */
-export function PhoneForm({
-  id,
-  lastResult,
-  submitLabel,
-  withPassword = false,
-}: {
-  id: string;
-  lastResult: FormResult | undefined;
-  submitLabel: string;
-  /** Also asks for the password (the activation page). */
-  withPassword?: boolean;
-}) {
-  const { t } = useTranslation();
-  const busy = useSubmitting();
-  const [form, fields] = useAppForm(withPassword ? activateSchema : phoneSchema, {
-    id,
-    lastResult,
-    defaultValue: { country: DEFAULT_COUNTRY },
-  });
-  return (
-    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-      <FormNotice form={form} />
-      <PhoneFields country={fields.country} phone={fields.authentication} />
-      {withPassword ? (
-        <PasswordField
-          field={(fields as typeof fields & { password: typeof fields.country }).password}
-          label={t("account:fields.password")}
-          autoComplete="current-password"
-        />
-      ) : null}
-      <button type="submit" className="button button-primary form-submit" disabled={busy}>
-        {submitLabel}
-      </button>
-    </Form>
   );
 }
 

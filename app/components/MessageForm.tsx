@@ -2,8 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { FormResult } from "~/forms/parse";
-import { consultationSchema, contactSchema } from "~/forms/posts";
+import type { FormConstraint, FormResult } from "~/forms/parse";
 import { FormNotice, HoneypotField, TextAreaField, TextField } from "./FormParts";
 import { useAppForm, useSubmitting } from "./useAppForm";
 import { useDraft } from "./useDraft";
@@ -14,23 +13,26 @@ import { useDraft } from "./useDraft";
  */
 export function MessageForm({
   kind,
+  constraint,
   lastResult,
   defaults,
 }: {
   kind: "consultation" | "contact";
+  /** The loader's formConstraint of consultationSchema or contactSchema. */
+  constraint: FormConstraint<"name" | "mobile" | "subject">;
   lastResult: FormResult | undefined;
   defaults?: { name?: string; mobile?: string };
 }) {
   const location = useLocation();
   // A new form after every successful post (the redirect gives a new location key).
-  return <MessageFormInner key={location.key} kind={kind} lastResult={lastResult} defaults={defaults} />;
+  return <MessageFormInner key={location.key} kind={kind} constraint={constraint} lastResult={lastResult} defaults={defaults} />;
 }
 
-function MessageFormInner({ kind, lastResult, defaults }: Parameters<typeof MessageForm>[0]) {
+function MessageFormInner({ kind, constraint, lastResult, defaults }: Parameters<typeof MessageForm>[0]) {
   const { t } = useTranslation();
   const location = useLocation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(kind === "contact" ? contactSchema : consultationSchema, {
+  const [form, fields] = useAppForm(constraint, {
     id: kind,
     lastResult,
     defaultValue: defaults,

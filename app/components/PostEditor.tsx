@@ -2,8 +2,8 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { IMAGE_ACCEPT } from "~/forms/content";
-import type { FormResult } from "~/forms/parse";
-import { postEditSchema } from "~/forms/posts";
+import type { FieldName, FormConstraint, FormResult } from "~/forms/parse";
+import type { postEditSchema } from "~/forms/posts";
 import type { Message } from "~/forms/message";
 import type { PostState } from "~/models/moderation.server";
 import { FormNotice, SelectField, TextAreaField, TextField, useMessage } from "./FormParts";
@@ -160,11 +160,14 @@ export function PostPhotos({
 export function PostDetails({
   postId,
   staff,
+  constraint,
   defaults,
   finishings,
   lastResult,
 }: {
   postId: number;
+  /** The loader's formConstraint(postEditSchema). */
+  constraint: FormConstraint<FieldName<typeof postEditSchema>>;
   staff: boolean;
   defaults: Record<string, string>;
   finishings: { id: number; name: string }[];
@@ -172,7 +175,7 @@ export function PostDetails({
 }) {
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(postEditSchema, { id: `post-${postId}`, lastResult, defaultValue: defaults });
+  const [form, fields] = useAppForm(constraint, { id: `post-${postId}`, lastResult, defaultValue: defaults });
   return (
     <section className="section" aria-labelledby="details-title">
       <h2 id="details-title">

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FREQUENCIES } from "~/forms/saved-search";
-import { SelectField, TextField, type StringField } from "./FormParts";
+import { SelectField, TextField } from "./FormParts";
+import type { StringField } from "./useAppForm";
 
 /** The fields of the saved-search forms (/save-search and /saved-searches/:id): its name and its alert frequency. */
 export function SavedSearchFields({ fields }: { fields: { name: StringField; frequency: StringField } }) {

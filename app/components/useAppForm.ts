@@ -1,41 +1,83 @@
-import { useForm, type DefaultValue } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { z } from "zod/v4";
+import { useEffect, useMemo, useRef } from "react";
 import type { Message } from "~/forms/message";
-import { parseForm, type FormResult } from "~/forms/parse";
+import type { FormConstraint, FormResult } from "~/forms/parse";
 
-/** The names of a schema's fields (the keys of what it takes in). */
-export type FieldName<S extends z.ZodType> = Extract<keyof z.input<S>, string>;
+/** A field of one of our forms as Conform's prop getters read it: a string value, its errors Messages. */
+export type StringField = FieldMetadata<string | undefined, Record<string, unknown>, Message[]>;
+/** A form of ours as Conform's getFormProps and FormNotice read it. */
+export type AppForm<Name extends string> = FormMetadata<Record<Name, string>, Message[]>;
 
 /**
- * The one way a page sets up a form (Conform with its zod schema): the browser checks with `schema` on submit and
- * again on each input (`revalidate: "onSubmit"` checks only on submit); the values come from `defaultValue` or,
- * after a refused post, from the action's reply (`lastResult`, the typed values and each field's Messages), so the
- * form works the same without JavaScript. Every field is typed as a string (what a form posts; the schema coerces);
- * `Extra` names fields the schema does not read (a file input checked by the server). Returns Conform's
- * `[form, fields]`. Never throws.
+ * The one way a page sets up a form (decision 041): Conform's field metadata (ids, names, typed values, each field's
+ * Messages, the constraint attributes) made in the page from `constraint` (the schema's, from the loader:
+ * `formConstraint` in forms/parse.ts) and the action's reply, so that Conform's prop getters (`getInputProps`…)
+ * render the same form on the server and in the browser, with and without JavaScript.
+ *
+ * The server's zod schema is the only check: the browser sends the form as it is and shows the reply (the values
+ * typed, except `hideFields` such as passwords, and each field's Messages). After a refused post the first field
+ * with an error takes the focus, as Conform does. The values come from the reply (`lastResult.initialValue`), else
+ * from `defaultValue`. `Extra` names fields the constraint does not hold (a file input checked by the server).
+ * Returns `[form, fields]`; `fields.x` exists for every name. Never throws.
  */
-export function useAppForm<S extends z.ZodType, Extra extends string = never>(
-  schema: S,
+export function useAppForm<Name extends string, Extra extends string = never>(
+  constraint: FormConstraint<Name>,
   options: {
     /** The form element's id. */
     id: string;
     lastResult?: FormResult | null;
-    defaultValue?: DefaultValue<Record<FieldName<S> | Extra, string>>;
-    revalidate?: "onInput" | "onSubmit";
+    defaultValue?: Partial<Record<Name | Extra, string | null | undefined>>;
   },
-) {
-  return useForm<Record<FieldName<S> | Extra, string>, Record<FieldName<S> | Extra, string>, Message[]>({
-    id: options.id,
-    lastResult: options.lastResult,
-    defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: options.revalidate ?? "onInput",
-    // The schema's output (numbers, E.164…) is not the strings the fields hold: Conform only reads the errors here.
-    onValidate: ({ formData }) => parseForm(formData, schema) as never,
-  });
+): [AppForm<Name | Extra>, Record<Name | Extra, StringField>] {
+  const { id, lastResult, defaultValue } = options;
+  const meta = useMemo(() => {
+    const values = (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>;
+    const errors = (lastResult?.error ?? {}) as Record<string, Message[] | null | undefined>;
+    const errorsOf = (name: string) => (errors[name]?.length ? errors[name]! : undefined);
+    const allErrors = Object.fromEntries(Object.keys(errors).flatMap((name) => (errorsOf(name) ? [[name, errorsOf(name)]] : [])));
+    const metadata = (name: string) => {
+      const fieldId = name ? `${id}-${name}` : id;
+      const value = values[name];
+      return {
+        ...(constraint as Record<string, object>)[name],
+        id: fieldId,
+        name,
+        formId: id,
+        errorId: `${fieldId}-error`,
+        descriptionId: `${fieldId}-description`,
+        initialValue: typeof value === "number" ? String(value) : (value ?? undefined),
+        errors: errorsOf(name),
+        valid: !errorsOf(name),
+      };
+    };
+    const form = {
+      ...metadata(""),
+      allErrors,
+      valid: Object.keys(allErrors).length === 0,
+      noValidate: true,
+      status: lastResult?.status,
+    };
+    const fields = new Proxy({} as Record<string, unknown>, {
+      get: (cache, name) => (typeof name === "string" ? (cache[name] ??= metadata(name)) : undefined),
+    });
+    return [form, fields] as unknown as [AppForm<Name | Extra>, Record<Name | Extra, StringField>];
+  }, [id, lastResult, defaultValue, constraint]);
+  // A reply that came with the page (a post without JavaScript) leaves the focus alone, as Conform does.
+  const first = useRef(lastResult);
+  useEffect(() => {
+    if (lastResult === first.current || lastResult?.status !== "error") return;
+    const form = document.getElementById(id);
+    if (!(form instanceof HTMLFormElement)) return;
+    for (const element of Array.from(form.elements)) {
+      const name = (element as HTMLInputElement).name;
+      if (name && lastResult.error?.[name]?.length && element instanceof HTMLElement) {
+        element.focus();
+        break;
+      }
+    }
+  }, [id, lastResult]);
+  return meta;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, type RefObject } from "react";
-import { HONEYPOT_FIELD } from "~/forms/posts";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 
 type Fields = Record<string, string>;
 

@@ -3,9 +3,8 @@ import { toE164 } from "~/services/phone.server";
 import { activateSchema, loginSchema, phoneSchema, registerSchema } from "./account";
 
 /**
- * The account forms as the server reads them (issue 3): the browser's schemas (./account.ts) with the number made
- * E.164 by one zod transform. Server only: libphonenumber-js's full metadata (which tells mobiles from landlines)
- * stays out of the browser's bundle, which checks the typed characters only.
+ * The account forms as the server reads them (issue 3): the schemas of ./account.ts with the number made E.164 by
+ * one zod transform, which needs libphonenumber-js's full metadata (it tells mobiles from landlines).
  */
 
 /**

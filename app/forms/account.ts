@@ -3,9 +3,11 @@ import { COUNTRIES } from "~/data/countries";
 import { refuseBidiControls } from "./text";
 
 /**
- * The account forms of spec 5 (Login, Registration, Verification code, Reset password) as zod schemas shared by
- * the server (the authority) and, with JavaScript, the browser. Every message is a key of locales/<lang>/account.json.
- * Conform turns empty fields into `undefined`, so "required" is the message of a missing value.
+ * The account forms of spec 5 (Login, Registration, Verification code, Reset password) as zod schemas, read by the
+ * server only (decision 041). Every message is a key of locales/<lang>/account.json. Conform turns empty fields into
+ * `undefined`, so "required" is the message of a missing value.
+ * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
+ * which imports constants from here but never a schema, drops them and zod (decision 041).
  */
 
 /** Limits of spec 9 (Business constants and limits). */
@@ -25,11 +27,12 @@ export const LIMITS = {
 } as const;
 
 /** ISO codes of the country selector (every country libphonenumber-js knows). */
-const COUNTRY_CODES = new Set(COUNTRIES.en.map(([code]) => code));
+const COUNTRY_CODES = /* @__PURE__ */ (() => new Set(COUNTRIES.en.map(([code]) => code)))();
 
-const country = z
-  .string({ error: "account:errors.countryRequired" })
-  .refine((code) => COUNTRY_CODES.has(code), "account:errors.countryRequired");
+const country = /* @__PURE__ */ (() =>
+  z
+    .string({ error: "account:errors.countryRequired" })
+    .refine((code) => COUNTRY_CODES.has(code), "account:errors.countryRequired"))();
 
 /** A phone number as typed: digits (Latin, Arabic-Indic or Persian), spaces, dashes, dots, brackets, a leading plus. */
 const PHONE_CHARS = /^\+?[0-9\u0660-\u0669\u06F0-\u06F9\s\-().]*$/;
@@ -39,20 +42,22 @@ export function toLatinDigits(value: string): string {
   return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.codePointAt(0)! - 0x0660) % 0x90));
 }
 
-const loginPhone = z
-  .string({ error: "account:errors.phoneRequired" })
-  .trim()
-  .max(LIMITS.phoneMax, "account:errors.phoneMax")
-  .regex(PHONE_CHARS, "account:errors.phoneDigits")
-  .transform(toLatinDigits);
+const loginPhone = /* @__PURE__ */ (() =>
+  z
+    .string({ error: "account:errors.phoneRequired" })
+    .trim()
+    .max(LIMITS.phoneMax, "account:errors.phoneMax")
+    .regex(PHONE_CHARS, "account:errors.phoneDigits")
+    .transform(toLatinDigits))();
 
-const registerPhone = z
-  .string({ error: "account:errors.phoneRequired" })
-  .trim()
-  .min(LIMITS.phoneMin, "account:errors.phoneMin")
-  .max(LIMITS.phoneMax, "account:errors.phoneMax")
-  .regex(PHONE_CHARS, "account:errors.phoneDigits")
-  .transform(toLatinDigits);
+const registerPhone = /* @__PURE__ */ (() =>
+  z
+    .string({ error: "account:errors.phoneRequired" })
+    .trim()
+    .min(LIMITS.phoneMin, "account:errors.phoneMin")
+    .max(LIMITS.phoneMax, "account:errors.phoneMax")
+    .regex(PHONE_CHARS, "account:errors.phoneDigits")
+    .transform(toLatinDigits))();
 
 const name = (required: string) =>
   refuseBidiControls(
@@ -66,69 +71,74 @@ const name = (required: string) =>
   );
 
 /** A local path to return to after login; anything else is dropped by the action (safeRedirect). */
-const redirectTo = z.string().max(2000).optional();
+const redirectTo = /* @__PURE__ */ (() => z.string().max(2000).optional())();
 
 /** Login (spec 5): authentication ≤ 15, password ≥ 3, a country, and a captcha answer (checked against the session). */
-export const loginSchema = z.object({
-  country,
-  authentication: loginPhone,
-  password: z
-    .string({ error: "account:errors.passwordRequired" })
-    .min(LIMITS.loginPasswordMin, "account:errors.passwordRequired")
-    .max(LIMITS.passwordMax, "account:errors.passwordMax"),
-  captcha: z.string({ error: "account:errors.captchaRequired" }).max(LIMITS.captchaMax, "account:errors.captchaRequired"),
-  redirectTo,
-});
+export const loginSchema = /* @__PURE__ */ (() =>
+  z.object({
+    country,
+    authentication: loginPhone,
+    password: z
+      .string({ error: "account:errors.passwordRequired" })
+      .min(LIMITS.loginPasswordMin, "account:errors.passwordRequired")
+      .max(LIMITS.passwordMax, "account:errors.passwordMax"),
+    captcha: z.string({ error: "account:errors.captchaRequired" }).max(LIMITS.captchaMax, "account:errors.captchaRequired"),
+    redirectTo,
+  }))();
 
 /** Registration (spec 5): names 2–15, authentication 6–15, password 8–30, a country. */
-export const registerSchema = z.object({
-  first_name: name("account:errors.firstNameRequired"),
-  last_name: name("account:errors.lastNameRequired"),
-  country,
-  authentication: registerPhone,
-  password: z
-    .string({ error: "account:errors.passwordRequired" })
-    .min(LIMITS.registerPasswordMin, "account:errors.registerPasswordLength")
-    .max(LIMITS.registerPasswordMax, "account:errors.registerPasswordLength"),
-});
+export const registerSchema = /* @__PURE__ */ (() =>
+  z.object({
+    first_name: name("account:errors.firstNameRequired"),
+    last_name: name("account:errors.lastNameRequired"),
+    country,
+    authentication: registerPhone,
+    password: z
+      .string({ error: "account:errors.passwordRequired" })
+      .min(LIMITS.registerPasswordMin, "account:errors.registerPasswordLength")
+      .max(LIMITS.registerPasswordMax, "account:errors.registerPasswordLength"),
+  }))();
 
 /** Verification code (spec 5): required, 6 digits (submit is enabled at 6). */
-export const codeSchema = z.object({
-  code: z
-    .string({ error: "account:errors.codeRequired" })
-    .trim()
-    .max(LIMITS.code, { error: "account:errors.codeLength", abort: true })
-    .regex(/^[0-9\u0660-\u0669\u06F0-\u06F9]{6}$/, "account:errors.codeLength")
-    .transform(toLatinDigits),
-});
+export const codeSchema = /* @__PURE__ */ (() =>
+  z.object({
+    code: z
+      .string({ error: "account:errors.codeRequired" })
+      .trim()
+      .max(LIMITS.code, { error: "account:errors.codeLength", abort: true })
+      .regex(/^[0-9\u0660-\u0669\u06F0-\u06F9]{6}$/, "account:errors.codeLength")
+      .transform(toLatinDigits),
+  }))();
 
 /** A phone number and its country: the forgot-password form. */
-export const phoneSchema = z.object({ country, authentication: registerPhone });
+export const phoneSchema = /* @__PURE__ */ (() => z.object({ country, authentication: registerPhone }))();
 
 /**
  * Activation of a sign-up that never got its code (/ac): the number and the password chosen at sign-up, so only the
  * person who signed up can continue it (another sign-up of the same number cannot be activated in their place).
  */
-export const activateSchema = phoneSchema.extend({
-  password: z
-    .string({ error: "account:errors.passwordRequired" })
-    .min(LIMITS.loginPasswordMin, "account:errors.passwordRequired")
-    .max(LIMITS.passwordMax, "account:errors.passwordMax"),
-});
-
-/** Reset password (spec 5): both fields required, at least 8, and the confirmation must match. */
-export const resetSchema = z
-  .object({
+export const activateSchema = /* @__PURE__ */ (() =>
+  phoneSchema.extend({
     password: z
       .string({ error: "account:errors.passwordRequired" })
-      .min(LIMITS.resetPasswordMin, "account:errors.resetPasswordMin")
+      .min(LIMITS.loginPasswordMin, "account:errors.passwordRequired")
       .max(LIMITS.passwordMax, "account:errors.passwordMax"),
-    password_confirmation: z
-      .string({ error: "account:errors.confirmationRequired" })
-      .min(LIMITS.resetPasswordMin, "account:errors.resetPasswordMin")
-      .max(LIMITS.passwordMax, "account:errors.passwordMax"),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: "account:errors.passwordMismatch",
-    path: ["password_confirmation"],
-  });
+  }))();
+
+/** Reset password (spec 5): both fields required, at least 8, and the confirmation must match. */
+export const resetSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      password: z
+        .string({ error: "account:errors.passwordRequired" })
+        .min(LIMITS.resetPasswordMin, "account:errors.resetPasswordMin")
+        .max(LIMITS.passwordMax, "account:errors.passwordMax"),
+      password_confirmation: z
+        .string({ error: "account:errors.confirmationRequired" })
+        .min(LIMITS.resetPasswordMin, "account:errors.resetPasswordMin")
+        .max(LIMITS.passwordMax, "account:errors.passwordMax"),
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      message: "account:errors.passwordMismatch",
+      path: ["password_confirmation"],
+    }))();

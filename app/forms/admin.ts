@@ -64,31 +64,35 @@ export const POST_DECISIONS = ["approve", "reject", "approve_edit", "reject_edit
 const NEEDS_REASON: readonly string[] = ["reject", "reject_edit", "unpublish"];
 
 /** /admin/posts/:id: a decision, its reason, and the version of the post the page showed. */
-export const postDecisionSchema = z
-  .object({
-    decision: decision(POST_DECISIONS),
-    ...reasonFields,
-    version: z.unknown().transform((v) => (typeof v === "string" ? v : undefined)),
-  })
-  .refine((v) => !NEEDS_REASON.includes(v.decision) || hasReason(v), reasonRequired);
+export const postDecisionSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      decision: decision(POST_DECISIONS),
+      ...reasonFields,
+      version: z.unknown().transform((v) => (typeof v === "string" ? v : undefined)),
+    })
+    .refine((v) => !NEEDS_REASON.includes(v.decision) || hasReason(v), reasonRequired))();
 
 /** /admin/requests: approve or reject (with a reason) one pending property request. */
-export const requestDecisionSchema = z
-  .object({ id: dbId(DECISION_ERROR), decision: decision(["approve", "reject"]), ...reasonFields })
-  .refine((v) => v.decision !== "reject" || hasReason(v), reasonRequired);
+export const requestDecisionSchema = /* @__PURE__ */ (() =>
+  z
+    .object({ id: dbId(DECISION_ERROR), decision: decision(["approve", "reject"]), ...reasonFields })
+    .refine((v) => v.decision !== "reject" || hasReason(v), reasonRequired))();
 
 /** /admin/reports: dismiss a listing's open reports (the free text is a note), or unpublish it with a reason. */
-export const reportDecisionSchema = z
-  .object({ estate_id: dbId(DECISION_ERROR), ...reasonFields, decision: decision(["dismiss", "unpublish"]) })
-  .refine((v) => v.decision !== "unpublish" || hasReason(v), reasonRequired);
+export const reportDecisionSchema = /* @__PURE__ */ (() =>
+  z
+    .object({ estate_id: dbId(DECISION_ERROR), ...reasonFields, decision: decision(["dismiss", "unpublish"]) })
+    .refine((v) => v.decision !== "unpublish" || hasReason(v), reasonRequired))();
 
 /** /admin/users: suspend an account (a free-text reason required) or lift its suspension (an optional note). */
-export const accountDecisionSchema = z
-  .object({ user_id: dbId(DECISION_ERROR), decision: decision(["suspend", "lift"]), reason_text: reasonFields.reason_text })
-  .refine((v) => v.decision !== "suspend" || hasReason(v), reasonRequired);
+export const accountDecisionSchema = /* @__PURE__ */ (() =>
+  z
+    .object({ user_id: dbId(DECISION_ERROR), decision: decision(["suspend", "lift"]), reason_text: reasonFields.reason_text })
+    .refine((v) => v.decision !== "suspend" || hasReason(v), reasonRequired))();
 
 /** /admin/leads: mark one lead handled. */
-export const leadSchema = z.object({ id: dbId(DECISION_ERROR) });
+export const leadSchema = /* @__PURE__ */ (() => z.object({ id: dbId(DECISION_ERROR) }))();
 
 /** /admin/jobs: put one failed job back in the queue (the same one-id form as a lead's). */
 export const jobRetrySchema = leadSchema;

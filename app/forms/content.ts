@@ -5,8 +5,10 @@ import { refuseBidiControls } from "./text";
 
 /**
  * Form rules shared by the editors of the back office's Content section (issue 5, Content): the article editor
- * (routes/admin.articles.$id.tsx) and the office editor (routes/admin.offices.$id.tsx). Used by the server (the
- * authority) and the browser alike; every message is a key of locales/<lang>/content.json.
+ * (routes/admin.articles.$id.tsx) and the office editor (routes/admin.offices.$id.tsx), read by the server only;
+ * every message is a key of locales/<lang>/content.json.
+ * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
+ * which imports constants from here but never a schema, drops them and zod (decision 041).
  */
 
 /** The image types the cover and logo file inputs offer (their `accept`); the server decides by the bytes (issue 5, Content). */
@@ -36,36 +38,39 @@ export function contentText(max: number) {
 export const ARTICLE_LIMITS = { titleMax: 200, bodyMax: 20_000 } as const;
 
 /** The article editor (issue 5, Content): both languages' title and body; the cover file is checked by the server. */
-export const articleSchema = z.object({
-  title_ar: contentText(ARTICLE_LIMITS.titleMax),
-  title_en: contentText(ARTICLE_LIMITS.titleMax),
-  body_ar: contentText(ARTICLE_LIMITS.bodyMax),
-  body_en: contentText(ARTICLE_LIMITS.bodyMax),
-});
+export const articleSchema = /* @__PURE__ */ (() =>
+  z.object({
+    title_ar: contentText(ARTICLE_LIMITS.titleMax),
+    title_en: contentText(ARTICLE_LIMITS.titleMax),
+    body_ar: contentText(ARTICLE_LIMITS.bodyMax),
+    body_en: contentText(ARTICLE_LIMITS.bodyMax),
+  }))();
 
 /** Lengths of an office's fields, in characters (issue 5, Content). */
 export const OFFICE_LIMITS = { nameMax: 120, addressMax: 300, phoneMax: 25 } as const;
 
 /** What a phone number may be typed with: digits (Latin or Arabic-Indic), spaces, dashes, dots, brackets, a leading +. */
 const PHONE_CHARS = /^\+?[0-9\u0660-\u0669\u06F0-\u06F9\s\-().]+$/;
-const phone = z
-  .string({ error: "content:errors.required" })
-  .trim()
-  .max(OFFICE_LIMITS.phoneMax, "content:errors.phoneInvalid")
-  .regex(PHONE_CHARS, "content:errors.phoneInvalid");
+const phone = /* @__PURE__ */ (() =>
+  z
+    .string({ error: "content:errors.required" })
+    .trim()
+    .max(OFFICE_LIMITS.phoneMax, "content:errors.phoneInvalid")
+    .regex(PHONE_CHARS, "content:errors.phoneInvalid"))();
 
 /**
  * The office editor (issue 5, Content). Whether the numbers are valid numbers and the place and contract level
  * exist is checked by the server (libphonenumber-js and the lookups) after this schema.
  */
-export const officeSchema = z.object({
-  name_ar: contentText(OFFICE_LIMITS.nameMax),
-  name_en: contentText(OFFICE_LIMITS.nameMax),
-  phone,
-  whatsapp: phone.optional(),
-  address_ar: contentText(OFFICE_LIMITS.addressMax),
-  address_en: contentText(OFFICE_LIMITS.addressMax),
-  // Ids chosen in selects (the empty first choice is a missing value).
-  location_id: dbId("content:errors.locationRequired"),
-  contract_type_id: dbId("content:errors.contractRequired"),
-});
+export const officeSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name_ar: contentText(OFFICE_LIMITS.nameMax),
+    name_en: contentText(OFFICE_LIMITS.nameMax),
+    phone,
+    whatsapp: phone.optional(),
+    address_ar: contentText(OFFICE_LIMITS.addressMax),
+    address_en: contentText(OFFICE_LIMITS.addressMax),
+    // Ids chosen in selects (the empty first choice is a missing value).
+    location_id: dbId("content:errors.locationRequired"),
+    contract_type_id: dbId("content:errors.contractRequired"),
+  }))();

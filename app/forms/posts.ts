@@ -4,13 +4,12 @@ import { dbId } from "./id";
 import { refuseBidiControls } from "./text";
 
 /**
- * The public forms of spec 5 and issue 4 as zod schemas shared by the server (the authority) and the browser: the
- * consultation and contact forms, the new property offer, the property request and the report. Every message is a
- * key of locales/<lang>/forms.json; Conform turns empty fields into `undefined`, so "required" is a missing value.
+ * The public forms of spec 5 and issue 4 as zod schemas, read by the server only: the consultation and contact
+ * forms, the new property offer, the property request and the report. Every message is a key of
+ * locales/<lang>/forms.json; Conform turns empty fields into `undefined`, so "required" is a missing value.
+ * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
+ * which imports constants from here but never a schema, drops them and zod (decision 041).
  */
-
-/** The honeypot field of every public form (issue 4): hidden from people, filled by bots. */
-export const HONEYPOT_FIELD = "website_url";
 
 /** Limits of spec 9 (Business constants and limits). */
 export const POST_LIMITS = {
@@ -44,28 +43,31 @@ const DIGITS = /^[0-9\u0660-\u0669\u06F0-\u06F9]+$/;
 const DECIMAL = /^[0-9\u0660-\u0669\u06F0-\u06F9]+([.,][0-9\u0660-\u0669\u06F0-\u06F9]+)?$/;
 
 /** A required mobile number of 6 to 15 digits (spec 5, Consultation form). */
-const mobile = z
-  .string({ error: "forms:errors.mobileRequired" })
-  .transform((v) => toLatinDigits(v.replace(/[\s\-().]/g, "")))
-  .pipe(
-    z
-      .string()
-      .regex(/^\+?[0-9]*$/, { error: "forms:errors.mobileDigits", abort: true })
-      .min(POST_LIMITS.mobileMin, "forms:errors.mobileMin")
-      .max(POST_LIMITS.mobileMax, "forms:errors.mobileMax"),
-  );
+const mobile = /* @__PURE__ */ (() =>
+  z
+    .string({ error: "forms:errors.mobileRequired" })
+    .transform((v) => toLatinDigits(v.replace(/[\s\-().]/g, "")))
+    .pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9]*$/, { error: "forms:errors.mobileDigits", abort: true })
+        .min(POST_LIMITS.mobileMin, "forms:errors.mobileMin")
+        .max(POST_LIMITS.mobileMax, "forms:errors.mobileMax"),
+    ))();
 
 /** Consultation (spec 5): name ≤ 35, mobile 6–15 digits, subject ≤ 2000 with the consultation's messages. */
-export const consultationSchema = z.object({
-  name: text("forms:errors.nameRequired", POST_LIMITS.nameMax, "forms:errors.nameMax"),
-  mobile,
-  subject: text("forms:errors.summaryRequired", POST_LIMITS.subjectMax, "forms:errors.summaryMax"),
-});
+export const consultationSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name: text("forms:errors.nameRequired", POST_LIMITS.nameMax, "forms:errors.nameMax"),
+    mobile,
+    subject: text("forms:errors.summaryRequired", POST_LIMITS.subjectMax, "forms:errors.summaryMax"),
+  }))();
 
 /** The contact variant (spec 5): the same form, with 'please enter the subject field' and its own length message. */
-export const contactSchema = consultationSchema.extend({
-  subject: text("forms:errors.subjectRequired", POST_LIMITS.subjectMax, "forms:errors.subjectMax"),
-});
+export const contactSchema = /* @__PURE__ */ (() =>
+  consultationSchema.extend({
+    subject: text("forms:errors.subjectRequired", POST_LIMITS.subjectMax, "forms:errors.subjectMax"),
+  }))();
 
 /** An optional id among `ids` (a select left on its empty choice is undefined). */
 const optionalChoice = (ids: readonly number[], message: string) =>
@@ -80,95 +82,100 @@ const optionalChoice = (ids: readonly number[], message: string) =>
  * required; type, offer type (1 sale, 2 rent; default 1), ownership (1 owner, 2 agent, 3 other) and finishing
  * (1 to 6) are optional. Whether a type or location id exists is checked by the action against the database.
  */
-export const newEstateSchema = z.object({
-  estate_type_id: z.coerce
-    .number({ error: "forms:errors.choice" })
-    .int("forms:errors.choice")
-    .positive("forms:errors.choice")
-    .optional(),
-  estate_offer_type_id: optionalChoice([1, 2], "forms:errors.choice"),
-  estate_ownership: optionalChoice([1, 2, 3], "forms:errors.choice"),
-  estate_finishing: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
-  location_id: z.coerce
-    .number({ error: "forms:errors.cityRequired" })
-    .int("forms:errors.cityRequired")
-    .positive("forms:errors.cityRequired"),
-  area: z
-    .string({ error: "forms:errors.areaRequired" })
-    .trim()
-    .regex(DECIMAL, { error: "forms:errors.areaNumeric", abort: true })
-    .transform((v) => Number(toLatinDigits(v).replace(",", ".")))
-    .pipe(z.number().positive("forms:errors.areaNumeric").max(POST_LIMITS.areaMax, "forms:errors.areaNumeric")),
-  fullname: text("forms:errors.fullnameRequired", POST_LIMITS.fullnameMax, "forms:errors.fullnameMax"),
-  mobile: z
-    .string({ error: "forms:errors.offerMobileRequired" })
-    .trim()
-    .transform((v) => toLatinDigits(v.replace(/[\s\-().]/g, "")))
-    .pipe(
-      z
-        .string()
-        .regex(/^\+?[0-9]+$/, { error: "forms:errors.offerMobileNumeric", abort: true })
-        .max(POST_LIMITS.mobileMax, "forms:errors.mobileMax"),
-    ),
-  subject: text("forms:errors.infoRequired", POST_LIMITS.subjectMax, "forms:errors.infoMax"),
-});
+export const newEstateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    estate_type_id: z.coerce
+      .number({ error: "forms:errors.choice" })
+      .int("forms:errors.choice")
+      .positive("forms:errors.choice")
+      .optional(),
+    estate_offer_type_id: optionalChoice([1, 2], "forms:errors.choice"),
+    estate_ownership: optionalChoice([1, 2, 3], "forms:errors.choice"),
+    estate_finishing: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
+    location_id: z.coerce
+      .number({ error: "forms:errors.cityRequired" })
+      .int("forms:errors.cityRequired")
+      .positive("forms:errors.cityRequired"),
+    area: z
+      .string({ error: "forms:errors.areaRequired" })
+      .trim()
+      .regex(DECIMAL, { error: "forms:errors.areaNumeric", abort: true })
+      .transform((v) => Number(toLatinDigits(v).replace(",", ".")))
+      .pipe(z.number().positive("forms:errors.areaNumeric").max(POST_LIMITS.areaMax, "forms:errors.areaNumeric")),
+    fullname: text("forms:errors.fullnameRequired", POST_LIMITS.fullnameMax, "forms:errors.fullnameMax"),
+    mobile: z
+      .string({ error: "forms:errors.offerMobileRequired" })
+      .trim()
+      .transform((v) => toLatinDigits(v.replace(/[\s\-().]/g, "")))
+      .pipe(
+        z
+          .string()
+          .regex(/^\+?[0-9]+$/, { error: "forms:errors.offerMobileNumeric", abort: true })
+          .max(POST_LIMITS.mobileMax, "forms:errors.mobileMax"),
+      ),
+    subject: text("forms:errors.infoRequired", POST_LIMITS.subjectMax, "forms:errors.infoMax"),
+  }))();
 
 /** An optional price in SYP, typed with or without thousands separators. */
-const price = z
-  .string()
-  .trim()
-  .transform((v) => toLatinDigits(v.replace(/[\s,٬.]/g, "")))
-  .pipe(z.string().regex(DIGITS, { error: "forms:errors.priceNumeric", abort: true }))
-  .transform(Number)
-  .pipe(z.number().max(POST_LIMITS.priceMax, "forms:errors.priceNumeric"))
-  .optional();
+const price = /* @__PURE__ */ (() =>
+  z
+    .string()
+    .trim()
+    .transform((v) => toLatinDigits(v.replace(/[\s,٬.]/g, "")))
+    .pipe(z.string().regex(DIGITS, { error: "forms:errors.priceNumeric", abort: true }))
+    .transform(Number)
+    .pipe(z.number().max(POST_LIMITS.priceMax, "forms:errors.priceNumeric"))
+    .optional())();
 
 /**
  * Property request (spec 2.6 and 3): a sale/rent tab, a location, one of the five types (1 home, 2 farm, 3 land,
  * 4 shop, 5 villa), an optional price range in SYP (the minimum not above the maximum) and notes ≤ 2000.
  */
 export const REQUEST_TYPE_IDS = [1, 2, 3, 4, 5] as const;
-export const requestSchema = z
-  .object({
-    estate_offer_type_id: z.coerce
-      .number({ error: "forms:errors.choice" })
-      .refine((v) => v === 1 || v === 2, "forms:errors.choice")
-      .default(1),
-    location_id: z.coerce
-      .number({ error: "forms:errors.cityRequired" })
-      .int("forms:errors.cityRequired")
-      .positive("forms:errors.cityRequired"),
-    estate_type_id: z.coerce
-      .number({ error: "forms:errors.typeRequired" })
-      .refine((v) => (REQUEST_TYPE_IDS as readonly number[]).includes(v), "forms:errors.typeRequired"),
-    min_price: price,
-    max_price: price,
-    notes: refuseBidiControls(
-      z
-        .string()
-        .trim()
-        .max(POST_LIMITS.notesMax, "forms:errors.notesMax")
-        .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars"),
-    ).optional(),
-  })
-  .refine((v) => v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price, {
-    message: "forms:errors.priceOrder",
-    path: ["max_price"],
-  });
+export const requestSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      estate_offer_type_id: z.coerce
+        .number({ error: "forms:errors.choice" })
+        .refine((v) => v === 1 || v === 2, "forms:errors.choice")
+        .default(1),
+      location_id: z.coerce
+        .number({ error: "forms:errors.cityRequired" })
+        .int("forms:errors.cityRequired")
+        .positive("forms:errors.cityRequired"),
+      estate_type_id: z.coerce
+        .number({ error: "forms:errors.typeRequired" })
+        .refine((v) => (REQUEST_TYPE_IDS as readonly number[]).includes(v), "forms:errors.typeRequired"),
+      min_price: price,
+      max_price: price,
+      notes: refuseBidiControls(
+        z
+          .string()
+          .trim()
+          .max(POST_LIMITS.notesMax, "forms:errors.notesMax")
+          .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars"),
+      ).optional(),
+    })
+    .refine((v) => v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price, {
+      message: "forms:errors.priceOrder",
+      path: ["max_price"],
+    }))();
 
 /** Report (spec 3 and 5): a listing and one of the five reasons; no reason gives 'أكمل الحقول المطلوبة'. */
-export const reportSchema = z.object({
-  estate_id: dbId("forms:errors.required"),
-  report_type_id: z.coerce
-    .number({ error: "forms:errors.reportReason" })
-    .refine((v) => [1, 2, 3, 4, 5].includes(v), "forms:errors.reportReason"),
-});
+export const reportSchema = /* @__PURE__ */ (() =>
+  z.object({
+    estate_id: dbId("forms:errors.required"),
+    report_type_id: z.coerce
+      .number({ error: "forms:errors.reportReason" })
+      .refine((v) => [1, 2, 3, 4, 5].includes(v), "forms:errors.reportReason"),
+  }))();
 
 /** The save toggle (spec 4, Saved flag): a listing and whether to save it ("0" unsaves, anything else saves). */
-export const saveSchema = z.object({
-  estate_id: dbId("forms:errors.checkData"),
-  is_saved: z.string().optional(),
-});
+export const saveSchema = /* @__PURE__ */ (() =>
+  z.object({
+    estate_id: dbId("forms:errors.checkData"),
+    is_saved: z.string().optional(),
+  }))();
 
 /** An optional whole number between `min` and `max` (rooms, floor), typed in any digits. */
 const optionalCount = (min: number, max: number) =>
@@ -182,13 +189,14 @@ const optionalCount = (min: number, max: number) =>
     .optional();
 
 /** An optional description of at most 2000 characters, without control or bidirectional characters. */
-const description = refuseBidiControls(
-  z
-    .string()
-    .trim()
-    .max(POST_LIMITS.subjectMax, "forms:errors.infoMax")
-    .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars"),
-).optional();
+const description = /* @__PURE__ */ (() =>
+  refuseBidiControls(
+    z
+      .string()
+      .trim()
+      .max(POST_LIMITS.subjectMax, "forms:errors.infoMax")
+      .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars"),
+  ).optional())();
 
 /**
  * The owner's editor of a post (issue 5, Owners): price (optional: "price on request"; whole units of the currency),
@@ -196,34 +204,37 @@ const description = refuseBidiControls(
  * (required), finishing (1 to 6) and the description (at most 2000). The staff's listings have a description in
  * each language (`description_ar`, `description_en`); owners write one (`description`).
  */
-export const postEditSchema = z.object({
-  price,
-  currency: z.enum(["SYP", "USD"], { error: "forms:errors.choice" }).default("SYP"),
-  negotiable: z.literal("on").optional(),
-  furnished: z.literal("on").optional(),
-  rooms_count: optionalCount(0, 99),
-  floor: optionalCount(-5, 200),
-  area: newEstateSchema.shape.area,
-  interior_status_id: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
-  description,
-  description_ar: description,
-  description_en: description,
-});
+export const postEditSchema = /* @__PURE__ */ (() =>
+  z.object({
+    price,
+    currency: z.enum(["SYP", "USD"], { error: "forms:errors.choice" }).default("SYP"),
+    negotiable: z.literal("on").optional(),
+    furnished: z.literal("on").optional(),
+    rooms_count: optionalCount(0, 99),
+    floor: optionalCount(-5, 200),
+    area: newEstateSchema.shape.area,
+    interior_status_id: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
+    description,
+    description_ar: description,
+    description_en: description,
+  }))();
 
 /** One photo operation of the editor: make it the cover, move it, or delete it (the photo named by its file). */
-export const photoActionSchema = z.object({
-  intent: z.enum(["cover", "up", "down", "remove"]),
-  file: z.string().regex(/^[a-z0-9-]{1,80}$/),
-});
+export const photoActionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    intent: z.enum(["cover", "up", "down", "remove"]),
+    file: z.string().regex(/^[a-z0-9-]{1,80}$/),
+  }))();
 
 /** Deleting a post from its editor: the confirming form posts `confirm=yes` (the link alone only asks). */
-export const postDeleteSchema = z.object({ confirm: z.literal("yes") });
+export const postDeleteSchema = /* @__PURE__ */ (() => z.object({ confirm: z.literal("yes") }))();
 
 /**
  * An owner's (or admin's) change of a listing's life (issue 14): `renew` it for 60 days, or `close` it (sold for a
  * sale, rented for a rental); the page to come back to is `redirectTo`.
  */
-export const listingStateSchema = z.object({
-  estate_id: dbId("forms:errors.checkData"),
-  intent: z.enum(["renew", "close"], { error: "forms:errors.checkData" }),
-});
+export const listingStateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    estate_id: dbId("forms:errors.checkData"),
+    intent: z.enum(["renew", "close"], { error: "forms:errors.checkData" }),
+  }))();

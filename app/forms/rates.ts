@@ -47,29 +47,30 @@ const AHEAD_MS = 366 * 24 * 3_600_000;
  * ".whole", ".range" with {min, max}) and `valid_from` (optional YYYY-MM-DD from 2000 to a year ahead; empty = now;
  * "admin:rates.errors.date"). Output: `{ syp_per_usd: number, valid_from: Date | null }`.
  */
-export const rateSchema = z.object({
-  syp_per_usd: z.string({ error: "admin:rates.errors.required" }).transform((value, ctx) => {
-    const rate = parseRate(value);
-    if (rate === null) {
-      ctx.issues.push({ code: "custom", message: "admin:rates.errors.whole", input: value });
-      return z.NEVER;
-    }
-    if (rate < RATE_MIN || rate > RATE_MAX) {
-      ctx.issues.push({ code: "custom", message: "admin:rates.errors.range", input: value });
-      return z.NEVER;
-    }
-    return rate;
-  }),
-  valid_from: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === "") return null;
-      const date = parseValidFrom(value);
-      if (date === null || date.getTime() < EARLIEST || date.getTime() > Date.now() + AHEAD_MS) {
-        ctx.issues.push({ code: "custom", message: "admin:rates.errors.date", input: value });
+export const rateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    syp_per_usd: z.string({ error: "admin:rates.errors.required" }).transform((value, ctx) => {
+      const rate = parseRate(value);
+      if (rate === null) {
+        ctx.issues.push({ code: "custom", message: "admin:rates.errors.whole", input: value });
         return z.NEVER;
       }
-      return date;
+      if (rate < RATE_MIN || rate > RATE_MAX) {
+        ctx.issues.push({ code: "custom", message: "admin:rates.errors.range", input: value });
+        return z.NEVER;
+      }
+      return rate;
     }),
-});
+    valid_from: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === "") return null;
+        const date = parseValidFrom(value);
+        if (date === null || date.getTime() < EARLIEST || date.getTime() > Date.now() + AHEAD_MS) {
+          ctx.issues.push({ code: "custom", message: "admin:rates.errors.date", input: value });
+          return z.NEVER;
+        }
+        return date;
+      }),
+  }))();

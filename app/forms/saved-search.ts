@@ -12,16 +12,18 @@ export const FREQUENCIES = ["instant", "daily"] as const;
 export const NAME_MAX = 60;
 
 /** Name (1 to NAME_MAX characters after trimming) and frequency (`instant` or `daily`). */
-export const savedSearchSchema = z.object({
-  name: z
-    .string({ error: "account:searches.errors.name" })
-    .trim()
-    .min(1, { error: "account:searches.errors.name" })
-    .max(NAME_MAX, { error: "account:searches.errors.nameLong" }),
-  frequency: z.enum(FREQUENCIES, { error: "account:searches.errors.frequency" }),
-});
+export const savedSearchSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name: z
+      .string({ error: "account:searches.errors.name" })
+      .trim()
+      .min(1, { error: "account:searches.errors.name" })
+      .max(NAME_MAX, { error: "account:searches.errors.nameLong" }),
+    frequency: z.enum(FREQUENCIES, { error: "account:searches.errors.frequency" }),
+  }))();
 
 /** /save-search's post: the fields above and `query`, the search to keep (checked by the server's filter parser). */
-export const newSavedSearchSchema = savedSearchSchema.extend({
-  query: z.string().max(2000).optional().default(""),
-});
+export const newSavedSearchSchema = /* @__PURE__ */ (() =>
+  savedSearchSchema.extend({
+    query: z.string().max(2000).optional().default(""),
+  }))();

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PhoneForm } from "~/components/FormParts";
+import { PhoneForm } from "~/components/PhoneForm";
 import { activatePost } from "~/forms/account.server";
 import { message, tooMany } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { activateSchema } from "~/forms/account";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { clientIp } from "~/services/account.server";
 import { reactivate, smsRefusal } from "~/services/account-signup.server";
 import { formReply } from "~/services/forms.server";
@@ -20,6 +21,7 @@ export const handle: LayoutHandle = { i18n: ["common", "account"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageContext(request);
   return {
+    constraint: formConstraint(activateSchema),
     seo: { title: t("account:activate.title"), description: t("account:activate.description"), noindex: true },
   };
 }
@@ -55,12 +57,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ActivatePage() {
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="page narrow account-page">
       <h1>{t("account:activate.title")}</h1>
       <p className="page-lead">{t("account:activate.intro")}</p>
-      <PhoneForm id="activate" lastResult={actionData?.lastResult} submitLabel={t("account:activate.submit")} withPassword />
+      <PhoneForm
+        id="activate"
+        constraint={constraint}
+        lastResult={actionData?.lastResult}
+        submitLabel={t("account:activate.submit")}
+        withPassword
+      />
       <p className="form-links">
         <Link to="/login">{t("account:forgot.back")}</Link>
       </p>

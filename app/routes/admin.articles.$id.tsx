@@ -6,7 +6,7 @@ import { TextAreaField, TextField } from "~/components/FormParts";
 import { useAppForm } from "~/components/useAppForm";
 import { articleSchema } from "~/forms/content";
 import { message } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm, type FieldName } from "~/forms/parse";
 import { createArticle, getArticleRow, setArticlePublished, updateArticle } from "~/models/article.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formReply } from "~/services/forms.server";
@@ -33,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id !== null && !row) notFound();
   const title = row ? t("content:articleForm.editTitle") : t("content:articleForm.newTitle");
   return {
+    constraint: formConstraint(articleSchema),
     article: row
       ? {
           id: row.id,
@@ -132,10 +133,10 @@ function PublishForm() {
 }
 
 function ArticleForm() {
-  const { article, defaults } = useLoaderData<typeof loader>();
+  const { article, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useAppForm<typeof articleSchema, "cover">(articleSchema, {
+  const [form, fields] = useAppForm<FieldName<typeof articleSchema>, "cover">(constraint, {
     id: "article",
     defaultValue: defaults,
     lastResult: actionData?.lastResult,

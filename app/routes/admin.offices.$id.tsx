@@ -8,7 +8,7 @@ import { LocationOptions } from "~/components/SearchFilter";
 import { useAppForm } from "~/components/useAppForm";
 import { officeSchema } from "~/forms/content";
 import { message, type Message } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm, type FieldName } from "~/forms/parse";
 import { getLookups, nameOf } from "~/models/lookups.server";
 import {
   createOffice,
@@ -57,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (listings) requireExistingPage(listings);
   const title = row ? t("content:officeForm.editTitle") : t("content:officeForm.newTitle");
   return {
+    constraint: formConstraint(officeSchema),
     office: row
       ? {
           id: row.id,
@@ -184,10 +185,10 @@ function ActiveForm() {
 }
 
 function OfficeForm() {
-  const { office, defaults, contractTypes } = useLoaderData<typeof loader>();
+  const { office, defaults, contractTypes, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useAppForm<typeof officeSchema, "logo">(officeSchema, {
+  const [form, fields] = useAppForm<FieldName<typeof officeSchema>, "logo">(constraint, {
     id: "office",
     defaultValue: defaults,
     lastResult: actionData?.lastResult,

@@ -4,7 +4,7 @@ import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FormNotice, TextField } from "~/components/FormParts";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { RATE_MAX, RATE_MIN, rateSchema } from "~/forms/rates";
 import { currentRate, rateHistory, setRate } from "~/models/exchange-rate.server";
 import { requireAdmin } from "~/services/auth.server";
@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [rate, history] = await Promise.all([currentRate(db), rateHistory(db, 20)]);
   const now = Date.now();
   return {
+    constraint: formConstraint(rateSchema),
     current: rate ? { sypPerUsd: rate.sypPerUsd, validFrom: rate.validFrom.toISOString() } : null,
     history: history.map((r) => ({ ...r, scheduled: Date.parse(r.validFrom) > now })),
     seo: { title: t("admin:rates.title"), description: t("admin:description"), noindex: true },
@@ -49,11 +50,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RatesPage() {
-  const { current, history } = useLoaderData<typeof loader>();
+  const { current, history, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(rateSchema, { id: "rate", lastResult: actionData?.lastResult });
+  const [form, fields] = useAppForm(constraint, { id: "rate", lastResult: actionData?.lastResult });
   return (
     <section className="page narrow admin-page form-page">
       <h1>{t("admin:rates.title")}</h1>

@@ -8,6 +8,8 @@ import { messageAction } from "~/services/forms.server";
 import { getT } from "~/services/i18n.server";
 import { company } from "~/utils/company";
 import { pageMeta } from "~/utils/seo";
+import { formConstraint } from "~/forms/parse";
+import { contactSchema } from "~/forms/posts";
 import { answerOnce } from "~/services/idempotency.server";
 
 export const meta = pageMeta;
@@ -18,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
   const user = await getCurrentUser(request);
   return {
+    constraint: formConstraint(contactSchema),
     defaults: user ? { name: `${user.first_name} ${user.last_name}`.slice(0, 35), mobile: user.phone } : undefined,
     seo: { title: t("contact.title"), description: t("contact.description") },
   };
@@ -35,7 +38,7 @@ async function sendContact({ request, context }: ActionFunctionArgs) {
 
 export default function CallUs() {
   const { t } = useTranslation();
-  const { defaults } = useLoaderData<typeof loader>();
+  const { defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("contact.whatsappText"))}`;
   return (
@@ -85,7 +88,7 @@ export default function CallUs() {
       <section className="section form-page" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">{t("forms:contact.formTitle")}</h2>
         <p>{t("forms:contact.formIntro")}</p>
-        <MessageForm kind="contact" lastResult={actionData?.lastResult} defaults={defaults} />
+        <MessageForm kind="contact" constraint={constraint} lastResult={actionData?.lastResult} defaults={defaults} />
       </section>
     </div>
   );

@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
-import { codeSchema, LIMITS } from "~/forms/account";
+import { codeSchema } from "~/forms/account";
 import { message } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { findRegistration } from "~/models/user.server";
 import { clientIp } from "~/services/account.server";
 import { activate, resendCode, smsRefusal } from "~/services/account-signup.server";
@@ -45,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     phone: formatPhone(phone),
     found: (await findRegistration(db, registration, phone)) !== null,
+    constraint: formConstraint(codeSchema),
     seo: { title: t("account:confirm.title"), description: t("account:confirm.description"), noindex: true },
   };
 }
@@ -78,11 +79,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ConfirmPage() {
-  const { phone, found } = useLoaderData<typeof loader>();
+  const { phone, found, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [form, fields] = useAppForm(codeSchema, { id: "confirm", lastResult: actionData?.lastResult, revalidate: "onSubmit" });
+  const [form, fields] = useAppForm(constraint, { id: "confirm", lastResult: actionData?.lastResult });
+  // The code's length (LIMITS.code of the schema, through its constraint).
+  const codeLength = fields.code.maxLength ?? 6;
   const [typed, setTyped] = useState(fields.code.initialValue ?? "");
   useEffect(() => setTyped(fields.code.initialValue ?? ""), [fields.code.initialValue]);
   const busy = useSubmitting();
@@ -108,7 +111,7 @@ export default function ConfirmPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern={undefined}
-            maxLength={LIMITS.code}
+            maxLength={codeLength}
             dir="ltr"
             onChange={(e) => setTyped(e.currentTarget.value)}
           />
@@ -119,7 +122,7 @@ export default function ConfirmPage() {
           name="intent"
           value="check"
           className="button button-primary form-submit"
-          disabled={busy || (hydrated && typed.trim().length < LIMITS.code)}
+          disabled={busy || (hydrated && typed.trim().length < codeLength)}
         >
           {t("account:confirm.submit")}
         </button>

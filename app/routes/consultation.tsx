@@ -8,6 +8,8 @@ import { messageAction } from "~/services/forms.server";
 import { company } from "~/utils/company";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
+import { formConstraint } from "~/forms/parse";
+import { consultationSchema } from "~/forms/posts";
 import type { LayoutHandle } from "~/root";
 import { answerOnce } from "~/services/idempotency.server";
 
@@ -19,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageContext(request);
   const user = await getCurrentUser(request);
   return {
+    constraint: formConstraint(consultationSchema),
     defaults: user ? { name: `${user.first_name} ${user.last_name}`.slice(0, 35), mobile: user.phone } : undefined,
     seo: { title: t("forms:consultation.title"), description: t("forms:consultation.description") },
   };
@@ -35,7 +38,7 @@ async function sendConsultation({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ConsultationPage() {
-  const { defaults } = useLoaderData<typeof loader>();
+  const { defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("forms:consultation.whatsappText"))}`;
@@ -43,7 +46,7 @@ export default function ConsultationPage() {
     <section className="page narrow form-page">
       <h1>{t("forms:consultation.title")}</h1>
       <p className="page-lead">{t("forms:consultation.intro")}</p>
-      <MessageForm kind="consultation" lastResult={actionData?.lastResult} defaults={defaults} />
+      <MessageForm kind="consultation" constraint={constraint} lastResult={actionData?.lastResult} defaults={defaults} />
       <p className="form-links">
         <a href={whatsapp} className="button button-whatsapp" rel="noopener" target="_blank">
           <Icon name="whatsapp" /> {t("forms:consultation.whatsapp")}

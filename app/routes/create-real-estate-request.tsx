@@ -9,7 +9,7 @@ import { LocationOptions } from "~/components/SearchFilter";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { useDraft } from "~/components/useDraft";
 import { message } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { REQUEST_TYPE_IDS, requestSchema } from "~/forms/posts";
 import { filterOptions, getLookups } from "~/models/lookups.server";
 import { createPropertyRequest } from "~/models/request.server";
@@ -36,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lookups = await getLookups(db);
   const options = filterOptions(lookups, locale);
   return {
+    constraint: formConstraint(requestSchema),
     loggedIn: Boolean(user),
     types: options.estateTypes.filter((e) => (REQUEST_TYPE_IDS as readonly number[]).includes(e.id)),
     seo: { title: t("forms:request.title"), description: t("forms:request.description"), noindex: !user },
@@ -104,11 +105,11 @@ export default function CreateRequestPage() {
 }
 
 function RequestForm() {
-  const { types } = useLoaderData<typeof loader>();
+  const { types, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(requestSchema, {
+  const [form, fields] = useAppForm(constraint, {
     id: "request",
     lastResult: actionData?.lastResult,
     defaultValue: { estate_offer_type_id: "1" },

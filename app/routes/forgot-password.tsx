@@ -2,10 +2,11 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
-import { PhoneForm } from "~/components/FormParts";
+import { PhoneForm } from "~/components/PhoneForm";
 import { phonePost } from "~/forms/account.server";
 import { tooMany } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { phoneSchema } from "~/forms/account";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { clientIp } from "~/services/account.server";
 import { requestReset } from "~/services/account-reset.server";
 import { formReply } from "~/services/forms.server";
@@ -22,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageContext(request);
   return {
     sent: new URL(request.url).searchParams.get("sent") === "1",
+    constraint: formConstraint(phoneSchema),
     seo: { title: t("account:forgot.title"), description: t("account:forgot.description"), noindex: true },
   };
 }
@@ -48,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const { sent } = useLoaderData<typeof loader>();
+  const { sent, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -62,7 +64,12 @@ export default function ForgotPasswordPage() {
       ) : (
         <>
           <p className="page-lead">{t("account:forgot.intro")}</p>
-          <PhoneForm id="forgot" lastResult={actionData?.lastResult} submitLabel={t("account:forgot.submit")} />
+          <PhoneForm
+            id="forgot"
+            constraint={constraint}
+            lastResult={actionData?.lastResult}
+            submitLabel={t("account:forgot.submit")}
+          />
         </>
       )}
       <p className="form-links">

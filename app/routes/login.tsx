@@ -4,12 +4,13 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaptchaField } from "~/components/CaptchaField";
-import { DEFAULT_COUNTRY, FormNotice, PasswordField, PhoneFields, TextField } from "~/components/FormParts";
+import { FormNotice, PasswordField, TextField } from "~/components/FormParts";
+import { DEFAULT_COUNTRY, PhoneFields } from "~/components/PhoneForm";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { loginSchema, registerSchema } from "~/forms/account";
 import { loginPost, registerPost } from "~/forms/account.server";
 import { message, tooMany, type Message } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { clientIp } from "~/services/account.server";
 import { checkLoginCaptcha, drawLoginCaptcha, logIn } from "~/services/account-login.server";
 import { register as signUp, smsRefusal } from "~/services/account-signup.server";
@@ -52,6 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       tab,
+      // The constraint of the form the tab shows.
+      login: tab === "1" ? formConstraint(loginSchema) : null,
+      register: tab === "2" ? formConstraint(registerSchema) : null,
       captcha: drawn ? { id: drawn.id, image: drawn.image } : null,
       captchaLimited: drawing?.kind === "tooMany" ? tooMany("account:errors.tooMany", drawing.retryAfter) : null,
       redirectTo,
@@ -175,7 +179,8 @@ function LoginForm({
 }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAppForm(loginSchema, {
+  const constraint = useLoaderData<typeof loader>().login!;
+  const [form, fields] = useAppForm(constraint, {
     id: "login",
     lastResult: actionData?.lastResult,
     defaultValue: { country: DEFAULT_COUNTRY, redirectTo },
@@ -213,7 +218,8 @@ function LoginForm({
 function RegisterForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAppForm(registerSchema, {
+  const constraint = useLoaderData<typeof loader>().register!;
+  const [form, fields] = useAppForm(constraint, {
     id: "register",
     lastResult: actionData?.lastResult,
     defaultValue: { country: DEFAULT_COUNTRY },

@@ -9,7 +9,7 @@ import { LocationOptions } from "~/components/SearchFilter";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { useDraft, useForgetDraft } from "~/components/useDraft";
 import { message } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { newEstateSchema } from "~/forms/posts";
 import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
 import { createPost } from "~/models/post.server";
@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request);
   return {
     sent: new URL(request.url).searchParams.get("sent") === "1",
+    constraint: formConstraint(newEstateSchema),
     estateTypes: options.estateTypes,
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
     defaults: user
@@ -129,11 +130,11 @@ export default function NewEstatePage() {
 }
 
 function OfferForm() {
-  const { estateTypes, finishings, defaults } = useLoaderData<typeof loader>();
+  const { estateTypes, finishings, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(newEstateSchema, {
+  const [form, fields] = useAppForm(constraint, {
     id: "new-estate",
     lastResult: actionData?.lastResult,
     defaultValue: defaults,

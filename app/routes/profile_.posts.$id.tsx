@@ -6,7 +6,7 @@ import { useForgetDraft } from "~/components/useDraft";
 import type { Db } from "~/db/client.server";
 import type { StoredImage } from "~/db/schema";
 import { message, type Message } from "~/forms/message";
-import { parseForm, type FormResult } from "~/forms/parse";
+import { formConstraint, parseForm, type FormResult } from "~/forms/parse";
 import { photoActionSchema, postDeleteSchema, postEditSchema } from "~/forms/posts";
 import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/models/estate-form.server";
 import { getLookups, nameOf, placeName } from "~/models/lookups.server";
@@ -72,6 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     photos: copy.images.map((img) => ({ file: img.file, src: imageUrl(img.file, 400) })),
     photoLimit: PHOTO_LIMITS.maxFiles,
     defaults: postFormValues(copy.fields),
+    constraint: formConstraint(postEditSchema),
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
     sent: url.searchParams.get("sent") === "1",
     confirmDelete: url.searchParams.get("delete") === "1",
@@ -204,7 +205,7 @@ async function uploadPhotos(editing: Editing, request: Request) {
 }
 
 export default function PostEditorPage() {
-  const { post, photos, photoLimit, defaults, finishings, sent, confirmDelete } = useLoaderData<typeof loader>();
+  const { post, photos, photoLimit, defaults, constraint, finishings, sent, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const { t } = useTranslation();
   // Arriving from a successful /new-estate post: its draft is no longer needed.
@@ -221,6 +222,7 @@ export default function PostEditorPage() {
       <PostStatus post={post} sent={sent} message={actionData?.message} />
       <PostPhotos photos={photos} limit={photoLimit} problems={actionData?.photoProblems} />
       <PostDetails
+        constraint={constraint}
         postId={post.id}
         staff={post.staff}
         defaults={defaults}

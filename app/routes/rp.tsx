@@ -8,7 +8,7 @@ import { Icon } from "~/components/Icon";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { resetSchema } from "~/forms/account";
 import { tooMany } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { findResetUser } from "~/models/user.server";
 import { clientIp } from "~/services/account.server";
 import { checkResetLink, resetPassword } from "~/services/account-reset.server";
@@ -48,11 +48,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { db, t } = await pageContext(request);
   const seo = { title: t("account:reset.title"), description: t("account:reset.description"), noindex: true };
-  if (url.searchParams.get("changed") === "1" && !url.searchParams.has("t")) return { state: "changed" as State, seo };
+  if (url.searchParams.get("changed") === "1" && !url.searchParams.has("t"))
+    return { state: "changed" as State, constraint: null, seo };
   if (!url.searchParams.get("t")) throw redirect("/");
   const token = tokenOf(request);
   const userId = token ? await findResetUser(db, token) : null;
-  return data({ state: (userId ? "form" : "bad") as State, seo }, { status: userId ? 200 : 400 });
+  return data(
+    { state: (userId ? "form" : "bad") as State, constraint: formConstraint(resetSchema), seo },
+    { status: userId ? 200 : 400 },
+  );
 }
 
 /**
@@ -118,7 +122,11 @@ export default function ResetPasswordPage() {
 function ResetForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useAppForm(resetSchema, { id: "reset", lastResult: actionData?.lastResult });
+  const constraint = useLoaderData<typeof loader>().constraint ?? {};
+  const [form, fields] = useAppForm<"password" | "password_confirmation">(constraint, {
+    id: "reset",
+    lastResult: actionData?.lastResult,
+  });
   const busy = useSubmitting();
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>

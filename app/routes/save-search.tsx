@@ -6,7 +6,7 @@ import { FormNotice } from "~/components/FormParts";
 import { SavedSearchFields } from "~/components/SavedSearchFields";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { message } from "~/forms/message";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { NAME_MAX, newSavedSearchSchema } from "~/forms/saved-search";
 import { getLookups } from "~/models/lookups.server";
 import { canonicalQuery, createSavedSearch, MAX_SAVED_SEARCHES, SavedSearchLimitError } from "~/models/saved-search.server";
@@ -36,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const values = parseEstateFilter(url.searchParams, lookups, { required: [] }).values;
   const chips = appliedFilters(new URL(`/estates?${query ?? ""}`, url), values, lookups, locale, t).map((c) => c.label);
   return {
+    constraint: formConstraint(newSavedSearchSchema),
     query,
     chips,
     name: chips.slice(0, 3).join(" · ").slice(0, NAME_MAX) || t("account:searches.defaultName"),
@@ -67,11 +68,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SaveSearchPage() {
-  const { query, chips, name } = useLoaderData<typeof loader>();
+  const { query, chips, name, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(newSavedSearchSchema, {
+  const [form, fields] = useAppForm(constraint, {
     id: "save-search",
     lastResult: actionData?.lastResult,
     defaultValue: { name, frequency: "instant", query: query ?? "" },

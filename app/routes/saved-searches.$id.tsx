@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/components/FormParts";
 import { SavedSearchFields } from "~/components/SavedSearchFields";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
-import { parseForm } from "~/forms/parse";
+import { formConstraint, parseForm } from "~/forms/parse";
 import { savedSearchSchema } from "~/forms/saved-search";
 import { deleteSavedSearch, getSavedSearch, updateSavedSearch } from "~/models/saved-search.server";
 import { requireUser } from "~/services/auth.server";
@@ -26,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = await getSavedSearch(db, user.id, id);
   if (!search) notFound();
   return {
+    constraint: formConstraint(savedSearchSchema),
     search,
     seo: { title: t("account:searches.editTitle"), description: t("account:searches.saveLead"), noindex: true },
   };
@@ -58,11 +59,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSavedSearchPage() {
-  const { search } = useLoaderData<typeof loader>();
+  const { search, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(savedSearchSchema, {
+  const [form, fields] = useAppForm(constraint, {
     id: "saved-search",
     lastResult: actionData?.lastResult,
     defaultValue: { name: search.name, frequency: search.frequency },
