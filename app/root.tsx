@@ -11,9 +11,9 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { Dialog } from "./components/Dialogs";
 import { AppPopup, Footer, Header, ToastBar } from "./components/Layout";
 import { Icon } from "./components/Icon";
 import { dirOf } from "./i18n";
@@ -22,6 +22,9 @@ import { useNonce } from "./utils/nonce";
 import { useRootData } from "./utils/root-data";
 import { errorTextKey, pageMeta } from "./utils/seo";
 import styles from "./styles/app.css";
+
+/** The open dialog (spec 2.7), in a script of its own that only a page with a dialog loads (issue 10's budget). */
+const Dialog = lazy(() => import("./components/Dialogs").then((module) => ({ default: module.Dialog })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -75,7 +78,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root?.store && location.pathname === "/" ? <AppPopup store={root.store} /> : null}
           {children}
         </main>
-        {root?.dialog ? <Dialog dialog={root.dialog} /> : null}
+        {root?.dialog ? (
+          <Suspense fallback={null}>
+            <Dialog dialog={root.dialog} />
+          </Suspense>
+        ) : null}
         {flags.hideFooter ? null : <Footer year={root?.year ?? new Date().getUTCFullYear()} />}
         <ScrollRestoration nonce={nonce} getKey={(l) => (l.pathname === "/officesResult" ? l.pathname : l.key)} />
         <Scripts nonce={nonce} />

@@ -91,6 +91,17 @@ for (const lang of LANGS) {
         expect(translations, path).toEqual(expect.arrayContaining([`${lang}/common`, `${lang}/forms`, `${lang}/account`]));
         expect(errors, `${path}: console and page errors`).toEqual([]);
       }
+
+      // A page sent with a dialog open (decision 044: the dialogs' script comes after the page's): it hydrates
+      // without an error, and then the dialog answers Escape, which only its script does.
+      const id = listing!.split("/").pop();
+      await page.goto(`${search}&dialog=share&estate_id=${id}`);
+      await hydrated(page);
+      await expect(page.getByRole("dialog").getByRole("heading", { name: F[lang].share.title })).toBeVisible();
+      await expect(page.getByRole("dialog").getByRole("link", { name: F[lang].dialog.close })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      expect(errors, "a page with a dialog: console and page errors").toEqual([]);
     });
 
     test("client-side navigations from home to login and to the offer form show their texts", async ({ page }, testInfo) => {

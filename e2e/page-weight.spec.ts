@@ -1,4 +1,5 @@
 import type { Request } from "@playwright/test";
+import { F } from "./forms";
 import { estateCards, expect, LANGS, test } from "./support";
 
 /**
@@ -69,5 +70,13 @@ for (const lang of LANGS) {
       "the visit loaded scripts",
     ).toBe(true);
     expect(sum(all, "body"), "bytes transferred (response bodies)").toBeLessThanOrEqual(BUDGET);
+    // Decision 044: the dialogs' script is loaded when a dialog opens, not with the page.
+    expect(all.filter((t) => /\/Dialogs-[\w-]+\.js$/.test(t.path)).map((t) => t.path)).toEqual([]);
+    // A visitor's "save" on a card opens the login prompt, a dialog.
+    const dialogs = page.waitForRequest(/\/Dialogs-[\w-]+\.js$/);
+    await estateCards(page).first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/[?&]dialog=login&for=save&/);
+    await dialogs;
+    await expect(page.getByRole("dialog").getByRole("heading", { name: F[lang].prompt.saveTitle })).toBeVisible();
   });
 }

@@ -112,7 +112,7 @@ describe("searchEstates: paging and order", () => {
       .limit(1);
     expect(empty).toBeDefined();
     const result = await searchEstates(db(), { location_id: empty.id }, 1, "ar");
-    expect(result).toEqual({ items: [], total: 0, more: false, page: 1, pageCount: 0 });
+    expect(result).toEqual({ items: [], total: 0, more: false, page: 1, pageCount: 0, counted: true });
   });
 
   it("pages do not overlap and together hold each listing once", async () => {

@@ -1,30 +1,16 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DialogData } from "~/services/dialog.server";
-import { pageWithoutDialog, searchWithoutDialog } from "~/utils/dialog";
 import { Icon } from "./Icon";
-
-/** The page's address without the dialog parameters (what closing a dialog goes back to). */
-export function useCloseHref(): string {
-  const location = useLocation();
-  return pageWithoutDialog(location.pathname, location.search);
-}
-
-/** A link that opens a dialog on the current page (URL state): the page's own address plus `params`. */
-export function useDialogHref(): (params: Record<string, string | number>) => string {
-  const location = useLocation();
-  return (params) => {
-    const search = searchWithoutDialog(location.search);
-    for (const [k, v] of Object.entries(params)) search.set(k, String(v));
-    return `${location.pathname}?${search}`;
-  };
-}
+import { useCloseHref } from "./useDialogLinks";
 
 /**
  * The dialogs of spec 2.7 as URL state (architecture 6): the login prompt, the report dialog, the contact details
  * of logged-in users and the share box. Rendered by the server, so they work without JavaScript; a bottom sheet on
- * phones and a centred box on desktops (ui.md), closed by a link. With JavaScript, Escape closes it too.
+ * phones and a centred box on desktops (ui.md), closed by a link. With JavaScript, Escape closes it too. The root
+ * loads this module only when a dialog opens (React.lazy): the browser's scripts of a page without one leave it out
+ * (issue 10's 90 KB), and a page rendered with one open keeps its server HTML until the module is there.
  */
 export function Dialog({ dialog }: { dialog: DialogData }) {
   const { t } = useTranslation();

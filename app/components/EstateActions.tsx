@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/utils/root-data";
-import { useCloseHref, useDialogHref } from "./Dialogs";
+import { useCloseHref, useDialogHref } from "./useDialogLinks";
 import { Icon } from "./Icon";
 
 /** The logged-in user and their saved listings, from the root loader. */

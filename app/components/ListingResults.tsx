@@ -41,9 +41,18 @@ export function ListingResults({
   return (
     <>
       <p className={result.total ? "result-count" : "notice"} role="status">
-        {result.total
-          ? t(result.more ? "search.foundMore" : "search.found", { count: result.total, formatted: formatNumber(result.total) })
-          : t("search.none")}
+        {!result.total
+          ? t("search.none")
+          : !result.counted
+            ? // Counted past its time budget (decision 043): the listings shown, and that more follow.
+              t("search.foundRange", {
+                from: formatNumber(result.total - result.items.length + 1),
+                to: formatNumber(result.total),
+              })
+            : t(result.more ? "search.foundMore" : "search.found", {
+                count: result.total,
+                formatted: formatNumber(result.total),
+              })}
       </p>
       {links.map((group) => (
         <nav key={group.className} className={group.className} aria-label={group.label}>

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { searchWithoutDialog } from "~/utils/dialog";
 import { Icon } from "./Icon";
 
 /**
@@ -19,21 +20,18 @@ export function pageWindow(page: number, pageCount: number): (number | null)[] {
   return out;
 }
 
-/** Query parameters a page link carries over: the filters and the language; anything else (tracking, junk) is dropped. */
-const CARRIED = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id", "lang"];
-
-/** Links to the pages of a result list, keeping the filter (spec 2.5: pages of results). */
+/**
+ * Links to the pages of a list (spec 2.5: pages of results). Each keeps the page's query (every filter of a search,
+ * the words of an admin list, the language) but the page number and an open dialog's parameters. Parameters the page
+ * does not read (tracking tags) stay too: the canonical link leaves them out (utils/seo.ts).
+ */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const { t } = useTranslation();
   const location = useLocation();
   if (pageCount <= 1) return null;
   const hrefOf = (p: number) => {
-    const current = new URLSearchParams(location.search);
-    const params = new URLSearchParams();
-    for (const key of CARRIED) {
-      const value = current.get(key);
-      if (value !== null) params.set(key, value);
-    }
+    const params = searchWithoutDialog(location.search);
+    params.delete("page");
     if (p > 1) params.set("page", String(p));
     const query = params.toString();
     return `${location.pathname}${query ? `?${query}` : ""}`;

@@ -241,3 +241,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when `error` (or one of its `cause`s) is PostgreSQL's query_canceled (SQLSTATE 57014): a statement stopped by
+ * its `statement_timeout` (decision 043: a search's count cut by its time budget) or cancelled by an operator.
+ */
+export function isQueryCanceled(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === "57014") return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
+ * True when `db` is on a PostgreSQL server (through `pg`), which stops a statement at its `statement_timeout`; PGlite
+ * has no timer in its WebAssembly build and never does (decision 043).
+ */
+export function stopsStatementsOnTime(db: Db): boolean {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool || client instanceof pg.Client;
+}

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
+import { getEnv } from "~/utils/env.server";
 import { baseCardQuery, cardsOf, type EstateCard } from "./estate-card.server";
 import { publicEstate } from "./estate.server";
 import { currentRate } from "./exchange-rate.server";
@@ -161,8 +162,20 @@ function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
 /**
  * One page of results: `total` matches, counted up to COUNT_LIMIT; `more` when there are more than that (the page
  * then says "more than 1,000" and offers the pages of the first COUNT_LIMIT).
+ *
+ * `counted` is false when the count was cut by its time budget (decision 043) and the matches did not end on this
+ * page: `total` is then the number of the last listing shown (a lower bound), `more` says that listings follow, and
+ * `pageCount` is the next page (this one at the last page of the first COUNT_LIMIT). A page past the end of an
+ * uncounted search has no items and `pageCount` 0.
  */
-export type SearchResult = { items: EstateCard[]; total: number; more: boolean; page: number; pageCount: number };
+export type SearchResult = {
+  items: EstateCard[];
+  total: number;
+  more: boolean;
+  page: number;
+  pageCount: number;
+  counted: boolean;
+};
 
 /**
  * Matches counted at most (decision 024, "Speed"): a count reads every match, so a search of a whole governorate or
@@ -249,23 +262,75 @@ export async function countPublishedBetween(
  * searchEstateByregionsByestatefeatures; the first page is 1). Prices in the other currency are converted at the
  * current rate (currentRate). A page past the last one returns no items with the real `pageCount`.
  */
-export async function searchEstates(db: Db, filter: EstateFilter, page: number, locale: Locale): Promise<SearchResult> {
+export async function searchEstates(
+  db: Db,
+  filter: EstateFilter,
+  page: number,
+  locale: Locale,
+  options: {
+    /** The count's time budget in milliseconds (0: none); SEARCH_COUNT_MS on PostgreSQL and none on PGlite unless given. */
+    countMs?: number;
+  } = {},
+): Promise<SearchResult> {
   const lookups = await getLookups(db);
   const rate = await rateOf(db);
   const where = whereOf(filter, lookups, rate);
+  const countMs = options.countMs ?? (stopsStatementsOnTime(db) ? getEnv().SEARCH_COUNT_MS : 0);
+  const n = await countMatches(db, where, countMs);
+  const offset = (page - 1) * PAGE_SIZE;
+  if (n === null) {
+    // Not counted in time: this page and one listing more, which says whether a next page exists (decision 043).
+    const lastPage = Math.ceil(COUNT_LIMIT / PAGE_SIZE);
+    if (page > lastPage) return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
+    const rows = await cardRowsOf(db, where, orderOf(filter.sort), PAGE_SIZE + 1, offset);
+    const shown = rows.slice(0, PAGE_SIZE);
+    const items = await cardsOf(db, shown, locale);
+    // The matches end on this page: their number is known after all.
+    if (rows.length <= PAGE_SIZE && (shown.length > 0 || page === 1))
+      return { items, total: offset + shown.length, more: false, page, pageCount: page, counted: true };
+    if (shown.length === 0) return { items, total: 0, more: false, page, pageCount: 0, counted: false };
+    return { items, total: offset + shown.length, more: true, page, pageCount: Math.min(page + 1, lastPage), counted: false };
+  }
+  const more = n > COUNT_LIMIT;
+  const total = Math.min(n, COUNT_LIMIT);
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount, counted: true };
+  const rows = await cardRowsOf(db, where, orderOf(filter.sort), PAGE_SIZE, offset);
+  return { items: await cardsOf(db, rows, locale), total, more, page, pageCount, counted: true };
+}
+
+/**
+ * How many public listings match `where`, counted up to COUNT_LIMIT + 1, or null when the count took longer than
+ * `countMs` milliseconds (decision 043: PostgreSQL's statement_timeout, set for the count's own transaction, stops
+ * it; PGlite has no timer and always counts). `countMs` 0 counts without a limit. Throws the database's other errors.
+ *
+ * A budgeted count reads without bitmap scans: a bitmap is built whole before its first row is counted, and the GIN
+ * index of the words builds one for a prefix (`شق:*`) without looking for a cancel (40 to 50 ms at 1,000,000
+ * listings), so the budget could not stop it. A walk of an index or of the table stops when told.
+ */
+async function countMatches(db: Db, where: SQL | undefined, countMs: number): Promise<number | null> {
   const matches = db
     .select({ one: sql`1` })
     .from(s.estates)
     .where(where)
     .limit(COUNT_LIMIT + 1)
     .as("matches");
-  const [{ n }] = await db.select({ n: count() }).from(matches);
-  const more = Number(n) > COUNT_LIMIT;
-  const total = Math.min(Number(n), COUNT_LIMIT);
-  const pageCount = Math.ceil(total / PAGE_SIZE);
-  if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount };
-  const rows = await cardRowsOf(db, where, orderOf(filter.sort), PAGE_SIZE, (page - 1) * PAGE_SIZE);
-  return { items: await cardsOf(db, rows, locale), total, more, page, pageCount };
+  if (countMs === 0) {
+    const [{ n }] = await db.select({ n: count() }).from(matches);
+    return Number(n);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('statement_timeout', ${String(countMs)}, true), set_config('enable_bitmapscan', 'off', true)`,
+      );
+      const [{ n }] = await tx.select({ n: count() }).from(matches);
+      return Number(n);
+    });
+  } catch (error) {
+    if (isQueryCanceled(error)) return null;
+    throw error;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentHead, ContentRow } from "~/components/ContentParts";
 import { Icon } from "~/components/Icon";
+import { Pagination } from "~/components/Pagination";
 import { listAdminOffices } from "~/models/office-admin.server";
 import { requireAdmin } from "~/services/auth.server";
 import { requestedPage, requireExistingPage } from "~/utils/admin-content.server";
@@ -84,41 +85,7 @@ export default function AdminOffices() {
           ) : null}
         </div>
       )}
-      <PageLinks page={page} pageCount={pageCount} q={q} />
+      <Pagination page={page} pageCount={pageCount} />
     </section>
-  );
-}
-
-/** Previous and next page links that keep the search and the language (the shared Pagination drops `q`). */
-function PageLinks({ page, pageCount, q }: { page: number; pageCount: number; q: string }) {
-  const { t } = useTranslation();
-  const lang = new URLSearchParams(useLocation().search).get("lang");
-  if (pageCount <= 1) return null;
-  const hrefOf = (p: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (lang) params.set("lang", lang);
-    if (p > 1) params.set("page", String(p));
-    const query = params.toString();
-    return `/admin/offices${query ? `?${query}` : ""}`;
-  };
-  return (
-    <nav className="pagination" aria-label={t("pagination.label")}>
-      {page > 1 ? (
-        <Link to={hrefOf(page - 1)} rel="prev" className="page-link">
-          <Icon name="chevron" className="icon-start" /> {t("pagination.previous")}
-        </Link>
-      ) : null}
-      <span className="page-gap">
-        <bdi dir="ltr">
-          {page} / {pageCount}
-        </bdi>
-      </span>
-      {page < pageCount ? (
-        <Link to={hrefOf(page + 1)} rel="next" className="page-link">
-          {t("pagination.next")} <Icon name="chevron" className="icon-end" />
-        </Link>
-      ) : null}
-    </nav>
   );
 }

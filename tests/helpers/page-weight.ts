@@ -62,13 +62,17 @@ export function stylesheetsOf(html: string): string[] {
   return attributes(html, "link", "href", /\srel="stylesheet"/i);
 }
 
-/** Module specifiers a script imports: static `import … from "x"`, `import "x"`, `export … from "x"` and `import("x")`. */
-export function importsOf(code: string): string[] {
+/**
+ * Module specifiers a script imports: static `import … from "x"`, `import "x"` and `export … from "x"`, and with
+ * `dynamic` also `import("x")` (what the page's inline script loads at once; inside a module, a dynamic import is
+ * loaded only when its code runs, like the dialogs of decision 044).
+ */
+export function importsOf(code: string, { dynamic }: { dynamic: boolean }): string[] {
   const found = new Set<string>();
   for (const match of code.matchAll(
     /(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g,
   )) {
-    found.add(match[1] ?? match[2]);
+    if (match[1] !== undefined || dynamic) found.add(match[1] ?? match[2]);
   }
   return [...found];
 }
@@ -78,7 +82,9 @@ export function importsOf(code: string): string[] {
  * decision 034), `<script type="module" src>` and inline module imports.
  */
 export function scriptsOf(html: string): string[] {
-  const inline = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)].flatMap((m) => importsOf(m[1]));
+  const inline = [...html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)].flatMap((m) =>
+    importsOf(m[1], { dynamic: true }),
+  );
   return [
     ...attributes(html, "link", "href", new RegExp(`\\srel="(modulepreload|${DEFERRED_REL})"`, "i")),
     ...attributes(html, "script", "src", /\stype="module"/i),
@@ -103,7 +109,7 @@ export async function scriptWeight(origin: string, html: string, coding: Coding)
     const res = await getOnWire(url, coding);
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     files.set(url, res.wireBytes);
-    for (const spec of importsOf(res.body)) queue.push(new URL(spec, url).href);
+    for (const spec of importsOf(res.body, { dynamic: false })) queue.push(new URL(spec, url).href);
   }
   return { total: sum(files), files };
 }

@@ -6,6 +6,9 @@ process.env.NODE_ENV = "test";
 process.env.DATA_DIR ??= process.env.TEST_IMAGES_DIR ? `${process.env.TEST_IMAGES_DIR}/..` : "./data-test";
 process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret-0123";
 process.env.LOG_LEVEL = "silent";
+// Searches count without a time budget here: the tests check which listings match, and a loaded machine must not
+// change a count into "and more". tests/search-count-budget.test.tsx gives the budget itself (decision 043).
+process.env.SEARCH_COUNT_MS = "0";
 
 // style 12: console.error during a test fails it.
 let errors: unknown[][] = [];
