@@ -38,7 +38,9 @@ export function useAppForm<Name extends string, Extra extends string = never>(
     const allErrors = Object.fromEntries(Object.keys(errors).flatMap((name) => (errorsOf(name) ? [[name, errorsOf(name)]] : [])));
     const metadata = (name: string) => {
       const fieldId = name ? `${id}-${name}` : id;
-      const value = values[name];
+      // A field posted more than once (a forged or repeated post) comes back as a list: its first value is shown.
+      const posted = values[name];
+      const value = Array.isArray(posted) ? posted.find((v) => typeof v === "string") : posted;
       return {
         ...(constraint as Record<string, object>)[name],
         id: fieldId,
