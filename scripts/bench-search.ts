@@ -170,14 +170,33 @@ if (detail) console.log(`\n${details.join("\n")}`);
 if (explain) {
   for (const { name, statements: list } of explained) {
     console.log(`\n#### ${name}\n`);
-    // The statements that read (not the count's transaction and its time budget).
-    for (const { text, values } of list.filter((st) => /^\s*(select|with)\b/i.test(st.text) && !st.text.includes("set_config"))) {
-      const plan = (await pool.query({ text: `explain (analyze, buffers, costs off) ${text}`, values })).rows as {
-        "QUERY PLAN": string;
-      }[];
-      console.log("```");
-      console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
-      console.log("```");
+    // The statements that read, each as it ran: a count after the budget's settings is explained under them, in a
+    // transaction of its own (decision 043), and one that the budget stops is reported as stopped.
+    let settings: { text: string; values: unknown[] } | null = null;
+    for (const { text, values } of list) {
+      if (text.includes("set_config")) settings = { text, values };
+      if (!/^\s*(select|with)\b/i.test(text) || text.includes("set_config")) continue;
+      const client = await pool.connect();
+      const started = performance.now();
+      try {
+        await client.query("begin");
+        if (settings && /^\s*select count/i.test(text)) await client.query(settings);
+        const plan = (await client.query({ text: `explain (analyze, buffers, costs off) ${text}`, values })).rows as {
+          "QUERY PLAN": string;
+        }[];
+        console.log("```");
+        console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
+        console.log("```");
+      } catch (error) {
+        if ((error as { code?: string }).code !== "57014") throw error;
+        console.log(
+          `\`\`\`\n${text.slice(0, 60)}…\nstopped by its statement_timeout after ${ms(performance.now() - started)} ms\n\`\`\``,
+        );
+      } finally {
+        await client.query("rollback");
+        client.release();
+      }
+      if (/^\s*select count/i.test(text)) settings = null;
     }
   }
 }

@@ -227,6 +227,11 @@ export const estates = pgTable(
     index("estates_public_recent_idx")
       .on(t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
+    // Decision 043: sale or rent over the whole country, newest first, where the index cannot test the filter (words):
+    // the walk reads only that offer type's listings. Migration 0016 adds the same INCLUDE as above.
+    index("estates_offer_recent_idx")
+      .on(t.estate_offer_type_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
     index("estates_status_idx").on(t.status),
     // Issue 14: the daily sweeps find the approved listings whose 60 days end soon (warnings) or ended (expiry).
     index("estates_confirmed_at_idx")
