@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
-import { codeSchema } from "~/forms/account";
+import { codeSchema, LIMITS } from "~/forms/account";
 import { message } from "~/forms/message";
 import { formConstraint, parseForm } from "~/forms/parse";
 import { findRegistration } from "~/models/user.server";
@@ -84,8 +84,6 @@ export default function ConfirmPage() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [form, fields] = useAppForm(constraint, { id: "confirm", lastResult: actionData?.lastResult });
-  // The code's length (LIMITS.code of the schema, through its constraint).
-  const codeLength = fields.code.maxLength ?? 6;
   const [typed, setTyped] = useState(fields.code.initialValue ?? "");
   useEffect(() => setTyped(fields.code.initialValue ?? ""), [fields.code.initialValue]);
   const busy = useSubmitting();
@@ -111,7 +109,7 @@ export default function ConfirmPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern={undefined}
-            maxLength={codeLength}
+            maxLength={LIMITS.code}
             dir="ltr"
             onChange={(e) => setTyped(e.currentTarget.value)}
           />
@@ -122,7 +120,7 @@ export default function ConfirmPage() {
           name="intent"
           value="check"
           className="button button-primary form-submit"
-          disabled={busy || (hydrated && typed.trim().length < codeLength)}
+          disabled={busy || (hydrated && typed.trim().length < LIMITS.code)}
         >
           {t("account:confirm.submit")}
         </button>
