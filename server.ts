@@ -22,6 +22,7 @@ import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/g
 import { startDatabase } from "./server/database";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
+import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
 import { precompressedStatic } from "./server/static-files";
 
 const env = getEnv();
@@ -116,6 +117,20 @@ app.use(
 );
 app.use((_req, res, next) => {
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+  next();
+});
+
+/**
+ * Addresses Remix 2 must never see (decision 050): a path with a backslash or an empty segment is sent to its clean
+ * address (301, or 308 for a post), so no page's location, nor any link built from it, can start with "//" or "/\";
+ * a route discovery request larger than any page asks for gets no routes instead of seconds of matching.
+ */
+app.use((req, res, next) => {
+  const clean = cleanRequestTarget(req.originalUrl);
+  if (clean) return res.redirect(req.method === "GET" || req.method === "HEAD" ? 301 : 308, clean);
+  if (isOversizedManifestRequest(req.path, new URL(req.originalUrl, "http://local.invalid").searchParams)) {
+    return res.set("Cache-Control", "no-store").json({});
+  }
   next();
 });
 
