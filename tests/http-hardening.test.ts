@@ -168,11 +168,14 @@ describe("links that leave the site (issue 9, finding 3)", () => {
 });
 
 describe("the dialog's close link (issue 9, finding 4)", () => {
-  it("answers 404 for a path starting with // and links nowhere else", async () => {
+  it("sends a path starting with // to its clean address (decision 050), whose page links nowhere else", async () => {
     const res = await raw(`${server.url}//evil.example/?dialog=login`);
-    expect(res.status).toBe(404);
-    expect(res.body).not.toMatch(/href="\/\/evil/);
-    expect(res.body).toContain(ar.notFound.title);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/evil.example?dialog=login");
+    const page = await raw(`${server.url}${res.headers.location}`);
+    expect(page.status).toBe(404);
+    expect(page.body).not.toMatch(/href="\/\/evil/);
+    expect(page.body).toContain(ar.notFound.title);
   });
 });
 
