@@ -25,13 +25,15 @@ import en from "../locales/en/offline.json";
 import { formatDateTime } from "../app/utils/dates";
 import { escapeHtml } from "../app/utils/html";
 import { PAGE_CACHES, PHOTO_CACHE, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/utils/offline-pages";
-import { createStore, keys, set, values } from "idb-keyval";
+import { createStore, get, keys, set, values } from "idb-keyval";
 import {
   IDEMPOTENCY_FIELD,
   OUTBOX_ATTRIBUTE,
   OUTBOX_DB,
   OUTBOX_FIELD,
   OUTBOX_FORMS,
+  OUTBOX_SCOPE_DB,
+  OUTBOX_SCOPE_HEADER,
   OUTBOX_SYNC_TAG,
   type OutboxPost,
 } from "../app/utils/outbox-common";
@@ -206,6 +208,21 @@ self.addEventListener("message", (event) => {
  * `online` event fires, once and in order; the server answers a repeat as it answered the first post.
  */
 const outbox = createStore(OUTBOX_DB.name, OUTBOX_DB.store);
+const scopeStore = createStore(OUTBOX_SCOPE_DB.name, OUTBOX_SCOPE_DB.store);
+
+/**
+ * This browser's secret that scopes its keys for the server (decision 046), made once and kept in IndexedDB: sent
+ * with every post of the outbox's forms (OUTBOX_SCOPE_HEADER), so that a key is this browser's from its first post,
+ * before any answer could set a cookie.
+ */
+async function scopeHeaders(): Promise<Record<string, string>> {
+  let secret = await get<string>("secret", scopeStore).catch(() => undefined);
+  if (!secret) {
+    secret = crypto.randomUUID();
+    await set("secret", secret, scopeStore).catch(() => undefined);
+  }
+  return { [OUTBOX_SCOPE_HEADER]: secret };
+}
 
 /** The path of a post to one of the outbox's forms (without Remix's `.data`), or null. */
 function outboxPath(request: Request): string | null {
@@ -231,8 +248,9 @@ async function sendOrKeep(request: Request, path: string): Promise<Response> {
   const form = await request.clone().formData();
   if (!form.get(IDEMPOTENCY_FIELD)) form.set(IDEMPOTENCY_FIELD, crypto.randomUUID());
   const body = multipart ? form : toUrlEncoded([...form]);
+  const headers = await scopeHeaders();
   try {
-    return await fetch(request.url, { method: "POST", body, credentials: "same-origin", redirect: request.redirect });
+    return await fetch(request.url, { method: "POST", body, headers, credentials: "same-origin", redirect: request.redirect });
   } catch {
     const referrer = request.referrer ? new URL(request.referrer) : null;
     const page = referrer && referrer.origin === self.location.origin ? referrer.href : new URL(path, self.location.origin).href;
@@ -280,7 +298,13 @@ async function sendOutbox(): Promise<void> {
       body = new FormData();
       for (const [name, value] of post.fields) body.append(name, value);
     }
-    await fetch(post.action, { method: "POST", body, credentials: "same-origin", redirect: "manual" });
+    await fetch(post.action, {
+      method: "POST",
+      body,
+      headers: await scopeHeaders(),
+      credentials: "same-origin",
+      redirect: "manual",
+    });
     await set(post.key, { ...post, state: "delivered" } satisfies OutboxPost, outbox);
   }
   for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: "outbox-delivered" });
