@@ -14,9 +14,25 @@ import { i18nFor, localeOf } from "./services/i18n.server";
 import { getDb } from "./db/db.server";
 import { getLookups, placeList } from "./models/lookups.server";
 import { NonceContext } from "./utils/nonce";
+import { OFFLINE_COPY_HEADER } from "./utils/offline-pages";
 import { PlacesContext, type PlaceGroup } from "./utils/places";
 
 const ABORT_DELAY = 10_000;
+
+/**
+ * True when a rendered page may be kept on the phone for reading offline (decision 046; the worker keeps only what
+ * the server marks, sw/keep-page.ts): a page of the public site, one that search engines may index. Not the back
+ * office (any route under `routes/admin`), and not a page whose loader says `noindex` (forms, the profile, pages
+ * reached by a secret link). Decided by the matched route modules, so no spelling of an address changes it.
+ */
+function offlineCopyAllowed(context: EntryContext): boolean {
+  const { matches, loaderData } = context.staticHandlerContext;
+  return matches.every(({ route }) => {
+    if (route.id.startsWith("routes/admin")) return false;
+    const data = loaderData[route.id] as { seo?: { noindex?: boolean } } | null | undefined;
+    return !data?.seo?.noindex;
+  });
+}
 
 /**
  * The rendered document as one buffer. React 18.3's Node stream writer sends its whole 2,048-byte buffer when a
@@ -98,6 +114,8 @@ export default async function handleRequest(
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", lng);
+          // A page of the public site may be kept by this browser for reading offline (until logout when private).
+          if (responseStatusCode === 200 && offlineCopyAllowed(remixContext)) responseHeaders.set(OFFLINE_COPY_HEADER, "private");
           responseHeaders.append("Vary", "Cookie");
           // The browser's `Save-Data` header chooses the page too (data saver): a CDN must keep both apart.
           responseHeaders.append("Vary", "Save-Data");

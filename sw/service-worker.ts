@@ -9,8 +9,9 @@
  * - Pages (navigations): network first with a 3 s timeout; a copy of each page is kept (listings: the last 30,
  *   searches: the last 5, other pages: the last 20) and shown, with an "offline, saved on DATE" bar, when the network
  *   fails or is too slow; a page never kept gives the offline page in the visitor's language.
- * - Never kept: admin pages, posts, any answer that is not a 200 HTML page or that says `no-store`. Pages answered
- *   `Cache-Control: private` (a session) are marked and deleted when the browser posts to /logout.
+ * - Kept only what the server marks (sw/keep-page.ts, decision 046): a 200 HTML page that says `public`, or one
+ *   answered for this session with `Offline-Copy: private` (marked, and deleted when the browser posts to /logout);
+ *   never `no-store`. The address decides only which cache a page goes to, never whether it is kept.
  * - Photos: cache first, the last 60; the translation files and the place lists: stale while revalidate.
  */
 import { clientsClaim } from "workbox-core";
@@ -25,13 +26,16 @@ import en from "../locales/en/offline.json";
 import { formatDateTime } from "../app/utils/dates";
 import { escapeHtml } from "../app/utils/html";
 import { PAGE_CACHES, PHOTO_CACHE, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/utils/offline-pages";
-import { createStore, keys, set, values } from "idb-keyval";
+import { pageToKeep } from "./keep-page";
+import { createStore, get, keys, set, values } from "idb-keyval";
 import {
   IDEMPOTENCY_FIELD,
   OUTBOX_ATTRIBUTE,
   OUTBOX_DB,
   OUTBOX_FIELD,
   OUTBOX_FORMS,
+  OUTBOX_SCOPE_DB,
+  OUTBOX_SCOPE_HEADER,
   OUTBOX_SYNC_TAG,
   type OutboxPost,
 } from "../app/utils/outbox-common";
@@ -54,26 +58,15 @@ precacheAndRoute(self.__WB_MANIFEST);
 /** The language of the last page seen (its Content-Language), for the offline page. */
 let lastLang: Lang = (self.navigator.language ?? "").startsWith("en") ? "en" : "ar";
 
-/** Paths whose pages are never kept: the back office, the session's own actions, data requests. */
-const NEVER_KEPT = /^\/(admin|logout|login|confirm|rp|forgot-password|language)(\/|$)|\.data$/;
-
 /**
- * Keeps only whole 200 HTML pages that may be stored, each stamped with when it was saved and, when the server said
- * `private`, marked so that logout deletes it.
+ * Keeps only what the server marks as keepable (pageToKeep, decision 046: `public`, or `Offline-Copy: private` for
+ * this session until logout; never `no-store`), each copy stamped with when it was saved.
  */
 const keepPages: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => {
-    const cacheControl = response.headers.get("Cache-Control") ?? "";
-    const type = response.headers.get("Content-Type") ?? "";
-    if (response.status !== 200 || !type.includes("text/html") || /no-store/.test(cacheControl)) return null;
     const language = response.headers.get("Content-Language");
     if (language === "en" || language === "ar") lastLang = language;
-    const headers = new Headers(response.headers);
-    // The body is stored decoded: a Content-Encoding kept with it would be wrong.
-    headers.delete("Content-Encoding");
-    headers.set(SAVED_AT_HEADER, new Date().toISOString());
-    if (/private/.test(cacheControl)) headers.set(PRIVATE_HEADER, "1");
-    return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
+    return pageToKeep(response, new Date());
   },
   // A kept copy is shown with a bar saying so (issue 12: "offline copies are marked as such").
   cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? withOfflineBar(cachedResponse) : null),
@@ -105,11 +98,9 @@ function pages(cache: (typeof PAGE_CACHES)[keyof typeof PAGE_CACHES]): NetworkFi
   });
 }
 
+// Every page of the site goes through its strategy; what is kept is decided by the answer's headers (keepPages).
 const isPage = (request: Request, url: URL) =>
-  request.mode === "navigate" &&
-  request.method === "GET" &&
-  url.origin === self.location.origin &&
-  !NEVER_KEPT.test(url.pathname);
+  request.mode === "navigate" && request.method === "GET" && url.origin === self.location.origin;
 
 const listingPages = pages(PAGE_CACHES.listings);
 const searchPages = pages(PAGE_CACHES.searches);
@@ -186,7 +177,7 @@ self.addEventListener("message", (event) => {
   const data = event.data as { type?: string; url?: string } | null;
   if (data?.type !== "keep-page" || typeof data.url !== "string") return;
   const url = new URL(data.url, self.location.origin);
-  if (url.origin !== self.location.origin || NEVER_KEPT.test(url.pathname)) return;
+  if (url.origin !== self.location.origin) return;
   const connection = (self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection;
   if (!self.navigator.onLine || connection?.saveData) return;
   const request = new Request(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
@@ -206,6 +197,21 @@ self.addEventListener("message", (event) => {
  * `online` event fires, once and in order; the server answers a repeat as it answered the first post.
  */
 const outbox = createStore(OUTBOX_DB.name, OUTBOX_DB.store);
+const scopeStore = createStore(OUTBOX_SCOPE_DB.name, OUTBOX_SCOPE_DB.store);
+
+/**
+ * This browser's secret that scopes its keys for the server (decision 046), made once and kept in IndexedDB: sent
+ * with every post of the outbox's forms (OUTBOX_SCOPE_HEADER), so that a key is this browser's from its first post,
+ * before any answer could set a cookie.
+ */
+async function scopeHeaders(): Promise<Record<string, string>> {
+  let secret = await get<string>("secret", scopeStore).catch(() => undefined);
+  if (!secret) {
+    secret = crypto.randomUUID();
+    await set("secret", secret, scopeStore).catch(() => undefined);
+  }
+  return { [OUTBOX_SCOPE_HEADER]: secret };
+}
 
 /** The path of a post to one of the outbox's forms (without Remix's `.data`), or null. */
 function outboxPath(request: Request): string | null {
@@ -231,8 +237,9 @@ async function sendOrKeep(request: Request, path: string): Promise<Response> {
   const form = await request.clone().formData();
   if (!form.get(IDEMPOTENCY_FIELD)) form.set(IDEMPOTENCY_FIELD, crypto.randomUUID());
   const body = multipart ? form : toUrlEncoded([...form]);
+  const headers = await scopeHeaders();
   try {
-    return await fetch(request.url, { method: "POST", body, credentials: "same-origin", redirect: request.redirect });
+    return await fetch(request.url, { method: "POST", body, headers, credentials: "same-origin", redirect: request.redirect });
   } catch {
     const referrer = request.referrer ? new URL(request.referrer) : null;
     const page = referrer && referrer.origin === self.location.origin ? referrer.href : new URL(path, self.location.origin).href;
@@ -280,7 +287,13 @@ async function sendOutbox(): Promise<void> {
       body = new FormData();
       for (const [name, value] of post.fields) body.append(name, value);
     }
-    await fetch(post.action, { method: "POST", body, credentials: "same-origin", redirect: "manual" });
+    await fetch(post.action, {
+      method: "POST",
+      body,
+      headers: await scopeHeaders(),
+      credentials: "same-origin",
+      redirect: "manual",
+    });
     await set(post.key, { ...post, state: "delivered" } satisfies OutboxPost, outbox);
   }
   for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: "outbox-delivered" });

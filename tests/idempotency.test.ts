@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import { action as callUsAction } from "~/routes/call-us";
@@ -9,10 +9,16 @@ import { action as newEstateAction } from "~/routes/new-estate";
 import { action as reportAction } from "~/routes/report";
 import { action as saveAction } from "~/routes/save";
 import { resources } from "~/services/i18n.server";
-import { IDEMPOTENCY_FIELD, OUTBOX_DONE_COOKIE, OUTBOX_FIELD } from "~/utils/outbox-common";
+import {
+  IDEMPOTENCY_FIELD,
+  OUTBOX_DONE_COOKIE,
+  OUTBOX_FIELD,
+  OUTBOX_SCOPE_COOKIE,
+  OUTBOX_SCOPE_HEADER,
+} from "~/utils/outbox-common";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
-import { callAction } from "./helpers/remix";
+import { callAction, CookieJar } from "./helpers/remix";
 
 /**
  * Issue 12: "nothing is sent twice (an idempotency key per submission, checked by the server, so that a retried post
@@ -32,8 +38,21 @@ async function messagesNamed(name: string) {
   return db().select().from(s.messages).where(eq(s.messages.name, name));
 }
 
+/** The answers kept for the browser's key `key`, whoever sent it (the server stores it after its scope). */
 async function keptAnswers(key: string) {
-  return db().select().from(s.idempotent_posts).where(eq(s.idempotent_posts.key, key));
+  return db()
+    .select()
+    .from(s.idempotent_posts)
+    .where(like(s.idempotent_posts.key, `%:${key}`));
+}
+
+/**
+ * A visitor's browser with the service worker: the options of its posts (a new IP, and the worker's scope header, a
+ * secret of this browser, decision 046).
+ */
+function worker() {
+  const scope = { [OUTBOX_SCOPE_HEADER]: randomUUID() };
+  return () => ({ context: newIp(), headers: scope });
 }
 
 describe("answerOnce: a submission sent twice is taken once", () => {
@@ -41,10 +60,11 @@ describe("answerOnce: a submission sent twice is taken once", () => {
     const key = randomUUID();
     const name = uniq("Huda ");
     const form = { name, mobile: "0944123456", subject: "استشارة", [IDEMPOTENCY_FIELD]: key };
-    const first = await callAction(consultationAction, "/consultation", { form, context: newIp() });
+    const browser = worker();
+    const first = await callAction(consultationAction, "/consultation", { form, ...browser() });
     expect(first).toRedirectTo("/consultation");
     await expect(first).toFlashToast("success", TOASTS.messageSent);
-    const second = await callAction(consultationAction, "/consultation", { form, context: newIp() });
+    const second = await callAction(consultationAction, "/consultation", { form, ...browser() });
     expect(second.status).toBe(first.status);
     expect(second).toRedirectTo("/consultation");
     await expect(second).toFlashToast("success", TOASTS.messageSent);
@@ -58,8 +78,9 @@ describe("answerOnce: a submission sent twice is taken once", () => {
     const key = randomUUID();
     const name = uniq("Maya ");
     const form = { name, mobile: "0944123456", subject: "Contact", [IDEMPOTENCY_FIELD]: key, [OUTBOX_FIELD]: "1" };
+    const browser = worker();
     for (let i = 0; i < 3; i++) {
-      const res = await callAction(callUsAction, "/call-us", { form, context: newIp() });
+      const res = await callAction(callUsAction, "/call-us", { form, ...browser() });
       expect(res).toRedirectTo("/call-us");
       await expect(res).toFlashToast("success", TOASTS.messageSent);
       expect(res.headers.getSetCookie()).toContain(`${OUTBOX_DONE_COOKIE}=${key}.taken; Path=/; Max-Age=60; SameSite=Lax`);
@@ -71,16 +92,17 @@ describe("answerOnce: a submission sent twice is taken once", () => {
     const key = randomUUID();
     const name = uniq("Rami ");
     const bad = { name, mobile: "12", subject: "", [IDEMPOTENCY_FIELD]: key, [OUTBOX_FIELD]: "1" };
+    const browser = worker();
     for (let i = 0; i < 2; i++) {
-      const refused = await callAction(consultationAction, "/consultation", { form: bad, context: newIp() });
+      const refused = await callAction(consultationAction, "/consultation", { form: bad, ...browser() });
       expect(refused.status).toBe(400);
       expect(refused.data.lastResult.initialValue).toMatchObject({ name, mobile: "12" });
       expect(refused.headers.getSetCookie()).toContain(`${OUTBOX_DONE_COOKIE}=${key}.refused; Path=/; Max-Age=60; SameSite=Lax`);
       expect(await keptAnswers(key)).toHaveLength(0);
     }
     const good = { ...bad, mobile: "0944123456", subject: "Now complete" };
-    expect(await callAction(consultationAction, "/consultation", { form: good, context: newIp() })).toRedirectTo("/consultation");
-    expect(await callAction(consultationAction, "/consultation", { form: good, context: newIp() })).toRedirectTo("/consultation");
+    expect(await callAction(consultationAction, "/consultation", { form: good, ...browser() })).toRedirectTo("/consultation");
+    expect(await callAction(consultationAction, "/consultation", { form: good, ...browser() })).toRedirectTo("/consultation");
     expect(await messagesNamed(name)).toHaveLength(1);
   });
 
@@ -88,9 +110,10 @@ describe("answerOnce: a submission sent twice is taken once", () => {
     const key = randomUUID();
     const name = uniq("Lina ");
     const form = { name, mobile: "0944123456", subject: "Together", [IDEMPOTENCY_FIELD]: key };
+    const browser = worker();
     const [a, b] = await Promise.all([
-      callAction(consultationAction, "/consultation", { form, context: newIp() }),
-      callAction(consultationAction, "/consultation", { form, context: newIp() }),
+      callAction(consultationAction, "/consultation", { form, ...browser() }),
+      callAction(consultationAction, "/consultation", { form, ...browser() }),
     ]);
     expect(a).toRedirectTo("/consultation");
     expect(b).toRedirectTo("/consultation");
@@ -118,8 +141,9 @@ describe("answerOnce: a submission sent twice is taken once", () => {
     const key = randomUUID();
     const name = uniq("Sara ");
     const form = { name, mobile: "0944123456", subject: "Two forms", [IDEMPOTENCY_FIELD]: key };
-    await callAction(consultationAction, "/consultation", { form, context: newIp() });
-    await callAction(callUsAction, "/call-us", { form, context: newIp() });
+    const browser = worker();
+    await callAction(consultationAction, "/consultation", { form, ...browser() });
+    await callAction(callUsAction, "/call-us", { form, ...browser() });
     expect(await messagesNamed(name)).toHaveLength(2);
     expect((await keptAnswers(key)).map((r) => r.path).sort()).toEqual(["/call-us", "/consultation"]);
   });
@@ -153,8 +177,9 @@ describe("answerOnce: a submission sent twice is taken once", () => {
       mobile: "0944123456",
       [IDEMPOTENCY_FIELD]: key,
     };
-    const first = await callAction(newEstateAction, "/new-estate", { form: offer, context: newIp() });
-    const again = await callAction(newEstateAction, "/new-estate", { form: offer, context: newIp() });
+    const browser = worker();
+    const first = await callAction(newEstateAction, "/new-estate", { form: offer, ...browser() });
+    const again = await callAction(newEstateAction, "/new-estate", { form: offer, ...browser() });
     expect(first).toRedirectTo("/new-estate?sent=1");
     expect(again).toRedirectTo("/new-estate?sent=1");
     await expect(again).toFlashToast("success", TOASTS.offerSent);
@@ -170,5 +195,87 @@ describe("answerOnce: a submission sent twice is taken once", () => {
     expect((await keptAnswers(key)).map((r) => r.path)).toEqual(["/new-estate"]);
     const report = await callAction(reportAction, "/report", { form: { [IDEMPOTENCY_FIELD]: key }, context: newIp() });
     expect(report.status).toBeLessThan(500);
+  });
+});
+
+describe("a key belongs to who posts it (decision 046)", () => {
+  /** The first approved listings' ids, as form values. */
+  async function approvedIds(n: number): Promise<string[]> {
+    const result = await db().execute(sql`select id from estates where status = 'approved' order by id limit ${n}`);
+    const rows = (result as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[]);
+    return rows.map((row) => String(row.id));
+  }
+
+  it("a second account posting the first one's key gets its own save done, with its own redirect and toast", async () => {
+    const [first, second] = await approvedIds(2);
+    const key = randomUUID();
+    const a = await account(db());
+    const b = await account(db());
+    const save = (estateId: string) => ({
+      estate_id: estateId,
+      is_saved: "1",
+      redirectTo: `/estate/${estateId}`,
+      [IDEMPOTENCY_FIELD]: key,
+    });
+    const byA = await callAction(saveAction, "/save", { form: save(first), cookie: a.cookie });
+    expect(byA).toRedirectTo(`/estate/${first}`);
+    const byB = await callAction(saveAction, "/save", { form: save(second), cookie: b.cookie });
+    expect(byB).toRedirectTo(`/estate/${second}`);
+    await expect(byB).toFlashToast("success", TOASTS.saved);
+    const savedBy = async (userId: number) =>
+      (await db().select().from(s.saved_estates).where(eq(s.saved_estates.user_id, userId))).map((r) => String(r.estate_id));
+    expect(await savedBy(b.user.id)).toEqual([second]);
+    expect(await savedBy(a.user.id)).toEqual([first]);
+    // Each account's repeat is still answered once, with its own answer.
+    expect(await callAction(saveAction, "/save", { form: save(first), cookie: a.cookie })).toRedirectTo(`/estate/${first}`);
+    expect(await callAction(saveAction, "/save", { form: save(second), cookie: b.cookie })).toRedirectTo(`/estate/${second}`);
+    expect(await savedBy(b.user.id)).toEqual([second]);
+  });
+
+  it("visitors: another browser's key is a new post; each browser's repeat is answered once (worker's header)", async () => {
+    const key = randomUUID();
+    const name = uniq("Scoped ");
+    const form = { name, mobile: "0944123456", subject: "Two browsers", [IDEMPOTENCY_FIELD]: key };
+    const one = worker();
+    const two = worker();
+    expect(await callAction(consultationAction, "/consultation", { form, ...one() })).toRedirectTo("/consultation");
+    const other = await callAction(consultationAction, "/consultation", { form, ...two() });
+    expect(other).toRedirectTo("/consultation");
+    await expect(other).toFlashToast("success", TOASTS.messageSent);
+    expect(await messagesNamed(name)).toHaveLength(2);
+    await callAction(consultationAction, "/consultation", { form, ...one() });
+    await callAction(consultationAction, "/consultation", { form, ...two() });
+    expect(await messagesNamed(name)).toHaveLength(2);
+  });
+
+  it("visitors without the worker are scoped by the outbox_scope cookie the server sets on its answer", async () => {
+    const key = randomUUID();
+    const name = uniq("Cookie ");
+    const form = { name, mobile: "0944123456", subject: "By cookie", [IDEMPOTENCY_FIELD]: key };
+    const jar = new CookieJar();
+    const first = await callAction(callUsAction, "/call-us", { form, context: newIp() });
+    jar.store(first.headers);
+    const scope = jar.get(OUTBOX_SCOPE_COOKIE);
+    expect(scope).toMatch(/^[\w-]{22,}$/);
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith(`${OUTBOX_SCOPE_COOKIE}=`))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    // The same browser again (its cookie): the first answer, nothing stored twice.
+    const repeat = await callAction(callUsAction, "/call-us", { form, cookie: jar.header(), context: newIp() });
+    expect(repeat).toRedirectTo("/call-us");
+    await expect(repeat).toFlashToast("success", TOASTS.messageSent);
+    expect(await messagesNamed(name)).toHaveLength(1);
+    // Another visitor with the same key (another cookie, or none): a post of its own.
+    const stranger = await callAction(callUsAction, "/call-us", {
+      form,
+      cookie: `${OUTBOX_SCOPE_COOKIE}=${randomUUID()}`,
+      context: newIp(),
+    });
+    expect(stranger).toRedirectTo("/call-us");
+    expect(await messagesNamed(name)).toHaveLength(2);
+    await callAction(callUsAction, "/call-us", { form, context: newIp() });
+    expect(await messagesNamed(name)).toHaveLength(3);
+    // The kept answers name no browser's secret: the scope is stored hashed.
+    for (const row of await keptAnswers(key)) expect(row.key).not.toContain(scope!);
   });
 });

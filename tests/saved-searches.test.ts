@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import {
-  alertTarget,
+  alertToken,
   canonicalQuery,
   createSavedSearch,
   MAX_ALERTS_PER_DAY,
@@ -21,6 +21,7 @@ import { account, type Account } from "./helpers/accounts";
 import { runDueJobs } from "~/services/job-tasks.server";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader } from "./helpers/remix";
+import { resources } from "~/services/i18n.server";
 
 /** Saved searches and their SMS alerts (issue 14, docs/decisions/030-saved-searches-and-alerts.md). */
 
@@ -195,8 +196,10 @@ describe("alerts", () => {
     expect(await sendDueAlerts(db(), now, ORIGIN)).toMatchObject({ sent: 1 });
     const [sms] = await smsTo(user.user.phone);
     expect(sms.body).toMatch(
-      /^Aqar Syria: 2 new properties for “Flats to rent”: https:\/\/aqar\.example\/a\/\w+-\w+ Stop: https:\/\/aqar\.example\/alerts\/stop\?t=\S+$/,
+      /^Aqar Syria: 2 new properties for “Flats to rent”: https:\/\/aqar\.example\/a\/[\w.-]+ Stop: https:\/\/aqar\.example\/alerts\/stop\?t=\S+$/,
     );
+    // Both links signed, the SMS still fits in two parts of Latin text (2 × 153 characters).
+    expect(sms.body.length).toBeLessThanOrEqual(2 * 153);
     const [search] = await db().select().from(s.saved_searches).where(eq(s.saved_searches.id, id));
     expect(search.last_alert_at?.getTime()).toBe(now.getTime());
 
@@ -318,6 +321,65 @@ describe("alerts", () => {
   });
 });
 
+describe("alert links cannot be guessed (decision 046)", () => {
+  let owner: Account;
+  let stranger: Account;
+  let id: number;
+  const since = new Date(Date.now() - 3 * 86_400_000);
+  const sinceRef = Math.floor(since.getTime() / 1000).toString(36);
+  beforeAll(async () => {
+    owner = await account(db(), { lang: "en" });
+    stranger = await account(db(), { lang: "en" });
+    id = await createSavedSearch(db(), owner.user.id, {
+      name: "Private wish",
+      query: "estate_type_id=6&rooms_min=7",
+      frequency: "daily",
+    });
+  });
+
+  it("an old link /a/<id>-<since> shows a stranger nothing: a visitor is asked to log in, another account gets 404", async () => {
+    const ref = `${id.toString(36)}-${sinceRef}`;
+    const visitor = await callLoader(shortLinkLoader, `/a/${ref}`, { params: { ref } });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/a/${ref}`)}`);
+    const other = await callLoader(shortLinkLoader, `/a/${ref}`, { params: { ref }, cookie: stranger.cookie });
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.data)).not.toContain("rooms_min");
+    // Its owner still gets the results the SMS named.
+    const own = await callLoader(shortLinkLoader, `/a/${ref}`, { params: { ref }, cookie: owner.cookie });
+    expect(own.status).toBe(302);
+    const target = new URL(own.headers.get("Location")!, ORIGIN);
+    expect(target.pathname).toBe("/estates");
+    expect(target.searchParams.get("rooms_min")).toBe("7");
+    expect(target.searchParams.get("since")).toBe(String(Math.floor(since.getTime() / 1000)));
+  });
+
+  it("a signed link opens the results for anyone who has it, without logging in; a tampered or expired one is refused with a translated page", async () => {
+    const ref = alertToken(id, since, new Date());
+    const opened = await callLoader(shortLinkLoader, `/a/${ref}`, { params: { ref } });
+    expect(opened.status).toBe(302);
+    const target = new URL(opened.headers.get("Location")!, ORIGIN);
+    expect(target.pathname).toBe("/estates");
+    expect(target.searchParams.get("rooms_min")).toBe("7");
+    expect(target.searchParams.get("since")).toBe(String(Math.floor(since.getTime() / 1000)));
+
+    const texts = resources.en.account.alerts;
+    const forged = ref.slice(0, -2) + (ref.endsWith("AA") ? "BB" : "AA");
+    const refused = await callLoader(shortLinkLoader, `/a/${forged}?lang=en`, { params: { ref: forged } });
+    expect(refused).toMatchObject({ status: 400, data: { state: "invalid", seo: { title: texts.linkTitle } } });
+    expect(refused.headers.get("Location")).toBeNull();
+    // Another search's id (or another moment) under this signature is refused too.
+    for (const changed of [ref.replace(/^[0-9a-z]+/, (id + 1).toString(36)), ref.replace(/\.[0-9a-z]+\./, ".1.")]) {
+      expect(await callLoader(shortLinkLoader, `/a/${changed}`, { params: { ref: changed } })).toMatchObject({ status: 400 });
+    }
+    const old = alertToken(id, since, new Date(Date.now() - 61 * 86_400_000));
+    expect(await callLoader(shortLinkLoader, `/a/${old}?lang=en`, { params: { ref: old } })).toMatchObject({
+      status: 410,
+      data: { state: "expired" },
+    });
+  });
+});
+
 describe("the stop link (/alerts/stop)", () => {
   it("asks first, then stops the search without a login; forged and expired links get their own pages", async () => {
     const owner = await account(db(), { lang: "en" });
@@ -343,9 +405,19 @@ describe("the stop link (/alerts/stop)", () => {
     expect(await callLoader(stopLoader, `/alerts/stop?t=${token}`)).toMatchObject({ status: 410, data: { state: "gone" } });
   });
 
-  it("a short link of a deleted search or a malformed one answers 404", async () => {
-    expect(await alertTarget(db(), "zz-zz")).toBeNull();
-    expect((await callLoader(shortLinkLoader, "/a/..", { params: { ref: ".." } })).status).toBe(404);
+  it("a link of a deleted search answers 410, a malformed one 400, each with its translated page", async () => {
+    const owner = await account(db(), { lang: "en" });
+    const id = await createSavedSearch(db(), owner.user.id, { name: "Gone soon", query: "estate_type_id=6", frequency: "daily" });
+    const ref = alertToken(id, new Date(), new Date());
+    await db().delete(s.saved_searches).where(eq(s.saved_searches.id, id));
+    expect(await callLoader(shortLinkLoader, `/a/${ref}?lang=en`, { params: { ref } })).toMatchObject({
+      status: 410,
+      data: { state: "gone" },
+    });
+    expect(await callLoader(shortLinkLoader, "/a/..", { params: { ref: ".." } })).toMatchObject({
+      status: 400,
+      data: { state: "invalid" },
+    });
   });
 });
 

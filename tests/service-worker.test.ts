@@ -60,6 +60,16 @@ describe("service worker (issue 12)", () => {
     expect(worker).toContain(`"revision":"${offline?.revision}"`);
   });
 
+  it("marks the public site's pages keepable offline (Offline-Copy), never a noindex page (decision 046)", async () => {
+    const search = await fetch(`${on.url}/estates`);
+    expect(search.status).toBe(200);
+    expect(search.headers.get("cache-control")).toMatch(/^public/);
+    expect(search.headers.get("offline-copy")).toBe("private");
+    const form = await fetch(`${on.url}/forgot-password`);
+    expect(form.status).toBe(200);
+    expect(form.headers.get("offline-copy")).toBeNull();
+  });
+
   it("serves the installable manifest with icons in both sizes", async () => {
     const manifest = (await (await fetch(`${on.url}/manifest.webmanifest`)).json()) as {
       display: string;

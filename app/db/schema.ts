@@ -551,7 +551,9 @@ export const exchange_rates = pgTable(
  * answer of a post that was taken (a redirect) is kept, so that the same submission sent again (a retry after a
  * dropped connection, the offline queue) is answered as the first one was and stored once. `status` is null while
  * the first post runs; `location` and `toast_cookie` (the `__toast` Set-Cookie, the success message) are the
- * answer. Rows older than a day are deleted as new ones come.
+ * answer. Rows older than a day are deleted as new ones come. `key` is the browser's key after whose it is,
+ * `<scope>:<uuid>` (decision 046: `u<account id>`, or `v<hash of a visitor's secret>`), so the same key from another
+ * account or visitor is another submission.
  */
 export const idempotent_posts = pgTable(
   "idempotent_posts",

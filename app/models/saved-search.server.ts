@@ -315,7 +315,7 @@ async function alertOne(
     brand: t("brand"),
     count: Math.min(found, COUNT_LIMIT),
     name: search.name,
-    link: `${origin}/a/${search.id.toString(36)}-${Math.floor(since.getTime() / 1000).toString(36)}`,
+    link: `${origin}/a/${alertToken(search.id, since, now)}`,
     stop: `${origin}/alerts/stop?t=${stopToken(search.id, now)}`,
   });
   await queueSms(tx, { phone: search.phone, body });
@@ -336,19 +336,56 @@ export async function queueAlertsSoon(tx: Tx): Promise<void> {
   await enqueue(tx, "alerts.send", {}, { runAt: new Date(at), key: `alerts.send:soon:${Math.floor(at / 10_000)}` });
 }
 
+// The alert's link (decision 046)
+
+const ALERT_PURPOSE = "alert-link";
+
 /**
- * Where an alert's short link leads (`/a/<id>-<since>`, both base 36): the saved search's results since the moment
- * in seconds, newest first, or null for a malformed link or a deleted search. The link names no account: anyone
- * holding the SMS sees the same public results.
+ * The token of an alert's link `/a/<token>`: saved search `id` and the moment `since` (seconds), both in base 36,
+ * signed (signLink: HMAC-SHA256 under the session secret) and valid STOP_LINK_MS from `now`, like its stop link.
+ * Whoever has the SMS opens the results without logging in; nobody can make the link of another search.
  */
-export async function alertTarget(db: Db, ref: string): Promise<string | null> {
-  const match = /^([0-9a-z]{1,8})-([0-9a-z]{1,8})$/.exec(ref);
+export function alertToken(id: number, since: Date, now: Date): string {
+  const fields = [id.toString(36), Math.floor(since.getTime() / 1000).toString(36)];
+  return signLink(ALERT_PURPOSE, fields, new Date(now.getTime() + STOP_LINK_MS));
+}
+
+/** What an alert's link names: forged or malformed, expired, or the results to open (null: the search was deleted). */
+export type AlertLink = { kind: "invalid" } | { kind: "expired" } | { kind: "ok"; target: string | null };
+
+/** Reads an alert link's token at `now`. Never throws for a bad token; database errors propagate. */
+export async function readAlertLink(db: Db, token: string, now: Date): Promise<AlertLink> {
+  const read = readSignedLink(ALERT_PURPOSE, token, 2, now);
+  if (read.kind !== "ok") return read;
+  const id = parseInt(read.fields[0], 36);
+  const since = parseInt(read.fields[1], 36);
+  if (!Number.isSafeInteger(id) || id < 1 || !Number.isSafeInteger(since)) return { kind: "invalid" };
+  const [row] = await db.select({ query: s.saved_searches.query }).from(s.saved_searches).where(eq(s.saved_searches.id, id));
+  return { kind: "ok", target: row ? resultsSince(row.query, since) : null };
+}
+
+/** The form of the alert links sent before decision 046, `/a/<search id>-<since>` (base 36), which anyone could guess. */
+export const OLD_ALERT_REF = /^([0-9a-z]{1,8})-([0-9a-z]{1,8})$/;
+
+/**
+ * Where an old alert link (`/a/<id>-<since>`, OLD_ALERT_REF) leads for user `userId`: its results since that moment
+ * when the search is theirs, else null (a malformed link, a deleted search, or someone else's: the caller answers
+ * 404, so the link shows a stranger nothing).
+ */
+export async function ownAlertTarget(db: Db, ref: string, userId: number): Promise<string | null> {
+  const match = OLD_ALERT_REF.exec(ref);
   if (!match) return null;
   const id = parseInt(match[1], 36);
-  const since = parseInt(match[2], 36);
-  const [row] = await db.select({ query: s.saved_searches.query }).from(s.saved_searches).where(eq(s.saved_searches.id, id));
-  if (!row) return null;
-  const params = new URLSearchParams(row.query);
+  const [row] = await db
+    .select({ query: s.saved_searches.query })
+    .from(s.saved_searches)
+    .where(and(eq(s.saved_searches.id, id), eq(s.saved_searches.user_id, userId)));
+  return row ? resultsSince(row.query, parseInt(match[2], 36)) : null;
+}
+
+/** The results of a saved search's `query` published since `since` (seconds), newest first. */
+function resultsSince(query: string, since: number): string {
+  const params = new URLSearchParams(query);
   params.set("since", String(since));
   params.delete("sort");
   if (!params.has("is_simple")) params.set("is_simple", "0");

@@ -25,6 +25,13 @@ export const SAVED_AT_HEADER = "X-Saved-At";
  */
 export const PRIVATE_HEADER = "X-Saved-Private";
 
+/**
+ * Header by which the server marks a page answered for one browser (`Cache-Control: private`) that this browser may
+ * keep for reading offline until logout (decision 046): value `private`. The worker keeps `public` pages and these,
+ * never anything else.
+ */
+export const OFFLINE_COPY_HEADER = "Offline-Copy";
+
 /** A page kept for reading offline: its address (path and query), its title and when it was saved (ISO 8601). */
 export type SavedPage = { url: string; title: string; savedAt: string; kind: keyof typeof PAGE_CACHES };
 

@@ -19,6 +19,19 @@ export const OUTBOX_FORMS: Record<string, string> = {
 /** The form field that carries a submission's idempotency key (a UUID made in the browser, one per submission). */
 export const IDEMPOTENCY_FIELD = "idempotency_key";
 
+/**
+ * Whose a key is, for a visitor (decision 046): a random secret of this browser that the service worker keeps and
+ * sends with every post of the outbox's forms, in this request header. A key seen with another scope (another
+ * visitor, another account) is another submission.
+ */
+export const OUTBOX_SCOPE_HEADER = "Outbox-Scope";
+
+/**
+ * The cookie that scopes a visitor's keys when the post comes without the worker's header (a client without the
+ * worker): the server sets it on its answer, a random secret kept a day.
+ */
+export const OUTBOX_SCOPE_COOKIE = "outbox_scope";
+
 /** The form field (value `1`) that marks a post sent by the outbox, which is then answered with OUTBOX_DONE_COOKIE. */
 export const OUTBOX_FIELD = "outbox";
 
@@ -30,6 +43,9 @@ export const OUTBOX_SYNC_TAG = "outbox";
 
 /** The IndexedDB database and object store of the waiting posts (idb-keyval's createStore). */
 export const OUTBOX_DB = { name: "aqar-outbox", store: "posts" } as const;
+
+/** The IndexedDB database and object store where the service worker keeps this browser's scope secret. */
+export const OUTBOX_SCOPE_DB = { name: "aqar-outbox-scope", store: "scope" } as const;
 
 /**
  * The attribute of `<html>` (`data-outbox`, the number of waiting posts) that the service worker adds to the pages it

@@ -63,9 +63,11 @@ export function callAction<T>(
     params?: Record<string, string>;
     cookie?: string;
     context?: Record<string, unknown>;
+    /** Further request headers (what a service worker adds, for example). */
+    headers?: Record<string, string>;
   } = {},
 ): Promise<Reply> {
-  const headers = new Headers();
+  const headers = new Headers(options.headers);
   if (options.cookie) headers.set("Cookie", options.cookie);
   let body: URLSearchParams | FormData;
   if (options.form instanceof FormData) body = options.form;
