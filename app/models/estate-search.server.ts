@@ -102,17 +102,30 @@ export async function rateOf(db: Db): Promise<number> {
   return (await currentRate(db))?.sypPerUsd ?? 1;
 }
 
+/** The largest value of a PostgreSQL bigint, the type of estates.price_syp: no stored price is above it. */
+const BIGINT_MAX = 2n ** 63n - 1n;
+
 /**
  * The price range condition in both currencies (issue 13, decision 027): the range, in `filter.currency` (SYP when
  * absent), is compared with each listing's stored SYP price (`price_syp`, a USD price at the rate in force), the USD
  * bounds converted at `rate` and rounded outward to whole pounds, so one index (estates_price_syp_idx) serves it.
+ *
+ * The bounds are multiplied in BigInt and compared with BIGINT_MAX before they reach SQL (decision 048): the filter
+ * takes amounts up to 10^15 and the back office rates up to 10^7 (RATE_MAX), so a USD bound can be 10^22 pounds,
+ * beyond both a bigint (about 9.2 × 10^18, where PostgreSQL would fail) and a float's whole numbers (2^53). A
+ * minimum above BIGINT_MAX matches nothing; a maximum above it bounds nothing but still leaves out listings without
+ * a price, as any maximum does.
  */
 function priceRange(filter: EstateFilter, rate: number): SQL | undefined {
   if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
-  const factor = filter.currency === "USD" ? rate : 1;
+  const factor = BigInt(filter.currency === "USD" ? rate : 1);
+  const min = filter.price_min === undefined ? undefined : BigInt(Math.floor(filter.price_min)) * factor;
+  const max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
+  if (min !== undefined && min > BIGINT_MAX) return sql`false`;
+  const bound = (n: bigint) => sql`${(n > BIGINT_MAX ? BIGINT_MAX : n).toString()}::bigint`;
   return and(
-    filter.price_min === undefined ? undefined : gte(s.estates.price_syp, Math.floor(filter.price_min * factor)),
-    filter.price_max === undefined ? undefined : lte(s.estates.price_syp, Math.ceil(filter.price_max * factor)),
+    min === undefined ? undefined : gte(s.estates.price_syp, bound(min)),
+    max === undefined ? undefined : lte(s.estates.price_syp, bound(max)),
   );
 }
 
