@@ -73,6 +73,19 @@ describe("the words of a search", () => {
     );
   });
 
+  it("lower() left search_normalize changes no stored document: the 'simple' dictionary lowers the same way", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 20 }), async (texts) => {
+        const result = (await db().execute(
+          sql`select count(*)::int as n from json_array_elements_text(${JSON.stringify(texts)}::json) as t(value)
+            where to_tsvector('simple', search_normalize(t.value)) is distinct from to_tsvector('simple', lower(search_normalize(t.value)))`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(result.rows[0].n).toBe(0);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("a search of any text answers, never fails (the model and the page)", async () => {
     await fc.assert(
       fc.asyncProperty(anyText, async (q) => {
