@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import {
@@ -303,6 +303,77 @@ describe("alerts", () => {
     expect(next.sent).toBeGreaterThanOrEqual(1);
     expect((await smsTo(owner.user.phone))[0].body).toMatch(/بحث 3/);
     await db().delete(s.saved_searches).where(eq(s.saved_searches.user_id, owner.user.id));
+  });
+
+  it("an old saved search of tatweel or tashkeel words alerts as a search without words, beside the others", async () => {
+    const old = await account(db(), { lang: "en", phone: "+963944700201" });
+    const healthy = await account(db(), { lang: "en", phone: "+963944700202" });
+    // Rows as saved before words were normalised (decision 048): the words are tatweel and a fatha alone.
+    await db()
+      .insert(s.saved_searches)
+      .values([
+        { user_id: old.user.id, name: "Tatweel", query: "q=%D9%80+%D9%8E&estate_type_id=8&rooms_min=41", frequency: "instant" },
+        { user_id: healthy.user.id, name: "Big villas", query: "estate_type_id=8&rooms_min=41", frequency: "instant" },
+      ]);
+    await publish({ location_id: place, estate_type_id: 8, rooms_count: 41 });
+    expect(await sendDueAlerts(db(), await later(), ORIGIN)).toMatchObject({ sent: 2, failed: 0 });
+    expect((await smsTo(old.user.phone))[0].body).toMatch(/1 new property for “Tatweel”/);
+    expect((await smsTo(healthy.user.phone))[0].body).toMatch(/1 new property for “Big villas”/);
+    await db()
+      .delete(s.saved_searches)
+      .where(inArray(s.saved_searches.user_id, [old.user.id, healthy.user.id]));
+  });
+
+  it("a saved search the database fails on is rolled back alone and logged; the others of its batch are alerted", async () => {
+    const poisoned = await account(db(), { lang: "en", phone: "+963944700203" });
+    const healthy = await account(db(), { lang: "en", phone: "+963944700204" });
+    // The poisoned search comes first in the batch (ids in order).
+    const [bad] = await db()
+      .insert(s.saved_searches)
+      .values({ user_id: poisoned.user.id, name: "Poisoned", query: "estate_type_id=8&rooms_min=42", frequency: "instant" })
+      .returning({ id: s.saved_searches.id });
+    const good = await createSavedSearch(db(), healthy.user.id, {
+      name: "Healthy",
+      query: "estate_type_id=8&rooms_min=42",
+      frequency: "instant",
+    });
+    expect(good).toBeGreaterThan(bad.id);
+    // Any error the database raises for this one search (here a trigger refusing its alert's row).
+    await db().execute(
+      sql.raw(`create function poison_alert() returns trigger language plpgsql as $$
+        begin if new.saved_search_id = ${bad.id} then raise exception 'poisoned search'; end if; return new; end $$`),
+    );
+    await db().execute(
+      sql`create trigger poison_alert before insert on saved_search_alerts for each row execute function poison_alert()`,
+    );
+    const lines: string[] = [];
+    try {
+      const [before] = await db().select().from(s.saved_searches).where(eq(s.saved_searches.id, bad.id));
+      await publish({ location_id: place, estate_type_id: 8, rooms_count: 42 });
+      const run = await sendDueAlerts(db(), await later(), ORIGIN, { log: (line) => lines.push(line) });
+      expect(run).toMatchObject({ sent: 1, failed: 1 });
+      expect((await smsTo(healthy.user.phone))[0].body).toMatch(/1 new property for “Healthy”/);
+      // Nothing of the failed search's alert was kept: no SMS, no alert row, its cursor where it was.
+      expect(await smsTo(poisoned.user.phone)).toHaveLength(0);
+      expect(await db().select().from(s.saved_search_alerts).where(eq(s.saved_search_alerts.saved_search_id, bad.id))).toEqual(
+        [],
+      );
+      const [after] = await db().select().from(s.saved_searches).where(eq(s.saved_searches.id, bad.id));
+      expect(after.checked_until).toEqual(before.checked_until);
+      expect(after.last_alert_at).toBeNull();
+      expect(lines).toEqual([`[alerts] saved search ${bad.id} failed and was skipped: poisoned search`]);
+      await db().execute(sql`drop trigger poison_alert on saved_search_alerts`);
+      // Once the database answers it again, the next run sends what it held back.
+      expect(await sendDueAlerts(db(), await later(), ORIGIN)).toMatchObject({ sent: 1, failed: 0 });
+      expect((await smsTo(poisoned.user.phone))[0].body).toMatch(/1 new property for “Poisoned”/);
+    } finally {
+      // A failure above leaves no search that would alert in the next tests.
+      await db().execute(sql`drop trigger if exists poison_alert on saved_search_alerts`);
+      await db().execute(sql`drop function poison_alert()`);
+      await db()
+        .delete(s.saved_searches)
+        .where(inArray(s.saved_searches.user_id, [poisoned.user.id, healthy.user.id]));
+    }
   });
 
   it("two runs at once send each alert once", async () => {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import { currentRate, setRate } from "~/models/exchange-rate.server";
+import { RATE_MAX } from "~/forms/rates";
 import { COUNT_LIMIT, searchEstates, wordsQuery, type EstateFilter } from "~/models/estate-search.server";
 import { getLookups, type Lookups } from "~/models/lookups.server";
 import { loader as advancedLoader } from "~/routes/advanced-search";
@@ -128,6 +129,31 @@ describe("price range in SYP or USD", () => {
     }
     const [back] = await db().select({ price_syp: s.estates.price_syp }).from(s.estates).where(eq(s.estates.id, usd.id));
     expect(back.price_syp).toBe(usd.price! * rate);
+  });
+
+  it("at the highest rate the back office takes, the largest amounts in either currency answer results", async () => {
+    const admin = (await account(db(), { role: "admin" })).user;
+    await setRate(db(), admin.id, { sypPerUsd: RATE_MAX });
+    try {
+      const total = async (query: string) => {
+        const res = await callLoader(estatesLoader, `/estates?is_simple=0&${query}`);
+        expect(res.status, query).toBe(200);
+        return res.data.result.total as number;
+      };
+      const priced = await total("price_min=0&currency=SYP");
+      expect(priced).toBeGreaterThan(0);
+      // 999,999,999,999,999 dollars is about 1e22 pounds, and 1,000,000,000,000 dollars 1e19: both above the
+      // largest bigint, so every listing with a price is below them, and none above.
+      for (const max of ["999999999999999", "1000000000000"]) {
+        expect(await total(`price_max=${max}&currency=USD`), max).toBe(priced);
+        expect(await total(`price_min=1&price_max=${max}&currency=USD`), max).toBeGreaterThan(0);
+        expect(await total(`price_min=${max}&currency=USD`), max).toBe(0);
+      }
+      expect(await total("price_min=0&price_max=999999999999999&currency=SYP")).toBe(priced);
+      expect(await total("price_min=999999999999999&currency=SYP")).toBe(0);
+    } finally {
+      await setRate(db(), admin.id, { sypPerUsd: rate });
+    }
   });
 
   it("the plan uses the SYP price index on PostgreSQL and PGlite alike", async () => {

@@ -243,6 +243,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * The database's own message of `error` for a log line: drizzle wraps a failed statement as "Failed query: <sql>
+ * params: <values>" with the driver's error as its `cause`, and the values may be personal (a phone number, an SMS's
+ * text), so the message of the innermost `cause` is taken (at most 5 deep); any other error gives its own message.
+ */
+export function databaseMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/**
  * True when `error` (or one of its `cause`s) is PostgreSQL's query_canceled (SQLSTATE 57014): a statement stopped by
  * its `statement_timeout` (decision 043: a search's count cut by its time budget) or cancelled by an operator.
  */

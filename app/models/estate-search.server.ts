@@ -59,16 +59,41 @@ export type EstateFilter = {
   since?: Date;
 };
 
+/** What search_normalize removes: tashkeel (U+064B to U+065F), superscript alef (U+0670) and tatweel (U+0640). */
+const UNWRITTEN = /[\u064B-\u065F\u0670\u0640]/g;
+/** What search_normalize folds: hamza and wasla forms of alef to alef, taa marbuta to haa, alif maqsura to yaa. */
+const FOLDED: Record<string, string> = { أ: "ا", إ: "ا", آ: "ا", ٱ: "ا", ة: "ه", ى: "ي" };
+
 /**
- * The words of `q` as a tsquery text for `to_tsquery('simple', search_normalize(...))`: letters and digits only (so
- * nothing the user types is tsquery syntax), at most 8 words, each a prefix (`شق` finds `شقة`), all required. Null
- * when no word is left.
+ * `text` as SQL's search_normalize (migration 0017, decision 048) makes it, character for character: the tashkeel
+ * and tatweel removed, the alef, taa marbuta and alif maqsura forms Arabic writers vary folded. It does not lower
+ * Latin letters: the 'simple' text search dictionary lowers every word, of the documents and of the query alike.
+ * tests/search-words.test.ts compares the two on random text against PGlite and PostgreSQL. Never throws.
+ */
+export function searchNormalize(text: string): string {
+  return text.replace(UNWRITTEN, "").replace(/[أإآٱةى]/g, (c) => FOLDED[c]);
+}
+
+/** Words a query keeps (issue 13): the rest of a long text is dropped. */
+const MAX_WORDS = 8;
+/**
+ * The longest word kept, in UTF-8 bytes: PostgreSQL indexes no longer word (so none could match) and refuses a
+ * longer one in a tsquery. The search box sends at most 100 characters, so only a model's caller meets it.
+ */
+const MAX_WORD_BYTES = 2047;
+
+/**
+ * The words of `q` as a tsquery text for `to_tsquery('simple', ...)` (decision 048): `q` normalised once by
+ * searchNormalize, as the documents were, then cut into words of letters, digits and marks (so nothing the user types
+ * is tsquery syntax). A word left empty by normalising (tatweel or tashkeel alone) or made of other marks only is dropped,
+ * so is one too long to be indexed; at most MAX_WORDS are kept, each a prefix (`شق` finds `شقة`), all required. Null
+ * when no word is left: the search then has no words. Never throws, and PostgreSQL accepts whatever it returns.
  */
 export function wordsQuery(q: string): string | null {
-  const words = q
-    .split(/[^\p{L}\p{N}\p{M}\u0640]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
+  const words = searchNormalize(q)
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w) && Buffer.byteLength(w) <= MAX_WORD_BYTES)
+    .slice(0, MAX_WORDS);
   return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
 }
 
@@ -77,17 +102,30 @@ export async function rateOf(db: Db): Promise<number> {
   return (await currentRate(db))?.sypPerUsd ?? 1;
 }
 
+/** The largest value of a PostgreSQL bigint, the type of estates.price_syp: no stored price is above it. */
+const BIGINT_MAX = 2n ** 63n - 1n;
+
 /**
  * The price range condition in both currencies (issue 13, decision 027): the range, in `filter.currency` (SYP when
  * absent), is compared with each listing's stored SYP price (`price_syp`, a USD price at the rate in force), the USD
  * bounds converted at `rate` and rounded outward to whole pounds, so one index (estates_price_syp_idx) serves it.
+ *
+ * The bounds are multiplied in BigInt and compared with BIGINT_MAX before they reach SQL (decision 048): the filter
+ * takes amounts up to 10^15 and the back office rates up to 10^7 (RATE_MAX), so a USD bound can be 10^22 pounds,
+ * beyond both a bigint (about 9.2 × 10^18, where PostgreSQL would fail) and a float's whole numbers (2^53). A
+ * minimum above BIGINT_MAX matches nothing; a maximum above it bounds nothing but still leaves out listings without
+ * a price, as any maximum does.
  */
 function priceRange(filter: EstateFilter, rate: number): SQL | undefined {
   if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
-  const factor = filter.currency === "USD" ? rate : 1;
+  const factor = BigInt(filter.currency === "USD" ? rate : 1);
+  const min = filter.price_min === undefined ? undefined : BigInt(Math.floor(filter.price_min)) * factor;
+  const max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
+  if (min !== undefined && min > BIGINT_MAX) return sql`false`;
+  const bound = (n: bigint) => sql`${(n > BIGINT_MAX ? BIGINT_MAX : n).toString()}::bigint`;
   return and(
-    filter.price_min === undefined ? undefined : gte(s.estates.price_syp, Math.floor(filter.price_min * factor)),
-    filter.price_max === undefined ? undefined : lte(s.estates.price_syp, Math.ceil(filter.price_max * factor)),
+    min === undefined ? undefined : gte(s.estates.price_syp, bound(min)),
+    max === undefined ? undefined : lte(s.estates.price_syp, bound(max)),
   );
 }
 
@@ -155,7 +193,7 @@ function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   if (filter.advertiser === "office") conditions.push(isNotNull(s.estates.office_id));
   if (filter.advertiser === "owner") conditions.push(isNull(s.estates.office_id));
   const words = filter.q ? wordsQuery(filter.q) : null;
-  if (words) conditions.push(sql`${s.estates.search_tsv} @@ to_tsquery('simple', search_normalize(${words}))`);
+  if (words) conditions.push(sql`${s.estates.search_tsv} @@ to_tsquery('simple', ${words})`);
   return and(...conditions)!;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "~/db/client.server";
+import { databaseMessage, type Db, type Tx } from "~/db/client.server";
 import * as s from "~/db/schema";
 import { ALERT_FREQUENCIES, type AlertFrequency } from "~/db/schema";
 import { FREQUENCIES } from "~/forms/saved-search";
@@ -183,8 +183,14 @@ export async function stopByLink(db: Db, id: number): Promise<boolean> {
 
 // Alerts
 
-/** What one run of the alerts did: searches looked at, alerts sent, and searches held back by the daily limit. */
-export type AlertRun = { checked: number; sent: number; heldBack: number };
+/**
+ * What one run of the alerts did: searches looked at, alerts sent, searches held back by the daily limit, and
+ * searches that failed (logged and left as they were, decision 048).
+ */
+export type AlertRun = { checked: number; sent: number; heldBack: number; failed: number };
+
+/** Where a failed search's line goes by default: the server's log (standard error), as the job queue's lines. */
+const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
 
 /** The condition of a saved search whose alert interval (ALERT_INTERVAL_MS of its frequency) is over at `now`. */
 function dueAt(now: Date) {
@@ -207,6 +213,11 @@ function dueAt(now: Date) {
  * the last id looked at, or null when no search is left. The `alerts.send` job runs one batch per transaction and
  * queues the next, so a worker killed in the middle loses its batch's transaction whole: each search is then either
  * alerted and its SMS queued, or untouched, and the retry sends nothing twice.
+ *
+ * Each search runs in a savepoint of `tx` (decision 048): one whose query fails (a saved search the database cannot
+ * answer, such as an old row the code no longer expects) is rolled back alone, counted as `failed`, written as one
+ * line to `log` (its id and the database's message, never the account's phone) and left as it was, so the next run
+ * tries it again; the others of the batch are alerted. Errors outside a search (the batch's own queries) propagate.
  */
 export async function sendAlertsBatch(
   tx: Tx,
@@ -214,8 +225,9 @@ export async function sendAlertsBatch(
   origin: string,
   afterId: number,
   batch = 200,
+  log: (line: string) => void = stderrLine,
 ): Promise<AlertRun & { lastId: number | null }> {
-  const run: AlertRun = { checked: 0, sent: 0, heldBack: 0 };
+  const run: AlertRun = { checked: 0, sent: 0, heldBack: 0, failed: 0 };
   // Loaded once for the batch (a transaction is not the handle getLookups caches by).
   const prepared = { lookups: await getLookups(tx as unknown as Db), rate: await rateOf(tx as unknown as Db) };
   const ids = await tx
@@ -232,7 +244,14 @@ export async function sendAlertsBatch(
     .orderBy(asc(s.saved_searches.id))
     .limit(batch);
   for (const { id } of ids) {
-    const outcome = await alertOne(tx, id, now, origin, prepared);
+    let outcome: Awaited<ReturnType<typeof alertOne>>;
+    try {
+      outcome = await tx.transaction((savepoint) => alertOne(savepoint, id, now, origin, prepared));
+    } catch (error) {
+      run.failed++;
+      log(`[alerts] saved search ${id} failed and was skipped: ${databaseMessage(error)}`);
+      continue;
+    }
     if (outcome === "skipped") continue;
     run.checked++;
     if (outcome === "sent") run.sent++;
@@ -250,17 +269,24 @@ export async function sendAlertsBatch(
  * MAX_ALERTS_PER_DAY alerts in the last 24 hours, one SMS queued in the account's language (how many, the search's
  * name, a link to those results, a stop link), the alert's row, the last-alert time and the cursor, together;
  * otherwise nothing moves, so a later run names them all. Rows are locked with SKIP LOCKED: two runs at once never
- * alert one search twice. `origin` is the site's public origin for the links. Returns the counts.
+ * alert one search twice. A search that fails is skipped and logged to `options.log` (sendAlertsBatch). `origin` is
+ * the site's public origin for the links. Returns the counts.
  */
-export async function sendDueAlerts(db: Db, now: Date, origin: string, options: { batch?: number } = {}): Promise<AlertRun> {
-  const total: AlertRun = { checked: 0, sent: 0, heldBack: 0 };
+export async function sendDueAlerts(
+  db: Db,
+  now: Date,
+  origin: string,
+  options: { batch?: number; log?: (line: string) => void } = {},
+): Promise<AlertRun> {
+  const total: AlertRun = { checked: 0, sent: 0, heldBack: 0, failed: 0 };
   let afterId: number | null = 0;
   while (afterId !== null) {
     const from: number = afterId;
-    const part = await db.transaction((tx) => sendAlertsBatch(tx, now, origin, from, options.batch));
+    const part = await db.transaction((tx) => sendAlertsBatch(tx, now, origin, from, options.batch, options.log));
     total.checked += part.checked;
     total.sent += part.sent;
     total.heldBack += part.heldBack;
+    total.failed += part.failed;
     afterId = part.lastId;
   }
   return total;

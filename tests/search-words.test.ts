@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { searchEstates, searchNormalize, wordsQuery } from "~/models/estate-search.server";
+import { loader as estatesLoader } from "~/routes/estates";
+import { useTestDatabase } from "./helpers/db";
+import { callLoader } from "./helpers/remix";
+
+/**
+ * The words of a search (decision 048): normalised once, in TypeScript exactly as SQL's search_normalize does it
+ * (checked on random text against the real database, PGlite and PostgreSQL), a word left empty is dropped, and no
+ * text typed in the search box makes the query fail.
+ */
+
+const test = useTestDatabase();
+const db = () => test.get().db;
+
+/** The marks and signs search_normalize removes: tashkeel U+064B to U+065F, superscript alef U+0670, tatweel U+0640. */
+const REMOVED = [...Array.from({ length: 0x065f - 0x064b + 1 }, (_, i) => String.fromCodePoint(0x064b + i)), "\u0670", "\u0640"];
+
+/**
+ * One character a search box may receive: what normalisation touches (the removed marks, the alef, taa marbuta and
+ * alif maqsura forms), joiners, tsquery syntax and other punctuation, letters whose lower case differs between
+ * JavaScript and PostgreSQL, any Arabic-block character, and any code point (surrogate planes included).
+ */
+const char = fc.oneof(
+  fc.constantFrom(...REMOVED, "أ", "إ", "آ", "ٱ", "ة", "ى", "ا", "ش", "ق"),
+  fc.constantFrom("\u200d", "\u200c", "\u200f", "\u00a0", " ", "\t", "\n"),
+  fc.constantFrom(":", "*", "&", "|", "!", "(", ")", "'", "\\", "<", ">", "-", '"', ",", "؟", "،", "%", "#"),
+  fc.constantFrom("A", "z", "7", "٣", "É", "Σ", "İ", "ẞ", "\u0301", "𝄞", "𐌰", "😀"),
+  fc.integer({ min: 0x0600, max: 0x06ff }).map((c) => String.fromCodePoint(c)),
+  fc
+    .integer({ min: 1, max: 0x10ffff })
+    .filter((c) => c < 0xd800 || c > 0xdfff)
+    .map((c) => String.fromCodePoint(c)),
+);
+/** Text made of those characters (no NUL and no lone surrogate: PostgreSQL's text holds neither). */
+const text = fc.array(char, { maxLength: 30 }).map((chars) => chars.join(""));
+/** Anything a JavaScript string can hold, NUL and lone surrogates too (a model function may be given them). */
+const anyText = fc.oneof(text, fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }));
+
+describe("the words of a search", () => {
+  it("a word of only tatweel or tashkeel is no word: the page answers the search without it, not an error", async () => {
+    const none = await callLoader(estatesLoader, "/estates?is_simple=0");
+    expect(none.status).toBe(200);
+    expect(none.data.result.total).toBeGreaterThan(0);
+    for (const q of ["%D9%80", "%D9%8E", "%D9%80%D9%80%20%D9%8E%D9%91%20%D9%B0"]) {
+      const res = await callLoader(estatesLoader, `/estates?is_simple=0&q=${q}`);
+      expect(res.status, q).toBe(200);
+      expect(res.data.result.total, q).toBe(none.data.result.total);
+    }
+  });
+
+  it("tatweel and tashkeel inside a word are dropped on both sides: شـقّة finds what شقة finds", async () => {
+    const plain = await searchEstates(db(), { q: "شقة" }, 1, "ar");
+    expect(plain.total).toBeGreaterThan(0);
+    const marked = await searchEstates(db(), { q: "شـقّـة" }, 1, "ar");
+    expect(marked.total).toBe(plain.total);
+    expect(marked.items.map((e) => e.id)).toEqual(plain.items.map((e) => e.id));
+    expect(wordsQuery("شـقّة ـ َ إطلالة")).toBe("شقه:* & اطلاله:*");
+    expect(wordsQuery("ـ َ ّ")).toBeNull();
+  });
+
+  it("TypeScript normalises text exactly as SQL's search_normalize does, on the database", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 20 }), async (texts) => {
+        const result = (await db().execute(
+          sql`select search_normalize(t.value) as n from json_array_elements_text(${JSON.stringify(texts)}::json) with ordinality as t(value, i) order by t.i`,
+        )) as unknown as { rows: { n: string }[] };
+        expect(result.rows.map((r) => r.n)).toEqual(texts.map(searchNormalize));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("lower() left search_normalize changes no stored document: the 'simple' dictionary lowers the same way", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 20 }), async (texts) => {
+        const result = (await db().execute(
+          sql`select count(*)::int as n from json_array_elements_text(${JSON.stringify(texts)}::json) as t(value)
+            where to_tsvector('simple', search_normalize(t.value)) is distinct from to_tsvector('simple', lower(search_normalize(t.value)))`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(result.rows[0].n).toBe(0);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("a search of any text answers, never fails (the model and the page)", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyText, async (q) => {
+        const result = await searchEstates(db(), { q }, 1, "ar");
+        expect(result.total).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 150 },
+    );
+    await fc.assert(
+      fc.asyncProperty(anyText, async (q) => {
+        const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q })}`);
+        // An ad number's digits may redirect to its listing; anything else is a page of results.
+        expect([200, 302]).toContain(res.status);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
