@@ -196,19 +196,24 @@ async function claim(db: Db, workerId: string, at: Date, batchSize: number, leas
 
 /**
  * Starts claimed job `id` (committed before its handler runs, so that a worker that dies in the handler has used
- * the attempt): counts its attempt, and renews the lease of it and of `waiting` (the batch's jobs not started yet)
+ * the attempt): counts its attempt, and renews the lease of it and of `waiting` (jobs of the batch not started yet)
  * for `leaseMs` from `at`. Returns the job as its handler gets it, or null when it is no longer this worker's.
  */
 async function start(db: Db, id: number, waiting: number[], workerId: string, leaseMs: number, at: Date): Promise<Job | null> {
-  const rows = await db
-    .update(jobs)
-    .set({
-      attempts: sql`${jobs.attempts} + case when ${jobs.id} = ${id} then 1 else 0 end`,
-      locked_until: new Date(at.getTime() + leaseMs),
-    })
-    .where(and(inArray(jobs.id, [id, ...waiting]), eq(jobs.status, "running"), eq(jobs.locked_by, workerId)))
-    .returning();
-  return rows.find((row) => row.id === id) ?? null;
+  return db.transaction(async (tx) => {
+    // Committed without waiting for the disk (a second flush per job halved the queue's rate on PostgreSQL): a
+    // database crash may lose the count of a try that then never ran either, which costs nothing.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    const rows = await tx
+      .update(jobs)
+      .set({
+        attempts: sql`${jobs.attempts} + case when ${jobs.id} = ${id} then 1 else 0 end`,
+        locked_until: new Date(at.getTime() + leaseMs),
+      })
+      .where(and(inArray(jobs.id, [id, ...waiting]), eq(jobs.status, "running"), eq(jobs.locked_by, workerId)))
+      .returning();
+    return rows.find((row) => row.id === id) ?? null;
+  });
 }
 
 /** The text kept of an error: its message (never the job's payload), at most ERROR_CHARS characters. */
@@ -296,7 +301,8 @@ function claimClock(): Date {
 
 /**
  * Gives up the jobs abandoned on their last try (`giveUpAbandoned`, one line of `log` each), then claims one batch
- * and runs it, job after job. Returns how many jobs were claimed (0: nothing was due).
+ * and runs it, job after job; when half of the batch's lease has passed, the next job's start renews the lease of
+ * the jobs still waiting. Returns how many jobs were claimed (0: nothing was due).
  */
 async function runBatch(db: Db, tasks: Tasks, options: RunOptions): Promise<number> {
   const at = (options.now ?? claimClock)();
@@ -305,7 +311,9 @@ async function runBatch(db: Db, tasks: Tasks, options: RunOptions): Promise<numb
       `[jobs] ${job.task} #${job.id} try ${job.attempts}/${job.max_attempts} failed, given up: ${LEASE_EXPIRED_ERROR}`,
     );
   }
-  const batch = await claim(db, options.workerId, at, options.batchSize ?? BATCH_SIZE, options.leaseMs ?? LEASE_MS);
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const batch = await claim(db, options.workerId, at, options.batchSize ?? BATCH_SIZE, leaseMs);
+  let leasedUntil = at.getTime() + leaseMs;
   for (const [index, job] of batch.entries()) {
     if (options.stopping?.()) {
       await release(
@@ -315,13 +323,10 @@ async function runBatch(db: Db, tasks: Tasks, options: RunOptions): Promise<numb
       );
       break;
     }
-    await runOne(
-      db,
-      tasks,
-      job,
-      batch.slice(index + 1).map((j) => j.id),
-      { ...options, at },
-    );
+    const now = (options.now ?? claimClock)().getTime();
+    const renew = now > leasedUntil - leaseMs / 2;
+    if (renew) leasedUntil = now + leaseMs;
+    await runOne(db, tasks, job, renew ? batch.slice(index + 1).map((j) => j.id) : [], { ...options, at });
   }
   return batch.length;
 }
