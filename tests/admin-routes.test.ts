@@ -30,7 +30,7 @@ import { action as rpAction, loader as rpLoader } from "~/routes/rp";
 import { loader as userOrderLoader } from "~/routes/user-order";
 import { getCurrentUser } from "~/services/auth.server";
 import { runDueJobs } from "~/services/job-tasks.server";
-import { enqueue } from "~/services/jobs.server";
+import { enqueue, LEASE_MS } from "~/services/jobs.server";
 import { outboxSender } from "~/services/sms.server";
 import { imageUrl } from "~/services/images.server";
 import { resources } from "~/services/i18n.server";
@@ -1146,6 +1146,33 @@ describe("background jobs (/admin/jobs)", () => {
     const again = await callAction(jobsAction, "/admin/jobs", { form: { id: String(id) }, cookie });
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({ error: "admin:errors.state" });
+  });
+
+  it("lists a job whose worker died in every try as given up, with why, once its last lease ran out (decision 047)", async () => {
+    const phone = "+963944777002";
+    const id = (await enqueue(db(), "sms", { phone, body: "poison" }, { maxAttempts: 3 }))!;
+    const log = () => undefined;
+    // Three workers took the job, started it and died (killed, crashed, hung): what the last one left behind.
+    await db()
+      .update(s.jobs)
+      .set({ status: "running", attempts: 3, locked_by: "dead-worker", locked_until: new Date(Date.now() + LEASE_MS) })
+      .where(eq(s.jobs.id, id));
+    // The next worker comes after the lease ran out.
+    await runDueJobs(db(), { log, now: new Date(Date.now() + LEASE_MS + 60_000) });
+    expect(await smsTo(phone, 0)).toEqual([]);
+    const cookie = (await admin()).cookie;
+    const page = await callLoader(jobsLoader, "/admin/jobs", { cookie });
+    expect(page.status).toBe(200);
+    expect(page.data.failed).toContainEqual(
+      expect.objectContaining({ id, task: "sms", attempts: 3, maxAttempts: 3, failure: "lease_expired" }),
+    );
+    expect(page.data.waiting).not.toContainEqual(expect.objectContaining({ task: "sms" }));
+    for (const lang of ["ar", "en"] as const) expect(ADMIN_TEXTS[lang].jobs.reasons.lease_expired).toBeTruthy();
+    // An admin can still retry it: it runs with all its tries again.
+    const res = await callAction(jobsAction, "/admin/jobs", { form: { id: String(id) }, cookie });
+    expect(res).toRedirectTo("/admin/jobs");
+    await runDueJobs(db(), { log, now: new Date(Date.now() + 1000) });
+    expect(await smsTo(phone, 0)).toMatchObject([{ body: "poison", idempotency_key: `sms:${id}` }]);
   });
 
   it("answers a bad job id with 400 and an unknown one with 409", async () => {

@@ -13,6 +13,7 @@ import {
   BACKOFF_BASE_MS,
   BACKOFF_JITTER,
   enqueue,
+  LEASE_EXPIRED_ERROR,
   LEASE_MS,
   runJobsNow,
   scheduleDue,
@@ -42,6 +43,22 @@ function jobsOf(database: Db, task: string) {
 async function job(database: Db, id: number) {
   const [row] = await database.select().from(s.jobs).where(eq(s.jobs.id, id));
   return row;
+}
+
+/**
+ * What a worker that died (killed, crashed, hung) in the middle of job `id` leaves behind: the try it started,
+ * counted, and the job running under its lease, which runs out LEASE_MS later.
+ */
+async function diedDuringTry(database: Db, id: number) {
+  await database
+    .update(s.jobs)
+    .set({
+      status: "running",
+      attempts: sql`${s.jobs.attempts} + 1`,
+      locked_by: "dead-worker",
+      locked_until: new Date(Date.now() + LEASE_MS),
+    })
+    .where(eq(s.jobs.id, id));
 }
 
 /** A quiet log for the failures the tests cause on purpose; it keeps the lines. */
@@ -139,6 +156,85 @@ describe("the job queue on the test database", () => {
     expect(await runJobsNow(db(), tasks, { now: new Date(Date.now() + 1000), log })).toBe(1);
     expect(await job(db(), id)).toMatchObject({ status: "done", attempts: 1 });
     expect((await listJobs(db())).failed.map((j) => j.id)).not.toContain(id);
+  });
+
+  it("gives a try up at its task's time limit: it counts as failed, the job is tried again, then given up", async () => {
+    const phone = "+963944000004";
+    let tries = 0;
+    const tasks: Tasks = {
+      // Waits on something that answers too late (a provider), then writes: the write must never commit.
+      "test.hangs": {
+        timeoutMs: 200,
+        handler: async (tx) => {
+          tries++;
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await outboxSender.send(tx as unknown as Db, { phone, body: "too late" });
+        },
+      },
+    };
+    const id = (await enqueue(db(), "test.hangs", {}, { maxAttempts: 2 }))!;
+    const { log, written } = lines();
+    const t0 = new Date(Date.now() + 1000);
+    expect(await runJobsNow(db(), tasks, { now: t0, log })).toBe(1);
+    const first = await job(db(), id);
+    expect(first).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      last_failure: "timeout",
+      last_error: "time limit of 200 ms exceeded",
+      locked_by: null,
+    });
+    // Tried again after its back-off, like any failed try.
+    expect(first.run_at.getTime() - t0.getTime()).toBeGreaterThanOrEqual(BACKOFF_BASE_MS);
+    expect(await runJobsNow(db(), tasks, { now: new Date(first.run_at.getTime() + 1), log })).toBe(1);
+    expect(await job(db(), id)).toMatchObject({ status: "failed", attempts: 2, last_failure: "timeout" });
+    expect(tries).toBe(2);
+    expect(written).toEqual([
+      expect.stringContaining(`test.hangs #${id} try 1/2 failed: time limit of 200 ms exceeded`),
+      expect.stringContaining(`test.hangs #${id} try 2/2 failed, given up: time limit of 200 ms exceeded`),
+    ]);
+    // The abandoned tries go on waiting; what they write afterwards is refused, not committed elsewhere.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone))).toEqual([]);
+    // Given up: never tried again by itself, and shown in the back office with why.
+    expect(await runJobsNow(db(), tasks, { now: new Date(Date.now() + 7 * 86_400_000), log })).toBe(0);
+    expect(tries).toBe(2);
+    expect((await listJobs(db())).failed).toContainEqual(
+      expect.objectContaining({ id, task: "test.hangs", attempts: 2, maxAttempts: 2, failure: "timeout" }),
+    );
+  });
+
+  it("counts a try whose worker died (its lease ran out) and gives the job up when that was its last try", async () => {
+    const seen: number[] = [];
+    const tasks: Tasks = { "test.crashes": async (_tx, _payload, j) => void seen.push(j.attempts) };
+    const afterLease = () => new Date(Date.now() + LEASE_MS + 60_000);
+    const { log, written } = lines();
+    // A worker died in the first try: the reclaim is the second try.
+    const once = (await enqueue(db(), "test.crashes", {}, { maxAttempts: 3 }))!;
+    await diedDuringTry(db(), once);
+    expect(await runJobsNow(db(), tasks, { now: afterLease(), log })).toBe(1);
+    expect(seen).toEqual([2]);
+    expect(await job(db(), once)).toMatchObject({ status: "done", attempts: 2, last_failure: null });
+    // Workers died in all three tries (a job that kills or hangs every worker that runs it): given up, not run.
+    const poison = (await enqueue(db(), "test.crashes", {}, { maxAttempts: 3 }))!;
+    for (let i = 0; i < 3; i++) await diedDuringTry(db(), poison);
+    expect(await runJobsNow(db(), tasks, { now: afterLease(), log })).toBe(0);
+    expect(seen).toEqual([2]);
+    expect(await job(db(), poison)).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      last_failure: "lease_expired",
+      last_error: LEASE_EXPIRED_ERROR,
+      locked_by: null,
+    });
+    expect(written).toEqual([
+      expect.stringContaining(`test.crashes #${poison} try 3/3 failed, given up: ${LEASE_EXPIRED_ERROR}`),
+    ]);
+    expect(await runJobsNow(db(), tasks, { now: new Date(Date.now() + 7 * 86_400_000), log })).toBe(0);
+    expect(seen).toEqual([2]);
+    expect((await listJobs(db())).failed).toContainEqual(
+      expect.objectContaining({ id: poison, attempts: 3, maxAttempts: 3, failure: "lease_expired" }),
+    );
   });
 
   it("sends an SMS job to the outbox once, with the job's idempotency key, and keeps nothing of a failed try", async () => {
@@ -350,6 +446,54 @@ describe("workers on one PostgreSQL database", () => {
     expect(result.jobs.filter((j) => j.status !== "done" || j.sent !== 1)).toEqual([]);
     expect(result.outbox).toEqual({ rows: total, phones: total });
   }, 120_000);
+
+  it("a job during which its worker is killed every time: tried max_attempts times, then given up and never run again", async () => {
+    const phone = "+963944500001";
+    const id = (await enqueue(first.db, "sms", { phone, body: "never sent" }, { maxAttempts: 2 }))!;
+    // The SMS's outbox insert waits while this connection holds the table (reads go on), so each worker hangs in the
+    // job's try until it is killed, as a supervisor kills a hung process.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        await holder.query("begin");
+        await holder.query("lock table sms_outbox in share mode");
+        const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+          env: { ...process.env, DATABASE_URL: url, NODE_ENV: "test", VITEST: "" },
+          stdio: "ignore",
+        });
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        try {
+          await vi.waitFor(async () => expect((await job(first.db, id)).attempts).toBe(attempt), {
+            timeout: 60_000,
+            interval: 50,
+          });
+        } finally {
+          child.kill("SIGKILL");
+        }
+        await exited;
+        await holder.query("rollback");
+        // LEASE_MS later: the dead worker's lease has run out.
+        await first.db
+          .update(s.jobs)
+          .set({ locked_until: new Date(Date.now() - 1000) })
+          .where(eq(s.jobs.id, id));
+        expect(await job(first.db, id)).toMatchObject({ status: "running", attempts: attempt });
+      }
+    } finally {
+      await holder.end();
+    }
+    // The next worker gives it up instead of starting a third try.
+    const { log } = lines();
+    await runJobsNow(second.db, TASKS, { log });
+    expect(await job(first.db, id)).toMatchObject({ status: "failed", attempts: 2, last_failure: "lease_expired" });
+    await runJobsNow(second.db, TASKS, { now: new Date(Date.now() + 7 * 86_400_000), log });
+    expect(await job(first.db, id)).toMatchObject({ status: "failed", attempts: 2 });
+    expect(await first.db.select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone))).toEqual([]);
+    expect((await listJobs(first.db)).failed).toContainEqual(
+      expect.objectContaining({ id, task: "sms", attempts: 2, maxAttempts: 2, failure: "lease_expired" }),
+    );
+  }, 180_000);
 
   it("saved-search alerts killed in the middle of a run: after another worker runs, each search alerted once (decision 030)", async () => {
     // Lookups and 30 listings, all published an hour ago; 600 accounts with one saved search each (every listing),

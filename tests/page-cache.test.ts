@@ -338,6 +338,32 @@ describe("every process stops serving a changed page within a second (issue 10)"
     await freshInBoth(`/estate/${listing.id}`, (r) => r.status === 404);
   });
 
+  it("a property request approved in the back office appears on /user-order: the process that approved it at once, the other within a second", async () => {
+    const notes = `Wanted ${Date.now()}`;
+    const { rows: owners } = await sql.query(
+      `INSERT INTO users (first_name, last_name, phone, password_hash, activated_at) VALUES ('Seeker', 'Test', '+963944700003', 'x', now()) RETURNING id`,
+    );
+    const { rows: requests } = await sql.query(
+      `INSERT INTO property_requests (user_id, estate_offer_type_id, location_id, estate_type_id, notes)
+       VALUES ($1, 1, (SELECT id FROM locations ORDER BY id LIMIT 1), 1, $2) RETURNING id`,
+      [owners[0].id, notes],
+    );
+    await keptInBoth("/user-order");
+    expect(await (await get(a, "/user-order")).text()).not.toContain(notes);
+    const session = await logInAdmin(a);
+    const res = await fetch(`${a.url}/admin/requests`, {
+      method: "POST",
+      body: new URLSearchParams({ id: String(requests[0].id), decision: "approve" }),
+      headers: { Cookie: session, Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    const { rows } = await sql.query("SELECT status FROM property_requests WHERE id = $1", [requests[0].id]);
+    expect(rows[0].status).toBe("approved");
+    expect(await (await get(a, "/user-order")).text()).toContain(notes);
+    await freshInBoth("/user-order", (_res, html) => html.includes(notes));
+  });
+
   it("a process that loses its listening connection serves nothing from the cache until it listens again", async () => {
     await keptInBoth("/articals");
     await sql.query(

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -274,4 +275,57 @@ export function isQueryCanceled(error: unknown): boolean {
 export function stopsStatementsOnTime(db: Db): boolean {
   const client = (db as { $client?: unknown }).$client;
   return client instanceof pg.Pool || client instanceof pg.Client;
+}
+
+/** Thrown by `transactionWithin` when its work ran past the time limit. */
+export class TimeLimitError extends Error {
+  constructor(readonly ms: number) {
+    super(`time limit of ${ms} ms exceeded`);
+    this.name = "TimeLimitError";
+  }
+}
+
+/**
+ * Runs `work` in a transaction that is given up after `ms` milliseconds (decision 047: a background job's time
+ * limit). When the time is up, `work` is no longer waited for, its transaction is rolled back, and whatever `work`
+ * still sends to the database later fails instead of running elsewhere: on PostgreSQL the transaction has a
+ * connection of its own, which is closed (the server rolls back), and each of its statements is stopped by a
+ * `statement_timeout` of `ms`, so that a statement waiting for a lock does not keep the transaction's locks; on
+ * PGlite the rolled-back transaction refuses later queries ("Transaction is closed"). Work that never gives the
+ * event loop back (a synchronous loop) cannot be stopped from the same process. Resolves with `work`'s result;
+ * rejects with `work`'s error or with TimeLimitError.
+ */
+export async function transactionWithin<T>(db: Db, ms: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    let timedOut = false;
+    try {
+      const own = drizzlePg(connection, { schema }) as unknown as Db;
+      return await raceTimeLimit(
+        own.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
+          return work(tx);
+        }),
+        ms,
+      );
+    } catch (error) {
+      timedOut = error instanceof TimeLimitError;
+      throw error;
+    } finally {
+      // Released with an error, the pool closes the connection instead of lending it to the next query.
+      connection.release(timedOut ? new Error("transaction given up at its time limit") : undefined);
+    }
+  }
+  return db.transaction((tx) => raceTimeLimit(work(tx), ms));
+}
+
+/** `promise`, or a TimeLimitError after `ms` ms if it has not settled by then (its later rejection is ignored). */
+function raceTimeLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
+  promise.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new TimeLimitError(ms)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }

@@ -496,7 +496,8 @@ export const sms_outbox = pgTable(
  * claims due rows (`run_at` passed) with FOR UPDATE SKIP LOCKED and holds them by a lease (`locked_by`,
  * `locked_until`); a lease that runs out (a killed worker) lets another worker take the job again. A failed try
  * puts the job back with an exponential back-off until `max_attempts`, then leaves it `failed` with `last_error`
- * for the back office (/admin/jobs). `key`, when given, is unique: a second job with the same key is not written
+ * and `last_failure` for the back office (/admin/jobs). `attempts` counts the tries started, whether they ended
+ * (done, failed, timed out) or their worker died (decision 047). `key`, when given, is unique: a second job with the same key is not written
  * (de-duplication, and the scheduler's `task:period` keys).
  */
 export const jobs = pgTable(
@@ -515,6 +516,11 @@ export const jobs = pgTable(
     locked_by: text("locked_by"),
     locked_until: timestamp("locked_until", { withTimezone: true }),
     last_error: text("last_error"),
+    /**
+     * What ended the last failed try (decision 047): `error` (the handler threw), `timeout` (it ran past its task's
+     * time limit) or `lease_expired` (its worker stopped or hung: the lease ran out); null before any failure.
+     */
+    last_failure: text("last_failure", { enum: ["error", "timeout", "lease_expired"] }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

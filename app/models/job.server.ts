@@ -11,12 +11,16 @@ import { JOBS_CHANNEL } from "~/services/jobs.server";
 /** How many failed jobs /admin/jobs lists (the newest). */
 export const FAILED_JOBS_SHOWN = 100;
 
-/** A job given up: its task, tries, last error and dates (ISO times). */
+/**
+ * A job given up: its task, tries, what ended its last try (`failure`: the handler's error, its time limit, or its
+ * worker stopping; decision 047), that try's error text and dates (ISO times).
+ */
 export type FailedJob = {
   id: number;
   task: string;
   attempts: number;
   maxAttempts: number;
+  failure: "error" | "timeout" | "lease_expired";
   lastError: string;
   createdAt: string;
   failedAt: string;
@@ -54,6 +58,8 @@ export async function listJobs(db: Db): Promise<{
       task: j.task,
       attempts: j.attempts,
       maxAttempts: j.max_attempts,
+      // Jobs that failed before migration 0017 recorded no kind; their handler had thrown.
+      failure: j.last_failure ?? "error",
       lastError: j.last_error ?? "",
       createdAt: j.created_at.toISOString(),
       failedAt: j.updated_at.toISOString(),

@@ -13,8 +13,9 @@ import { pageMeta } from "~/utils/seo";
 export const meta = pageMeta;
 
 /**
- * /admin/jobs (issue 14, decision 028): the background jobs given up after their last attempt (task, tries, last
- * error, dates), newest first, each with a retry button, and how many jobs wait per task.
+ * /admin/jobs (issue 14, decisions 028 and 047): the background jobs given up after their last attempt (task, tries,
+ * why the last try ended and its error, dates), newest first, each with a retry button, and how many jobs wait per
+ * task.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -88,6 +89,7 @@ export default function JobsPage() {
                 {t("admin:jobs.created")} <time dateTime={j.createdAt}>{formatDateTime(j.createdAt)}</time> ·{" "}
                 {t("admin:jobs.failedAt")} <time dateTime={j.failedAt}>{formatDateTime(j.failedAt)}</time>
               </p>
+              <p>{t(`admin:jobs.reasons.${j.failure}`)}</p>
               <p className="review-description" dir="ltr">
                 {j.lastError}
               </p>

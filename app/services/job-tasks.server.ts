@@ -21,8 +21,18 @@ const DAY_MS = 24 * HOUR_MS;
 /** How long finished jobs are kept (for the back office and for de-duplication keys), in ms: 7 days. */
 export const KEEP_DONE_JOBS_MS = 7 * DAY_MS;
 
-/** Every task by name. */
-export const TASKS: Tasks = {
+/**
+ * How long the tasks that rewrite listings may run, in ms (decision 047): 4 minutes, within the 5-minute lease. A
+ * rate set for a later date converts every USD listing at once, and expiry walks every listing of its day; at a
+ * million listings these take longer than the default minute that an SMS or an alerts batch never nears.
+ */
+const LISTINGS_TIMEOUT_MS = 4 * 60_000;
+
+/**
+ * Every task by name. A task is given up at its time limit (DEFAULT_TIMEOUT_MS of jobs.server.ts, a minute, unless
+ * it gives its own `timeoutMs`), and that try counts as failed (decision 047).
+ */
+export const TASKS = {
   /** One outgoing SMS (queueSms). */
   sms: smsTask,
   /** Deletes done jobs finished more than 7 days before the job's run time. Failed jobs stay until retried. */
@@ -43,24 +53,30 @@ export const TASKS: Tasks = {
     if (batch.lastId !== null) await enqueue(tx, "alerts.send", { afterId: batch.lastId, until: until.getTime() });
   },
   /** Converts USD listings' stored SYP prices at a rate that came into force on its date (decision 027). */
-  "prices.refresh": async (tx) => {
-    await refreshConvertedPrices(tx);
+  "prices.refresh": {
+    timeoutMs: LISTINGS_TIMEOUT_MS,
+    handler: async (tx) => {
+      await refreshConvertedPrices(tx);
+    },
   },
   /**
    * Listing freshness (issue 14, decision 029): takes down the listings whose 60 days have ended, then queues the
    * expiry warnings of those in their last week (each once per cycle). Both run in savepoints of the job's
    * transaction, so a failed try changes nothing.
    */
-  "listings.freshness": async (tx) => {
-    const now = new Date();
-    await expireListings(tx as unknown as Db, now);
-    await warnExpiringListings(tx as unknown as Db, now, siteOrigin());
+  "listings.freshness": {
+    timeoutMs: LISTINGS_TIMEOUT_MS,
+    handler: async (tx) => {
+      const now = new Date();
+      await expireListings(tx as unknown as Db, now);
+      await warnExpiringListings(tx as unknown as Db, now, siteOrigin());
+    },
   },
   /** Deletes the kept answers of offline form posts older than a day (decision 023). */
   "idempotency.cleanup": async (tx, _payload, job) => {
     await forgetOldAnswers(tx, job.run_at);
   },
-};
+} satisfies Tasks;
 
 /** The recurring jobs: each is enqueued once per period by whichever worker comes first. */
 export const SCHEDULES: readonly Schedule[] = [

@@ -1,22 +1,31 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
-import type { Database, Db, Tx } from "~/db/client.server";
+import { and, asc, eq, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { TimeLimitError, transactionWithin, type Database, type Db, type Tx } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 
 /**
  * The background job queue on PostgreSQL (issue 14, docs/decisions/028-job-queue.md): rows of `jobs` written in the
  * caller's transaction (enqueue), claimed by workers with FOR UPDATE SKIP LOCKED under a lease, run with their
- * effects and their completion in one transaction, tried again with an exponential back-off and given up after
- * `max_attempts`. The same code runs on PGlite (one connection, the web process's own worker) and on PostgreSQL
+ * effects and their completion in one transaction within the task's time limit, tried again with an exponential
+ * back-off and given up after `max_attempts` tries, whether they failed, ran out of time or died with their worker
+ * (docs/decisions/047-job-attempts-timeouts-giving-up.md). The same code runs on PGlite (one connection, the web process's own worker) and on PostgreSQL
  * (any number of web processes and `npm run worker` processes on one database). The tasks themselves are
  * registered in one place, app/services/job-tasks.server.ts.
  */
 
 /** The notification channel that wakes workers when a job is due now (PostgreSQL NOTIFY, delivered at commit). */
 export const JOBS_CHANNEL = "jobs";
-/** A claimed job's lease, in ms: past it, another worker takes the job again (its worker is taken for dead). */
+/**
+ * A claimed job's lease, in ms: past it, another worker takes the job again (its worker is taken for dead). It is
+ * renewed when each job of a batch starts, so a batch of slow jobs keeps the ones it has not started yet.
+ */
 export const LEASE_MS = 5 * 60_000;
+/**
+ * A task's time limit unless it sets its own, in ms (decision 047): past it, the try is given up and counts as
+ * failed. Shorter than LEASE_MS, so that a job is never taken by a second worker while its first still runs it.
+ */
+export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Back-off before the second try, in ms; each later try waits twice as long as the one before. */
 export const BACKOFF_BASE_MS = 30_000;
 /** The longest back-off, in ms (an hour). */
@@ -41,8 +50,23 @@ export type Job = typeof jobs.$inferSelect;
  */
 export type TaskHandler = (tx: Tx, payload: unknown, job: Job) => Promise<void>;
 
-/** The handlers by task name (app/services/job-tasks.server.ts holds the application's). */
-export type Tasks = Readonly<Record<string, TaskHandler>>;
+/**
+ * A task: its handler alone (its time limit is DEFAULT_TIMEOUT_MS), or its handler and its own time limit
+ * `timeoutMs` (in ms, shorter than LEASE_MS).
+ */
+export type Task = TaskHandler | { handler: TaskHandler; timeoutMs: number };
+
+/** The tasks by name (app/services/job-tasks.server.ts holds the application's). */
+export type Tasks = Readonly<Record<string, Task>>;
+
+/** The handler and time limit (ms) of `task`; throws when the limit is not shorter than the lease `leaseMs`. */
+function taskParts(task: Task, leaseMs: number): { handler: TaskHandler; timeoutMs: number } {
+  const parts = typeof task === "function" ? { handler: task, timeoutMs: DEFAULT_TIMEOUT_MS } : task;
+  if (!(parts.timeoutMs > 0 && parts.timeoutMs < leaseMs)) {
+    throw new Error(`time limit ${parts.timeoutMs} ms is not between 0 and the lease of ${leaseMs} ms`);
+  }
+  return parts;
+}
 
 /**
  * A recurring job: `task` is enqueued once per period of `everyMs` ms (periods start at multiples of `everyMs`
@@ -105,32 +129,91 @@ type RunOptions = {
 
 const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
 
+/** The `last_error` of a try whose worker stopped (killed, crashed, hung) before it ended: its lease ran out. */
+export const LEASE_EXPIRED_ERROR = "the worker stopped during this try (its lease ran out)";
+
+/**
+ * Gives up the jobs whose worker died during their last try (decision 047): running, lease run out, and no attempt
+ * left. They become `failed` with `last_failure` `lease_expired`, are never run again by themselves, and are listed
+ * on /admin/jobs. A job a worker still holds locked is skipped (it is still being run). Returns them.
+ */
+async function giveUpAbandoned(db: Db, at: Date): Promise<Job[]> {
+  const abandoned = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, "running"), lt(jobs.locked_until, at), gte(jobs.attempts, jobs.max_attempts)))
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      status: "failed",
+      last_failure: "lease_expired",
+      last_error: LEASE_EXPIRED_ERROR,
+      locked_by: null,
+      locked_until: null,
+      updated_at: at,
+    })
+    .where(inArray(jobs.id, abandoned))
+    .returning();
+}
+
 /**
  * Claims up to `batchSize` due jobs for `workerId`: queued ones whose `run_at` has come, and running ones whose lease
- * ran out (their worker died; that try counts). Each gets a lease of `leaseMs` and one more attempt. Jobs that
- * another worker holds locked right now are skipped (FOR UPDATE SKIP LOCKED), so workers never wait for each other
- * and never claim the same job.
+ * ran out (their worker died during a try, which was counted when it started; the job keeps `lease_expired` as its
+ * last failure) while they have attempts left. Each gets a lease of `leaseMs`; its attempt is counted when it
+ * starts (`start`), so jobs of a batch that a dying worker never started lose no attempt. Jobs that another worker
+ * holds locked right now are skipped (FOR UPDATE SKIP LOCKED), so workers never wait for each other and never claim
+ * the same job.
  */
 async function claim(db: Db, workerId: string, at: Date, batchSize: number, leaseMs: number): Promise<Job[]> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(or(and(eq(jobs.status, "queued"), lte(jobs.run_at, at)), and(eq(jobs.status, "running"), lt(jobs.locked_until, at))))
+    .where(
+      and(
+        lt(jobs.attempts, jobs.max_attempts),
+        or(and(eq(jobs.status, "queued"), lte(jobs.run_at, at)), and(eq(jobs.status, "running"), lt(jobs.locked_until, at))),
+      ),
+    )
     .orderBy(asc(jobs.run_at), asc(jobs.id))
     .limit(batchSize)
     .for("update", { skipLocked: true });
+  const reclaimed = sql`${jobs.status} = 'running'`;
   const claimed = await db
     .update(jobs)
     .set({
       status: "running",
-      attempts: sql`${jobs.attempts} + 1`,
       locked_by: workerId,
       locked_until: new Date(at.getTime() + leaseMs),
+      last_failure: sql`case when ${reclaimed} then 'lease_expired' else ${jobs.last_failure} end`,
+      last_error: sql`case when ${reclaimed} then ${LEASE_EXPIRED_ERROR} else ${jobs.last_error} end`,
       updated_at: at,
     })
     .where(inArray(jobs.id, due))
     .returning();
   return claimed.sort((a, b) => a.run_at.getTime() - b.run_at.getTime() || a.id - b.id);
+}
+
+/**
+ * Starts claimed job `id` (committed before its handler runs, so that a worker that dies in the handler has used
+ * the attempt): counts its attempt, and renews the lease of it and of `waiting` (jobs of the batch not started yet)
+ * for `leaseMs` from `at`. Returns the job as its handler gets it, or null when it is no longer this worker's.
+ */
+async function start(db: Db, id: number, waiting: number[], workerId: string, leaseMs: number, at: Date): Promise<Job | null> {
+  return db.transaction(async (tx) => {
+    // Committed without waiting for the disk (a second flush per job halved the queue's rate on PostgreSQL): a
+    // database crash may lose the count of a try that then never ran either, which costs nothing.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    const rows = await tx
+      .update(jobs)
+      .set({
+        attempts: sql`${jobs.attempts} + case when ${jobs.id} = ${id} then 1 else 0 end`,
+        locked_until: new Date(at.getTime() + leaseMs),
+      })
+      .where(and(inArray(jobs.id, [id, ...waiting]), eq(jobs.status, "running"), eq(jobs.locked_by, workerId)))
+      .returning();
+    return rows.find((row) => row.id === id) ?? null;
+  });
 }
 
 /** The text kept of an error: its message (never the job's payload), at most ERROR_CHARS characters. */
@@ -139,23 +222,36 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Runs one claimed job: its handler and the job's completion in one transaction, which first checks (with a row
- * lock) that the job is still this worker's (a lease that ran out may have been taken by another worker, which then
- * runs it instead). A failure puts it back with its back-off, or marks it failed after its last attempt; the error
- * goes to `last_error` and one line of `log`. Returns "done", "retry", "failed" or "lost" (no longer this worker's).
+ * Runs one claimed job, after starting it (`start`: its attempt counted, the leases of it and of `waiting`
+ * renewed): its handler and the job's completion in one transaction within the task's time limit, which first
+ * checks (with a row lock) that the job is still this worker's (a lease that ran out may have been taken by another
+ * worker, which then runs it instead). A failure or a try past the time limit puts it back with its back-off, or
+ * marks it failed after its last attempt; the error goes to `last_error`, its kind to `last_failure`, and one line
+ * to `log`. Returns "done", "retry", "failed" or "lost" (no longer this worker's).
  */
-async function runOne(db: Db, tasks: Tasks, job: Job, options: RunOptions & { at: Date }) {
-  const mine = and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.locked_by, options.workerId));
+async function runOne(db: Db, tasks: Tasks, claimed: Job, waiting: number[], options: RunOptions & { at: Date }) {
+  const mine = and(eq(jobs.id, claimed.id), eq(jobs.status, "running"), eq(jobs.locked_by, options.workerId));
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const job = await start(db, claimed.id, waiting, options.workerId, leaseMs, (options.now ?? claimClock)());
+  if (!job) return "lost";
   try {
-    const handler = tasks[job.task];
-    if (!handler) throw new Error(`no handler for task "${job.task}"`);
-    const ran = await db.transaction(async (tx) => {
+    const task = tasks[job.task];
+    if (!task) throw new Error(`no handler for task "${job.task}"`);
+    const { handler, timeoutMs } = taskParts(task, leaseMs);
+    const ran = await transactionWithin(db, timeoutMs, async (tx) => {
       const [held] = await tx.select({ id: jobs.id }).from(jobs).where(mine).for("update");
       if (!held) return false;
       await handler(tx, job.payload, job);
       await tx
         .update(jobs)
-        .set({ status: "done", locked_by: null, locked_until: null, last_error: null, updated_at: new Date() })
+        .set({
+          status: "done",
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          last_failure: null,
+          updated_at: new Date(),
+        })
         .where(eq(jobs.id, job.id));
       return true;
     });
@@ -169,6 +265,7 @@ async function runOne(db: Db, tasks: Tasks, job: Job, options: RunOptions & { at
         status: giveUp ? "failed" : "queued",
         run_at: giveUp ? job.run_at : new Date(options.at.getTime() + backoffMs(job.attempts)),
         last_error: message,
+        last_failure: error instanceof TimeLimitError ? "timeout" : "error",
         locked_by: null,
         locked_until: null,
         updated_at: new Date(),
@@ -183,12 +280,12 @@ async function runOne(db: Db, tasks: Tasks, job: Job, options: RunOptions & { at
   }
 }
 
-/** Hands claimed jobs that were not started back to the queue (the attempt they were given is taken back). */
+/** Hands claimed jobs that were not started back to the queue (their attempts were not counted: see `start`). */
 async function release(db: Db, ids: number[], workerId: string): Promise<void> {
   if (!ids.length) return;
   await db
     .update(jobs)
-    .set({ status: "queued", attempts: sql`${jobs.attempts} - 1`, locked_by: null, locked_until: null })
+    .set({ status: "queued", locked_by: null, locked_until: null })
     .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.locked_by, workerId)));
 }
 
@@ -202,10 +299,21 @@ function claimClock(): Date {
   return new Date(Date.now() + 1);
 }
 
-/** Claims one batch and runs it, job after job. Returns how many jobs were claimed (0: nothing was due). */
+/**
+ * Gives up the jobs abandoned on their last try (`giveUpAbandoned`, one line of `log` each), then claims one batch
+ * and runs it, job after job; when half of the batch's lease has passed, the next job's start renews the lease of
+ * the jobs still waiting. Returns how many jobs were claimed (0: nothing was due).
+ */
 async function runBatch(db: Db, tasks: Tasks, options: RunOptions): Promise<number> {
   const at = (options.now ?? claimClock)();
-  const batch = await claim(db, options.workerId, at, options.batchSize ?? BATCH_SIZE, options.leaseMs ?? LEASE_MS);
+  for (const job of await giveUpAbandoned(db, at)) {
+    (options.log ?? stderrLine)(
+      `[jobs] ${job.task} #${job.id} try ${job.attempts}/${job.max_attempts} failed, given up: ${LEASE_EXPIRED_ERROR}`,
+    );
+  }
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const batch = await claim(db, options.workerId, at, options.batchSize ?? BATCH_SIZE, leaseMs);
+  let leasedUntil = at.getTime() + leaseMs;
   for (const [index, job] of batch.entries()) {
     if (options.stopping?.()) {
       await release(
@@ -215,7 +323,10 @@ async function runBatch(db: Db, tasks: Tasks, options: RunOptions): Promise<numb
       );
       break;
     }
-    await runOne(db, tasks, job, { ...options, at });
+    const now = (options.now ?? claimClock)().getTime();
+    const renew = now > leasedUntil - leaseMs / 2;
+    if (renew) leasedUntil = now + leaseMs;
+    await runOne(db, tasks, job, renew ? batch.slice(index + 1).map((j) => j.id) : [], { ...options, at });
   }
   return batch.length;
 }
