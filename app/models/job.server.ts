@@ -58,7 +58,7 @@ export async function listJobs(db: Db): Promise<{
       task: j.task,
       attempts: j.attempts,
       maxAttempts: j.max_attempts,
-      // Jobs that failed before migration 0017 recorded no kind; their handler had thrown.
+      // Jobs that failed before migration 0018 recorded no kind; their handler had thrown.
       failure: j.last_failure ?? "error",
       lastError: j.last_error ?? "",
       createdAt: j.created_at.toISOString(),
