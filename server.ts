@@ -17,11 +17,15 @@ import { pinoHttp } from "pino-http";
 import { responsesSettled } from "./app/services/account.server";
 import { startAppWorker } from "./app/services/job-tasks.server";
 import { isMultipartForm, UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
+import { consume } from "./app/services/rate-limit.server";
+import { carriesLogin } from "./app/services/session.server";
 import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";
+import { compressionFilter } from "./server/encoding";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
+import { queryParamsOf } from "./server/page-query";
 import { precompressedStatic } from "./server/static-files";
 
 const env = getEnv();
@@ -41,6 +45,8 @@ process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unha
 const database = await startDatabase();
 logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
+const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
+
 /**
  * Visitors' pages kept rendered (issue 10, decision 013): a minute at most in the process, 30 s at a CDN (then
  * served stale for a minute while it asks again); emptied in every process on any change visitors would see.
@@ -52,6 +58,7 @@ const pageCache =
         ttlMs: 60_000,
         sharedMaxAgeSeconds: 30,
         staleWhileRevalidateSeconds: 60,
+        queryParams: queryParamsOf(build),
       })
     : undefined;
 pageCache?.listen(database);
@@ -62,8 +69,6 @@ pageCache?.listen(database);
  */
 const worker = env.WORKER === "on" ? startAppWorker(database, { log: (line) => logger.warn(line) }) : undefined;
 if (!worker && database.kind === "pglite") logger.warn("WORKER=off on the embedded database: no job (SMS) will run");
-
-const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
 
 /** A request URL for the logs: the password-reset token of /rp?t=… is a secret and is written as "…". */
 function withoutSecrets(url: string | undefined): string | undefined {
@@ -122,7 +127,8 @@ app.use((_req, res, next) => {
 // Answers that are not whole documents (JSON, resource routes, files without a precompressed copy): brotli at
 // quality 2 costs half of compression's default 4 for 8% more bytes (decision 019). Documents are compressed whole
 // by server/encoding.ts (decision 033) and the page cache; this middleware leaves an encoded answer alone.
-app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
+// A kept page sent as it is to a deflate-only client is not compressed for each request (decision 045).
+app.use(compression({ filter: compressionFilter, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
 
 app.get("/healthz", async (_req, res) => {
   try {
@@ -224,7 +230,25 @@ const remix = createRemixHandler({
   },
   context: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip, refused: res.locals.refused }),
   cache: pageCache,
+  limitMisses: env.PAGE_MISSES_PER_MINUTE > 0 ? limitMisses : undefined,
 });
+
+/**
+ * Pages rendered for a client without a login (decision 045): PAGE_MISSES_PER_MINUTE a minute per address
+ * (`req.ip`; behind a proxy on this machine, the client's), counted in the database across processes; past it, the
+ * seconds to wait. A login's pages are never counted, nor pages served from the cache. When the count cannot be
+ * kept (the database is down), nothing is limited: the page answers as it would.
+ */
+async function limitMisses(req: express.Request): Promise<number | null> {
+  if (await carriesLogin(req.headers.cookie)) return null;
+  try {
+    const outcome = await consume(database.db, [["pageMissIp", req.ip]]);
+    return outcome.ok ? null : outcome.retryAfter;
+  } catch (error) {
+    logger.warn({ err: error }, "page miss limit not counted");
+    return null;
+  }
+}
 app.all("*", remix);
 
 /**

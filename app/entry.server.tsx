@@ -19,6 +19,18 @@ import { PlacesContext, type PlaceGroup } from "./utils/places";
 const ABORT_DELAY = 10_000;
 
 /**
+ * Whether a page must be kept nowhere (decision 045): a page not to be indexed (its loader data's `seo.noindex`, or an
+ * error page, which pageMeta marks noindex) is a page of one visitor (a form's answer, an account page, a page whose
+ * address holds a secret token such as /rp?t=, /lc?t= or /alerts/stop?t=). It gets `Cache-Control: no-store`, so
+ * neither the page cache, a CDN nor a browser keeps it, and `Referrer-Policy: no-referrer`, so its address is never
+ * sent on to the pages and files it links to.
+ */
+function keptNowhere(status: number, context: EntryContext["staticHandlerContext"]): boolean {
+  if (status >= 400 || context.errors) return true;
+  return Object.values(context.loaderData).some((data) => (data as { seo?: { noindex?: boolean } } | null)?.seo?.noindex);
+}
+
+/**
  * The rendered document as one buffer. React 18.3's Node stream writer sends its whole 2,048-byte buffer when a
  * multi-byte character (Arabic) does not fit at its end, so unused zero bytes reach the output (a replacement
  * character inside Arabic words, in attributes and inline data). A raw NUL is never valid in HTML and never part of
@@ -101,6 +113,10 @@ export default async function handleRequest(
           responseHeaders.append("Vary", "Cookie");
           // The browser's `Save-Data` header chooses the page too (data saver): a CDN must keep both apart.
           responseHeaders.append("Vary", "Save-Data");
+          if (keptNowhere(responseStatusCode, remixContext.staticHandlerContext)) {
+            responseHeaders.set("Cache-Control", "no-store");
+            responseHeaders.set("Referrer-Policy", "no-referrer");
+          }
           pipe(
             collect((html) => {
               // The document's UTF-8 bytes read as Latin-1, one character per byte, and written back the same way:
