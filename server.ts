@@ -234,8 +234,8 @@ const remix = createRemixHandler({
 });
 
 /**
- * Pages rendered for a client without a login (decision 045): PAGE_MISSES_PER_MINUTE a minute per address
- * (`req.ip`; behind a proxy on this machine, the client's), counted in the database across processes; past it, the
+ * Pages rendered for a client without a login (decision 045): PAGE_MISSES_PER_MINUTE per address (`req.ip`; behind
+ * a proxy on this machine, the client's), a sixth per 10 s, counted in the database across processes; past it, the
  * seconds to wait. A login's pages are never counted, nor pages served from the cache. When the count cannot be
  * kept (the database is down), nothing is limited: the page answers as it would.
  */

@@ -27,9 +27,10 @@ export const LIMITS = {
   contactUser: { points: 30, duration: 60 * 60 },
   // Photo uploads (issue 5), per account an hour: two full posts' worth of tries (disk and CPU are finite).
   uploadUser: { points: 60, duration: 60 * 60 },
-  // Pages rendered for a client without a login (decision 045), per IP address a minute: PAGE_MISSES_PER_MINUTE
-  // (server.ts does not count at all when it is 0). Pages served from the page cache are not counted.
-  pageMissIp: { points: Math.max(1, getEnv().PAGE_MISSES_PER_MINUTE), duration: 60 },
+  // Pages rendered for a client without a login (decision 045), per IP address: PAGE_MISSES_PER_MINUTE, counted in
+  // windows of 10 s (a sixth each), so a burst cannot spend a minute's allowance at once (a word search on PGlite
+  // costs about 250 ms of the event loop). server.ts does not count at all when it is 0; cache hits never count.
+  pageMissIp: { points: Math.max(1, Math.ceil(getEnv().PAGE_MISSES_PER_MINUTE / 6)), duration: 10 },
 } as const;
 /**
  * Limits passed by clients that may go on asking many times a second (a flood): once the address is past it, it is
