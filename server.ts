@@ -235,20 +235,34 @@ const remix = createRemixHandler({
 
 /**
  * Pages rendered for a client without a login (decision 045): PAGE_MISSES_PER_MINUTE per address (`req.ip`; behind
- * a proxy on this machine, the client's), a sixth per 10 s, counted in the database across processes; past it, the
- * seconds to wait. A login's pages are never counted, nor pages served from the cache. When the count cannot be
- * kept (the database is down), nothing is limited: the page answers as it would.
+ * a proxy on this machine, the client's), a sixth per 10 s, counted in the database across processes, and at most
+ * RENDERING_PER_ADDRESS at once in this process (a burst must not queue renders that every other request waits
+ * behind: on PGlite, queued queries hold the event loop); past either, the seconds to wait. A login's pages are never
+ * counted, nor pages served from the cache. When the count cannot be kept (the database is down), nothing is
+ * limited: the page answers as it would.
  */
-async function limitMisses(req: express.Request): Promise<number | null> {
+async function limitMisses(req: express.Request, res: express.Response): Promise<number | null> {
   if (await carriesLogin(req.headers.cookie)) return null;
+  const address = req.ip ?? "";
+  const now = rendering.get(address) ?? 0;
+  if (now >= RENDERING_PER_ADDRESS) return 1;
+  rendering.set(address, now + 1);
+  res.once("close", () => {
+    const left = (rendering.get(address) ?? 1) - 1;
+    if (left > 0) rendering.set(address, left);
+    else rendering.delete(address);
+  });
   try {
-    const outcome = await consume(database.db, [["pageMissIp", req.ip]]);
+    const outcome = await consume(database.db, [["pageMissIp", address]]);
     return outcome.ok ? null : outcome.retryAfter;
   } catch (error) {
     logger.warn({ err: error }, "page miss limit not counted");
     return null;
   }
 }
+/** Pages being rendered for each address without a login, and the most at once (decision 045). */
+const rendering = new Map<string, number>();
+const RENDERING_PER_ADDRESS = 4;
 app.all("*", remix);
 
 /**

@@ -101,7 +101,7 @@ export function createRemixHandler(options: {
    * Counts a page about to be rendered for a GET or HEAD that the cache did not answer (decision 045): null to
    * render it, or the seconds to wait, and the translated 429 page is rendered instead (with Retry-After).
    */
-  limitMisses?: (req: express.Request) => Promise<number | null>;
+  limitMisses?: (req: express.Request, res: express.Response) => Promise<number | null>;
 }): express.RequestHandler {
   const { cache } = options;
   const handle = createRequestHandler(options.build, options.mode);
@@ -143,7 +143,7 @@ export function createRemixHandler(options: {
       // A visitor's page is rendered from its canonical address, the one its key names (decision 045).
       if (visitor && visitor.search !== url.search) request = new Request(new URL(`${url.pathname}${visitor.search}`, url), init);
       const read = req.method === "GET" || req.method === "HEAD";
-      const wait = read && !context.refused && options.limitMisses ? await options.limitMisses(req) : null;
+      const wait = read && !context.refused && options.limitMisses ? await options.limitMisses(req, res) : null;
       if (wait !== null) {
         context.refused = 429;
         res.setHeader("Retry-After", String(wait));
