@@ -58,6 +58,8 @@ export type VisitorPage = { key: string; search: string };
  * whether those are compressed at the `kept` effort yet (else at the `rendered` one).
  */
 type Entry = {
+  /** 200, or 429 for the kept refusal page (refusalKey). */
+  status: number;
   headers: [string, string][];
   etag: string;
   scriptHashes: string[];
@@ -173,6 +175,15 @@ export class PageCache {
     return key.length > MAX_KEY_LENGTH ? null : { key, search };
   }
 
+  /**
+   * The key of the translated 429 page for `request`'s language and data saver mode (decision 045): rendered once
+   * (from the address `/`, so it names no visitor's address), kept like a page and sent to every refused request,
+   * since refusing must cost less than rendering.
+   */
+  refusalKey(request: Request): string {
+    return `${localeOf(request)} ${dataSaverOf(request) ?? "full"} 429`;
+  }
+
   /** The current generation: a page rendered under it is stored only if it is still current when rendered. */
   get current(): number {
     return this.generation;
@@ -194,14 +205,22 @@ export class PageCache {
    * as it is). `html` is the complete body; `nonce` this response's CSP nonce (its attributes are taken out). The
    * entry is compressed at the `rendered` effort now and at the `kept` effort later (recompressLater).
    */
-  store(key: string, generation: number, response: Response, html: string, nonce: string): Entry | undefined {
+  store(
+    key: string,
+    generation: number,
+    response: Response,
+    html: string,
+    nonce: string,
+    options: { refusal?: boolean } = {},
+  ): Entry | undefined {
     if (!this.listening || generation !== this.generation) return undefined;
-    if (response.status !== 200 || response.headers.has("Set-Cookie")) return undefined;
-    if (/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) return undefined;
+    if (response.status !== (options.refusal ? 429 : 200) || response.headers.has("Set-Cookie")) return undefined;
+    if (!options.refusal && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) return undefined;
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return undefined;
     const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
     const identity = Buffer.from(shared, "utf8");
     const entry: Entry = {
+      status: response.status,
       headers: [...response.headers].filter(([name]) => !SKIPPED_HEADERS.has(name)),
       etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
       scriptHashes: inlineScriptHashes(shared),
@@ -254,8 +273,8 @@ export class PageCache {
    * `compression` middleware leaves alone (markEncoded), so no request pays for a compression. The
    * Content-Security-Policy that helmet set for this response gets the page's script hashes instead of its nonce.
    */
-  send(req: express.Request, res: express.Response, entry: Entry, outcome: "hit" | "miss"): void {
-    res.status(200);
+  send(req: express.Request, res: express.Response, entry: Entry, outcome: "hit" | "miss" | "refused"): void {
+    res.status(entry.status);
     for (const [name, value] of entry.headers) {
       if (name === "vary") res.vary(value);
       else res.setHeader(name, value);
@@ -264,7 +283,9 @@ export class PageCache {
     res.setHeader("ETag", entry.etag);
     res.setHeader(
       "Cache-Control",
-      `public, max-age=0, must-revalidate, s-maxage=${this.options.sharedMaxAgeSeconds}, stale-while-revalidate=${this.options.staleWhileRevalidateSeconds}`,
+      entry.status !== 200
+        ? "no-store"
+        : `public, max-age=0, must-revalidate, s-maxage=${this.options.sharedMaxAgeSeconds}, stale-while-revalidate=${this.options.staleWhileRevalidateSeconds}`,
     );
     res.setHeader("X-Page-Cache", outcome);
     const policy = res.getHeader("Content-Security-Policy");
@@ -274,7 +295,7 @@ export class PageCache {
         policy.replace(/ ?'nonce-[^']*'/g, entry.scriptHashes.map((hash) => ` ${hash}`).join("")),
       );
     }
-    if (req.fresh) {
+    if (entry.status === 200 && req.fresh) {
       res.status(304).end();
       return;
     }

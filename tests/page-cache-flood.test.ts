@@ -100,6 +100,16 @@ describe("pages rendered per address (decision 045)", () => {
     const html = await limited.text();
     expect(html).toContain(`<html lang="ar"`);
     expect(html).toContain("طلبات كثيرة في وقت قصير");
+    // A visitor's refusal is one kept page (rendered once, naming no address), in the visitor's language.
+    for (const lang of ["ar", "en"]) {
+      const refused = await get(`/estates?is_simple=0&q=flood-${lang}`, { Cookie: `lang=${lang}` }, flooder);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      const page = await refused.text();
+      expect(page).toContain(`<html lang="${lang}"`);
+      expect(page).not.toContain("flood-");
+    }
     // The same address still gets kept pages; another address gets every page.
     const kept = await get("/offices", {}, flooder);
     expect(kept.status).toBe(200);
