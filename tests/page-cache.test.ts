@@ -169,7 +169,8 @@ describe("a visitor's page (issue 10)", () => {
   });
 
   it("keeps the data saver's page apart: a normal visitor never gets it, nor a data saver the normal page (decision 022)", async () => {
-    const path = `/offices?saver_probe=${Date.now()}`;
+    // A page no other test asks for (a parameter the page does not read would not make a new entry: decision 045).
+    const path = "/articals?page=1";
     const hasScripts = (html: string) => /<script type="module"/.test(html);
     const saverText = JSON.parse(fs.readFileSync("locales/ar/common.json", "utf8")).footer.dataSaver;
     // The normal page first: kept, with its scripts.
@@ -233,7 +234,7 @@ describe("never kept, never served from the cache (issue 10)", () => {
       expect(await mine.text()).toContain("/logout");
     }
     // A page first asked for by the logged-in user is not stored for visitors.
-    const path = `/offices?page_probe=${Date.now()}`;
+    const path = "/who-us";
     await get(a, path, { Cookie: session });
     const visitor = await get(a, path);
     expect(visitor.headers.get("x-page-cache")).toBe("miss");
@@ -484,7 +485,10 @@ describe("keys and hashes (issue 10)", () => {
     await listening.idle();
     const kept = listening.get("ar full - /estates")!;
     expect(kept.br.equals(encodeWhole(identity, "br", "kept"))).toBe(true);
-    expect(kept.gzip.equals(encodeWhole(identity, "gzip", "kept"))).toBe(true);
+    // gzip 9 is kept when it is smaller than gzip 6 (on some pages it is not).
+    expect(kept.gzip.byteLength).toBe(
+      Math.min(encodeWhole(identity, "gzip", "kept").byteLength, encodeWhole(identity, "gzip", "rendered").byteLength),
+    );
     expect(kept.br.byteLength).toBeLessThan(entry.br.byteLength);
     expect(kept.etag).toBe(entry.etag);
     // A page marked no-store is never kept.
