@@ -17,12 +17,16 @@ import { pinoHttp } from "pino-http";
 import { responsesSettled } from "./app/services/account.server";
 import { startAppWorker } from "./app/services/job-tasks.server";
 import { isMultipartForm, UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
+import { consume } from "./app/services/rate-limit.server";
+import { carriesLogin } from "./app/services/session.server";
 import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";
+import { compressionFilter } from "./server/encoding";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
 import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
+import { queryParamsOf } from "./server/page-query";
 import { precompressedStatic } from "./server/static-files";
 
 const env = getEnv();
@@ -42,6 +46,8 @@ process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unha
 const database = await startDatabase();
 logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
+const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
+
 /**
  * Visitors' pages kept rendered (issue 10, decision 013): a minute at most in the process, 30 s at a CDN (then
  * served stale for a minute while it asks again); emptied in every process on any change visitors would see.
@@ -53,6 +59,7 @@ const pageCache =
         ttlMs: 60_000,
         sharedMaxAgeSeconds: 30,
         staleWhileRevalidateSeconds: 60,
+        queryParams: queryParamsOf(build),
       })
     : undefined;
 pageCache?.listen(database);
@@ -63,8 +70,6 @@ pageCache?.listen(database);
  */
 const worker = env.WORKER === "on" ? startAppWorker(database, { log: (line) => logger.warn(line) }) : undefined;
 if (!worker && database.kind === "pglite") logger.warn("WORKER=off on the embedded database: no job (SMS) will run");
-
-const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
 
 /** A request URL for the logs: the password-reset token of /rp?t=… is a secret and is written as "…". */
 function withoutSecrets(url: string | undefined): string | undefined {
@@ -137,7 +142,8 @@ app.use((req, res, next) => {
 // Answers that are not whole documents (JSON, resource routes, files without a precompressed copy): brotli at
 // quality 2 costs half of compression's default 4 for 8% more bytes (decision 019). Documents are compressed whole
 // by server/encoding.ts (decision 033) and the page cache; this middleware leaves an encoded answer alone.
-app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
+// A kept page sent as it is to a deflate-only client is not compressed for each request (decision 045).
+app.use(compression({ filter: compressionFilter, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
 
 app.get("/healthz", async (_req, res) => {
   try {
@@ -239,7 +245,39 @@ const remix = createRemixHandler({
   },
   context: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip, refused: res.locals.refused }),
   cache: pageCache,
+  limitMisses: env.PAGE_MISSES_PER_MINUTE > 0 ? limitMisses : undefined,
 });
+
+/**
+ * Pages rendered for a client without a login (decision 045): PAGE_MISSES_PER_MINUTE per address (`req.ip`; behind
+ * a proxy on this machine, the client's), a sixth per 10 s, counted in the database across processes, and at most
+ * RENDERING_PER_ADDRESS at once in this process (a burst must not queue renders that every other request waits
+ * behind: on PGlite, queued queries hold the event loop); past either, the seconds to wait. A login's pages are never
+ * counted, nor pages served from the cache. When the count cannot be kept (the database is down), nothing is
+ * limited: the page answers as it would.
+ */
+async function limitMisses(req: express.Request, res: express.Response): Promise<number | null> {
+  if (await carriesLogin(req.headers.cookie)) return null;
+  const address = req.ip ?? "";
+  const now = rendering.get(address) ?? 0;
+  if (now >= RENDERING_PER_ADDRESS) return 1;
+  rendering.set(address, now + 1);
+  res.once("close", () => {
+    const left = (rendering.get(address) ?? 1) - 1;
+    if (left > 0) rendering.set(address, left);
+    else rendering.delete(address);
+  });
+  try {
+    const outcome = await consume(database.db, [["pageMissIp", address]]);
+    return outcome.ok ? null : outcome.retryAfter;
+  } catch (error) {
+    logger.warn({ err: error }, "page miss limit not counted");
+    return null;
+  }
+}
+/** Pages being rendered for each address without a login, and the most at once (decision 045). */
+const rendering = new Map<string, number>();
+const RENDERING_PER_ADDRESS = 4;
 app.all("*", remix);
 
 /**

@@ -20,18 +20,26 @@ import { PlacesContext, type PlaceGroup } from "./utils/places";
 const ABORT_DELAY = 10_000;
 
 /**
- * True when a rendered page may be kept on the phone for reading offline (decision 046; the worker keeps only what
- * the server marks, sw/keep-page.ts): a page of the public site, one that search engines may index. Not the back
- * office (any route under `routes/admin`), and not a page whose loader says `noindex` (forms, the profile, pages
- * reached by a secret link). Decided by the matched route modules, so no spelling of an address changes it.
+ * Whether a page must be kept nowhere (decision 045): a page not to be indexed (its loader data's `seo.noindex`, or an
+ * error page, which pageMeta marks noindex) is a page of one visitor (a form's answer, an account page, a page whose
+ * address holds a secret token such as /rp?t=, /lc?t= or /alerts/stop?t=). It gets `Cache-Control: no-store`, so
+ * neither the page cache, a CDN nor a browser keeps it, and `Referrer-Policy: no-referrer`, so its address is never
+ * sent on to the pages and files it links to.
  */
-function offlineCopyAllowed(context: EntryContext): boolean {
-  const { matches, loaderData } = context.staticHandlerContext;
-  return matches.every(({ route }) => {
-    if (route.id.startsWith("routes/admin")) return false;
-    const data = loaderData[route.id] as { seo?: { noindex?: boolean } } | null | undefined;
-    return !data?.seo?.noindex;
-  });
+function keptNowhere(status: number, context: EntryContext["staticHandlerContext"]): boolean {
+  if (status >= 400 || context.errors) return true;
+  return Object.values(context.loaderData).some((data) => (data as { seo?: { noindex?: boolean } } | null)?.seo?.noindex);
+}
+
+/**
+ * True when a rendered page may be kept on the phone for reading offline (decision 046; the worker keeps only what
+ * the server marks, sw/keep-page.ts): a 200 page of the public site that is not kept nowhere (keptNowhere: not
+ * noindex, so not a form's answer, the profile or a page reached by a secret link), and not the back office (any
+ * route under `routes/admin`). Decided by the matched route modules, so no spelling of an address changes it.
+ */
+function offlineCopyAllowed(status: number, context: EntryContext["staticHandlerContext"]): boolean {
+  if (status !== 200 || keptNowhere(status, context)) return false;
+  return context.matches.every(({ route }) => !route.id.startsWith("routes/admin"));
 }
 
 /**
@@ -115,10 +123,15 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", lng);
           // A page of the public site may be kept by this browser for reading offline (until logout when private).
-          if (responseStatusCode === 200 && offlineCopyAllowed(remixContext)) responseHeaders.set(OFFLINE_COPY_HEADER, "private");
+          if (offlineCopyAllowed(responseStatusCode, remixContext.staticHandlerContext))
+            responseHeaders.set(OFFLINE_COPY_HEADER, "private");
           responseHeaders.append("Vary", "Cookie");
           // The browser's `Save-Data` header chooses the page too (data saver): a CDN must keep both apart.
           responseHeaders.append("Vary", "Save-Data");
+          if (keptNowhere(responseStatusCode, remixContext.staticHandlerContext)) {
+            responseHeaders.set("Cache-Control", "no-store");
+            responseHeaders.set("Referrer-Policy", "no-referrer");
+          }
           pipe(
             collect((html) => {
               // The document's UTF-8 bytes read as Latin-1, one character per byte, and written back the same way:

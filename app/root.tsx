@@ -40,8 +40,8 @@ export const meta = pageMeta;
 /** Layout flags a route can set in its handle (spec 2.2). */
 export type LayoutHandle = { i18n?: string[]; hideNavbar?: boolean; hideFooter?: boolean };
 
-/** The root loader (locale, user, toast, dialog…): app/utils/root-loader.server.ts. */
-export { loader } from "./utils/root-loader.server";
+/** The root loader (locale, user, toast, dialog…) and the query parameters it reads: app/utils/root-loader.server.ts. */
+export { loader, queryParams } from "./utils/root-loader.server";
 
 /** The document shell: <html lang dir> from the page language (spec 4), navbar, footer and toasts (spec 2.2, 2.3). */
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -18,13 +18,17 @@
  *    product/baseline), a summary table, and the page weights (bytes of the HTML, CSS and JavaScript, raw, gzip
  *    level 6, brotli quality 11, and the HTML as the server sent it). Between targets it waits until the server it
  *    loaded is idle again (requests still in flight when a load stops are finished first).
- * 6. With `--profile`: starts the product again under `node --cpu-prof`, loads the search page the same way, as a
+ * 6. `flood` (decision 045; in `--only` or run with all): the product again with its default limit of rendered pages
+ *    per address, and the cached search page loaded alone, then while one address sends 30 distinct anonymous URLs a
+ *    second: junk parameters (`&utm_source=x<n>`), then distinct word searches (`/estates?is_simple=0&q=w<n>`).
+ *    Prints the search page's req/s in each case and what the flooding address got (statuses).
+ * 7. With `--profile`: starts the product again under `node --cpu-prof`, loads the search page the same way, as a
  *    visitor and then logged in, and prints where the server's CPU time went during each load (scripts/cpuprofile.ts);
  *    the profile is kept in BENCH_DATA_DIR/profiles/ for Chrome DevTools.
  *
  * The load generator shares the machine with both servers; numbers compare the two, they are not capacities.
  * Options: --listings N (100000), --seconds S (10), --warmup S (5), --connections C (32), --port P (3900), --profile,
- * --only home,search,listing,logged-in (all four; a subset for a quicker comparison while working on one page).
+ * --only home,search,listing,logged-in,flood (all five; a subset for a quicker comparison while working on one page).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -58,6 +62,8 @@ const env = {
   NODE_ENV: "production" as const,
   PUBLIC_URL: product,
   LOG_LEVEL: "warn",
+  // The load comes from one address: the miss limit (decision 045) is off but in the flood scenario.
+  PAGE_MISSES_PER_MINUTE: "0",
   // As `npm run serve` runs the product in production; the baseline gets the same.
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
 };
@@ -323,7 +329,9 @@ try {
       baseline: { path: baselineSearch },
     },
   ].filter((page) => !pageKeys || pageKeys.includes(page.key));
-  if (pages.length === 0) throw new Error(`--only: none of ${pageKeys?.join(",")} is home, search, listing or logged-in`);
+  const flood = !pageKeys || pageKeys.includes("flood");
+  if (pages.length === 0 && !flood)
+    throw new Error(`--only: none of ${pageKeys?.join(",")} is home, search, listing, logged-in or flood`);
 
   const date = new Date().toISOString().slice(0, 16).replace("T", " ");
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}`;
@@ -400,6 +408,67 @@ try {
         `| ${who} ${page.name} | ${kib(w.raw)} | ${kib(w.sent.bytes)} (${w.sent.encoding}) | ${kib(w.gzip)} | ${kib(w.brotli)} | ${kib(w.css.gzip)} | ${kib(w.css.brotli)} | ${kib(w.js.gzip)} | ${kib(w.js.brotli)} |`,
       );
     }
+  }
+
+  if (flood) {
+    // The product again with the default limit of rendered pages per address (this script turns it off elsewhere).
+    await stop(productServer);
+    const limitedEnv: NodeJS.ProcessEnv = { ...env };
+    delete limitedEnv.PAGE_MISSES_PER_MINUTE;
+    productServer = start(process.execPath, ["--import", "tsx", "server.ts"], { env: limitedEnv });
+    await waitFor(`${product}/healthz`, 180_000, productServer);
+    const cached = product + searchPath;
+    const measure = async () => {
+      const options = { url: cached, connections, headers: BROWSER_HEADERS };
+      if (warmup > 0) await autocannon({ ...options, duration: warmup });
+      const result = await autocannon({ ...options, duration: seconds });
+      return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+    };
+    /** Sends 30 distinct URLs a second (`path(n)`) from one address until stopped; counts the answers by status. */
+    const flooder = (path: (n: number) => string) => {
+      const statuses = new Map<number | string, number>();
+      const count = (key: number | string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      let n = 0;
+      const timer = setInterval(() => {
+        http
+          .get(product + path(n++), { headers: BROWSER_HEADERS }, (res) => {
+            res.resume();
+            res.on("end", () => count(res.statusCode ?? 0));
+          })
+          .on("error", () => count("error"));
+      }, 1000 / 30);
+      return () => {
+        clearInterval(timer);
+        return [...statuses].map(([status, times]) => `${times} × ${status}`).join(", ");
+      };
+    };
+    console.error(`flood: ${searchPath} alone, then under 30 distinct URLs a second from one address`);
+    await text(cached);
+    const alone = await measure();
+    await waitIdle(productServer.pid!);
+    const rows: string[] = [`| alone | ${alone.rps} | ${alone.p99} | ${alone.errors} | |`];
+    for (const [name, path] of [
+      ["junk parameters", (n: number) => `${searchPath}&utm_source=x${n}`],
+      ["distinct word searches", (n: number) => `/estates?is_simple=0&q=w${n}`],
+    ] as const) {
+      const stopFlood = flooder(path);
+      const flooded = await measure();
+      const got = stopFlood();
+      await waitIdle(productServer.pid!);
+      rows.push(
+        `| under 30 URLs/s: ${name} | ${flooded.rps} (${((100 * flooded.rps) / Math.max(1, alone.rps)).toFixed(0)}%) | ${flooded.p99} | ${flooded.errors} | ${got} |`,
+      );
+    }
+    out.push(
+      "",
+      "#### Cached search page under a flood of distinct anonymous URLs (decision 045)",
+      "",
+      `\`${searchPath}\` with ${connections} connections (${warmup} s warm-up + ${seconds} s), alone and while one address sends 30 distinct URLs a second.`,
+      "",
+      "| load | req/s | p99 ms | errors | what the flooding address got |",
+      "|---|---|---|---|---|",
+      ...rows,
+    );
   }
 
   if (profile) {

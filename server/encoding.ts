@@ -1,4 +1,6 @@
+import { promisify } from "node:util";
 import zlib from "node:zlib";
+import compression from "compression";
 import type express from "express";
 
 /**
@@ -15,8 +17,9 @@ export const MIN_COMPRESSED_BYTES = 1_024;
 
 /**
  * How hard a body is compressed: `kept` for a page compressed once and sent many times (the page cache: brotli 10,
- * gzip 9; on the search page 10.8 KB instead of 12.1 KB at brotli 9, for about 25 ms instead of 9 ms of one core per
- * fill, decision 013), `rendered` for a page sent once (brotli 2 and gzip 6, about 0.5 ms and 1.3 ms for 128 KB).
+ * gzip 9; on the search page 10.8 KB instead of 12.1 KB at brotli 9, for about 25 ms instead of 9 ms of one core,
+ * decision 013; done in the background, off the event loop, decision 045), `rendered` for a page sent once, and for
+ * the answer that fills the page cache (brotli 2 and gzip 6, about 0.5 ms and 1.3 ms for 128 KB).
  */
 export type Effort = "kept" | "rendered";
 
@@ -43,6 +46,39 @@ export function encodeWhole(body: Buffer, encoding: Encoding, effort: Effort): B
   }
   if (encoding === "gzip") return zlib.gzipSync(body, { level: GZIP_LEVEL[effort] });
   return body;
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * encodeWhole on libuv's thread pool: the event loop goes on serving while `body` is compressed (the page cache's
+ * `kept` copies, decision 045). Resolves to the compressed bytes (`identity`: the same buffer).
+ */
+export async function encodeWholeAsync(body: Buffer, encoding: Encoding, effort: Effort): Promise<Buffer> {
+  if (encoding === "br") {
+    return brotliCompress(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    });
+  }
+  if (encoding === "gzip") return gzip(body, { level: GZIP_LEVEL[effort] });
+  return body;
+}
+
+/**
+ * Marks `res` as a body whose encoding was chosen here (a kept page sent as it is to a client that accepts neither
+ * brotli nor gzip): the `compression` middleware must not compress it again for each request (decision 045).
+ */
+export function markEncoded(res: express.Response): void {
+  res.locals.encoded = true;
+}
+
+/** The `compression` middleware's filter: its own rule, except for an answer markEncoded marked. */
+export function compressionFilter(req: express.Request, res: express.Response): boolean {
+  return res.locals.encoded !== true && compression.filter(req, res);
 }
 
 /**

@@ -4,10 +4,11 @@ import { getT } from "~/services/i18n.server";
 
 /**
  * What the HTTP layer (server.ts) decided about a request before Remix saw it (issue 9): `refused` is 403 for a post
- * from another site, 413 for a body over its limit and 400 for a body or address that cannot be read. The body of a refused request is never read; the route's
+ * from another site, 413 for a body over its limit, 400 for a body or address that cannot be read, and 429 for a
+ * client past its limit of rendered pages (decision 045). The body of a refused request is never read; the route's
  * action is not called and the root error boundary renders the translated page with that status.
  */
-export type RequestRefusal = 400 | 403 | 413;
+export type RequestRefusal = 400 | 403 | 413 | 429;
 
 /** The load context server.ts gives Remix: the CSP nonce, the client's address, and a refusal (issue 9). */
 export type ServerLoadContext = { cspNonce: string; clientIp?: string; refused?: RequestRefusal };

@@ -97,6 +97,11 @@ export function createRemixHandler(options: {
   context: (req: express.Request, res: express.Response) => ServerLoadContext;
   /** Rendered pages for visitors (issue 10): served from it and stored in it where its rules allow. */
   cache?: PageCache;
+  /**
+   * Counts a page about to be rendered for a GET or HEAD that the cache did not answer (decision 045): null to
+   * render it, or the seconds to wait, and the translated 429 page is rendered instead (with Retry-After).
+   */
+  limitMisses?: (req: express.Request, res: express.Response) => Promise<number | null>;
 }): express.RequestHandler {
   const { cache } = options;
   const handle = createRequestHandler(options.build, options.mode);
@@ -130,19 +135,37 @@ export function createRemixHandler(options: {
           init.duplex = "half";
         }
       }
-      const request = new Request(url, init);
-      const key = cache?.keyFor(request) ?? null;
+      let request = new Request(url, init);
+      const visitor = cache?.visitorPage(request) ?? null;
+      const key = visitor?.key ?? null;
       const kept = key ? cache?.get(key) : undefined;
       if (cache && kept) return cache.send(req, res, kept, "hit");
+      // A visitor's page is rendered from its canonical address, the one its key names (decision 045).
+      if (visitor && visitor.search !== url.search) request = new Request(new URL(`${url.pathname}${visitor.search}`, url), init);
+      const read = req.method === "GET" || req.method === "HEAD";
+      const wait = read && !context.refused && options.limitMisses ? await options.limitMisses(req, res) : null;
+      let storeKey = key;
+      if (wait !== null) {
+        context.refused = 429;
+        res.setHeader("Retry-After", String(wait));
+        // A visitor's document: the kept refusal page, or rendered from `/` and kept (decision 045).
+        if (cache && visitor && !url.pathname.endsWith(".data")) {
+          storeKey = cache.refusalKey(request);
+          const refusal = cache.get(storeKey);
+          if (refusal) return cache.send(req, res, refusal, "refused");
+          request = new Request(new URL("/", url), init);
+        }
+      }
       const generation = cache?.current ?? 0;
       const response = await handle(request, context);
       // The page a post redirects to must not come from before the post's change (page cache, issue 10).
       if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
       if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");
-      if (cache && key && req.method === "GET" && response.status === 200 && cache.usable) {
+      const refused = storeKey !== key;
+      if (cache && storeKey && req.method === "GET" && response.status === (refused ? 429 : 200) && cache.usable) {
         const html = await response.text();
-        const entry = cache.store(key, generation, response, html, context.cspNonce);
-        if (entry) return cache.send(req, res, entry, "miss");
+        const entry = cache.store(storeKey, generation, response, html, context.cspNonce, { refusal: refused });
+        if (entry) return cache.send(req, res, entry, refused ? "refused" : "miss");
         writeHead(res, response);
         sendWhole(req, res, Buffer.from(html, "utf8"));
         return;

@@ -8,7 +8,8 @@ import { visibleDataChanged } from "~/services/visible-changes.server";
 import { LANG_COOKIE, localeOf } from "~/services/i18n.server";
 import { storeFor } from "~/utils/company";
 import { APP_POPUP_COOKIE } from "~/utils/cookies";
-import { chooseEncoding, encodeWhole } from "./encoding";
+import { chooseEncoding, encodeWhole, encodeWholeAsync, markEncoded } from "./encoding";
+import { canonicalSearch, type QueryParamsOf } from "./page-query";
 
 /**
  * Rendered pages kept for visitors (issue 10, docs/decisions/013-page-cache.md).
@@ -16,8 +17,14 @@ import { chooseEncoding, encodeWhole } from "./encoding";
  * A GET from a browser that carries no cookie but the language, the app-popup choice and the data saver's choice,
  * asks for no dialog and sets no language, is a visitor's request: its page is the same for every such visitor of
  * the same language and data saver mode (and, on the home page with the app popup, the same phone platform). The
- * first one renders it; the HTML is kept in this process, compressed once (brotli and gzip), and sent to the next
- * ones with an ETag (304 on a repeat) and a Cache-Control that lets a CDN hold it briefly. Any other request (a
+ * first one renders it; the HTML is kept in this process and sent to the next ones with an ETag (304 on a repeat) and
+ * a Cache-Control that lets a CDN hold it briefly. The key holds only the query parameters the page reads, in a
+ * canonical order (decision 045), and the page is rendered from that canonical address, so junk parameters (utm_*,
+ * fbclid) neither make a new entry nor change the page.
+ *
+ * Compression (decision 045): the answer that fills the cache is compressed cheaply (the `rendered` effort) and sent
+ * at once; the kept copy is compressed again at the `kept` effort (brotli 10, gzip 9) in the background, one page at
+ * a time on libuv's thread pool, so no request waits for it and the event loop never does. Any other request (a
  * session, a toast, a dialog, a post, `_data`) is neither served from nor stored in the cache, and only a 200 HTML
  * answer without `Set-Cookie` is stored.
  *
@@ -39,22 +46,35 @@ export type PageCacheOptions = {
   sharedMaxAgeSeconds: number;
   /** `stale-while-revalidate` for a CDN, in seconds. */
   staleWhileRevalidateSeconds: number;
+  /** The query parameters the page at a path reads (server/page-query.ts): the others are not part of the key. */
+  queryParams: QueryParamsOf;
 };
 
-/** A kept page: its answer headers, its ETag, the hashes of its inline scripts and its bytes in each encoding. */
+/** A visitor's request as the cache sees it: its key, and the canonical query string its page is rendered from. */
+export type VisitorPage = { key: string; search: string };
+
+/**
+ * A kept page: its answer headers, its ETag, the hashes of its inline scripts, its bytes in each encoding, and
+ * whether those are compressed at the `kept` effort yet (else at the `rendered` one).
+ */
 type Entry = {
+  /** 200, or 429 for the kept refusal page (refusalKey). */
+  status: number;
   headers: [string, string][];
   etag: string;
   scriptHashes: string[];
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+  recompressed: boolean;
 };
 
 /** Cookies a visitor's page may depend on; any other cookie (a session, a toast) means "not a visitor's page". */
 const VISITOR_COOKIES = new Set([LANG_COOKIE, APP_POPUP_COOKIE, SAVE_DATA_COOKIE]);
 /** Longest address kept, in characters (longer ones are rendered each time). */
 const MAX_KEY_LENGTH = 2_048;
+/** Most kept pages waiting to be compressed again; a page past it stays cheaply compressed until it expires. */
+const MAX_WAITING = 64;
 /** The channel of migration 0007. */
 export const PAGE_CHANGES_CHANNEL = "page_changes";
 
@@ -63,6 +83,10 @@ export class PageCache {
   private generation = 0;
   private listening = false;
   private listener: Listener | null = null;
+  /** Keys of kept pages waiting to be compressed at the `kept` effort, oldest first. */
+  private readonly waiting = new Set<string>();
+  /** The background compression under way, if any (see idle()). */
+  private compressing: Promise<void> | null = null;
 
   constructor(private readonly options: PageCacheOptions) {
     this.entries = new LRUCache<string, Entry>({
@@ -102,6 +126,7 @@ export class PageCache {
   forget(): void {
     this.generation++;
     this.entries.clear();
+    this.waiting.clear();
     visibleDataChanged(this.listening);
   }
 
@@ -122,9 +147,18 @@ export class PageCache {
    * not one (see the class comment). The key holds the language, the data saver's mode as the page shows it
    * (`full`, or `on` or `browser`: decision 022; from the cookie and the `Save-Data` header, the way the page is
    * rendered, so a normal page and a data saver page are never mixed), the phone platform on the home page while its
-   * app popup shows (its store link), then the path and query.
+   * app popup shows (its store link), then the path and the canonical query (visitorPage).
    */
   keyFor(request: Request): string | null {
+    return this.visitorPage(request)?.key ?? null;
+  }
+
+  /**
+   * keyFor's key with the canonical query string (`?a=1&b=2` or ""): only the parameters the page reads
+   * (`queryParams`), sorted by name (decision 045). The page of a key must be rendered from that query, so that
+   * every address of the key gets the same page.
+   */
+  visitorPage(request: Request): VisitorPage | null {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
     // A data request of client-side navigation is JSON for the router, not a page.
     const url = new URL(request.url);
@@ -136,8 +170,18 @@ export class PageCache {
     if (chosen !== null && chosen !== cookies[LANG_COOKIE]) return null;
     const popup = url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed";
     const variant = popup ? storeFor(request.headers.get("User-Agent")).platform : "-";
-    const key = `${localeOf(request)} ${dataSaverOf(request) ?? "full"} ${variant} ${url.pathname}${url.search}`;
-    return key.length > MAX_KEY_LENGTH ? null : key;
+    const search = url.search ? canonicalSearch(url.searchParams, this.options.queryParams(url.pathname)) : "";
+    const key = `${localeOf(request)} ${dataSaverOf(request) ?? "full"} ${variant} ${url.pathname}${search}`;
+    return key.length > MAX_KEY_LENGTH ? null : { key, search };
+  }
+
+  /**
+   * The key of the translated 429 page for `request`'s language and data saver mode (decision 045): rendered once
+   * (from the address `/`, so it names no visitor's address), kept like a page and sent to every refused request,
+   * since refusing must cost less than rendering.
+   */
+  refusalKey(request: Request): string {
+    return `${localeOf(request)} ${dataSaverOf(request) ?? "full"} 429`;
   }
 
   /** The current generation: a page rendered under it is stored only if it is still current when rendered. */
@@ -156,34 +200,81 @@ export class PageCache {
   }
 
   /**
-   * Stores `response` under `key` when it may be kept (200, HTML, no Set-Cookie, rendered under the current
-   * generation) and returns the entry to send; returns undefined when it may not (send it as it is).
-   * `html` is the complete body; `nonce` this response's CSP nonce (its attributes are taken out).
+   * Stores `response` under `key` when it may be kept (200, HTML, no Set-Cookie, not `Cache-Control: no-store`,
+   * rendered under the current generation) and returns the entry to send; returns undefined when it may not (send it
+   * as it is). `html` is the complete body; `nonce` this response's CSP nonce (its attributes are taken out). The
+   * entry is compressed at the `rendered` effort now and at the `kept` effort later (recompressLater).
    */
-  store(key: string, generation: number, response: Response, html: string, nonce: string): Entry | undefined {
+  store(
+    key: string,
+    generation: number,
+    response: Response,
+    html: string,
+    nonce: string,
+    options: { refusal?: boolean } = {},
+  ): Entry | undefined {
     if (!this.listening || generation !== this.generation) return undefined;
-    if (response.status !== 200 || response.headers.has("Set-Cookie")) return undefined;
+    if (response.status !== (options.refusal ? 429 : 200) || response.headers.has("Set-Cookie")) return undefined;
+    if (!options.refusal && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) return undefined;
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return undefined;
     const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
     const identity = Buffer.from(shared, "utf8");
     const entry: Entry = {
+      status: response.status,
       headers: [...response.headers].filter(([name]) => !SKIPPED_HEADERS.has(name)),
       etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
       scriptHashes: inlineScriptHashes(shared),
       identity,
-      br: encodeWhole(identity, "br", "kept"),
-      gzip: encodeWhole(identity, "gzip", "kept"),
+      br: encodeWhole(identity, "br", "rendered"),
+      gzip: encodeWhole(identity, "gzip", "rendered"),
+      recompressed: false,
     };
     this.entries.set(key, entry);
+    this.recompressLater(key);
     return entry;
   }
 
   /**
-   * Sends a kept page: 304 when the browser has it (If-None-Match), else the best encoding it accepts. The
+   * Queues the kept page of `key` to be compressed at the `kept` effort (at most MAX_WAITING pages wait; the others
+   * stay cheaply compressed until they expire). One page is compressed at a time, off the event loop.
+   */
+  private recompressLater(key: string): void {
+    if (this.waiting.size >= MAX_WAITING) return;
+    this.waiting.add(key);
+    this.compressing ??= this.recompressWaiting().finally(() => (this.compressing = null));
+  }
+
+  /** Compresses the waiting pages one after the other; a page dropped or replaced meanwhile is left alone. */
+  private async recompressWaiting(): Promise<void> {
+    for (const key of this.waiting) {
+      this.waiting.delete(key);
+      const entry = this.entries.peek(key);
+      if (!entry || entry.recompressed) continue;
+      const generation = this.generation;
+      const [br, gzip] = [
+        await encodeWholeAsync(entry.identity, "br", "kept"),
+        await encodeWholeAsync(entry.identity, "gzip", "kept"),
+      ];
+      if (generation !== this.generation || this.entries.peek(key) !== entry) continue;
+      const smaller = (kept: Buffer, cheap: Buffer) => (kept.byteLength < cheap.byteLength ? kept : cheap);
+      const next = { ...entry, br: smaller(br, entry.br), gzip: smaller(gzip, entry.gzip), recompressed: true };
+      this.entries.set(key, next, { noUpdateTTL: true });
+    }
+  }
+
+  /** Resolves once no kept page waits to be compressed again (tests and benchmarks). */
+  async idle(): Promise<void> {
+    while (this.compressing) await this.compressing;
+  }
+
+  /**
+   * Sends a kept page: 304 when the browser has it (If-None-Match), else the best encoding it accepts, as kept: a
+   * browser that accepts neither brotli nor gzip (only `deflate`) gets the kept HTML as it is, which the
+   * `compression` middleware leaves alone (markEncoded), so no request pays for a compression. The
    * Content-Security-Policy that helmet set for this response gets the page's script hashes instead of its nonce.
    */
-  send(req: express.Request, res: express.Response, entry: Entry, outcome: "hit" | "miss"): void {
-    res.status(200);
+  send(req: express.Request, res: express.Response, entry: Entry, outcome: "hit" | "miss" | "refused"): void {
+    res.status(entry.status);
     for (const [name, value] of entry.headers) {
       if (name === "vary") res.vary(value);
       else res.setHeader(name, value);
@@ -192,7 +283,9 @@ export class PageCache {
     res.setHeader("ETag", entry.etag);
     res.setHeader(
       "Cache-Control",
-      `public, max-age=0, must-revalidate, s-maxage=${this.options.sharedMaxAgeSeconds}, stale-while-revalidate=${this.options.staleWhileRevalidateSeconds}`,
+      entry.status !== 200
+        ? "no-store"
+        : `public, max-age=0, must-revalidate, s-maxage=${this.options.sharedMaxAgeSeconds}, stale-while-revalidate=${this.options.staleWhileRevalidateSeconds}`,
     );
     res.setHeader("X-Page-Cache", outcome);
     const policy = res.getHeader("Content-Security-Policy");
@@ -202,10 +295,11 @@ export class PageCache {
         policy.replace(/ ?'nonce-[^']*'/g, entry.scriptHashes.map((hash) => ` ${hash}`).join("")),
       );
     }
-    if (req.fresh) {
+    if (entry.status === 200 && req.fresh) {
       res.status(304).end();
       return;
     }
+    markEncoded(res);
     const encoding = chooseEncoding(req);
     const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
     if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);

@@ -35,6 +35,20 @@ beforeAll(async () => {
   const listing = /href="(\/estate\/\d+)"/.exec(search.body)?.[1];
   if (!listing) throw new Error(`${SEARCH} shows no listing`);
   pages = { home: "/", search: SEARCH, listing, form: "/new-estate" };
+  // The budgets are those of the kept pages every later visitor gets: the answer that fills the page cache is
+  // compressed cheaply and the kept copy again at brotli 10 in the background (decision 045). Each page is filled,
+  // then asked for until its kept copy is the smaller one (at most 5 s).
+  for (const path of Object.values(pages)) {
+    for (const lang of ["ar", "en"]) {
+      const headers = { Cookie: `lang=${lang}` };
+      const fill = await getOnWire(server.url + path, "br", headers);
+      for (const until = Date.now() + 5_000; Date.now() < until;) {
+        const again = await getOnWire(server.url + path, "br", headers);
+        if (again.headers["x-page-cache"] !== "hit" || again.wireBytes < fill.wireBytes) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
 }, 240_000);
 
 afterAll(async () => {

@@ -3,7 +3,10 @@ import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerBuild } from "@remix-run/node";
+import { encodeWhole } from "../server/encoding";
 import { inlineScriptHashes, PageCache } from "../server/page-cache";
+import { queryParamsOf } from "../server/page-query";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
@@ -166,7 +169,8 @@ describe("a visitor's page (issue 10)", () => {
   });
 
   it("keeps the data saver's page apart: a normal visitor never gets it, nor a data saver the normal page (decision 022)", async () => {
-    const path = `/offices?saver_probe=${Date.now()}`;
+    // A page no other test asks for (a parameter the page does not read would not make a new entry: decision 045).
+    const path = "/articals?page=1";
     const hasScripts = (html: string) => /<script type="module"/.test(html);
     const saverText = JSON.parse(fs.readFileSync("locales/ar/common.json", "utf8")).footer.dataSaver;
     // The normal page first: kept, with its scripts.
@@ -230,7 +234,7 @@ describe("never kept, never served from the cache (issue 10)", () => {
       expect(await mine.text()).toContain("/logout");
     }
     // A page first asked for by the logged-in user is not stored for visitors.
-    const path = `/offices?page_probe=${Date.now()}`;
+    const path = "/who-us";
     await get(a, path, { Cookie: session });
     const visitor = await get(a, path);
     expect(visitor.headers.get("x-page-cache")).toBe("miss");
@@ -410,8 +414,29 @@ describe("every process stops serving a changed page within a second (issue 10)"
   });
 });
 
+/** Routes as a server build has them: the root (it reads `lang`), the search page, a page that reads nothing. */
+const SMALL_BUILD = {
+  routes: {
+    root: { id: "root", path: "", module: { queryParams: ["lang", "dialog"] } },
+    "routes/estates": {
+      id: "routes/estates",
+      parentId: "root",
+      path: "estates",
+      module: { queryParams: ["location_id", "estate_type_id", "q", "page"] },
+    },
+    "routes/_index": { id: "routes/_index", parentId: "root", index: true, module: {} },
+    "routes/$": { id: "routes/$", parentId: "root", path: "*", module: {} },
+  },
+} as unknown as ServerBuild;
+
 describe("keys and hashes (issue 10)", () => {
-  const cache = new PageCache({ maxBytes: 1024 * 1024, ttlMs: 1000, sharedMaxAgeSeconds: 30, staleWhileRevalidateSeconds: 60 });
+  const cache = new PageCache({
+    maxBytes: 1024 * 1024,
+    ttlMs: 1000,
+    sharedMaxAgeSeconds: 30,
+    staleWhileRevalidateSeconds: 60,
+    queryParams: queryParamsOf(SMALL_BUILD),
+  });
   const request = (path: string, headers: Record<string, string> = {}, method = "GET") =>
     new Request(`http://127.0.0.1${path}`, { method, headers });
 
@@ -440,6 +465,62 @@ describe("keys and hashes (issue 10)", () => {
     expect(cache.keyFor(request("/", {}, "POST"))).toBeNull();
     expect(cache.keyFor(request("/estates?lang=en"))).toBeNull();
     expect(cache.keyFor(request("/estates?lang=en", { Cookie: "lang=en" }))).toBe("en full - /estates?lang=en");
+  });
+
+  it("keys only the parameters the page reads, sorted by name: junk parameters and their order make no new entry (decision 045)", () => {
+    const plain = cache.keyFor(request("/estates?location_id=1&estate_type_id=6"));
+    expect(plain).toBe("ar full - /estates?estate_type_id=6&location_id=1");
+    for (const junk of [
+      "/estates?location_id=1&estate_type_id=6&utm_source=x1",
+      "/estates?utm_source=x2&fbclid=abc&estate_type_id=6&location_id=1",
+      "/estates?estate_type_id=6&gclid=1&location_id=1&utm_campaign=a&utm_medium=b",
+    ]) {
+      expect(cache.keyFor(request(junk)), junk).toBe(plain);
+    }
+    // A page that reads no parameter has one key whatever is appended; the home page keeps its platform.
+    expect(cache.keyFor(request("/nowhere?utm_source=x&a=1"))).toBe("ar full - /nowhere");
+    expect(cache.keyFor(request("/?utm_source=x", { "User-Agent": "Mozilla/5.0 (iPhone)" }))).toBe("ar full ios /");
+    // A name sent twice keeps both values in their order (the page refuses the repetition, so it is another page).
+    expect(cache.keyFor(request("/estates?q=b&page=2&q=a"))).toBe("ar full - /estates?page=2&q=b&q=a");
+    expect(cache.keyFor(request("/estates?q=a&q=b"))).not.toBe(cache.keyFor(request("/estates?q=b&q=a")));
+    // The root's parameters count on every page.
+    expect(cache.keyFor(request("/estates?lang=en&utm_source=1", { Cookie: "lang=en" }))).toBe("en full - /estates?lang=en");
+  });
+
+  it("answers the filling request compressed cheaply, then keeps the copy compressed at the storage levels (decision 045)", async () => {
+    const listening = new PageCache({
+      maxBytes: 1024 * 1024,
+      ttlMs: 60_000,
+      sharedMaxAgeSeconds: 30,
+      staleWhileRevalidateSeconds: 60,
+      queryParams: queryParamsOf(SMALL_BUILD),
+    });
+    // As if it heard page_changes: pages may be kept.
+    listening.listen({
+      listen: (_channel: string, events: { listening: () => void }) => (
+        events.listening(),
+        { close: async () => undefined, sync: async () => undefined }
+      ),
+    } as never);
+    const html = `<!DOCTYPE html><html><body>${Array.from({ length: 3000 }, (_, i) => `<p>عقار ${i % 97} في دمشق</p>`).join("")}</body></html>`;
+    const identity = Buffer.from(html);
+    const response = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    const entry = listening.store("ar full - /estates", listening.current, response, html, "")!;
+    expect(entry.br.equals(encodeWhole(identity, "br", "rendered"))).toBe(true);
+    expect(entry.gzip.equals(encodeWhole(identity, "gzip", "rendered"))).toBe(true);
+    await listening.idle();
+    const kept = listening.get("ar full - /estates")!;
+    expect(kept.br.equals(encodeWhole(identity, "br", "kept"))).toBe(true);
+    // gzip 9 is kept when it is smaller than gzip 6 (on some pages it is not).
+    expect(kept.gzip.byteLength).toBe(
+      Math.min(encodeWhole(identity, "gzip", "kept").byteLength, encodeWhole(identity, "gzip", "rendered").byteLength),
+    );
+    expect(kept.br.byteLength).toBeLessThan(entry.br.byteLength);
+    expect(kept.etag).toBe(entry.etag);
+    // A page marked no-store is never kept.
+    const secret = new Response(html, { headers: { "Content-Type": "text/html", "Cache-Control": "no-store" } });
+    expect(listening.store("ar full - /rp?t=x", listening.current, secret, html, "")).toBeUndefined();
+    await listening.close();
   });
 
   it("hashes inline scripts only", () => {

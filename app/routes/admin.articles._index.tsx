@@ -12,6 +12,9 @@ import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["page"];
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 
 /**

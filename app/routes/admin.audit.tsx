@@ -10,6 +10,9 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["before", "subject", "id"];
+
 const SUBJECTS = ["estate", "estate_edit", "property_request", "estate_report", "user", "article", "office", "lead"];
 
 /**

@@ -13,6 +13,9 @@ import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["page", "q"];
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 
 /** The longest name search kept (characters); longer text is cut, never an error. */

@@ -5,13 +5,16 @@ import { Icon } from "~/components/Icon";
 import { ExtraFilters } from "~/components/ListingResults";
 import { SearchFilter } from "~/components/SearchFilter";
 import { filterOptions, getLookups } from "~/models/lookups.server";
-import { FILTER_PARAMS, type FilterValues } from "~/utils/estate-filter.server";
+import { FILTER_PARAMS, type FilterValues, SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
 import { filterFields } from "~/utils/listing-page.server";
 import type { LayoutHandle } from "~/root";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = SEARCH_QUERY_PARAMS;
 /** Spec 2.2: neither navbar nor footer on the advanced search. */
 export const handle: LayoutHandle = { hideNavbar: true, hideFooter: true };
 

@@ -8,6 +8,9 @@ import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["t"];
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
 /**

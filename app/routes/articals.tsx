@@ -9,6 +9,9 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["page"];
+
 /** News articles, newest first, paged (spec 2.1 /articals and /articals/). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const rawPage = new URL(request.url).searchParams.get("page") ?? "1";

@@ -5,8 +5,12 @@ import { ExtraFilters, ListingResults } from "~/components/ListingResults";
 import { SearchFilter } from "~/components/SearchFilter";
 import { loadListingPage } from "~/utils/listing-page.server";
 import { pageMeta } from "~/utils/seo";
+import { SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = SEARCH_QUERY_PARAMS;
 
 /** Search results (spec 2.1 /estates): the filter comes from the query string; location, type and offer type are required. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -16,6 +16,9 @@ import { publicOrigin } from "~/utils/site.server";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["sent"];
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
 /** The forgot-password form (issue 3; architecture 8: reset by phone number), and its "sent" answer at ?sent=1. */

@@ -13,6 +13,9 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["t"];
+
 /**
  * /lc?t=TOKEN, the one-tap links of the expiry warning SMS (issue 14, decision 029): "still available" renews the
  * listing for 60 days, "no longer available" takes it down. They work without logging in: the signed token is the

@@ -24,6 +24,9 @@ import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["tab", "redirectTo"];
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
 /** The two tabs of spec 2.6 and 4 (Login screen): 1 login, 2 sign up, kept in the URL (`?tab=2`). */

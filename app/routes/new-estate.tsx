@@ -25,6 +25,9 @@ import type { LayoutHandle } from "~/root";
 import { answerOnce } from "~/services/idempotency.server";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["sent"];
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
 
 /** /new-estate (spec 2.1, 2.6, 3): the property offer form; no login needed. `?sent=1` is the thank-you page. */

@@ -11,6 +11,9 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["page"];
+
 /** Every listing of one office, paged (spec 2.1 /office-estates/{id}); 404 for an unknown office or a page out of range. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);

@@ -11,6 +11,9 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["searchselected", "location_id", "name"];
+
 /**
  * Office search results (spec 2.5, 5): searchselected 1 needs location_id ('please choose the required region'),
  * 2 needs name ('please write the required name'); a missing field answers 400 with the form and its message.

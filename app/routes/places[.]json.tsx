@@ -3,6 +3,9 @@ import { getDb } from "~/db/db.server";
 import { toLocale } from "~/i18n";
 import { getLookups, placeList } from "~/models/lookups.server";
 
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["lang", "v"];
+
 /**
  * `/places.json?lang=ar|en&v=…` (issue 10): the place list of every place select, in one language, as the browser
  * loads it once (app/utils/places.ts). Asked for with the current version, it is kept by browsers and CDNs for a

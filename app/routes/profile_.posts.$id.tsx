@@ -36,6 +36,9 @@ import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["sent", "delete"];
 export const handle: LayoutHandle = { i18n: ["common", "forms", "account"] };
 
 /** The post and the actor of a request, or a 404 when the actor may not edit it (issue 5: never another's post). */

@@ -17,6 +17,9 @@ import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["t", "changed"];
+
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
 /** The redirect delay after a reset or a bad link (spec 9: 2000 ms). */

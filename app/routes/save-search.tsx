@@ -13,13 +13,16 @@ import { canonicalQuery, createSavedSearch, MAX_SAVED_SEARCHES, SavedSearchLimit
 import { requireUser } from "~/services/auth.server";
 import { formReply } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { parseEstateFilter } from "~/utils/estate-filter.server";
+import { parseEstateFilter, SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
 import { appliedFilters } from "~/utils/listing-page.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = SEARCH_QUERY_PARAMS;
 export const handle: LayoutHandle = { i18n: ["common", "account", "forms"] };
 
 /**

@@ -3,8 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { ScopedListingPage } from "~/components/ListingResults";
 import { loadListingPage } from "~/utils/listing-page.server";
 import { pageMeta } from "~/utils/seo";
+import { SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
 
 export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = SEARCH_QUERY_PARAMS;
 
 /** Vacation rentals: daily, weekly and seasonal periods (spec 2.1 /vacation-properties), with the search filter; every field is optional here. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -17,6 +17,9 @@ import { consume } from "./rate-limit.server";
  * `for` on the login prompt) opens a dialog that the root renders on any page, with or without JavaScript. Closing
  * is a link to the same page without these parameters.
  */
+/** The query parameters of a dialog (the root reads them on every page; a page with `dialog` is never kept). */
+export const DIALOG_PARAMS = ["dialog", "estate_id", "office_id", "for"] as const;
+
 /** Why a visitor is asked to log in (spec 4, Login prompt: the title varies by action). */
 export type PromptReason = "contact" | "save" | "report" | "request";
 

@@ -1,6 +1,7 @@
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 import { rate_limits } from "~/db/schema";
+import { getEnv } from "~/utils/env.server";
 
 /**
  * The limits of issues 3 and 9 (architecture 7), kept in the `rate_limits` table through rate-limiter-flexible so they hold
@@ -26,7 +27,16 @@ export const LIMITS = {
   contactUser: { points: 30, duration: 60 * 60 },
   // Photo uploads (issue 5), per account an hour: two full posts' worth of tries (disk and CPU are finite).
   uploadUser: { points: 60, duration: 60 * 60 },
+  // Pages rendered for a client without a login (decision 045), per IP address: PAGE_MISSES_PER_MINUTE, counted in
+  // windows of 10 s (a sixth each), so a burst cannot spend a minute's allowance at once (a word search on PGlite
+  // costs about 250 ms of the event loop). server.ts does not count at all when it is 0; cache hits never count.
+  pageMissIp: { points: Math.max(1, Math.ceil(getEnv().PAGE_MISSES_PER_MINUTE / 6)), duration: 10 },
 } as const;
+/**
+ * Limits passed by clients that may go on asking many times a second (a flood): once the address is past it, it is
+ * refused from this process's memory until the window ends, with no database write per request.
+ */
+const BLOCKED_IN_MEMORY: ReadonlySet<LimitName> = new Set(["pageMissIp"]);
 export type LimitName = keyof typeof LIMITS;
 
 const limiters = new WeakMap<Db, Map<LimitName, RateLimiterDrizzle>>();
@@ -36,7 +46,8 @@ function limiter(db: Db, name: LimitName): RateLimiterDrizzle {
   if (!byName) limiters.set(db, (byName = new Map()));
   let found = byName.get(name);
   if (!found) {
-    found = new RateLimiterDrizzle({ storeClient: db, schema: rate_limits, keyPrefix: name, ...LIMITS[name] });
+    const inMemory = BLOCKED_IN_MEMORY.has(name) ? { inMemoryBlockOnConsumed: LIMITS[name].points } : {};
+    found = new RateLimiterDrizzle({ storeClient: db, schema: rate_limits, keyPrefix: name, ...LIMITS[name], ...inMemory });
     byName.set(name, found);
   }
   return found;

@@ -95,6 +95,16 @@ export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
+/**
+ * Whether a Cookie header carries a login: a session cookie signed with our secret that holds a login token (whether
+ * the token is still valid is the database's to say; a captcha or a pending sign-up alone is not a login). No
+ * database query: the HTTP layer asks it before every page it renders (decision 045).
+ */
+export async function carriesLogin(cookieHeader: string | undefined): Promise<boolean> {
+  if (!cookieHeader?.includes("__session=")) return false;
+  return (await sessionStorage.getSession(cookieHeader)).has("token");
+}
+
 /** HMAC-SHA256 (hex) of a value under the session secret: how SMS codes and captcha answers are stored. */
 export function keyedHash(value: string): string {
   return crypto.createHmac("sha256", sessionSecret()).update(value).digest("hex");

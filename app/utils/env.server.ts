@@ -45,6 +45,11 @@ const schema = z
      * one request (a logged-in user's, a visitor's page not yet cached); 0 turns it off.
      */
     CARD_CACHE_MB: z.coerce.number().min(0).max(1024).default(8),
+    /**
+     * Pages rendered (not served from the page cache) for a client without a login, per IP address a minute
+     * (decision 045), counted a sixth per 10 s: past it the page answers 429 with Retry-After. 0 turns the limit off.
+     */
+    PAGE_MISSES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
     /**
      * The time a search's count may take on PostgreSQL (issue 13's 5 ms, decision 043), in milliseconds: past it the

@@ -27,6 +27,8 @@ const EXTRA = [
 /** Every parameter the filter reads, in the order of the form (the chips and the page's canonical links). */
 export const FILTER_PARAMS = [...FIELDS, ...EXTRA] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
+/** Every query parameter parseEstateFilter reads: the filter's and `page` (a search page's `queryParams`, decision 045). */
+export const SEARCH_QUERY_PARAMS = [...FILTER_PARAMS, "page"] as const;
 
 /** The filter's fields as typed, kept to fill the form again (spec 3, Search filter, and issue 13). */
 export type FilterValues = Record<FilterParam, string>;

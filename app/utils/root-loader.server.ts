@@ -4,7 +4,7 @@ import { getLookups, placesUrl } from "~/models/lookups.server";
 import { savedEstateIds } from "~/models/saved.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { dataSaverOf } from "~/services/data-saver.server";
-import { dialogFor } from "~/services/dialog.server";
+import { DIALOG_PARAMS, dialogFor } from "~/services/dialog.server";
 import { getT, langCookie, LANG_COOKIE, localeOf } from "~/services/i18n.server";
 import { getToast } from "~/services/session.server";
 import { storeFor } from "./company";
@@ -14,6 +14,12 @@ import { getEnv } from "./env.server";
 import { notFound } from "./page.server";
 import { ERROR_STATUSES, errorTextKey } from "./seo";
 import { localesVersion, publicOrigin } from "./site.server";
+
+/**
+ * The query parameters every page reads (decision 045): the page language (`?lang=`, decision 002) and the dialog
+ * (architecture 6). A page's own are its route module's `queryParams`.
+ */
+export const queryParams = ["lang", ...DIALOG_PARAMS];
 
 /**
  * The root route's loader (app/root.tsx re-exports it; kept here so that the browser's root module imports one server

@@ -67,7 +67,7 @@ export function seoMeta(
  * Pages that fail (404, 500) get the root's not-found or error title and are not indexed.
  */
 /** Statuses with a page of their own (root error boundary, issue 9): their texts are `errorPage.<status>.*`. */
-export const ERROR_STATUSES = [400, 403, 405, 409, 413, 503] as const;
+export const ERROR_STATUSES = [400, 403, 405, 409, 413, 429, 503] as const;
 
 /**
  * The common.json key of an error page's title or text (issue 9): `notFound.*` for 404 (`notFound.listingText` for a

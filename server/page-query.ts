@@ -1,0 +1,71 @@
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+
+/**
+ * The query parameters each page reads (docs/decisions/045-page-cache-key-and-miss-limit.md). A route module says
+ * which parameters its loader reads with an export of its own, `queryParams` (a list of names, most of them taken
+ * from the schema that parses them, e.g. the search filter's FILTER_PARAMS). Remix sends only its own exports to the
+ * browser, so the list and what it imports stay on the server. The parameters a page reads are those of every route
+ * that matches its path (the root's `lang` and dialog parameters, then the page's own); tests/page-query.test.ts
+ * fails when a loader reads a parameter that is not in them.
+ */
+export type QueryParamsOf = (pathname: string) => ReadonlySet<string>;
+
+/** What a route module may export: the names of the query parameters its loader reads. */
+type WithQueryParams = { queryParams?: readonly string[] };
+
+/**
+ * A function from a path (`/estates`) to the names of the query parameters its page reads, from the `queryParams`
+ * exports of `build`'s route modules, matched as Remix matches them. A path no route matches reads none.
+ */
+export function queryParamsOf(build: ServerBuild): QueryParamsOf {
+  const children = new Map<string | undefined, AgnosticRouteObject[]>();
+  const nodes = new Map<string, AgnosticRouteObject>();
+  for (const route of Object.values(build.routes)) {
+    const node = (
+      route.index
+        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] }
+    ) as AgnosticRouteObject;
+    nodes.set(route.id, node);
+    const siblings = children.get(route.parentId) ?? [];
+    siblings.push(node);
+    children.set(route.parentId, siblings);
+  }
+  for (const [parentId, list] of children) {
+    const parent = parentId === undefined ? undefined : nodes.get(parentId);
+    if (parent && "children" in parent) parent.children = list;
+  }
+  const tree = children.get(undefined) ?? [];
+  const byRoutes = new Map<string, ReadonlySet<string>>();
+  const none: ReadonlySet<string> = new Set();
+  return (pathname) => {
+    const matches = matchRoutes(tree, pathname);
+    if (!matches) return none;
+    const ids = matches.map((match) => match.route.id!).join(" ");
+    let names = byRoutes.get(ids);
+    if (!names) {
+      const found = new Set<string>();
+      for (const match of matches) {
+        const module = build.routes[match.route.id!]?.module as WithQueryParams | undefined;
+        for (const name of module?.queryParams ?? []) found.add(name);
+      }
+      byRoutes.set(ids, (names = found));
+    }
+    return names;
+  };
+}
+
+/**
+ * The canonical query string (`?a=1&b=2`, or "" when nothing is kept) of `params` for a page that reads `accepted`:
+ * the parameters it does not read are dropped; the others are sorted by name (a repeated name keeps its values in the
+ * order sent, since the page may read the first or refuse the repetition) and written as URLSearchParams writes them.
+ */
+export function canonicalSearch(params: URLSearchParams, accepted: ReadonlySet<string>): string {
+  const kept: [string, string][] = [];
+  for (const [name, value] of params) if (accepted.has(name)) kept.push([name, value]);
+  // Array.prototype.sort is stable: values of one name keep their order.
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(kept).toString();
+  return search ? `?${search}` : "";
+}
