@@ -14,6 +14,7 @@ import helmet from "helmet";
 import getRawBody from "raw-body";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
+import { demoAdminNotice } from "./app/models/admin-bootstrap.server";
 import { responsesSettled } from "./app/services/account.server";
 import { startAppWorker } from "./app/services/job-tasks.server";
 import { isMultipartForm, UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
@@ -43,7 +44,7 @@ if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
 // A failure that escapes a request (a driver's late error event, a stream error) is logged; the process serves on.
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
 
-const database = await startDatabase();
+const { database, demoAdmin } = await startDatabase();
 logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
 const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
@@ -308,6 +309,10 @@ server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, ms: Date.now() - started }, `listening on http://localhost:${port}`);
+  // What became of the demo admin, once the site can be opened (docs/decisions/049): a warning, so that it shows at
+  // every LOG_LEVEL but error and silent.
+  const notice = demoAdminNotice(demoAdmin, env.PUBLIC_URL ?? `http://localhost:${port}`);
+  if (notice) logger.warn(notice);
 });
 server.keepAliveTimeout = 65_000;
 

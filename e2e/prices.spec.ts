@@ -41,6 +41,15 @@ test("the admin sets the exchange rate without JavaScript, and a visitor sees th
   await expect(page.getByText(ad.errors.whole)).toBeVisible();
   await expect(field).toHaveValue("12.5");
 
+  // A figure in old pounds (a hundred times the rate) is not saved: a second screen shows both values (decision 049),
+  // and the form below it keeps what was typed, to correct it.
+  await field.fill("12,500");
+  await page.getByRole("button", { name: ad.save }).click();
+  await expect(page.getByRole("heading", { level: 2, name: ad.confirm.title })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("1 US$ = 12,500 SYP");
+  await expect(page.getByRole("button", { name: fill(ad.confirm.save, { rate: "12,500" }) })).toBeVisible();
+  await expect(field).toHaveValue("12,500");
+
   // New pounds (decision 027): about 110 to the dollar.
   const rate = 111 + (Date.now() % 19);
   await field.fill(number.format(rate));

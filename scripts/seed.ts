@@ -7,7 +7,8 @@ import { migrateDatabase, openDatabase } from "../app/db/client.server";
 import { estates, governorates } from "../app/db/schema";
 import { seedListings } from "../app/db/seed/listings.server";
 import { seedReference } from "../app/db/seed/reference.server";
-import { getEnv } from "../app/utils/env.server";
+import { demoAdminNotice, settleDemoAdmin } from "../app/models/admin-bootstrap.server";
+import { getEnv, isPublicSite } from "../app/utils/env.server";
 
 const arg = process.argv.indexOf("--listings");
 const wanted = arg > 0 ? Number(process.argv[arg + 1]) : getEnv().SEED_LISTINGS;
@@ -22,10 +23,14 @@ await migrateDatabase(database);
 const { db } = database;
 const seeded = (await db.$count(governorates)) > 0;
 if (!seeded) await seedReference(db, env.imagesDir);
+// The demo data brings its demo admin, except on a public site (docs/decisions/049).
+const demoAdmin = await settleDemoAdmin(db, { seededDemo: !seeded, publicSite: isPublicSite(env) });
 const [{ n }] = await db.select({ n: count() }).from(estates).where(eq(estates.status, "approved"));
 const missing = wanted - Number(n);
 if (missing > 0) await seedListings(db, { count: missing, imagesDir: env.imagesDir, batch: 2000 });
 await database.close();
+const notice = demoAdminNotice(demoAdmin, env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+if (notice) console.log(notice);
 console.log(
   `${Math.max(missing, 0)} listings added (${Math.max(wanted, Number(n))} approved in all) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -6,7 +6,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type express from "express";
-import type { Env } from "~/utils/env.server";
+import { isLoopbackUrl, LOOPBACK_HOSTS, type Env } from "~/utils/env.server";
 import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
 import { sendWhole } from "./encoding";
 import type { PageCache } from "./page-cache";
@@ -21,37 +21,50 @@ import type { PageCache } from "./page-cache";
  *   its limit (uploads).
  */
 
-/** Host names a development or test server answers under as themselves (any port). */
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** True when `a` and `b` are loopback origins with the same scheme and port (the same site under two names). */
+function sameLoopbackSite(a: URL, b: URL): boolean {
+  return LOOPBACK_HOSTS.has(a.hostname) && LOOPBACK_HOSTS.has(b.hostname) && a.protocol === b.protocol && a.port === b.port;
+}
+
+/** The origin the request was sent to (scheme from Express, host from `Host`), or null when `Host` is no host name. */
+function requestOrigin(req: express.Request): URL | null {
+  try {
+    return new URL(`${req.protocol}://${req.headers.host ?? ""}`);
+  } catch {
+    return null;
+  }
+}
 
 /**
- * The origin (`scheme://host[:port]`) of the site for this request (issue 9): `PUBLIC_URL` when it is set (always in
- * production; server.ts refuses to start without it); otherwise the request's own origin when its host is a local
- * name (localhost, 127.0.0.1, [::1]) or in `ALLOWED_HOSTS`, else `http://localhost:PORT`. `X-Forwarded-Host` is
- * never read; the scheme comes from Express (`X-Forwarded-Proto` is trusted only from a proxy on this machine).
+ * The origin (`scheme://host[:port]`) of the site for this request (issue 9, docs/decisions/049): `PUBLIC_URL` when
+ * it is set (always in production; server.ts refuses to start without it), except that when PUBLIC_URL is a loopback
+ * origin (`npm start` sets `http://localhost:$PORT`) a request to another loopback name on its port and scheme gets
+ * its own origin, so a person on 127.0.0.1 stays on 127.0.0.1. Without PUBLIC_URL: the request's own origin when its
+ * host is a loopback name or in `ALLOWED_HOSTS`, else `http://localhost:PORT`. `X-Forwarded-Host` is never read; the
+ * scheme comes from Express (`X-Forwarded-Proto` is trusted only from a proxy on this machine).
  */
 export function siteOrigin(req: express.Request, env: Pick<Env, "PUBLIC_URL" | "PORT" | "ALLOWED_HOSTS">): string {
-  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
-  const host = req.headers.host ?? "";
-  try {
-    const url = new URL(`${req.protocol}://${host}`);
-    if (LOCAL_HOSTS.has(url.hostname) || env.ALLOWED_HOSTS.includes(url.hostname)) return url.origin;
-  } catch {
-    // Not a host name: fall through to the local origin.
+  const own = requestOrigin(req);
+  if (env.PUBLIC_URL) {
+    const site = new URL(env.PUBLIC_URL);
+    return own && sameLoopbackSite(own, site) ? own.origin : site.origin;
   }
+  if (own && (LOOPBACK_HOSTS.has(own.hostname) || env.ALLOWED_HOSTS.includes(own.hostname))) return own.origin;
   return `http://localhost:${env.PORT}`;
 }
 
 /**
- * True when a post may be handled (architecture 7, issue 9): its `Origin`, when sent, is exactly the site's origin
- * (scheme, host and port), "null" never is, and a browser that says `Sec-Fetch-Site: cross-site` is refused.
+ * True when a post may be handled (architecture 7, issue 9): its `Origin`, when sent, is the site's origin (scheme,
+ * host and port), or, when the site is a loopback origin, another loopback name with the same scheme and port
+ * (docs/decisions/049); "null" never is, and a browser that says `Sec-Fetch-Site: cross-site` is refused.
  */
 export function isSameSitePost(req: express.Request, origin: string): boolean {
   if (req.headers["sec-fetch-site"] === "cross-site") return false;
   const sent = req.headers.origin;
   if (sent === undefined) return true;
   try {
-    return new URL(sent).origin === origin;
+    const from = new URL(sent);
+    return from.origin === origin || sameLoopbackSite(from, new URL(origin));
   } catch {
     return false;
   }
@@ -120,6 +133,8 @@ export function createRemixHandler(options: {
       // A refused post is never acted upon: its Origin (another site's, when 403) must not make Remix's own check
       // answer a bare 500 before the translated page is rendered.
       if (context.refused) headers.delete("origin");
+      // A post from another loopback name of the same site (isSameSitePost) is checked by Remix against our Host.
+      else if (isLoopbackUrl(headers.get("origin") ?? undefined) && isLoopbackUrl(url.origin)) headers.set("origin", url.origin);
       const controller = new AbortController();
       // Only a client that leaves before the answer is complete cancels the work (an abort makes a DOMException,
       // which every finished response paid for: 4% of a cached page's CPU in the issue 10 profile).
@@ -137,7 +152,8 @@ export function createRemixHandler(options: {
       }
       let request = new Request(url, init);
       const visitor = cache?.visitorPage(request) ?? null;
-      const key = visitor?.key ?? null;
+      // The same page under two loopback names has links to each (siteOrigin): one entry per origin (decision 049).
+      const key = visitor ? `${url.host} ${visitor.key}` : null;
       const kept = key ? cache?.get(key) : undefined;
       if (cache && kept) return cache.send(req, res, kept, "hit");
       // A visitor's page is rendered from its canonical address, the one its key names (decision 045).
@@ -150,7 +166,7 @@ export function createRemixHandler(options: {
         res.setHeader("Retry-After", String(wait));
         // A visitor's document: the kept refusal page, or rendered from `/` and kept (decision 045).
         if (cache && visitor && !url.pathname.endsWith(".data")) {
-          storeKey = cache.refusalKey(request);
+          storeKey = `${url.host} ${cache.refusalKey(request)}`;
           const refusal = cache.get(storeKey);
           if (refusal) return cache.send(req, res, refusal, "refused");
           request = new Request(new URL("/", url), init);

@@ -59,6 +59,14 @@ describe("/admin", () => {
     expect(res.data.counts).toEqual(expect.objectContaining({ pendingOffers: expect.any(Number) }));
   });
 
+  it("sends a visitor with a huge query string to log in with a return path the login form takes (the path alone)", async () => {
+    const visitor = await callLoader(adminLoader, `/admin?q=${encodeURIComponent("𝄞".repeat(5_000))}&page=2`);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin");
+    const short = await callLoader(adminLoader, "/admin?page=2");
+    expect(short.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%3Fpage%3D2");
+  });
+
   it("counts pending posts, visitors' leads, pending requests and open reports, and flags the 24-hour promise", async () => {
     const before = await dashboard(db());
     const { user } = await account(db());

@@ -356,6 +356,16 @@ describe("the fuzzed routes", () => {
       for (const url of route.paths({ post: 123 })) expect(url, route.file).toMatch(routePattern(route.file));
     }
   });
+
+  it("open every route module with query strings, modules with a parameter at addresses of ids that exist", () => {
+    const files = routeFiles();
+    expect(files.filter((file) => file.includes("$")).sort()).toEqual(Object.keys(PAGE_PARAMS).sort());
+    for (const file of files) {
+      const urls = PAGE_PARAMS[file]?.({ post: 123 }) ?? [pagePath(file)];
+      // The splat route matches anything; every other address is its own module's.
+      if (file !== "$.tsx") for (const url of urls) expect(url, file).toMatch(routePattern(file));
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -792,6 +802,180 @@ function describeRequest(role: Role, request: FuzzRequest, type: string | null, 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Pages: every route module is an address a browser may open with any query string.
+
+/**
+ * The addresses of the route modules whose URL has a parameter, with ids that exist (the seed's first listing, office
+ * and article; the fuzz user's post); every other module is opened at its own path (pagePath). The test below checks
+ * this table against app/routes.
+ */
+const PAGE_PARAMS: Record<string, (ids: Ids) => string[]> = {
+  "$.tsx": () => ["/no-such-page", "/estates/extra/segments"],
+  "a.$ref.tsx": () => ["/a/abc", "/a/1"],
+  "admin.articles.$id.tsx": () => ["/admin/articles/1", "/admin/articles/new"],
+  "admin.offices.$id.tsx": () => ["/admin/offices/1", "/admin/offices/new"],
+  "admin.posts.$id.tsx": (ids) => [`/admin/posts/${ids.post}`, "/admin/posts/1"],
+  "artical.$id.tsx": () => ["/artical/1"],
+  "estate-gallery.$id.tsx": () => ["/estate-gallery/1"],
+  "estate.$id.tsx": () => ["/estate/1"],
+  "office-estates.$id.tsx": () => ["/office-estates/1"],
+  "office.$id.tsx": () => ["/office/1"],
+  "profile_.posts.$id.tsx": (ids) => [`/profile/posts/${ids.post}`],
+  "saved-searches.$id.tsx": () => ["/saved-searches/1"],
+  "sitemaps.$name.tsx": () => ["/sitemaps/pages.xml", "/sitemaps/estates-1.xml"],
+};
+
+/** Every route module of app/routes (each is an address: pages, resource routes, and action routes' not-found page). */
+function routeFiles(): string[] {
+  return fs
+    .readdirSync(path.resolve("app/routes"))
+    .filter((file) => /\.(tsx?|jsx?)$/.test(file))
+    .sort();
+}
+
+/** The path of a route module without parameters (flat routes, as routePattern reads them). */
+function pagePath(file: string): string {
+  const segments = file
+    .replace(/\.(tsx?|jsx?)$/, "")
+    .split(/\.(?![^[]*\])/)
+    .filter((segment) => segment !== "_index" && !segment.startsWith("_") && segment !== "")
+    .map((segment) => segment.replace(/_$/, "").replace(/\[(.)\]/g, "$1"));
+  return `/${segments.join("/")}`;
+}
+
+/** The addresses fuzzed with query strings: every route module, at its own path or with the ids of PAGE_PARAMS. */
+const PAGES = (ids: Ids) => routeFiles().flatMap((file) => PAGE_PARAMS[file]?.(ids) ?? [pagePath(file)]);
+
+/** Query parameters the pages read (search filters, paging, dialogs, tokens), mixed with random names. */
+const QUERY_KEYS = [
+  "page",
+  "q",
+  "lang",
+  "dialog",
+  "tab",
+  "t",
+  "redirectTo",
+  "before",
+  "subject",
+  "id",
+  "sent",
+  "changed",
+  "delete",
+  "for",
+  "v",
+  "office_id",
+  "estate_id",
+  "location_id",
+  "governorate_id",
+  "estate_type_id",
+  "estate_offer_type_id",
+  "price_domain_id",
+  "price_min",
+  "price_max",
+  "currency",
+  "sort",
+  "rooms_min",
+  "area_min",
+  "area_max",
+  "floor",
+  "furnished",
+  "estate_finishing",
+  "ownership_type_id",
+  "negotiable",
+  "with_photos",
+  "advertiser",
+  "since",
+  "is_simple",
+  "_data",
+];
+
+/**
+ * Percent-encodes every UTF-16 code unit sequence as UTF-8 bytes, lone surrogates included (as the three bytes WTF-8
+ * gives them, e.g. %ED%A0%80, which are not UTF-8): encodeURIComponent throws on those.
+ */
+function percentEncode(value: string): string {
+  let out = "";
+  for (let i = 0; i < value.length; i++) {
+    let code = value.charCodeAt(i);
+    const next = value.charCodeAt(i + 1);
+    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      code = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
+      i++;
+    }
+    const bytes =
+      code < 0x80
+        ? [code]
+        : code < 0x800
+          ? [0xc0 | (code >> 6), 0x80 | (code & 63)]
+          : code < 0x10000
+            ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63)]
+            : [0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63)];
+    out +=
+      bytes.length === 1 && /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(code))
+        ? String.fromCharCode(code)
+        : bytes.map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+  }
+  return out;
+}
+
+/** Broken percent-encoding, put into a key or a value as it is. */
+const BAD_PERCENT = ["%", "%zz", "%E0%A4", "%C0%AF", "%ED%A0%80", "%F4%90%80%80", "%%", "%2", "%u0041", "%00", "%FF%FE"];
+
+/** A character of any Unicode plane (0 to 16), lone surrogates included. */
+const anyPlane = fc
+  .tuple(fc.integer({ min: 0, max: 16 }), fc.integer({ min: 0, max: 0xffff }))
+  .map(([plane, at]) => (plane === 0 ? String.fromCharCode(at) : String.fromCodePoint(plane * 0x10000 + at)));
+
+const queryText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 3, arbitrary: fc.string({ unit: anyPlane, maxLength: 12 }) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.constantFrom("1", "2", "en", "ar", "report", "login", "share", "gallery", "price_asc", "USD") },
+  { weight: 1, arbitrary: loneSurrogates },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 2_000, max: 10_000 }), fc.constantFrom("a", "ش", "9", "𝄞", "%", "\ud800"))
+      .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length))),
+  },
+);
+
+/** One part of a query string (a key or a value): percent-encoded text, or text with broken percent-encoding inside. */
+const queryPart = (text: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { weight: 4, arbitrary: text.map(percentEncode) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(text, fc.constantFrom(...BAD_PERCENT), fc.nat()).map(([t, bad, at]) => {
+        const encoded = percentEncode(t);
+        const cut = encoded.length ? at % (encoded.length + 1) : 0;
+        // Cut only between two escapes, so the broken one stands as it is.
+        const safe = encoded.slice(0, cut).replace(/%[0-9A-F]?$/, "");
+        return `${safe}${bad}${encoded.slice(safe.length)}`;
+      }),
+    },
+  );
+
+/** A query string: known and random keys (repeats come from drawing a key twice, or `twice`), any values, `&` runs. */
+const queryString = fc
+  .tuple(
+    fc.array(
+      fc.tuple(
+        queryPart(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 2, arbitrary: queryText })),
+        fc.oneof({ weight: 6, arbitrary: queryPart(queryText).map((v) => `=${v}`) }, { weight: 1, arbitrary: fc.constant("") }),
+      ),
+      { maxLength: 8 },
+    ),
+    fc.option(fc.tuple(fc.constantFrom(...QUERY_KEYS), fc.array(queryPart(queryText), { minLength: 2, maxLength: 5 }))),
+  )
+  .map(([pairs, twice]) => {
+    const parts = pairs.map(([key, value]) => `${key}${value}`);
+    if (twice) parts.push(...twice[1].map((value) => `${twice[0]}=${value}`));
+    return parts.join("&");
+  });
+
+// ---------------------------------------------------------------------------------------------------------------
 // The fuzz run.
 
 let server: TestServer;
@@ -903,6 +1087,68 @@ const STATS: Record<string, Record<number, number>> = {};
 let sent = 0;
 
 const PAIRS = ROUTES.flatMap((route) => route.roles.map((role) => ({ route, role })));
+
+/** Requests of the page fuzz in all (a fixed number, whatever the machine)… */
+const PAGE_RUNS = Number(process.env.FUZZ_PAGE_RUNS ?? 300);
+/** …within this time at most (seconds); a slow machine sends fewer, a failure is always shrunk. */
+const PAGE_SECONDS = Number(process.env.FUZZ_PAGE_SECONDS ?? 45);
+
+describe("random query strings on every page", () => {
+  it(`never answer 5xx nor stop the server (seed ${SEED})`, async () => {
+    const deadline = Date.now() + PAGE_SECONDS * 1000;
+    let done = 0;
+    let failedAt: number | null = null;
+    const pages = PAGES(ids);
+    const roles: Role[] = ["visitor", "user", "admin"];
+    const request = fc
+      .record({ path: fc.constantFrom(...pages), query: queryString, role: fc.constantFrom(...roles) })
+      .map((r) => Object.assign(r, { [fc.toStringMethod]: () => `GET ${r.path}?${r.query.slice(0, 600)} as ${r.role}` }));
+    try {
+      await fc.assert(
+        fc.asyncProperty(request, async ({ path: page, query, role }) => {
+          if (failedAt === null && done >= 3 && Date.now() > deadline) return;
+          if (failedAt !== null && Date.now() - failedAt > SHRINK_SECONDS * 1000) return;
+          done += 1;
+          const url = `${page}?${query}`;
+          const headers: Record<string, string> = { "X-Forwarded-For": nextAddress() };
+          if (cookies[role]) headers.Cookie = cookies[role];
+          let answer: Answer;
+          try {
+            answer = await send(server, { method: "GET", path: url, headers });
+          } catch (error) {
+            // A request line past the server's 64 KiB header limit is refused by Node's parser (431, then the
+            // connection closes, possibly while the line is still being sent): no 5xx, as long as the server is up.
+            const code = (error as NodeJS.ErrnoException).code;
+            if (url.length > 64 * 1024 && (code === "ECONNRESET" || code === "EPIPE") && server.process.exitCode === null) return;
+            failedAt ??= Date.now();
+            throw new Error(`GET ${url.slice(0, 600)} as ${role}\n→ ${String(error)}\n${server.output().slice(-3000)}`);
+          }
+          const key = `GET ${page} as ${role}`;
+          const counts = (STATS[key] ??= {});
+          counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+          if (answer.status >= 500 || server.process.exitCode !== null || server.process.signalCode !== null) {
+            failedAt ??= Date.now();
+            throw new Error(
+              `GET ${url.slice(0, 600)} as ${role}\n→ ${answer.status} ${answer.body.slice(0, 1000)}\n` +
+                `server output:\n${server.output().slice(-3000)}`,
+            );
+          }
+        }),
+        // Seeded like the posts (FUZZ_SEED replays it); the index after theirs.
+        { seed: SEED + PAIRS.length, numRuns: PAGE_RUNS, verbose: 1 },
+      );
+    } catch (error) {
+      const cause = (error as Error).cause;
+      throw new Error(
+        `replay with FUZZ_SEED=${SEED}\n${(error as Error).message}` +
+          (cause instanceof Error ? `\nThe answer to the counterexample:\n${cause.message}` : ""),
+      );
+    }
+    expect(done).toBeGreaterThanOrEqual(3);
+    const health = await send(server, { method: "GET", path: "/healthz", headers: {} });
+    expect(health.status).toBe(200);
+  }, 300_000);
+});
 
 describe("random posts to every action (issue 9)", () => {
   it(`never answer 5xx nor stop the server (seed ${SEED})`, async () => {

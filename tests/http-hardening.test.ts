@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/services/i18n.server";
 import { freePort, startServer, type TestServer } from "./helpers/server";
@@ -346,11 +348,98 @@ describe("behind a reverse proxy (issue 9, finding 7)", () => {
     expect(res.status).toBe(403);
   });
 
+  it("seeds the demo data without the demo admin on a public origin, and says how to make the first admin", async () => {
+    expect(proxied.output()).toContain("demo data seeded without the demo admin");
+    expect(proxied.output()).toContain("ADMIN_PHONE");
+    expect(proxied.output()).not.toContain("demo-admin-2026");
+  });
+
   it("builds canonical links from PUBLIC_URL", async () => {
     const page = await (await fetch(`${proxyUrl}/offices`)).text();
     expect(page).toContain('rel="canonical" href="https://aqar.example/offices"');
     expect(page).not.toContain(`127.0.0.1:${proxied.port}`);
   });
+});
+
+describe("npm start on one machine (docs/decisions/049): the loopback names are one site", () => {
+  // As `npm start` runs it: production, PUBLIC_URL=http://localhost:$PORT.
+  let local: TestServer;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    local = await startServer({ NODE_ENV: "production", PUBLIC_URL: `http://localhost:${port}` }, 180_000, {
+      port,
+      keepDataDir: true,
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await local?.stop();
+    if (local) fs.rmSync(local.dataDir, { recursive: true, force: true });
+  });
+
+  /** A form post to /language as a browser on `page` sends it (its Origin), to the server at `to`. */
+  const post = (to: string, origin: string) =>
+    fetch(`${to}/language`, {
+      method: "POST",
+      headers: { Origin: origin },
+      body: new URLSearchParams({ lang: "en", redirectTo: "/" }),
+      redirect: "manual",
+    });
+
+  it("takes a post from 127.0.0.1, localhost or [::1] on its port, and refuses other ports, schemes and sites", async () => {
+    const at = `http://127.0.0.1:${port}`;
+    for (const origin of [at, `http://localhost:${port}`, `http://[::1]:${port}`]) {
+      const res = await post(at, origin);
+      expect(res.status, origin).toBe(302);
+      expect(res.headers.get("set-cookie"), origin).toMatch(/^lang=en;/);
+    }
+    for (const origin of [`http://127.0.0.1:${port + 1}`, `https://127.0.0.1:${port}`, `http://evil.example:${port}`, "null"]) {
+      const res = await post(at, origin);
+      expect(res.status, origin).toBe(403);
+      expect(res.headers.get("set-cookie"), origin).toBeNull();
+    }
+  });
+
+  it("builds links from the loopback name the page was asked under", async () => {
+    const viaIp = await fetch(`http://127.0.0.1:${port}/offices`);
+    expect(await viaIp.text()).toContain(`rel="canonical" href="http://127.0.0.1:${port}/offices"`);
+    // The same page again, by its other name (a page cache entry must not carry the first name's links).
+    const viaName = await raw(`http://127.0.0.1:${port}/offices`, { headers: { Host: `localhost:${port}` } });
+    expect(viaName.body).toContain(`rel="canonical" href="http://localhost:${port}/offices"`);
+    // Any other Host is still the site's own name.
+    const forged = await raw(`http://127.0.0.1:${port}/offices`, { headers: { Host: "evil.example" } });
+    expect(forged.body).toContain(`rel="canonical" href="http://localhost:${port}/offices"`);
+    expect(forged.body).not.toContain("evil.example");
+  });
+
+  it(
+    "makes the demo admin with the demo data, says how to log in, and keeps it on the next start",
+    { timeout: 180_000 },
+    async () => {
+      expect(local.output()).toContain(`demo admin: log in at http://localhost:${port}/login`);
+      expect(local.output()).toContain("demo-admin-2026");
+      await local.stop();
+      // The next start seeds nothing, says nothing about it, and leaves the account as it is.
+      const again = await startServer(
+        { NODE_ENV: "production", PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: local.dataDir },
+        120_000,
+        {
+          port,
+        },
+      );
+      expect(again.output()).not.toContain("demo admin");
+      await again.stop();
+      const client = await PGlite.create(path.join(local.dataDir, "db"));
+      try {
+        const { rows } = await client.query<{ role: string; status: string }>(
+          "select role, status from users where phone = '+963944000100'",
+        );
+        expect(rows).toEqual([{ role: "admin", status: "active" }]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });
 
 describe("production settings (issue 9, finding 3)", () => {

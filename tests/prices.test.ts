@@ -81,37 +81,37 @@ describe("the exchange rate (/admin/rates)", () => {
   it("sets a rate: one row and its audit entry, the page shows it as current and in the history", async () => {
     const admin = await account(db(), { role: "admin" });
     const res = await callAction(ratesAction, "/admin/rates", {
-      form: { syp_per_usd: "12,500", valid_from: "" },
+      form: { syp_per_usd: "125", valid_from: "" },
       cookie: admin.cookie,
     });
     expect(res).toRedirectTo("/admin/rates");
     await expect(res).toFlashToast("success");
     const [row] = await db().select().from(s.exchange_rates).orderBy(desc(s.exchange_rates.id)).limit(1);
-    expect(row).toMatchObject({ syp_per_usd: 12_500, set_by: admin.user.id });
+    expect(row).toMatchObject({ syp_per_usd: 125, set_by: admin.user.id });
     const [audit] = await db()
       .select()
       .from(s.audit_log)
       .where(and(eq(s.audit_log.subject_type, "exchange_rate"), eq(s.audit_log.subject_id, row.id)));
     expect(audit).toMatchObject({ actor_id: admin.user.id, action: "exchange_rate.set" });
-    expect(audit.details).toMatchObject({ syp_per_usd: 12_500, previous: 110 });
-    expect((await currentRate(db()))!.sypPerUsd).toBe(12_500);
+    expect(audit.details).toMatchObject({ syp_per_usd: 125, previous: 110 });
+    expect((await currentRate(db()))!.sypPerUsd).toBe(125);
     const page = await callLoader(ratesLoader, "/admin/rates", { cookie: admin.cookie });
     expect(page.status).toBe(200);
-    expect(page.data.current.sypPerUsd).toBe(12_500);
-    expect(page.data.history[0]).toMatchObject({ sypPerUsd: 12_500, setBy: "Rami Haddad", scheduled: false });
+    expect(page.data.current.sypPerUsd).toBe(125);
+    expect(page.data.history[0]).toMatchObject({ sypPerUsd: 125, setBy: "Rami Haddad", scheduled: false });
   });
 
   it("keeps a rate from a future date for later: shown as scheduled, not current", async () => {
     const admin = await account(db(), { role: "admin" });
     const next = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const res = await callAction(ratesAction, "/admin/rates", {
-      form: { syp_per_usd: "٩٠٠٠", valid_from: next },
+      form: { syp_per_usd: "١٣٠", valid_from: next },
       cookie: admin.cookie,
     });
     expect(res).toRedirectTo("/admin/rates");
-    expect((await currentRate(db()))!.sypPerUsd).toBe(12_500);
+    expect((await currentRate(db()))!.sypPerUsd).toBe(125);
     const [first] = await rateHistory(db(), 1);
-    expect(first).toMatchObject({ sypPerUsd: 9000 });
+    expect(first).toMatchObject({ sypPerUsd: 130 });
     expect(first.validFrom).toBe(new Date(`${next}T00:00:00+03:00`).toISOString());
     const page = await callLoader(ratesLoader, "/admin/rates", { cookie: admin.cookie });
     expect(page.data.history[0].scheduled).toBe(true);

@@ -12,6 +12,9 @@ import { PLACE_KINDS, placeKind, placeKinds } from "~/db/seed/data/places";
 import { DEMO_CONFIRMED_MAX_DAYS, seedListings } from "~/db/seed/listings.server";
 import { seededRandom } from "~/db/seed/random";
 import { seedReference } from "~/db/seed/reference.server";
+import { DEMO_ADMIN, demoAdminNotice, settleDemoAdmin } from "~/models/admin-bootstrap.server";
+import { verifyPassword } from "~/services/password.server";
+import { isPublicSite } from "~/utils/env.server";
 import { useTestDatabase } from "./helpers/db";
 import { TEST_LISTINGS } from "./helpers/global-setup";
 
@@ -690,5 +693,46 @@ describe("determinism", () => {
         expect(again.equals(fs.readFileSync(path.join(original, name))), name).toBe(true);
       }
     });
+  });
+});
+
+describe("the demo admin comes with the demo data (docs/decisions/049)", () => {
+  const demo = () => db().select().from(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
+
+  it("is made when the demo data is seeded on a site that is not public, with the password the README gives", async () => {
+    await db().delete(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
+    // A database not seeded now gets no account with a known password.
+    expect(await settleDemoAdmin(db(), { seededDemo: false, publicSite: false })).toBeNull();
+    expect(await demo()).toEqual([]);
+    expect(await settleDemoAdmin(db(), { seededDemo: true, publicSite: false })).toBe("ready");
+    const [row] = await demo();
+    expect(row).toMatchObject({ role: "admin", status: "active" });
+    expect(await verifyPassword(row.password_hash, DEMO_ADMIN.password)).toBe(true);
+    expect(demoAdminNotice("ready", "http://localhost:3000")).toContain(
+      `http://localhost:3000/login with Syria, mobile ${DEMO_ADMIN.nationalPhone} and password ${DEMO_ADMIN.password}`,
+    );
+  });
+
+  it("is never usable on a public site, even when the demo data is seeded there", async () => {
+    expect(await settleDemoAdmin(db(), { seededDemo: true, publicSite: true })).toBe("skipped");
+    const [row] = await demo();
+    expect(row).toMatchObject({ role: "user", status: "suspended" });
+    expect(demoAdminNotice("skipped", "https://aqar.example")).toMatch(/ADMIN_PHONE.*ADMIN_PASSWORD/);
+    expect(demoAdminNotice("skipped", "https://aqar.example")).not.toContain(DEMO_ADMIN.password);
+    await db().delete(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
+    expect(await settleDemoAdmin(db(), { seededDemo: true, publicSite: true })).toBe("skipped");
+    expect(await demo()).toEqual([]);
+  });
+
+  it("calls a site public by its PUBLIC_URL, not by NODE_ENV: npm start's localhost is not", () => {
+    expect(isPublicSite({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" })).toBe(false);
+    expect(isPublicSite({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:8080" })).toBe(false);
+    expect(isPublicSite({ NODE_ENV: "production", PUBLIC_URL: "http://[::1]:3000" })).toBe(false);
+    expect(isPublicSite({ NODE_ENV: "development", PUBLIC_URL: undefined })).toBe(false);
+    expect(isPublicSite({ NODE_ENV: "production", PUBLIC_URL: "https://aqar.example" })).toBe(true);
+    expect(isPublicSite({ NODE_ENV: "test", PUBLIC_URL: "https://aqar.example" })).toBe(true);
+    expect(isPublicSite({ NODE_ENV: "production", PUBLIC_URL: "http://localhost.evil.example" })).toBe(true);
+    // Production without PUBLIC_URL (a script run without it): public, to be safe.
+    expect(isPublicSite({ NODE_ENV: "production", PUBLIC_URL: undefined })).toBe(true);
   });
 });

@@ -38,6 +38,22 @@ export function parseValidFrom(value: string): Date | null {
   return back === `${match[1]}-${match[2]}-${match[3]}` ? date : null;
 }
 
+/**
+ * How far a new rate may move from the rate it replaces before the back office asks to confirm it on a second screen
+ * (docs/decisions/049-rate-confirmation-loopback-site-demo-admin.md): a fifth, up or down. A rate typed in old
+ * pounds (decision 027: a hundred times the new figure) or a digit too many is far beyond it; a month's market move is not.
+ */
+export const RATE_CONFIRM_CHANGE = 0.2;
+
+/**
+ * True when going from `previous` to `next` (whole SYP for 1 USD) changes the rate by more than RATE_CONFIRM_CHANGE
+ * of `previous`, so the change must be confirmed; false when there is no previous rate. Never throws.
+ */
+export function isLargeRateChange(previous: number | null, next: number): boolean {
+  if (previous === null || previous <= 0) return false;
+  return Math.abs(next - previous) > previous * RATE_CONFIRM_CHANGE;
+}
+
 /** The earliest "valid from" accepted, and how far ahead one may be scheduled (a year). */
 const EARLIEST = Date.parse("2000-01-01T00:00:00+03:00");
 const AHEAD_MS = 366 * 24 * 3_600_000;
@@ -45,10 +61,13 @@ const AHEAD_MS = 366 * 24 * 3_600_000;
 /**
  * /admin/rates: `syp_per_usd` (required, a whole number from RATE_MIN to RATE_MAX; "admin:rates.errors.required",
  * ".whole", ".range" with {min, max}) and `valid_from` (optional YYYY-MM-DD from 2000 to a year ahead; empty = now;
- * "admin:rates.errors.date"). Output: `{ syp_per_usd: number, valid_from: Date | null }`.
+ * "admin:rates.errors.date") and `intent` ("set", the default, or "confirm" from the confirmation screen that
+ * a large change shows; anything else: "forms:errors.checkData"). Output:
+ * `{ syp_per_usd: number, valid_from: Date | null, intent: "set" | "confirm" }`.
  */
 export const rateSchema = /* @__PURE__ */ (() =>
   z.object({
+    intent: z.enum(["set", "confirm"], { error: "forms:errors.checkData" }).default("set"),
     syp_per_usd: z.string({ error: "admin:rates.errors.required" }).transform((value, ctx) => {
       const rate = parseRate(value);
       if (rate === null) {

@@ -7,8 +7,8 @@ import { spendPasswordResets } from "./user.server";
 
 /**
  * The admin accounts that exist without the back office (issue 5, Admins; docs/decisions/010): the operator's first
- * admin (ADMIN_PHONE and ADMIN_PASSWORD at start), the demo data's admin outside production, and the role given
- * from the command line (`npm run admin:grant`).
+ * admin (ADMIN_PHONE and ADMIN_PASSWORD at start), the demo data's admin (made with the demo data, never on a public
+ * site: docs/decisions/049), and the role given from the command line (`npm run admin:grant`).
  */
 
 /**
@@ -37,8 +37,8 @@ export async function ensureAdmin(db: Db, phone: string, password: string): Prom
 
 /**
  * The demo data's admin (issue 5: "the demo data includes a demo admin whose credentials the README gives"). Made
- * with the demo data outside production only; in production the operator's ADMIN_PHONE and ADMIN_PASSWORD are the
- * way in (docs/decisions/010-moderation-and-back-office.md).
+ * when the demo data is seeded, unless the site is public (PUBLIC_URL not on a loopback name); there the operator's
+ * ADMIN_PHONE and ADMIN_PASSWORD are the way in (docs/decisions/010, docs/decisions/049).
  */
 export const DEMO_ADMIN = { phone: "+963944000100", nationalPhone: "0944 000 100", password: "demo-admin-2026" } as const;
 
@@ -64,7 +64,51 @@ export async function ensureDemoAdmin(db: Db): Promise<number | null> {
 }
 
 /**
- * In production the demo admin's public password must open nothing: an account with its number (left from a
+ * What became of the demo admin at a start or a seeding (settleDemoAdmin): `ready` (it exists with its known
+ * password: say how to log in), `skipped` (the demo data was seeded on a public site without it), or null (nothing
+ * to say: no demo data was seeded now).
+ */
+export type DemoAdminOutcome = "ready" | "skipped" | null;
+
+/**
+ * The demo admin tied to the demo data (docs/decisions/049): on a public site (`publicSite`, see isPublicSite in
+ * utils/env.server.ts) it is retired (retireDemoAdmin) whatever else happened, and `skipped` is answered when the
+ * demo data was seeded now; otherwise, when the demo data was seeded now (`seededDemo`), it is made (ensureDemoAdmin;
+ * an account already on its number is left as it is) and `ready` is answered. A database not seeded with the demo
+ * data now gets no account. Database errors propagate.
+ */
+export async function settleDemoAdmin(db: Db, options: { seededDemo: boolean; publicSite: boolean }): Promise<DemoAdminOutcome> {
+  if (options.publicSite) {
+    await retireDemoAdmin(db);
+    return options.seededDemo ? "skipped" : null;
+  }
+  if (!options.seededDemo) return null;
+  await ensureDemoAdmin(db);
+  return "ready";
+}
+
+/**
+ * What to print about the demo admin after a start or a seeding (docs/decisions/049), for the operator (English, like
+ * every log line): for `ready`, how to log in at `site` (an origin); for `skipped`, that no account with a known
+ * password was made and how to make the first admin; null for null.
+ */
+export function demoAdminNotice(outcome: DemoAdminOutcome, site: string): string | null {
+  if (outcome === "ready")
+    return (
+      `demo admin: log in at ${new URL("/login", site).href} with Syria, mobile ${DEMO_ADMIN.nationalPhone} and password ` +
+      `${DEMO_ADMIN.password} (made with the demo data; a site whose PUBLIC_URL is public never has it)`
+    );
+  if (outcome === "skipped")
+    return (
+      "demo data seeded without the demo admin: PUBLIC_URL is a public origin, so no account with a known password is " +
+      "made. Set ADMIN_PHONE (E.164, e.g. +963944123456) and ADMIN_PASSWORD (8 characters or more) and start again to " +
+      "make the first admin, or give an existing account the role with npm run admin:grant -- +963944123456"
+    );
+  return null;
+}
+
+/**
+ * On a public site the demo admin's public password must open nothing: an account with its number (left from a
  * database once started outside production) loses the admin role, is suspended and logged out. Returns whether one was.
  */
 export async function retireDemoAdmin(db: Db): Promise<boolean> {

@@ -31,6 +31,21 @@ export async function currentRate(db: Db): Promise<ExchangeRate | null> {
   return row ?? null;
 }
 
+/**
+ * The rate in force at `at` (the rate a new one from that moment replaces): SYP for one USD of the row with the
+ * latest `valid_from` not after `at` (ties: the last one set), rates scheduled before `at` included. Null when none
+ * was in force then. Database errors propagate.
+ */
+export async function rateInForceAt(db: Pick<Db, "select">, at: Date): Promise<number | null> {
+  const [row] = await db
+    .select({ sypPerUsd: exchange_rates.syp_per_usd })
+    .from(exchange_rates)
+    .where(lte(exchange_rates.valid_from, at))
+    .orderBy(desc(exchange_rates.valid_from), desc(exchange_rates.id))
+    .limit(1);
+  return row?.sypPerUsd ?? null;
+}
+
 /** One row of the rate history of /admin/rates: ISO timestamps, the admin's name (null for the migration's row). */
 export type RateRow = { id: number; sypPerUsd: number; validFrom: string; setAt: string; setBy: string | null };
 
@@ -59,8 +74,8 @@ export async function rateHistory(db: Db, limit = 20): Promise<RateRow[]> {
 
 /**
  * Sets a new rate (issue 13): inserts a row of exchange_rates (`sypPerUsd` whole SYP for 1 USD, within RATE_LIMITS;
- * `validFrom` defaults to now) set by `actorId`, and its audit entry `exchange_rate.set` (details: the new and the
- * previous rate, the date) in one transaction, so both are kept or neither; a rate in force at once also converts
+ * `validFrom` defaults to now) set by `actorId`, and its audit entry `exchange_rate.set` (details: `syp_per_usd` the
+ * new rate, `previous` the rate in force at its start (rateInForceAt) or null, `valid_from` ISO) in one transaction, so both are kept or neither; a rate in force at once also converts
  * the USD listings' stored SYP prices in that transaction (refreshConvertedPrices). The insert's trigger empties
  * visitors' cached pages (migration 0009). Returns the new row's id. Throws RangeError for a value outside the bounds (the
  * form's schema refuses those first); database errors propagate.
@@ -70,12 +85,8 @@ export async function setRate(db: Db, actorId: number, input: { sypPerUsd: numbe
   if (!Number.isInteger(sypPerUsd) || sypPerUsd < RATE_LIMITS.min || sypPerUsd > RATE_LIMITS.max)
     throw new RangeError(`exchange rate out of bounds: ${sypPerUsd}`);
   return db.transaction(async (tx) => {
-    const [previous] = await tx
-      .select({ sypPerUsd: exchange_rates.syp_per_usd })
-      .from(exchange_rates)
-      .where(lte(exchange_rates.valid_from, sql`now()`))
-      .orderBy(desc(exchange_rates.valid_from), desc(exchange_rates.id))
-      .limit(1);
+    // The rate this one replaces: the one in force at its start (now, or its later date).
+    const previous = await rateInForceAt(tx, input.validFrom ?? new Date());
     const [row] = await tx
       .insert(exchange_rates)
       .values({ syp_per_usd: sypPerUsd, set_by: actorId, ...(input.validFrom ? { valid_from: input.validFrom } : {}) })
@@ -86,7 +97,7 @@ export async function setRate(db: Db, actorId: number, input: { sypPerUsd: numbe
       action: "exchange_rate.set",
       subjectType: "exchange_rate",
       subjectId: row.id,
-      details: { syp_per_usd: sypPerUsd, previous: previous?.sypPerUsd ?? null, valid_from: row.validFrom.toISOString() },
+      details: { syp_per_usd: sypPerUsd, previous, valid_from: row.validFrom.toISOString() },
     });
     return row.id;
   });

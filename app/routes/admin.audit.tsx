@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { toDbId } from "~/forms/id";
-import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
+import { AUDIT_PAGE_SIZE, listAudit, type AuditRow } from "~/models/audit.server";
 import { requireAdmin } from "~/services/auth.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatNumber } from "~/utils/format";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -66,7 +66,10 @@ export default function AuditPage() {
                   <td>
                     <bdi>{r.actor ?? "-"}</bdi>
                   </td>
-                  <td>{t(`admin:actions.${r.action.replace(".", "_")}`, { defaultValue: r.action })}</td>
+                  <td>
+                    {t(`admin:actions.${r.action.replace(".", "_")}`, { defaultValue: r.action })}
+                    <RateValues row={r} />
+                  </td>
                   <td>
                     {r.subjectType === "estate" ? (
                       <Link to={`/admin/posts/${r.subjectId}`}>{t(`admin:subjects.${r.subjectType}`, { id: r.subjectId })}</Link>
@@ -87,5 +90,26 @@ export default function AuditPage() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Both values of an exchange-rate change (docs/decisions/049): the rate replaced and the new one, from the entry's
+ * details (`previous`, `syp_per_usd`: whole SYP for 1 USD, written by setRate). Nothing for other entries.
+ */
+function RateValues({ row }: { row: AuditRow }) {
+  const { t } = useTranslation("admin");
+  const details = row.details ?? {};
+  if (row.action !== "exchange_rate.set" || typeof details.syp_per_usd !== "number") return null;
+  const rate = formatNumber(details.syp_per_usd);
+  const text =
+    typeof details.previous === "number"
+      ? t("admin:audit.rateChange", { previous: formatNumber(details.previous), rate })
+      : t("admin:audit.rateSet", { rate });
+  return (
+    <>
+      <br />
+      <bdi>{text}</bdi>
+    </>
   );
 }

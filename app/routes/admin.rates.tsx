@@ -1,14 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FormNotice, TextField } from "~/components/FormParts";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { formConstraint, parseForm } from "~/forms/parse";
-import { RATE_MAX, RATE_MIN, rateSchema } from "~/forms/rates";
-import { currentRate, rateHistory, setRate } from "~/models/exchange-rate.server";
+import { isLargeRateChange, RATE_CONFIRM_CHANGE, RATE_MAX, RATE_MIN, rateSchema } from "~/forms/rates";
+import { currentRate, rateHistory, rateInForceAt, setRate } from "~/models/exchange-rate.server";
 import { requireAdmin } from "~/services/auth.server";
-import { formReply } from "~/services/forms.server";
+import { formReply, type FormReply } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { formatDate, formatNumber } from "~/utils/format";
 import { pageContext } from "~/utils/page.server";
@@ -33,11 +33,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** What the action answers when a new rate needs confirming: the typed values, and both rates (whole SYP for 1 USD). */
+type RateConfirmation = FormReply & { confirm: { previous: number; next: number; validFrom: string } };
+
 /**
  * Sets a new rate: `syp_per_usd` (whole SYP for 1 USD, RATE_MIN to RATE_MAX, thousands separators and Arabic digits
- * accepted) and an optional `valid_from` (YYYY-MM-DD, midnight in Damascus; empty: now). The row and its audit entry
- * are one transaction (setRate). Bad input: 400 with the typed values and a translated message beside the field.
- * Success: back to /admin/rates with a toast.
+ * accepted) and an optional `valid_from` (YYYY-MM-DD, midnight in Damascus; empty: now). A change of more than
+ * RATE_CONFIRM_CHANGE from the rate in force at its start (isLargeRateChange; docs/decisions/049) is not saved:
+ * the answer (200, RateConfirmation) is the confirmation screen with both values and a form that posts the new value
+ * again with `intent=confirm`, which saves it. The row and its audit entry are one transaction (setRate). Bad input:
+ * 400 with the typed values and a translated message beside the field. Success: back to /admin/rates with a toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -45,8 +50,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const submission = parseForm(form, rateSchema);
   if (submission.status !== "success") return formReply(submission);
-  await setRate(db, admin.id, { sypPerUsd: submission.value.syp_per_usd, validFrom: submission.value.valid_from });
-  return redirectWithSuccess("/admin/rates", t("admin:rates.done", { rate: formatNumber(submission.value.syp_per_usd) }));
+  const { syp_per_usd: next, valid_from: validFrom, intent } = submission.value;
+  if (intent !== "confirm") {
+    const previous = await rateInForceAt(db, validFrom ?? new Date());
+    if (previous !== null && isLargeRateChange(previous, next)) {
+      const typed = form.get("valid_from");
+      return data<RateConfirmation>({
+        lastResult: submission.reply(),
+        confirm: { previous, next, validFrom: typeof typed === "string" ? typed.trim() : "" },
+      });
+    }
+  }
+  await setRate(db, admin.id, { sypPerUsd: next, validFrom });
+  return redirectWithSuccess("/admin/rates", t("admin:rates.done", { rate: formatNumber(next) }));
 }
 
 export default function RatesPage() {
@@ -55,10 +71,13 @@ export default function RatesPage() {
   const { t } = useTranslation("admin");
   const busy = useSubmitting();
   const [form, fields] = useAppForm(constraint, { id: "rate", lastResult: actionData?.lastResult });
+  // The action answers either shape (the reply of a refused post, or RateConfirmation): only the latter has `confirm`.
+  const confirm = (actionData as Partial<RateConfirmation> | undefined)?.confirm ?? null;
   return (
     <section className="page narrow admin-page form-page">
       <h1>{t("admin:rates.title")}</h1>
       <p className="page-lead">{t("admin:rates.intro")}</p>
+      {confirm ? <RateConfirm {...confirm} busy={busy} /> : null}
       {current ? (
         <p className="notice notice-success" role="status">
           {t("admin:rates.current")} <bdi dir="ltr">1 US$ = {formatNumber(current.sypPerUsd)} SYP</bdi> · {t("admin:rates.since")}{" "}
@@ -68,7 +87,7 @@ export default function RatesPage() {
         <p className="notice">{t("admin:rates.none")}</p>
       )}
       <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
-        <h2>{t("admin:rates.set")}</h2>
+        <h2>{t(confirm ? "admin:rates.correct" : "admin:rates.set")}</h2>
         <FormNotice form={form} checkData="content:errors.checkData" />
         <TextField
           field={fields.syp_per_usd}
@@ -118,5 +137,48 @@ export default function RatesPage() {
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * The second screen of a large change (docs/decisions/049): the rate now and the rate typed, how far apart they are,
+ * and a plain form that posts the new value with `intent=confirm`. The form below it keeps what was typed, to correct.
+ */
+function RateConfirm({ previous, next, validFrom, busy }: { previous: number; next: number; validFrom: string; busy: boolean }) {
+  const { t } = useTranslation("admin");
+  const change = Math.round(((next - previous) / previous) * 100);
+  return (
+    <Form method="post" className="account-form" aria-labelledby="rate-confirm-title">
+      <h2 id="rate-confirm-title">{t("admin:rates.confirm.title")}</h2>
+      <p className="notice notice-error" role="alert">
+        {t("admin:rates.confirm.text", { limit: formatNumber(RATE_CONFIRM_CHANGE * 100) })}
+      </p>
+      <dl className="details">
+        <div>
+          <dt>{t("admin:rates.confirm.previous")}</dt>
+          <dd>
+            <bdi dir="ltr">1 US$ = {formatNumber(previous)} SYP</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("admin:rates.confirm.next")}</dt>
+          <dd>
+            <bdi dir="ltr">1 US$ = {formatNumber(next)} SYP</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("admin:rates.confirm.change")}</dt>
+          <dd>
+            <bdi dir="ltr">{`${change > 0 ? "+" : ""}${formatNumber(change)}%`}</bdi>
+          </dd>
+        </div>
+      </dl>
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="syp_per_usd" value={String(next)} />
+      <input type="hidden" name="valid_from" value={validFrom} />
+      <button type="submit" className="button button-primary form-submit" disabled={busy}>
+        {t("admin:rates.confirm.save", { rate: formatNumber(next) })}
+      </button>
+    </Form>
   );
 }

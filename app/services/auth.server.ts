@@ -5,6 +5,7 @@ import { localeOf } from "./i18n.server";
 import { getDb } from "~/db/db.server";
 import { createSession, deleteSession, findSessionUser, type User } from "~/models/user.server";
 import { getSession, sessionStorage } from "./session.server";
+import { localPath } from "~/utils/redirect.server";
 
 const seen = new WeakMap<Request, Promise<User | null>>();
 
@@ -27,9 +28,14 @@ export function getCurrentUser(request: Request): Promise<User | null> {
   return found;
 }
 
-/** The login page that comes back to `redirectTo` (a local path) after logging in: `/login?redirectTo=…`. */
+/**
+ * The login page that comes back to `redirectTo` (a local path) after logging in: `/login?redirectTo=…`. A path
+ * longer than the login form takes back (LOCAL_PATH_MAX) comes back without its query string, or to "/": a huge
+ * query string must not make a Location header that a browser, a proxy or the login form would refuse.
+ */
 export function loginPath(redirectTo: string): string {
-  return `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const back = localPath(redirectTo) ?? localPath(redirectTo.split("?")[0]) ?? "/";
+  return `/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
 /**

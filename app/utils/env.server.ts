@@ -102,3 +102,26 @@ export function getEnv(): Env {
   };
   return cached;
 }
+
+/** The loopback names: on one machine they are one site (docs/decisions/049). */
+export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** True when `url` (an origin or a URL) is on a loopback name (localhost, 127.0.0.1, [::1]); false otherwise or unset. */
+export function isLoopbackUrl(url: string | null | undefined): boolean {
+  if (!url) return false;
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when the site is public: PUBLIC_URL is set to an origin that is not a loopback name (in any mode), or it is
+ * unset in production (a script such as `npm run db:seed` run without it on a production database). A public site
+ * never gets an account with a known password (docs/decisions/049). `npm start` (PUBLIC_URL on localhost) and
+ * development or tests without PUBLIC_URL are not public.
+ */
+export function isPublicSite(env: Pick<Env, "PUBLIC_URL" | "NODE_ENV">): boolean {
+  return env.PUBLIC_URL ? !isLoopbackUrl(env.PUBLIC_URL) : env.NODE_ENV === "production";
+}

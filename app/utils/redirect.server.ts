@@ -2,13 +2,16 @@ import { safeRedirect } from "remix-utils/safe-redirect";
 
 const LOCAL = "http://local.invalid";
 
+/** The longest local path kept to return to (characters): what the login form takes back as `redirectTo`. */
+export const LOCAL_PATH_MAX = 2000;
+
 /**
  * A path of this site made from an untrusted value (a `redirectTo` parameter), or undefined. The value is parsed as
  * a URL the way browsers do (they drop tabs and newlines and read "\\" as "/"), so "/\t/evil.example" or
  * "/\\evil.example" cannot lead to another site; the result is percent-encoded, so it is always a valid header.
  */
 export function localPath(value: unknown): string | undefined {
-  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2000) return undefined;
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > LOCAL_PATH_MAX) return undefined;
   try {
     const url = new URL(value, LOCAL);
     if (url.origin !== LOCAL) return undefined;

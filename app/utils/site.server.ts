@@ -1,12 +1,16 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv } from "./env.server";
+import { getEnv, isLoopbackUrl } from "./env.server";
 
-/** The site's public origin: PUBLIC_URL when set, else the origin the request came to. */
+/**
+ * The site's public origin: PUBLIC_URL when set, else the origin the request came to; and the request's origin too
+ * when both are loopback names (`npm start`: a person on 127.0.0.1 gets links to 127.0.0.1, docs/decisions/049).
+ * The request's origin is the trusted one server/http.ts gave it (siteOrigin), never one read from a header.
+ */
 export function publicOrigin(request: Request): string {
   const configured = getEnv().PUBLIC_URL;
-  if (configured) return configured.replace(/\/$/, "");
+  if (configured && !(isLoopbackUrl(configured) && isLoopbackUrl(request.url))) return configured.replace(/\/$/, "");
   return new URL(request.url).origin;
 }
 

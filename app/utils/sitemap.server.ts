@@ -1,14 +1,16 @@
-import { getEnv } from "./env.server";
+import { getEnv, isLoopbackUrl } from "./env.server";
 
 /** Listing ids per sitemap file (well under the 50,000 URLs a sitemap may hold). */
 export const SITEMAP_CHUNK = 10_000;
 
 /**
  * Caching of files whose URLs name the site's origin (sitemaps, robots.txt): shared caches may keep them only when
- * PUBLIC_URL fixes the origin; otherwise it comes from the Host header and must not be stored for others.
+ * PUBLIC_URL fixes the origin (a public one: on a loopback PUBLIC_URL each loopback name gets its own links,
+ * docs/decisions/049); otherwise it comes from the Host header and must not be stored for others.
  */
 export function originCacheControl(): string {
-  return getEnv().PUBLIC_URL ? "public, max-age=3600" : "private, max-age=3600";
+  const configured = getEnv().PUBLIC_URL;
+  return configured && !isLoopbackUrl(configured) ? "public, max-age=3600" : "private, max-age=3600";
 }
 
 /** An XML response cached for an hour (see originCacheControl). */

@@ -35,16 +35,17 @@ export type TestServer = {
 
 /**
  * Starts `tsx server.ts` with NODE_ENV=test, a new DATA_DIR (removed by stop(), unless `options.keepDataDir`: then
- * the caller reads it after stop() and removes it) and `env` on top, and waits until /healthz answers 200 (at most
- * `timeoutMs`, default 120 s). Throws when the build is missing or the server exits.
+ * the caller reads it after stop() and removes it) and `env` on top, on `options.port` (default: a free port, see
+ * freePort), and waits until /healthz answers 200 (at most `timeoutMs`, default 120 s). Throws when the build is
+ * missing or the server exits.
  */
 export async function startServer(
   env: Record<string, string> = {},
   timeoutMs = 120_000,
-  options: { keepDataDir?: boolean } = {},
+  options: { keepDataDir?: boolean; port?: number } = {},
 ): Promise<TestServer> {
   if (!fs.existsSync(path.resolve("build/index.js"))) throw new Error("build/index.js is missing: run `npm run build` first");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-server-"));
   let log = "";
   const childEnv = {
