@@ -160,8 +160,11 @@ export class PageCache {
    */
   visitorPage(request: Request): VisitorPage | null {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
-    // A data request of client-side navigation is JSON for the router, not a page.
+    // A data request of client-side navigation (single fetch's `.data`, the old `_data`) and a route discovery
+    // request (`/__manifest`) are for the router, not pages: their parameters are not a page's, and must reach Remix
+    // as sent.
     const url = new URL(request.url);
+    if (url.pathname.endsWith(".data") || url.pathname === "/__manifest") return null;
     if (url.searchParams.has("_data") || url.searchParams.has("dialog")) return null;
     const cookies = parse(request.headers.get("Cookie") ?? "");
     if (Object.keys(cookies).some((name) => !VISITOR_COOKIES.has(name))) return null;

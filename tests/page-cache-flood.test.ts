@@ -76,6 +76,15 @@ describe("the page cache's key (decision 045)", () => {
     const rendered = await (await get(junk, {}, address)).text();
     expect(rendered).not.toContain("only-junk-here");
   });
+
+  it("leaves a client-side navigation's data request as sent: its filter reaches the loader", async () => {
+    const address = "198.51.100.9";
+    const sale = await (await get("/estates.data?estate_offer_type_id=1", {}, address)).text();
+    const rent = await (await get("/estates.data?estate_offer_type_id=2", {}, address)).text();
+    expect(sale).toContain("estate_offer_type_id");
+    // Before decision 045 was mended, both were the data of the unfiltered page (the filter was dropped).
+    expect(rent).not.toBe(sale);
+  });
 });
 
 describe("pages rendered per address (decision 045)", () => {
