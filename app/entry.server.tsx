@@ -23,8 +23,8 @@ const ABORT_DELAY = 10_000;
  * Whether a page must be kept nowhere (decision 045): a page not to be indexed (its loader data's `seo.noindex`, or an
  * error page, which pageMeta marks noindex) is a page of one visitor (a form's answer, an account page, a page whose
  * address holds a secret token such as /rp?t=, /lc?t= or /alerts/stop?t=). It gets `Cache-Control: no-store`, so
- * neither the page cache, a CDN nor a browser keeps it, and `Referrer-Policy: no-referrer`, so its address is never
- * sent on to the pages and files it links to.
+ * neither the page cache, a CDN nor a browser keeps it, and `Referrer-Policy: same-origin`, so its address is never
+ * sent to another site (decision 045 says why not `no-referrer`).
  */
 function keptNowhere(status: number, context: EntryContext["staticHandlerContext"]): boolean {
   if (status >= 400 || context.errors) return true;
@@ -130,7 +130,7 @@ export default async function handleRequest(
           responseHeaders.append("Vary", "Save-Data");
           if (keptNowhere(responseStatusCode, remixContext.staticHandlerContext)) {
             responseHeaders.set("Cache-Control", "no-store");
-            responseHeaders.set("Referrer-Policy", "no-referrer");
+            responseHeaders.set("Referrer-Policy", "same-origin");
           }
           pipe(
             collect((html) => {

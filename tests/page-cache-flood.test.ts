@@ -182,7 +182,7 @@ describe("pages kept nowhere (decision 045)", () => {
         const res = await get(path, {}, "192.0.2.99");
         await res.arrayBuffer();
         expect(res.headers.get("cache-control"), `${path} visit ${visit}`).toBe("no-store");
-        expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+        expect(res.headers.get("referrer-policy"), path).toBe("same-origin");
         expect(res.headers.get("x-page-cache"), path).not.toBe("hit");
       }
     }
