@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ESTATE_STATUSES } from "~/db/schema";
 import { DEMO_ADMIN } from "~/models/admin-bootstrap.server";
+import { SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
 import { CookieJar } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
 
@@ -848,8 +849,7 @@ const PAGES = (ids: Ids) => routeFiles().flatMap((file) => PAGE_PARAMS[file]?.(i
 
 /** Query parameters the pages read (search filters, paging, dialogs, tokens), mixed with random names. */
 const QUERY_KEYS = [
-  "page",
-  "q",
+  ...SEARCH_QUERY_PARAMS,
   "lang",
   "dialog",
   "tab",
@@ -865,27 +865,6 @@ const QUERY_KEYS = [
   "v",
   "office_id",
   "estate_id",
-  "location_id",
-  "governorate_id",
-  "estate_type_id",
-  "estate_offer_type_id",
-  "price_domain_id",
-  "price_min",
-  "price_max",
-  "currency",
-  "sort",
-  "rooms_min",
-  "area_min",
-  "area_max",
-  "floor",
-  "furnished",
-  "estate_finishing",
-  "ownership_type_id",
-  "negotiable",
-  "with_photos",
-  "advertiser",
-  "since",
-  "is_simple",
   "_data",
 ];
 
