@@ -74,7 +74,8 @@ for (const lang of LANGS) {
       await expect.poll(() => smsCount(phone.e164), { timeout: 60_000 }).toBeGreaterThan(1);
       const sms = await readSms(phone.e164, 1);
       expect(sms).toContain(name);
-      const link = /https?:\/\/[^\s]+\/a\/[0-9a-z]+-[0-9a-z]+/.exec(sms)![0];
+      // A signed link (decision 046): the search and the moment in base 36, the expiry, the signature.
+      const link = /https?:\/\/[^\s]+\/a\/[0-9a-z]+\.[0-9a-z]+\.[0-9a-z]+\.[\w-]{22}/.exec(sms)![0];
       expect(sms).toMatch(/\/alerts\/stop\?t=\S+/);
       await page.goto(new URL(link).pathname);
       await settle(page, project);
