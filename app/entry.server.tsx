@@ -32,13 +32,17 @@ function keptNowhere(status: number, context: EntryContext["staticHandlerContext
 }
 
 /**
- * True when a rendered page may be kept on the phone for reading offline (decision 046; the worker keeps only what
- * the server marks, sw/keep-page.ts): a 200 page of the public site that is not kept nowhere (keptNowhere: not
+ * True when a page rendered for a logged-in user may be kept on the phone for reading offline (decision 046; the
+ * worker keeps only what the server marks, sw/keep-page.ts): a 200 page of the public site that is not kept nowhere (keptNowhere: not
  * noindex, so not a form's answer, the profile or a page reached by a secret link), and not the back office (any
  * route under `routes/admin`). Decided by the matched route modules, so no spelling of an address changes it.
  */
 function offlineCopyAllowed(status: number, context: EntryContext["staticHandlerContext"]): boolean {
   if (status !== 200 || keptNowhere(status, context)) return false;
+  // A visitor's page is kept when the page cache sends it (`public`); a page rendered for a visitor (after logout,
+  // with its toast) is no session's copy, and marked as one it would outlive the logout that just cleared them.
+  const root = context.loaderData.root as { user?: unknown } | undefined;
+  if (!root?.user) return false;
   return context.matches.every(({ route }) => !route.id.startsWith("routes/admin"));
 }
 
