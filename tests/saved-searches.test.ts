@@ -1,15 +1,13 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
+import { alertToken, readStopLink, stopToken } from "~/models/alert-links.server";
 import {
-  alertToken,
   canonicalQuery,
   createSavedSearch,
   MAX_ALERTS_PER_DAY,
   MAX_SAVED_SEARCHES,
-  readStopLink,
   sendDueAlerts,
-  stopToken,
 } from "~/models/saved-search.server";
 import { loader as estatesLoader } from "~/routes/estates";
 import { action as saveAction, loader as saveLoader } from "~/routes/save-search";

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchEstates, searchNormalize, wordsQuery } from "~/models/estate-search.server";
+import { searchEstates } from "~/models/estate-search.server";
+import { searchNormalize, wordsQuery } from "~/models/search-words.server";
 import { loader as estatesLoader } from "~/routes/estates";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";

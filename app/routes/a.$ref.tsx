@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OLD_ALERT_REF, ownAlertTarget, readAlertLink } from "~/models/saved-search.server";
+import { OLD_ALERT_REF, ownAlertTarget, readAlertLink } from "~/models/alert-links.server";
 import { requireUser } from "~/services/auth.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";

@@ -184,7 +184,7 @@ async function keepAnswer(key: string, path: string, answer: unknown): Promise<v
   await db
     .update(idempotent_posts)
     .set({ status: answer.status, location: answer.headers.get("Location"), toast_cookie: toastCookieOf(answer) })
-    .where(and(eq(idempotent_posts.key, key), eq(idempotent_posts.path, path)));
+    .where(claimOf(key, path));
 }
 
 /** True for a redirect Response (what an action answers when it took the post). */
@@ -192,10 +192,15 @@ function isRedirect(answer: unknown): answer is Response {
   return answer instanceof Response && answer.status >= 300 && answer.status < 400;
 }
 
+/** The row that claims a submission: its key as stored (after its scope) on the form's path. */
+function claimOf(key: string, path: string) {
+  return and(eq(idempotent_posts.key, key), eq(idempotent_posts.path, path));
+}
+
 /** Deletes the claim of a submission that was not taken. */
 async function freeKey(key: string, path: string): Promise<void> {
   const db = await getDb();
-  await db.delete(idempotent_posts).where(and(eq(idempotent_posts.key, key), eq(idempotent_posts.path, path)));
+  await db.delete(idempotent_posts).where(claimOf(key, path));
 }
 
 /**
@@ -227,10 +232,7 @@ async function repeatAnswer<A extends ActionFunctionArgs, R>(
   const db = await getDb();
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    const [row] = await db
-      .select()
-      .from(idempotent_posts)
-      .where(and(eq(idempotent_posts.key, post.stored), eq(idempotent_posts.path, post.path)));
+    const [row] = await db.select().from(idempotent_posts).where(claimOf(post.stored, post.path));
     if (!row) return takeOnce(post, args, action);
     if (row.status !== null)
       return withCookies(repeatedAnswer({ ...row, status: row.status }), cookiesFor(post, "taken")) as Response;
