@@ -5,7 +5,7 @@ import { ALERT_FREQUENCIES, type AlertFrequency } from "~/db/schema";
 import { FREQUENCIES } from "~/forms/saved-search";
 import { toLocale } from "~/i18n";
 import { getLocaleT } from "~/services/i18n.server";
-import { enqueue } from "~/services/jobs.server";
+import { enqueue, stderrLine } from "~/services/jobs.server";
 import { queueSms } from "~/services/sms.server";
 import { FILTER_PARAMS, hasErrors, parseEstateFilter } from "~/utils/estate-filter.server";
 import { countPublishedBetween, COUNT_LIMIT, rateOf } from "./estate-search.server";
@@ -150,9 +150,6 @@ export async function deleteSavedSearch(db: Db, userId: number, id: number): Pro
  * searches that failed (logged and left as they were, decision 048).
  */
 export type AlertRun = { checked: number; sent: number; heldBack: number; failed: number };
-
-/** Where a failed search's line goes by default: the server's log (standard error), as the job queue's lines. */
-const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
 
 /** The condition of a saved search whose alert interval (ALERT_INTERVAL_MS of its frequency) is over at `now`. */
 function dueAt(now: Date) {

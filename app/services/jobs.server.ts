@@ -127,7 +127,8 @@ type RunOptions = {
   log?: (line: string) => void;
 };
 
-const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
+/** Where a worker's lines go by default: the server's log (standard error), one line each. */
+export const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
 
 /** The `last_error` of a try whose worker stopped (killed, crashed, hung) before it ended: its lease ran out. */
 export const LEASE_EXPIRED_ERROR = "the worker stopped during this try (its lease ran out)";
