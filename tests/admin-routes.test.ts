@@ -1222,7 +1222,7 @@ describe("leads (/admin/leads)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/leads");
     const [row] = await db().select().from(s.estate_offers).where(eq(s.estate_offers.id, lead!.id));
-    expect(row.handled_at).not.toBeNull();
+    expect(row.inbox_state).toBe("done");
     expect(await auditAfter(audit)).toMatchObject([
       { action: "lead.handled", subject_type: "lead", subject_id: lead!.id, actor_id: (await admin()).user.id },
     ]);

@@ -76,7 +76,7 @@ describe("/admin", () => {
       .insert(s.estate_offers)
       .values([
         { ...offer, user_id: null },
-        { ...offer, user_id: null, handled_at: new Date() },
+        { ...offer, user_id: null, inbox_state: "done" },
       ]);
     // One user's post waiting for review, one already approved (not counted).
     await createPost(db(), user.id, {

@@ -1237,7 +1237,7 @@ describe("random posts to every action (issue 9)", () => {
       "sessions of suspended accounts": `select s.id from sessions s join users u on u.id = s.user_id where u.status = 'suspended'`,
       "reviewed requests without their audit entry": `select x.id from property_requests x where x.reviewed_at is not null
          and not exists (select 1 from audit_log a where a.subject_type = 'property_request' and a.subject_id = x.id)`,
-      "handled leads without their audit entry": `select x.id from estate_offers x where x.handled_at is not null
+      "handled leads without their audit entry": `select x.id from estate_offers x where x.inbox_state = 'done'
          and not exists (select 1 from audit_log a where a.subject_type = 'lead' and a.subject_id = x.id)`,
       "posts reviewed during the run without their audit entry": `select x.id from estates x where x.reviewed_at >= ${since}
          and not exists (select 1 from audit_log a where a.subject_type = 'estate' and a.subject_id = x.id)`,

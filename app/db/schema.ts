@@ -490,6 +490,81 @@ export const sms_outbox = pgTable(
   ],
 );
 
+/** Priority classes of outgoing SMS (decision 051): codes and reset links never wait behind bulk messages. */
+export const SMS_KINDS = ["code", "bulk"] as const;
+export type SmsKind = (typeof SMS_KINDS)[number];
+/** The life of one outgoing SMS (issue 23). */
+export const SMS_STATES = ["queued", "sent", "delivered", "failed"] as const;
+export type SmsState = (typeof SMS_STATES)[number];
+
+/**
+ * Every outgoing SMS and its life (issue 23, decision 051): queued when the change that causes it commits, sent when
+ * a provider took it (`provider`, and its ids per part in sms_parts), delivered when the provider's receipts say so,
+ * or failed with `error`. `parts` is the number of SMS parts it took (UCS-2 for Arabic, GSM 7-bit for Latin).
+ * `body` is null once a code's text has been handed over (the codes are otherwise stored only hashed).
+ */
+export const sms_messages = pgTable(
+  "sms_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    phone: text("phone").notNull(),
+    body: text("body"),
+    kind: text("kind").$type<SmsKind>().notNull(),
+    /** What it is for, for the back office: signup, reset, alert, expiry, renewal, staff, digest, offer_link. */
+    purpose: text("purpose").notNull(),
+    state: text("state").$type<SmsState>().notNull().default("queued"),
+    provider: text("provider"),
+    parts: smallint("parts"),
+    error: text("error"),
+    /** The job that sends it (jobs are removed 7 days after they are done; this id then leads nowhere). */
+    job_id: bigint("job_id", { mode: "number" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    delivered_at: timestamp("delivered_at", { withTimezone: true }),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sms_messages_created_at_idx").on(t.created_at.desc(), t.id.desc()),
+    index("sms_messages_phone_idx").on(t.phone, t.created_at.desc()),
+    index("sms_messages_state_created_at_idx").on(t.state, t.created_at.desc()),
+  ],
+);
+
+/**
+ * The provider's id of each part of a sent SMS (decision 051), which its delivery receipts name: a receipt is
+ * matched here, and the message is delivered when every part is.
+ */
+export const sms_parts = pgTable(
+  "sms_parts",
+  {
+    provider: text("provider").notNull(),
+    provider_message_id: text("provider_message_id").notNull(),
+    sms_id: bigint("sms_id", { mode: "number" })
+      .notNull()
+      .references(() => sms_messages.id, { onDelete: "cascade" }),
+    part: smallint("part").notNull(),
+    state: text("state").$type<SmsState>().notNull().default("sent"),
+    error: text("error"),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.provider_message_id] }), index("sms_parts_sms_id_idx").on(t.sms_id)],
+);
+
+/**
+ * The SMS limits reached (issue 23, against SMS pumping), counted per Damascus day and limit (`limit_name`:
+ * country, phone_day, ip_day, daily_budget): logged, and shown on the back office's first page.
+ */
+export const sms_limit_hits = pgTable(
+  "sms_limit_hits",
+  {
+    day: text("day").notNull(),
+    limit_name: text("limit_name").notNull(),
+    hits: integer("hits").notNull().default(0),
+    last_at: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.limit_name] })],
+);
+
 /**
  * The background job queue (issue 14, decision 028): one row per piece of work (`task` names a handler of
  * app/jobs/tasks.server.ts, `payload` its input), written in the transaction of the change that causes it. A worker
@@ -513,6 +588,11 @@ export const jobs = pgTable(
     run_at: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     max_attempts: integer("max_attempts").notNull().default(5),
+    /**
+     * Higher runs first among due jobs (decision 051): sign-up codes and reset links (SMS_PRIORITY.code) before bulk
+     * messages and housekeeping (0).
+     */
+    priority: smallint("priority").notNull().default(0),
     locked_by: text("locked_by"),
     locked_until: timestamp("locked_until", { withTimezone: true }),
     last_error: text("last_error"),
@@ -527,6 +607,9 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex("jobs_key_idx").on(t.key),
     index("jobs_status_run_at_idx").on(t.status, t.run_at),
+    index("jobs_queued_priority_idx")
+      .on(t.priority.desc(), t.run_at, t.id)
+      .where(sql`${t.status} = 'queued'`),
     index("jobs_running_locked_until_idx")
       .on(t.locked_until)
       .where(sql`${t.status} = 'running'`),
@@ -602,6 +685,26 @@ export const spent_captchas = pgTable(
   (t) => [index("spent_captchas_spent_at_idx").on(t.spent_at)],
 );
 
+/**
+ * States of a visitor's request in the back office's inbox (issue 23): `new`, `in_progress` (taken by a member of
+ * staff, `taken_by`), `done`, `spam`.
+ */
+export const INBOX_STATES = ["new", "in_progress", "done", "spam"] as const;
+export type InboxState = (typeof INBOX_STATES)[number];
+
+/**
+ * The inbox columns shared by consultation/contact messages and visitors' offers: the state, who took it, when the
+ * state last changed, and when staff were told of it by SMS (null: not yet; the digest at the next opening tells).
+ */
+function inboxColumns() {
+  return {
+    inbox_state: text("inbox_state").$type<InboxState>().notNull().default("new"),
+    taken_by: integer("taken_by").references(() => users.id, { onDelete: "set null" }),
+    inbox_changed_at: timestamp("inbox_changed_at", { withTimezone: true }),
+    staff_notified_at: timestamp("staff_notified_at", { withTimezone: true }),
+  };
+}
+
 /** Kinds of messages sent to the company (spec 2.6 consultation form; spec 7 contactUs/import from /call-us). */
 export const MESSAGE_KINDS = ["consultation", "contact"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -616,9 +719,14 @@ export const messages = pgTable(
     mobile: text("mobile").notNull(),
     subject: text("subject").notNull(),
     user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    ...inboxColumns(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("messages_kind_created_at_idx").on(t.kind, t.created_at.desc()), index("messages_user_id_idx").on(t.user_id)],
+  (t) => [
+    index("messages_kind_created_at_idx").on(t.kind, t.created_at.desc()),
+    index("messages_user_id_idx").on(t.user_id),
+    index("messages_inbox_state_created_at_idx").on(t.inbox_state, t.created_at.desc()),
+  ],
 );
 
 /** Moderation states of what users post (architecture 8): pending until an admin approves or rejects it. */
@@ -653,11 +761,14 @@ export const estate_offers = pgTable(
     reject_reason: text("reject_reason"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
-    /** When the office staff marked a visitor's lead as handled (issue 5). */
-    handled_at: timestamp("handled_at", { withTimezone: true }),
+    ...inboxColumns(),
+    /** The listing draft an admin made from this offer (issue 23), which the owner completes and sends for review. */
+    estate_id: integer("estate_id").references(() => estates.id, { onDelete: "set null" }),
   },
   (t) => [
     index("estate_offers_status_created_at_idx").on(t.status, t.created_at.desc()),
+    index("estate_offers_inbox_state_created_at_idx").on(t.inbox_state, t.created_at.desc()),
+    index("estate_offers_estate_id_idx").on(t.estate_id),
     index("estate_offers_user_id_idx").on(t.user_id),
     index("estate_offers_location_id_idx").on(t.location_id),
     index("estate_offers_estate_type_id_idx").on(t.estate_type_id),

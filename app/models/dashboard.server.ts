@@ -24,7 +24,7 @@ export async function dashboard(db: Db): Promise<Dashboard> {
     db
       .select({ n: count() })
       .from(s.estate_offers)
-      .where(and(isNull(s.estate_offers.user_id), isNull(s.estate_offers.handled_at))),
+      .where(and(isNull(s.estate_offers.user_id), eq(s.estate_offers.inbox_state, "new"))),
     db.select({ n: count() }).from(s.property_requests).where(eq(s.property_requests.status, "pending")),
     db
       .select({ n: sql<number>`count(distinct ${s.estate_reports.estate_id})`.mapWith(Number) })

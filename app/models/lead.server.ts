@@ -42,7 +42,7 @@ export async function listLeads(db: Db, locale: Locale): Promise<Lead[]> {
     .select()
     .from(s.estate_offers)
     .where(isNull(s.estate_offers.user_id))
-    .orderBy(sql`${s.estate_offers.handled_at} is not null`, desc(s.estate_offers.created_at))
+    .orderBy(sql`${s.estate_offers.inbox_state} <> 'new'`, desc(s.estate_offers.created_at))
     .limit(100);
   return rows.map((r) => ({
     id: r.id,
@@ -54,7 +54,7 @@ export async function listLeads(db: Db, locale: Locale): Promise<Lead[]> {
     area: r.area,
     subject: r.subject,
     date: r.created_at.toISOString(),
-    handled: r.handled_at !== null,
+    handled: r.inbox_state !== "new",
   }));
 }
 
@@ -63,8 +63,8 @@ export async function markLeadHandled(db: Db, leadId: number, actor: Actor): Pro
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(s.estate_offers)
-      .set({ handled_at: new Date() })
-      .where(and(eq(s.estate_offers.id, leadId), isNull(s.estate_offers.user_id), isNull(s.estate_offers.handled_at)))
+      .set({ inbox_state: "done", inbox_changed_at: new Date(), taken_by: actor.id })
+      .where(and(eq(s.estate_offers.id, leadId), isNull(s.estate_offers.user_id), eq(s.estate_offers.inbox_state, "new")))
       .returning({ id: s.estate_offers.id });
     if (!row) return false;
     await recordAudit(tx, { actorId: actor.id, action: "lead.handled", subjectType: "lead", subjectId: leadId });
