@@ -239,7 +239,7 @@ describe("the job queue on the test database", () => {
 
   it("sends an SMS job to the outbox once, with the job's idempotency key, and keeps nothing of a failed try", async () => {
     const phone = "+963944000002";
-    await db().transaction(async (tx) => queueSms(tx, { phone, body: "hello once" }));
+    await db().transaction(async (tx) => queueSms(tx, { phone, body: "hello once" }, { purpose: "test" }));
     const [queued] = await db()
       .select()
       .from(s.jobs)
@@ -321,7 +321,7 @@ describe("the job queue on the test database", () => {
     const worker = startWorker(test.get(), TASKS, { pollMs: 600_000, onIdle: () => idle() });
     try {
       await asleep;
-      await db().transaction(async (tx) => queueSms(tx, { phone: "+963944000003", body: "woken" }));
+      await db().transaction(async (tx) => queueSms(tx, { phone: "+963944000003", body: "woken" }, { purpose: "test" }));
       await vi.waitFor(
         async () => expect(await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, "+963944000003"))).toHaveLength(1),
         { timeout: 10_000, interval: 50 },
@@ -362,7 +362,8 @@ describe("workers on one PostgreSQL database", () => {
   /** Queues `n` SMS (to numbers starting with `prefix`) in one transaction; returns their job ids. */
   async function queueMany(prefix: string, n: number): Promise<void> {
     await first.db.transaction(async (tx) => {
-      for (let i = 0; i < n; i++) await queueSms(tx, { phone: `${prefix}${String(i).padStart(4, "0")}`, body: `message ${i}` });
+      for (let i = 0; i < n; i++)
+        await queueSms(tx, { phone: `${prefix}${String(i).padStart(4, "0")}`, body: `message ${i}` }, { purpose: "test" });
     });
   }
 

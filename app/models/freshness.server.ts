@@ -254,7 +254,7 @@ async function sendWarning(
     renew: link("renew"),
     stop: link("withdraw"),
   });
-  await queueSms(tx, { phone: row.phone!, body });
+  await queueSms(tx, { phone: row.phone!, body }, { purpose: "expiry" });
 }
 
 /**

@@ -303,7 +303,7 @@ async function alertOne(
     link: `${origin}/a/${alertToken(search.id, since, now)}`,
     stop: `${origin}/alerts/stop?t=${stopToken(search.id, now)}`,
   });
-  await queueSms(tx, { phone: search.phone, body });
+  await queueSms(tx, { phone: search.phone, body }, { purpose: "alert" });
   await tx
     .insert(s.saved_search_alerts)
     .values({ saved_search_id: search.id, user_id: search.user_id, listings: found, since, sent_at: now });

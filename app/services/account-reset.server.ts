@@ -34,7 +34,11 @@ export async function requestReset(
     await db.transaction(async (tx) => {
       const token = await createPasswordReset(tx, user.id);
       const link = `${input.origin}/rp?t=${token}`;
-      await queueSms(tx, { phone, body: t("account:sms.reset", { brand: t("brand"), link }) });
+      await queueSms(
+        tx,
+        { phone, body: t("account:sms.reset", { brand: t("brand"), link }) },
+        { kind: "code", purpose: "reset" },
+      );
     });
   });
   return { kind: "accepted" };

@@ -64,7 +64,7 @@ export async function sendActivationCode(db: Db | Tx, locale: Locale, phone: str
   const t = await getLocaleT(locale);
   await db.transaction(async (tx) => {
     const code = await issueCode(tx, phone, "activation");
-    await queueSms(tx, { phone, body: t("account:sms.code", { brand: t("brand"), code }) });
+    await queueSms(tx, { phone, body: t("account:sms.code", { brand: t("brand"), code }) }, { kind: "code", purpose: "signup" });
   });
 }
 

@@ -46,8 +46,12 @@ export async function smsOwner(
   values: Record<string, string | number>,
 ): Promise<void> {
   const t = await textsIn(owner.lang);
-  await queueSms(tx, {
-    phone: owner.phone,
-    body: t(`admin:sms.${key}`, { brand: t("brand"), ...values }),
-  });
+  await queueSms(
+    tx,
+    {
+      phone: owner.phone,
+      body: t(`admin:sms.${key}`, { brand: t("brand"), ...values }),
+    },
+    { purpose: "owner" },
+  );
 }

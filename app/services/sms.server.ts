@@ -1,11 +1,25 @@
 import { z } from "zod";
 import { eq, sql } from "drizzle-orm";
-import { jobs, sms_outbox } from "~/db/schema";
+import { jobs, sms_outbox, type SmsKind } from "~/db/schema";
 import type { Db, Tx } from "~/db/client.server";
 import { enqueue, type TaskHandler } from "./jobs.server";
 
 /** One text message to an E.164 number. */
 export type SmsMessage = { phone: string; body: string };
+
+/**
+ * How a message is queued (decision 051): `kind` `code` (sign-up codes, reset links: sent before everything else,
+ * and still sent past the daily budget) or `bulk` (the default: alerts, expiry warnings, owners' notices, staff
+ * messages and digests); `purpose` names it for the back office (signup, reset, alert, expiry, renewal, owner,
+ * staff, digest, offer_link).
+ */
+export type SmsOptions = { kind?: SmsKind; purpose: string };
+
+/**
+ * What a provider answered for one message it took: its name (`outbox`, `smpp`, `http`), the number of SMS parts
+ * the text took, and the provider's id of each part (which its delivery receipts name), in order.
+ */
+export type SmsSendResult = { provider: string; parts: number; partIds: string[] };
 
 /**
  * Sends one text message to an E.164 number (architecture 7). Throws when the message could not be handed over;
@@ -16,7 +30,7 @@ export type SmsMessage = { phone: string; body: string };
  * transaction fails after the provider took the message is made again.
  */
 export interface SmsSender {
-  send(db: Db, message: SmsMessage & { idempotencyKey?: string }): Promise<void>;
+  send(db: Db, message: SmsMessage & { idempotencyKey?: string }): Promise<SmsSendResult>;
 }
 
 /**
@@ -27,8 +41,12 @@ export interface SmsSender {
  */
 export const outboxSender: SmsSender = {
   async send(db, { phone, body, idempotencyKey }) {
-    await db.insert(sms_outbox).values({ phone, body, idempotency_key: idempotencyKey });
+    const [row] = await db
+      .insert(sms_outbox)
+      .values({ phone, body, idempotency_key: idempotencyKey })
+      .returning({ id: sms_outbox.id });
     if (!process.env.VITEST) process.stdout.write(`[sms] ${phone} ${body.replace(/\s+/g, " ")}\n`);
+    return { provider: "outbox", parts: 1, partIds: [`outbox-${row.id}`] };
   },
 };
 
@@ -45,7 +63,7 @@ const SMS_MAX_ATTEMPTS = 8;
  * when the change that causes it commits, and the caller never waits for the provider or fails with it. The worker
  * sends it (smsTask). Every outgoing SMS goes through here.
  */
-export async function queueSms(tx: Db | Tx, message: SmsMessage): Promise<void> {
+export async function queueSms(tx: Db | Tx, message: SmsMessage, _options: SmsOptions): Promise<void> {
   await enqueue(tx, "sms", message, { maxAttempts: SMS_MAX_ATTEMPTS });
 }
 
