@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { eq, sql } from "drizzle-orm";
-import { jobs, sms_outbox, type SmsKind } from "~/db/schema";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { jobs, sms_messages, sms_outbox, type SmsKind } from "~/db/schema";
 import type { Db, Tx } from "~/db/client.server";
+import { damascusDayStart } from "~/utils/dates";
 import { enqueue, type TaskHandler } from "./jobs.server";
 
 /** One text message to an E.164 number. */
@@ -83,3 +84,15 @@ export const smsTask: TaskHandler = async (tx, payload, job) => {
     .set({ payload: sql`${jobs.payload} - 'body'` })
     .where(eq(jobs.id, job.id));
 };
+
+/**
+ * How many messages were handed to a provider since the Damascus day began (`at`'s day): what SMS_DAILY_LIMIT
+ * counts (decision 051). Uses sms_messages_state_created_at_idx through `sent_at`'s day.
+ */
+export async function smsSentToday(db: Db | Tx, at = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sms_messages)
+    .where(and(inArray(sms_messages.state, ["sent", "delivered"]), gte(sms_messages.sent_at, damascusDayStart(at))));
+  return Number(row.n);
+}

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { COUNTRIES } from "~/data/countries";
 
 /**
  * Environment variables of the server, parsed once at boot (README lists them with their defaults).
@@ -50,6 +51,11 @@ const schema = z
      * (decision 045), counted a sixth per 10 s: past it the page answers 429 with Retry-After. 0 turns the limit off.
      */
     PAGE_MISSES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+    /**
+     * Issue 23, decision 051: the most SMS handed to providers in one Damascus day; past it, bulk messages (alerts,
+     * warnings, staff messages) are not sent and codes go on. Unset or 0: no budget.
+     */
+    SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(0),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
     /**
      * The time a search's count may take on PostgreSQL (issue 13's 5 ms, decision 043), in milliseconds: past it the
@@ -75,6 +81,24 @@ const schema = z
       .regex(/^\+[1-9][0-9]{6,14}$/, "ADMIN_PHONE must be an E.164 number like +963944123456")
       .optional(),
     ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+    /**
+     * The countries whose numbers get codes by SMS (sign-up codes, resent codes, reset links; decision 053, against
+     * SMS pumping): ISO 3166 alpha-2 codes of the phone field's countries (app/data/countries.ts), comma-separated.
+     */
+    SMS_COUNTRIES: z
+      .string()
+      .default("SY")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .refine((codes) => codes.length > 0, "SMS_COUNTRIES must name at least one country, e.g. SY")
+      .refine(
+        (codes) => codes.every((code) => COUNTRIES.en.some(([known]) => known === code)),
+        "SMS_COUNTRIES must list ISO 3166 alpha-2 codes of the phone field's countries, e.g. SY,DE",
+      ),
   })
   .refine((env) => Boolean(env.ADMIN_PHONE) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_PHONE and ADMIN_PASSWORD are set together",
