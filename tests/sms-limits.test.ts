@@ -344,7 +344,9 @@ describe("Damascus time in the back office", () => {
       });
     const log = await callLoader(auditLoader, "/admin/audit", { cookie: admin.cookie });
     const en = await renderPage(AuditPage, log.data, "en");
-    expect(en).toContain('<time dateTime="2026-11-27T11:05:00.000Z"><bdi dir="ltr">27.11.2026 14:05</bdi> (Damascus time)</time>');
+    expect(en).toContain(
+      '<time dateTime="2026-11-27T11:05:00.000Z"><bdi dir="ltr">27.11.2026 14:05</bdi> (Damascus time)</time>',
+    );
     const ar = await renderPage(AuditPage, log.data, "ar");
     expect(ar).toContain('<bdi dir="ltr">27.11.2026 14:05</bdi> (بتوقيت دمشق)</time>');
     // Just after midnight UTC it is already the next day in Damascus.
