@@ -1,5 +1,6 @@
 // First: every captcha of this file shows CAPTCHA (set before the app's modules read the environment).
 import "./helpers/fixed-captcha";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -176,6 +177,30 @@ describe("codes only to numbers of SMS_COUNTRIES", () => {
     const ok = await register(new CookieJar(), registration({ country: "DE", authentication: german.typed }));
     expect(ok).toRedirectTo("/confirm");
     expect(await outbox(german.e164)).toHaveLength(1);
+  });
+});
+
+describe("SMS_COUNTRIES", () => {
+  /** Reads the environment in a new process as the server does at start: its exit status and what it printed. */
+  const readEnv = (value: string) =>
+    spawnSync(
+      path.resolve("node_modules/.bin/tsx"),
+      ["-e", 'import("./app/utils/env.server.ts").then((m) => console.log(m.getEnv().SMS_COUNTRIES.join()))'],
+      {
+        env: { ...process.env, SMS_COUNTRIES: value },
+        encoding: "utf8",
+      },
+    );
+
+  it("takes ISO codes of the phone field's countries in any case, and refuses a start with another code or none", () => {
+    const ok = readEnv(" sy, lb ");
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.trim()).toBe("SY,LB");
+    for (const bad of ["SY,XX", "Syria", ","]) {
+      const refused = readEnv(bad);
+      expect(refused.status, bad).not.toBe(0);
+      expect(refused.stderr, bad).toContain("SMS_COUNTRIES");
+    }
   });
 });
 
