@@ -95,7 +95,7 @@ export default function AdminDashboard() {
         </p>
       ) : (
         <div className="table-scroll">
-          <table className="audit-table sms-limits">
+          <table className="audit-table">
             <thead>
               <tr>
                 <th scope="col">{t("admin:smsLimits.limit")}</th>
