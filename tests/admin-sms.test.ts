@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as s from "~/db/schema";
 import { action as smsAction, loader as smsLoader } from "~/routes/admin.sms";
-import { runDueJobs } from "~/services/job-tasks.server";
+import { runDueJobs, TASKS } from "~/services/job-tasks.server";
+import type { Job } from "~/services/jobs.server";
 import { outboxSender, queueSms } from "~/services/sms.server";
 import { resources } from "~/services/i18n.server";
 import { getEnv } from "~/utils/env.server";
@@ -117,5 +118,21 @@ describe("codes first, and the daily budget", () => {
     expect(lines.join("")).toContain("limit daily_budget reached");
     const hits = await db().select().from(s.sms_limit_hits).where(eq(s.sms_limit_hits.limit_name, "daily_budget"));
     expect(hits).toMatchObject([{ hits: 1 }]);
+  });
+});
+
+describe("sms.cleanup", () => {
+  it("forgets messages older than 90 days that are not waiting, and keeps newer and queued ones", async () => {
+    const old = await queueSms(db(), { phone: "+963944850001", body: "old" }, { purpose: "alert" });
+    const waiting = await queueSms(db(), { phone: "+963944850002", body: "old but waiting" }, { purpose: "alert" });
+    const recent = await queueSms(db(), { phone: "+963944850003", body: "recent" }, { purpose: "alert" });
+    const longAgo = new Date(Date.now() - 91 * 86_400_000);
+    await db().update(s.sms_messages).set({ state: "sent", created_at: longAgo }).where(eq(s.sms_messages.id, old));
+    await db().update(s.sms_messages).set({ created_at: longAgo }).where(eq(s.sms_messages.id, waiting));
+    await db().update(s.sms_messages).set({ state: "sent" }).where(eq(s.sms_messages.id, recent));
+    await db().transaction((tx) => TASKS["sms.cleanup"](tx, {}, { run_at: new Date() } as Job));
+    expect(await messageOf(old)).toBeUndefined();
+    expect(await messageOf(waiting)).toMatchObject({ state: "queued" });
+    expect(await messageOf(recent)).toMatchObject({ state: "sent" });
   });
 });
