@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IdButtonForm } from "~/components/AdminParts";
+import { IdButtonForm, AdminError } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
 import { Pagination } from "~/components/Pagination";
 import { SMS_STATES } from "~/db/schema";
@@ -79,11 +79,7 @@ export default function SmsPage() {
           <Icon name="search" /> {t("admin:smsLog.find")}
         </button>
       </Form>
-      {actionData?.error ? (
-        <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminError error={actionData?.error} />
       <p className="result-count">{t("admin:smsLog.count", { n: formatNumber(total) })}</p>
       {items.length === 0 ? (
         <p className="notice">{t("admin:smsLog.none")}</p>
