@@ -60,7 +60,18 @@ const FORMS = resources.ar.forms;
 // ---------------------------------------------------------------------------------------------------------------
 // The expected state machine, written out (issue 5, Rules). The code's POST_TRANSITIONS must be exactly this.
 
-const STATES = ["draft", "pending", "approved", "edit_pending", "rejected", "deleted", "expired", "withdrawn", "sold", "rented"] as const;
+const STATES = [
+  "draft",
+  "pending",
+  "approved",
+  "edit_pending",
+  "rejected",
+  "deleted",
+  "expired",
+  "withdrawn",
+  "sold",
+  "rented",
+] as const;
 const ACTIONS = [
   "edit",
   "submit",

@@ -37,15 +37,7 @@ export type WorkingCopy = { fields: PostFields; images: s.StoredImage[] };
 /** The columns the listing and its pending edit share. */
 type SharedFields = Pick<
   typeof s.estates.$inferSelect,
-  | "price"
-  | "currency"
-  | "negotiable"
-  | "furnished"
-  | "rooms_count"
-  | "floor"
-  | "area"
-  | "interior_status_id"
-  | "period_type_id"
+  "price" | "currency" | "negotiable" | "furnished" | "rooms_count" | "floor" | "area" | "interior_status_id" | "period_type_id"
 >;
 
 function sharedFields(row: SharedFields): Omit<PostFields, "description_ar" | "description_en"> {

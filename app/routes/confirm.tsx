@@ -28,9 +28,7 @@ export const handle: LayoutHandle = { i18n: ["common", "account"] };
  * The pending registration of the session (spec 4, Registration), or a redirect to /login with 'please complete
  * the registration process first' when there is none (spec 8).
  */
-async function pendingRegistration(
-  request: Request,
-): Promise<{ phone: string; registration: number; redirectTo?: string }> {
+async function pendingRegistration(request: Request): Promise<{ phone: string; registration: number; redirectTo?: string }> {
   const pending = (await getSession(request)).get("pending");
   if (pending && typeof pending.phone === "string" && Number.isInteger(pending.registration)) return pending;
   const { t } = await pageContext(request);

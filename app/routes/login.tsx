@@ -141,7 +141,11 @@ async function register(request: Request, form: FormData, ip: string | undefined
   const session = await getSession(request);
   // Where the sign-up started from comes back after the code (issue 23: the owner of a draft returns to its link).
   const redirectTo = localPath(form.get("redirectTo"));
-  session.set("pending", { phone: submission.value.phone, registration: outcome.registration, ...(redirectTo ? { redirectTo } : {}) });
+  session.set("pending", {
+    phone: submission.value.phone,
+    registration: outcome.registration,
+    ...(redirectTo ? { redirectTo } : {}),
+  });
   return redirectWithSuccess("/confirm", t("account:toasts.registerSuccess"), {
     headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
   });

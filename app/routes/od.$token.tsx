@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
-import { useSubmitting } from "~/components/useAppForm";
 import type { Locale } from "~/i18n";
 import type { Db } from "~/db/client.server";
 import { claimDraft, linkedDraft, readDraftLinkToken } from "~/models/offer-draft.server";
@@ -83,7 +82,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function OfferDraftLinkPage() {
   const { view } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const busy = useSubmitting();
   return (
     <section className="page narrow account-page">
       <h1>{t("offerDraft.title")}</h1>
@@ -116,7 +114,7 @@ export default function OfferDraftLinkPage() {
           ) : (
             <Form method="post">
               <p>{t("offerDraft.claimQuestion")}</p>
-              <button type="submit" className="button button-primary" disabled={busy}>
+              <button type="submit" className="button button-primary">
                 {t("offerDraft.claim")}
               </button>
             </Form>
