@@ -202,9 +202,10 @@ const ROUTES: FuzzRoute[] = [
   {
     // Issue 23: the SMS link of a listing draft (a signed token; forged ones answer 400, expired ones 410).
     file: "od.$token.tsx",
-    paths: () => ["/od/abc", "/od/1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA", "/od/%ff"],
+    paths: () => ["/od/abc", "/od/1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA", "/od/1.zzzzzz.A%20A"],
     roles: ["visitor", "user"],
-    fields: [],
+    // The button's form has no field (the token is in the address); random fields only.
+    fields: ["t"],
   },
   {
     // Issue 14: an owner renews or closes a listing (others' listings answer 404).

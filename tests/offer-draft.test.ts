@@ -291,6 +291,11 @@ describe("/od/:token: the owner confirms the number and takes the draft", () => 
     const again = await openLink(link, jar.header());
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe(`/profile/posts/${estateId}`);
+    // Logged out, the link asks to log in again (and then leads to the editor); nobody else can take the draft.
+    expect((await openLink(link)).data.view.kind).toBe("login");
+    const sameNumberElsewhere = await claim(link);
+    expect(sameNumberElsewhere.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(link)}`);
+    expect((await estateRow(estateId)).user_id).toBe(owner.id);
   });
 
   it("tells an account with another number that the link is for another number, and gives it nothing", async () => {

@@ -37,7 +37,6 @@ async function viewOf(request: Request, db: Db, token: string, locale: Locale): 
   if (!draft) return { view: { kind: "missing" }, status: 410 };
   const user = await getCurrentUser(request);
   if (user && draft.ownerId === user.id) throw redirect(`/profile/posts/${draft.estateId}`);
-  if (draft.ownerId !== null || draft.status !== "draft") return { view: { kind: "taken" }, status: 410 };
   const here = `/od/${token}`;
   const login = loginPath(here);
   const shown = {
@@ -47,8 +46,10 @@ async function viewOf(request: Request, db: Db, token: string, locale: Locale): 
     login,
     register: `${login}&tab=2`,
   };
+  // Logged out: log in (or sign up) with the draft's number and come back; its owner then goes to the editor.
   if (!user) return { view: { kind: "login", ...shown }, status: 200 };
   if (user.phone !== draft.phone) return { view: { kind: "otherNumber", ...shown }, status: 403 };
+  if (draft.ownerId !== null || draft.status !== "draft") return { view: { kind: "taken" }, status: 410 };
   return { view: { kind: "claim", ...shown }, status: 200 };
 }
 
