@@ -103,6 +103,8 @@ export const offerDraftSchema = /* @__PURE__ */ (() =>
 
 /** /admin/jobs: put one failed job back in the queue (the same one-id form as a lead's). */
 export const jobRetrySchema = leadSchema;
+/** /admin/sms: send one failed message again. */
+export const smsResendSchema = leadSchema;
 
 /**
  * Parses a back-office form with `schema` (parseForm, as every form): `{ value }` when it is valid, else
