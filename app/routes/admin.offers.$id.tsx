@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "~/components/Icon";
+import { AdminError } from "~/components/AdminParts";
 import { useSubmitting } from "~/components/useAppForm";
 import { offerDraftSchema, parseAdminForm } from "~/forms/admin";
 import { getLookups, nameOf } from "~/models/lookups.server";
@@ -71,11 +71,7 @@ export default function OfferPage() {
       <p className="page-lead">
         {o.offerType} · {o.estateType ?? "-"} · {o.place}
       </p>
-      {actionData && "error" in actionData ? (
-        <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminError error={actionData && "error" in actionData ? actionData.error : null} />
       <dl className="details">
         <div>
           <dt>{t("admin:offers.sender")}</dt>
