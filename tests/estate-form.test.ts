@@ -28,6 +28,7 @@ describe("postFormValues and postFieldsOf", () => {
     floor: -2,
     area: 135.5,
     interior_status_id: 4,
+    period_type_id: 3,
     description_ar: "شقة مشمسة",
     description_en: "A sunny flat",
   };
@@ -40,6 +41,7 @@ describe("postFormValues and postFieldsOf", () => {
     floor: null,
     area: 80,
     interior_status_id: null,
+    period_type_id: null,
     description_ar: null,
     description_en: null,
   };
@@ -54,6 +56,7 @@ describe("postFormValues and postFieldsOf", () => {
       floor: "-2",
       area: "135.5",
       interior_status_id: "4",
+      period_type_id: "3",
       description: "شقة مشمسة",
       description_ar: "شقة مشمسة",
       description_en: "A sunny flat",

@@ -74,6 +74,14 @@ const ROUTES: FuzzRoute[] = [
     },
   },
   { file: "admin.jobs.tsx", paths: () => ["/admin/jobs"], roles: ["visitor", "admin"], fields: ["id"] },
+  {
+    // Issue 23: an admin makes a listing draft from a visitor's offer.
+    file: "admin.offers.$id.tsx",
+    paths: () => ["/admin/offers/1", "/admin/offers/999999", "/admin/offers/abc"],
+    roles: ["visitor", "user", "admin"],
+    fields: ["estate_type_id"],
+    values: { estate_type_id: ["1", "6", "999999", "x"] },
+  },
   { file: "admin.leads.tsx", paths: () => ["/admin/leads"], roles: ["visitor", "admin"], fields: ["id"] },
   {
     file: "admin.offices.$id.tsx",
@@ -192,6 +200,14 @@ const ROUTES: FuzzRoute[] = [
     values: { t: ["1.2.3.r.AAAAAAAAAAAAAAAAAAAAAA", "1.2.3.w.", "...."] },
   },
   {
+    // Issue 23: the SMS link of a listing draft (a signed token; forged ones answer 400, expired ones 410).
+    file: "od.$token.tsx",
+    paths: () => ["/od/abc", "/od/1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA", "/od/1.zzzzzz.A%20A"],
+    roles: ["visitor", "user"],
+    // The button's form has no field (the token is in the address); random fields only.
+    fields: ["t"],
+  },
+  {
     // Issue 14: an owner renews or closes a listing (others' listings answer 404).
     file: "listing-state.tsx",
     paths: () => ["/listing-state"],
@@ -246,6 +262,7 @@ const ROUTES: FuzzRoute[] = [
       "floor",
       "area",
       "interior_status_id",
+      "period_type_id",
       "description",
       "description_ar",
       "description_en",
@@ -253,7 +270,7 @@ const ROUTES: FuzzRoute[] = [
     files: ["photos"],
     // No "delete": it would end the post that the other requests edit.
     values: {
-      intent: ["save", "cover", "up", "down", "remove"],
+      intent: ["save", "cover", "up", "down", "remove", "submit"],
       currency: ["SYP", "USD"],
       negotiable: ["on"],
       area: ["90"],
@@ -814,12 +831,14 @@ const PAGE_PARAMS: Record<string, (ids: Ids) => string[]> = {
   "$.tsx": () => ["/no-such-page", "/estates/extra/segments"],
   "a.$ref.tsx": () => ["/a/abc", "/a/1"],
   "admin.articles.$id.tsx": () => ["/admin/articles/1", "/admin/articles/new"],
+  "admin.offers.$id.tsx": () => ["/admin/offers/1"],
   "admin.offices.$id.tsx": () => ["/admin/offices/1", "/admin/offices/new"],
   "admin.posts.$id.tsx": (ids) => [`/admin/posts/${ids.post}`, "/admin/posts/1"],
   "artical.$id.tsx": () => ["/artical/1"],
   "estate-gallery.$id.tsx": () => ["/estate-gallery/1"],
   "estate.$id.tsx": () => ["/estate/1"],
   "office-estates.$id.tsx": () => ["/office-estates/1"],
+  "od.$token.tsx": () => ["/od/1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA"],
   "office.$id.tsx": () => ["/office/1"],
   "profile_.posts.$id.tsx": (ids) => [`/profile/posts/${ids.post}`],
   "saved-searches.$id.tsx": () => ["/saved-searches/1"],

@@ -60,9 +60,21 @@ const FORMS = resources.ar.forms;
 // ---------------------------------------------------------------------------------------------------------------
 // The expected state machine, written out (issue 5, Rules). The code's POST_TRANSITIONS must be exactly this.
 
-const STATES = ["pending", "approved", "edit_pending", "rejected", "deleted", "expired", "withdrawn", "sold", "rented"] as const;
+const STATES = [
+  "draft",
+  "pending",
+  "approved",
+  "edit_pending",
+  "rejected",
+  "deleted",
+  "expired",
+  "withdrawn",
+  "sold",
+  "rented",
+] as const;
 const ACTIONS = [
   "edit",
+  "submit",
   "approve",
   "reject",
   "approve_edit",
@@ -78,7 +90,9 @@ const ACTIONS = [
 ] as const;
 
 const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
-  edit: { pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
+  edit: { draft: "draft", pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
+  // Issue 23 (decision 055): a draft made from a visitor's offer is sent for review by its owner.
+  submit: { draft: "pending" },
   approve: { pending: "approved" },
   reject: { pending: "rejected" },
   approve_edit: { edit_pending: "approved" },
@@ -86,6 +100,7 @@ const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   unpublish: { approved: "rejected", edit_pending: "rejected" },
   revise: { pending: "pending", approved: "approved", rejected: "pending" },
   delete: {
+    draft: "deleted",
     pending: "deleted",
     approved: "deleted",
     edit_pending: "deleted",
@@ -106,7 +121,7 @@ const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
 /** Actions that need a reason (shown to the owner). */
 const NEEDS_REASON: readonly PostAction[] = ["reject", "reject_edit", "unpublish"];
 /** Actions an owner takes on their post; the rest are an admin's. */
-const OWNER_ACTIONS: readonly PostAction[] = ["edit", "delete", "renew", "withdraw", "mark_sold", "mark_rented"];
+const OWNER_ACTIONS: readonly PostAction[] = ["edit", "submit", "delete", "renew", "withdraw", "mark_sold", "mark_rented"];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -124,7 +139,7 @@ async function shared() {
   return sharedAccounts;
 }
 
-const { place, newPost } = postFixtures(db);
+const { place, newPost, newDraft } = postFixtures(db);
 
 /** A photo of the seeded pool (its files exist), as the gallery stores it. */
 const poolPhoto = (n: number): StoredImage => ({ file: `seed-photo-${n}`, width: 800, height: 600 });
@@ -142,6 +157,7 @@ const REASON = "السعر غير واقعي، يرجى تصحيحه";
 async function postIn(state: PostState, owner: Account, admin: Account, input: Partial<NewPost> = {}): Promise<number> {
   // A rented listing is a rental, a sold one a sale (mark_rented refuses a sale, mark_sold a rental).
   const offer = state === "rented" ? { estate_offer_type_id: 2 } : state === "sold" ? { estate_offer_type_id: 1 } : {};
+  if (state === "draft") return newDraft(owner, admin, input);
   const id = await newPost(owner, { ...input, ...offer });
   if (state === "rejected") await transition(db(), id, "reject", admin.actor, { reason: REASON });
   if (state === "deleted") await transition(db(), id, "delete", owner.actor);
@@ -331,8 +347,8 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
 
   it("enumerates every state × action pair once", () => {
     expect(pairs).toHaveLength(STATES.length * ACTIONS.length);
-    expect(allowed.length + refused.length).toBe(117);
-    expect(allowed).toHaveLength(38);
+    expect(allowed.length + refused.length).toBe(140);
+    expect(allowed).toHaveLength(41);
   });
 
   it.each(allowed)("$from, $action → $to, with one audit entry", async ({ from, action, to }) => {

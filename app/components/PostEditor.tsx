@@ -70,7 +70,25 @@ export function PostStatus({
           <Link to={`/estate/${post.id}`}>{t("forms:profile.view")}</Link>
         </p>
       ) : null}
+      {post.state === "draft" ? <DraftSubmit /> : null}
     </>
+  );
+}
+
+/**
+ * A draft made from the owner's offer (issue 23, decision 055): what is still to do, and the button that sends it
+ * for review (intent=submit, a plain form). Price and photos are optional as for every post (forms/posts.ts).
+ */
+function DraftSubmit() {
+  const { t } = useTranslation();
+  const busy = useSubmitting();
+  return (
+    <Form method="post" className="notice draft-submit">
+      <p>{t("forms:post.draftHint")}</p>
+      <button type="submit" name="intent" value="submit" className="button button-primary" disabled={busy}>
+        <Icon name="check" /> {t("forms:post.submit")}
+      </button>
+    </Form>
   );
 }
 
@@ -163,6 +181,7 @@ export function PostDetails({
   constraint,
   defaults,
   finishings,
+  periods,
   lastResult,
 }: {
   postId: number;
@@ -171,6 +190,8 @@ export function PostDetails({
   staff: boolean;
   defaults: Record<string, string>;
   finishings: { id: number; name: string }[];
+  /** The rental periods to choose from; empty for a sale (no period). */
+  periods: { id: number; name: string }[];
   lastResult?: FormResult;
 }) {
   const { t } = useTranslation();
@@ -213,6 +234,14 @@ export function PostDetails({
           options={finishings}
           placeholder={t("forms:fields.choose")}
         />
+        {periods.length ? (
+          <SelectField
+            field={fields.period_type_id}
+            label={t("forms:post.period")}
+            options={periods}
+            placeholder={t("forms:fields.choose")}
+          />
+        ) : null}
         {staff ? (
           <>
             <TextAreaField field={fields.description_ar} label={t("forms:post.descriptionAr")} rows={6} />

@@ -104,9 +104,11 @@ export const offices = pgTable(
  * owner edits and resubmits), approved → rejected (unpublished by an admin), any → deleted. An edit of an approved
  * listing waits in `estate_edits` while the approved version stays public. Issue 14 (decision 029): an approved
  * listing becomes `expired` 60 days after its last confirmation, `withdrawn` when its owner says it is no longer
- * available, `sold` or `rented` when its owner or an admin says so; those pages answer 410.
+ * available, `sold` or `rented` when its owner or an admin says so; those pages answer 410. Issue 23 (decision 055):
+ * a `draft` is a listing an admin made from a visitor's offer (estate_offers.estate_id); it is never public and
+ * waits for its owner to complete it and send it for review (draft → pending).
  */
-export const ESTATE_STATUSES = ["pending", "approved", "rejected", "deleted", "expired", "withdrawn", "sold", "rented"] as const;
+export const ESTATE_STATUSES = ["draft", "pending", "approved", "rejected", "deleted", "expired", "withdrawn", "sold", "rented"] as const;
 export type EstateStatus = (typeof ESTATE_STATUSES)[number];
 
 /** PostgreSQL's tsvector (drizzle has no column type for it); read and written only by SQL (migration 0010). */
@@ -324,6 +326,8 @@ export const estate_edits = pgTable(
     floor: smallint("floor"),
     area: real("area").notNull(),
     interior_status_id: integer("interior_status_id").references(() => interior_statuses.id),
+    /** The rental period the edit gives (issue 23, decision 055: owners set it in the editor); null for sales. */
+    period_type_id: integer("period_type_id").references(() => period_types.id),
     description: text("description"),
     images: jsonb("images").$type<StoredImage[]>().notNull().default([]),
     reject_reason: text("reject_reason"),
@@ -338,6 +342,7 @@ export const estate_edits = pgTable(
     index("estate_edits_status_updated_at_idx").on(t.status, t.updated_at),
     index("estate_edits_user_id_idx").on(t.user_id),
     index("estate_edits_interior_status_id_idx").on(t.interior_status_id),
+    index("estate_edits_period_type_id_idx").on(t.period_type_id),
   ],
 );
 

@@ -94,6 +94,13 @@ export const accountDecisionSchema = /* @__PURE__ */ (() =>
 /** /admin/leads: mark one lead handled. */
 export const leadSchema = /* @__PURE__ */ (() => z.object({ id: dbId(DECISION_ERROR) }))();
 
+/**
+ * /admin/offers/:id, "make a listing draft" (issue 23, decision 055): the property type to give the draft when the
+ * visitor's offer has none (a positive id, checked against the types by the action); nothing else is asked.
+ */
+export const offerDraftSchema = /* @__PURE__ */ (() =>
+  z.object({ estate_type_id: dbId("admin:offers.typeRequired").optional() }))();
+
 /** /admin/jobs: put one failed job back in the queue (the same one-id form as a lead's). */
 export const jobRetrySchema = leadSchema;
 /** /admin/sms: send one failed message again. */

@@ -201,7 +201,8 @@ const description = /* @__PURE__ */ (() =>
 /**
  * The owner's editor of a post (issue 5, Owners): price (optional: "price on request"; whole units of the currency),
  * currency label (SYP or USD), negotiable, furnished, rooms (0–99), floor (−5 to 200), area in square metres
- * (required), finishing (1 to 6) and the description (at most 2000). The staff's listings have a description in
+ * (required), finishing (1 to 6), a rental's period (period_types 1 to 5, optional; issue 23) and the description
+ * (at most 2000). The staff's listings have a description in
  * each language (`description_ar`, `description_en`); owners write one (`description`).
  */
 export const postEditSchema = /* @__PURE__ */ (() =>
@@ -214,6 +215,7 @@ export const postEditSchema = /* @__PURE__ */ (() =>
     floor: optionalCount(-5, 200),
     area: newEstateSchema.shape.area,
     interior_status_id: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
+    period_type_id: optionalChoice([1, 2, 3, 4, 5], "forms:errors.choice"),
     description,
     description_ar: description,
     description_en: description,

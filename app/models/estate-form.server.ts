@@ -28,6 +28,7 @@ export function postFormValues(fields: PostFields): Record<PostFormField, string
     floor: text(fields.floor),
     area: String(fields.area),
     interior_status_id: text(fields.interior_status_id),
+    period_type_id: text(fields.period_type_id),
     description: fields.description_ar ?? fields.description_en ?? "",
     description_ar: fields.description_ar ?? "",
     description_en: fields.description_en ?? "",
@@ -49,6 +50,7 @@ export function postFieldsOf(value: z.output<typeof postEditSchema>, staff: bool
     floor: value.floor ?? null,
     area: value.area,
     interior_status_id: value.interior_status_id ?? null,
+    period_type_id: value.period_type_id ?? null,
     description_ar: (staff ? value.description_ar : value.description) ?? null,
     description_en: (staff ? value.description_en : value.description) ?? null,
   };

@@ -18,8 +18,12 @@ import { editValues, estateValues, fieldsOfEdit, fieldsOfEstate, type WorkingCop
 /** The moderation promise of the policy text (spec 1): posts are reviewed within 24 hours (milliseconds). */
 export const REVIEW_PROMISE_MS = 24 * 60 * 60 * 1000;
 
-/** The states a post can be in (issue 5, Rules; issue 14: expired, withdrawn, sold, rented, decision 029). */
+/**
+ * The states a post can be in (issue 5, Rules; issue 14: expired, withdrawn, sold, rented, decision 029; issue 23:
+ * draft, a listing made from a visitor's offer that its owner completes, decision 055).
+ */
 export const POST_STATES = [
+  "draft",
   "pending",
   "approved",
   "edit_pending",
@@ -34,10 +38,12 @@ export type PostState = (typeof POST_STATES)[number];
 
 /**
  * What can happen to a post; who may do it is checked by the callers (owner: edit, delete, and issue 14's renew,
- * withdraw, mark_sold, mark_rented; admin: the rest and the closing ones; the system: expire).
+ * withdraw, mark_sold, mark_rented; admin: the rest and the closing ones; the system: expire; issue 23: the owner
+ * submits a draft).
  */
 export const POST_ACTIONS = [
   "edit",
+  "submit",
   "approve",
   "reject",
   "approve_edit",
@@ -61,10 +67,12 @@ export type PostAction = (typeof POST_ACTIONS)[number];
  * approved again); any post can be deleted. Issue 14 (decision 029): `renew` confirms an approved listing for 60
  * more days and brings back an expired or withdrawn one; `expire` (the daily sweep) and `withdraw` (the owner: no
  * longer available) take an approved one down; `mark_sold` (sales) and `mark_rented` (rentals) close a listing that
- * is or was public. Every other pair is refused.
+ * is or was public. Issue 23 (decision 055): an owner's edit keeps a draft a draft, `submit` sends it for review
+ * (draft → pending, its 24 hours start then), and a draft can be deleted. Every other pair is refused.
  */
 export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, PostState>>> = {
-  edit: { pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
+  edit: { draft: "draft", pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
+  submit: { draft: "pending" },
   approve: { pending: "approved" },
   reject: { pending: "rejected" },
   approve_edit: { edit_pending: "approved" },
@@ -72,6 +80,7 @@ export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, Post
   unpublish: { approved: "rejected", edit_pending: "rejected" },
   revise: { pending: "pending", approved: "approved", rejected: "pending" },
   delete: {
+    draft: "deleted",
     pending: "deleted",
     approved: "deleted",
     edit_pending: "deleted",
@@ -301,7 +310,8 @@ export async function transitionIn(
       .set({
         status: to as s.EstateStatus,
         updated_at: now,
-        ...(action === "delete" ? { deleted_at: now } : { reviewed_at: now }),
+        // A submitted draft's 24 hours of review start now (issue 23); a decision is a review.
+        ...(action === "delete" ? { deleted_at: now } : action === "submit" ? { submitted_at: now } : { reviewed_at: now }),
         ...(action === "approve" ? { reject_reason: null, ...confirmed(now) } : {}),
         ...(reason && action !== "delete" ? { reject_reason: reason } : {}),
       })

@@ -25,6 +25,8 @@ export type PostFields = {
   /** Square metres. */
   area: number;
   interior_status_id: number | null;
+  /** A rental's period (period_types: 1 daily … 5 yearly; issue 23); null for sales or when not given. */
+  period_type_id: number | null;
   description_ar: string | null;
   description_en: string | null;
 };
@@ -35,7 +37,7 @@ export type WorkingCopy = { fields: PostFields; images: s.StoredImage[] };
 /** The columns the listing and its pending edit share. */
 type SharedFields = Pick<
   typeof s.estates.$inferSelect,
-  "price" | "currency" | "negotiable" | "furnished" | "rooms_count" | "floor" | "area" | "interior_status_id"
+  "price" | "currency" | "negotiable" | "furnished" | "rooms_count" | "floor" | "area" | "interior_status_id" | "period_type_id"
 >;
 
 function sharedFields(row: SharedFields): Omit<PostFields, "description_ar" | "description_en"> {
@@ -48,6 +50,7 @@ function sharedFields(row: SharedFields): Omit<PostFields, "description_ar" | "d
     floor: row.floor,
     area: row.area,
     interior_status_id: row.interior_status_id,
+    period_type_id: row.period_type_id,
   };
 }
 
@@ -89,6 +92,7 @@ function sharedFieldValues(f: PostFields) {
     floor: f.floor,
     area: f.area,
     interior_status_id: f.interior_status_id,
+    period_type_id: f.period_type_id,
   };
 }
 
@@ -157,6 +161,8 @@ export type EditablePost = {
   estateTypeId: number;
   offerTypeId: number;
   locationId: number;
+  /** The listing's status (a draft's changes are not reviewed until it is sent; issue 23). */
+  status: s.EstateStatus;
   staff: boolean;
   rejectReason: string | null;
   /** The reason the last edit of an approved post was refused, while no other edit waits. */
@@ -172,7 +178,8 @@ export async function editablePost(db: Db, estateId: number, actor: Actor): Prom
   const [e] = await db.select().from(s.estates).where(eq(s.estates.id, estateId));
   if (!e || e.status === "deleted") return null;
   const mine = e.user_id !== null && e.user_id === actor.id;
-  const staffListing = e.user_id === null && actor.admin;
+  // A draft without its owner yet (issue 23) is nobody's to edit: its owner claims it through the SMS link first.
+  const staffListing = e.user_id === null && actor.admin && e.status !== "draft";
   if (!mine && !staffListing) return null;
   const [lastEdit] = await db
     .select({ status: s.estate_edits.status, reason: s.estate_edits.reject_reason })
@@ -186,6 +193,7 @@ export async function editablePost(db: Db, estateId: number, actor: Actor): Prom
     estateTypeId: e.estate_type_id,
     offerTypeId: e.estate_offer_type_id,
     locationId: e.location_id,
+    status: e.status,
     staff: e.user_id === null,
     rejectReason: e.status === "rejected" ? e.reject_reason : null,
     editRejectReason: e.status === "approved" && lastEdit?.status === "rejected" ? lastEdit.reason : null,

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DamascusTime, IdButtonForm } from "~/components/AdminParts";
 import { leadSchema, parseAdminForm } from "~/forms/admin";
@@ -53,8 +53,11 @@ export default function LeadsPage() {
                 · <bdi dir="ltr">{l.mobile}</bdi> · <DamascusTime at={l.date} />
               </p>
               <p>
-                {t(l.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")} · {l.estateType || "-"} · {l.place} ·{" "}
-                {formatNumber(l.area)} {t("admin:leads.m2")}
+                {/* The offer's own page, where a listing draft is made from it (issue 23, decision 055). */}
+                <Link to={`/admin/offers/${l.id}`}>
+                  {t(l.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")} · {l.estateType || "-"} · {l.place} ·{" "}
+                  {formatNumber(l.area)} {t("admin:leads.m2")}
+                </Link>
               </p>
               <p className="review-description" dir="auto">
                 {l.subject}

@@ -17,6 +17,7 @@ import { formReply } from "~/services/forms.server";
 import { formatPhone } from "~/services/phone.server";
 import { getSession, redirectWithError, redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
+import { localPath } from "~/utils/redirect.server";
 import { pageMeta } from "~/utils/seo";
 import type { LayoutHandle } from "~/root";
 
@@ -27,7 +28,7 @@ export const handle: LayoutHandle = { i18n: ["common", "account"] };
  * The pending registration of the session (spec 4, Registration), or a redirect to /login with 'please complete
  * the registration process first' when there is none (spec 8).
  */
-async function pendingRegistration(request: Request): Promise<{ phone: string; registration: number }> {
+async function pendingRegistration(request: Request): Promise<{ phone: string; registration: number; redirectTo?: string }> {
   const pending = (await getSession(request)).get("pending");
   if (pending && typeof pending.phone === "string" && Number.isInteger(pending.registration)) return pending;
   const { t } = await pageContext(request);
@@ -75,7 +76,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return formReply(submission, { fieldErrors: { code: [message("account:errors.codeExpired")] } });
   if (outcome.kind === "gone") return formReply(submission, { formErrors: [message("account:errors.noPhone")] });
   const cookie = await startUserSession(request, outcome.userId);
-  return redirectWithSuccess("/", t("account:toasts.activated"), { headers: { "Set-Cookie": cookie } });
+  // Back where the sign-up started (issue 23: a draft's link), else the home page.
+  return redirectWithSuccess(localPath(pending.redirectTo) ?? "/", t("account:toasts.activated"), {
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 export default function ConfirmPage() {

@@ -139,7 +139,13 @@ async function register(request: Request, form: FormData, ip: string | undefined
   if (outcome.kind !== "pending")
     return formReply(submission, { hideFields, ...smsRefusal("account:errors.registerFailed", outcome) });
   const session = await getSession(request);
-  session.set("pending", { phone: submission.value.phone, registration: outcome.registration });
+  // Where the sign-up started from comes back after the code (issue 23: the owner of a draft returns to its link).
+  const redirectTo = localPath(form.get("redirectTo"));
+  session.set("pending", {
+    phone: submission.value.phone,
+    registration: outcome.registration,
+    ...(redirectTo ? { redirectTo } : {}),
+  });
   return redirectWithSuccess("/confirm", t("account:toasts.registerSuccess"), {
     headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
   });
@@ -164,7 +170,7 @@ export default function LoginPage() {
       {tab === "1" ? (
         <LoginForm key="login" redirectTo={redirectTo} captcha={captcha} captchaLimited={captchaLimited} />
       ) : (
-        <RegisterForm key="register" />
+        <RegisterForm key="register" redirectTo={redirectTo} />
       )}
     </section>
   );
@@ -218,7 +224,7 @@ function LoginForm({
   );
 }
 
-function RegisterForm() {
+function RegisterForm({ redirectTo }: { redirectTo?: string }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const constraint = useLoaderData<typeof loader>().register!;
@@ -231,6 +237,7 @@ function RegisterForm() {
   return (
     <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
       <FormNotice form={form} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="field-pair">
         <TextField field={fields.first_name} label={t("account:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.last_name} label={t("account:fields.lastName")} autoComplete="family-name" />

@@ -77,6 +77,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults: postFormValues(copy.fields),
     constraint: formConstraint(postEditSchema),
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
+    // A rental's period (issue 23); a sale has none.
+    periods: post.offerTypeId === 2 ? lookups.periodTypes.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })) : [],
     sent: url.searchParams.get("sent") === "1",
     confirmDelete: url.searchParams.get("delete") === "1",
     seo: { title: t("forms:post.title", { number: post.stateId }), description: t("forms:post.description"), noindex: true },
@@ -92,7 +94,8 @@ type Editing = { db: Db; post: EditablePost; actor: Account; t: Awaited<ReturnTy
 
 /**
  * The editor's posts (issue 5), one function each: `intent` save (the fields), upload (multipart `photos`), cover /
- * up / down / remove (one photo by its `file`), delete (with `confirm`). Each is one transition in one transaction
+ * up / down / remove (one photo by its `file`), delete (with `confirm`), submit (a draft made from a visitor's offer
+ * is sent for review: draft → pending; issue 23, decision 055). Each is one transition in one transaction
  * with its audit entry. Bad input answers 400 with the values kept; a change the post's state does not allow answers
  * 409. An upload while another of the same account (or four in the server) runs answers 429 with photoProblems
  * ["busy"] (issue 9); the files of photos that leave the post are deleted after the change commits (issue 9).
@@ -106,6 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "delete") return deletePost(editing, form);
   if (intent === "save") return saveFields(editing, form);
+  if (intent === "submit") return submitDraft(editing);
   return changePhoto(editing, form);
 }
 
@@ -128,9 +132,21 @@ function applyChange(editing: Editing, change: (copy: WorkingCopy) => WorkingCop
   return attempt(editing, editing.post.staff ? "revise" : "edit", { change });
 }
 
-/** Back to the editor after a change, with "saved" (a staff listing) or "sent for review" (an owner's post). */
+/**
+ * Back to the editor after a change, with "saved" (a staff listing, or a draft, which nobody reviews until it is
+ * sent) or "sent for review" (an owner's post).
+ */
 function saved({ post, t }: Editing) {
-  return redirectWithSuccess(`/profile/posts/${post.id}`, t(post.staff ? "forms:post.saved" : "forms:post.sentForReview"));
+  const quiet = post.staff || post.status === "draft";
+  return redirectWithSuccess(`/profile/posts/${post.id}`, t(quiet ? "forms:post.saved" : "forms:post.sentForReview"));
+}
+
+/** intent=submit: the draft goes to review (moderation's `submit`, its audit entry); 409 when it is no draft. */
+async function submitDraft(editing: Editing) {
+  return (
+    (await attempt(editing, "submit")) ??
+    redirectWithSuccess(`/profile/posts/${editing.post.id}`, editing.t("forms:post.submitted"))
+  );
 }
 
 /** intent=save: the fields (postEditSchema); bad input answers 400 with "check the data" and every value. */
@@ -208,7 +224,8 @@ async function uploadPhotos(editing: Editing, request: Request) {
 }
 
 export default function PostEditorPage() {
-  const { post, photos, photoLimit, defaults, constraint, finishings, sent, confirmDelete } = useLoaderData<typeof loader>();
+  const { post, photos, photoLimit, defaults, constraint, finishings, periods, sent, confirmDelete } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const { t } = useTranslation();
   // Arriving from a successful /new-estate post: its draft is no longer needed.
@@ -230,6 +247,7 @@ export default function PostEditorPage() {
         staff={post.staff}
         defaults={defaults}
         finishings={finishings}
+        periods={periods}
         lastResult={actionData?.lastResult}
       />
       <PostDelete postId={post.id} confirming={confirmDelete} />

@@ -76,8 +76,11 @@ export type SessionData = {
   token: string;
   /** The current captcha: its id, the keyed hash of its answer, when it was drawn (single-use, see spendCaptcha). */
   captcha: { id: string; hash: string; at: number };
-  /** This browser's sign-up waiting for its SMS code (spec 4, Registration 1): a row of `registrations`. */
-  pending: { phone: string; registration: number };
+  /**
+   * This browser's sign-up waiting for its SMS code (spec 4, Registration 1): a row of `registrations`, and the local
+   * path to go to once the code is confirmed (`redirectTo`, from /login?tab=2&redirectTo=…; issue 23: a draft's link).
+   */
+  pending: { phone: string; registration: number; redirectTo?: string };
 };
 
 /**

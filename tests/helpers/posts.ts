@@ -1,6 +1,8 @@
 import { desc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { createEstateOffer } from "~/models/lead.server";
+import { claimDraft, makeOfferDraft } from "~/models/offer-draft.server";
 import { createPost, type NewPost } from "~/models/post.server";
 
 /**
@@ -35,5 +37,45 @@ export function postFixtures(db: () => Db) {
       ...input,
     });
   }
-  return { place, newPost };
+  /**
+   * A visitor's offer (estate_offers, no account) sent with `owner`'s number, with `input` replacing the defaults.
+   * Returns the offer id.
+   */
+  async function newOffer(
+    owner: { user: { phone: string; first_name: string } },
+    input: Partial<typeof s.estate_offers.$inferInsert> = {},
+  ): Promise<number> {
+    return createEstateOffer(db(), {
+      estate_type_id: 6,
+      estate_offer_type_id: 1,
+      estate_ownership: 1,
+      estate_finishing: 3,
+      location_id: await place(),
+      area: 120,
+      fullname: owner.user.first_name,
+      mobile: owner.user.phone,
+      subject: "شقة مشمسة قرب الجامعة",
+      user_id: null,
+      ...input,
+    });
+  }
+  /**
+   * A draft (issue 23) of `owner`: made by `admin` from a visitor's offer with the owner's number, and claimed by the
+   * owner through its link, as the public functions do it. Returns the listing id.
+   */
+  async function newDraft(
+    owner: { user: { id: number; phone: string; first_name: string } },
+    admin: { user: { id: number } },
+    input: Partial<NewPost> = {},
+  ): Promise<number> {
+    const offerId = await newOffer(owner, {
+      ...(input.estate_offer_type_id ? { estate_offer_type_id: input.estate_offer_type_id } : {}),
+      ...(input.location_id ? { location_id: input.location_id } : {}),
+    });
+    const made = await makeOfferDraft(db(), offerId, { id: admin.user.id, admin: true });
+    if (made.kind !== "made") throw new Error(`no draft: ${made.kind}`);
+    if ((await claimDraft(db(), made.estateId, owner.user)) !== "claimed") throw new Error("draft not claimed");
+    return made.estateId;
+  }
+  return { place, newPost, newOffer, newDraft };
 }
