@@ -91,11 +91,8 @@ export const accountDecisionSchema = /* @__PURE__ */ (() =>
     .object({ user_id: dbId(DECISION_ERROR), decision: decision(["suspend", "lift"]), reason_text: reasonFields.reason_text })
     .refine((v) => v.decision !== "suspend" || hasReason(v), reasonRequired))();
 
-/** /admin/leads: mark one lead handled. */
-export const leadSchema = /* @__PURE__ */ (() => z.object({ id: dbId(DECISION_ERROR) }))();
-
-/** /admin/jobs: put one failed job back in the queue (the same one-id form as a lead's). */
-export const jobRetrySchema = leadSchema;
+/** /admin/jobs: put one failed job back in the queue. */
+export const jobRetrySchema = /* @__PURE__ */ (() => z.object({ id: dbId(DECISION_ERROR) }))();
 
 /**
  * Parses a back-office form with `schema` (parseForm, as every form): `{ value }` when it is valid, else
