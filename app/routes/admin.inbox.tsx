@@ -51,6 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     ...result,
     filter: { kind: filter.kind ?? "", state: filter.state ?? "" },
+    /** The filters' choices (the lists live in server modules, which the browser bundle does not carry). */
+    kinds: INBOX_KINDS,
+    states: INBOX_STATES,
     seo: { title: t("admin:inbox.title"), description: t("admin:description"), noindex: true },
   };
 }
@@ -85,7 +88,7 @@ function decisionsFor(state: InboxState): InboxDecision[] {
 }
 
 export default function InboxPage() {
-  const { items, total, page, pageCount, filter } = useLoaderData<typeof loader>();
+  const { items, total, page, pageCount, filter, kinds, states } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (
@@ -96,7 +99,7 @@ export default function InboxPage() {
         <label htmlFor="inbox-kind">{t("admin:inbox.kind")}</label>
         <select id="inbox-kind" name="kind" defaultValue={filter.kind}>
           <option value="">{t("admin:inbox.all")}</option>
-          {INBOX_KINDS.map((k) => (
+          {kinds.map((k) => (
             <option key={k} value={k}>
               {t(`admin:inbox.kinds.${k}`)}
             </option>
@@ -105,7 +108,7 @@ export default function InboxPage() {
         <label htmlFor="inbox-state">{t("admin:inbox.state")}</label>
         <select id="inbox-state" name="state" defaultValue={filter.state}>
           <option value="">{t("admin:inbox.all")}</option>
-          {INBOX_STATES.map((st) => (
+          {states.map((st) => (
             <option key={st} value={st}>
               {t(`admin:inbox.states.${st}`)}
             </option>
