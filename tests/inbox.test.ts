@@ -271,6 +271,34 @@ describe("the inbox (/admin/inbox)", () => {
     expect(past.status).toBe(404);
   });
 
+  it("pages the two tables as one list, 30 a page, newest first, with nothing twice", async () => {
+    const start = Date.now() + 3_600_000;
+    const tag = uniq("Page ");
+    // 20 spam messages and 20 spam offers, alternating in time, newer than anything else in the file.
+    for (let i = 0; i < 20; i++) {
+      await db()
+        .insert(s.messages)
+        .values({
+          kind: "contact",
+          name: `${tag} m${i}`,
+          mobile: "0944",
+          subject: "x",
+          inbox_state: "spam",
+          created_at: new Date(start + i * 2000),
+        });
+      await db()
+        .insert(s.estate_offers)
+        .values({ ...offerInput(`${tag} o${i}`), inbox_state: "spam", created_at: new Date(start + i * 2000 + 1000) });
+    }
+    const first = await list("?state=spam");
+    const second = await list("?state=spam&page=2");
+    expect(first.items).toHaveLength(30);
+    expect(first.pageCount).toBe(Math.ceil(first.total / 30));
+    const mine = [...first.items, ...second.items].filter((i) => i.name.startsWith(tag)).map((i) => i.name);
+    const expected = Array.from({ length: 20 }, (_, k) => 19 - k).flatMap((i) => [`${tag} o${i}`, `${tag} m${i}`]);
+    expect(mine).toEqual(expected);
+  });
+
   it("takes, finishes, marks spam and reopens through plain form posts, each audited; a stale change is a 409", async () => {
     const name = uniq("State ");
     const id = await createMessage(db(), { kind: "consultation", name, mobile: "0944", subject: "q", user_id: null }, new Date());

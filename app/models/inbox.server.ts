@@ -91,14 +91,17 @@ export async function listInbox(
     taken_by: sql<number | null>`taken_by`,
     created_at: sql<string>`created_at`,
   };
+  // Each side gives at most the rows up to the end of the page, newest first (on its inbox_state index when a state
+  // is asked for), so the union sorts at most two pages' worth, however long the tables.
+  const upTo = sql.raw(String(page * INBOX_PAGE_SIZE));
   const parts: SQL[] = [];
   if (mWhere)
     parts.push(
-      sql`select ${s.messages.kind} as kind, ${s.messages.id} as id, ${s.messages.name} as name, ${s.messages.mobile} as mobile, ${s.messages.subject} as subject, ${s.messages.inbox_state} as inbox_state, ${s.messages.taken_by} as taken_by, ${s.messages.created_at} as created_at from ${s.messages} where ${mWhere}`,
+      sql`(select ${s.messages.kind} as kind, ${s.messages.id} as id, ${s.messages.name} as name, ${s.messages.mobile} as mobile, ${s.messages.subject} as subject, ${s.messages.inbox_state} as inbox_state, ${s.messages.taken_by} as taken_by, ${s.messages.created_at} as created_at from ${s.messages} where ${mWhere} order by ${s.messages.created_at} desc, ${s.messages.id} desc limit ${upTo})`,
     );
   if (oWhere)
     parts.push(
-      sql`select 'offer' as kind, ${s.estate_offers.id} as id, ${s.estate_offers.fullname} as name, ${s.estate_offers.mobile} as mobile, ${s.estate_offers.subject} as subject, ${s.estate_offers.inbox_state} as inbox_state, ${s.estate_offers.taken_by} as taken_by, ${s.estate_offers.created_at} as created_at from ${s.estate_offers} where ${oWhere}`,
+      sql`(select 'offer' as kind, ${s.estate_offers.id} as id, ${s.estate_offers.fullname} as name, ${s.estate_offers.mobile} as mobile, ${s.estate_offers.subject} as subject, ${s.estate_offers.inbox_state} as inbox_state, ${s.estate_offers.taken_by} as taken_by, ${s.estate_offers.created_at} as created_at from ${s.estate_offers} where ${oWhere} order by ${s.estate_offers.created_at} desc, ${s.estate_offers.id} desc limit ${upTo})`,
     );
   const [counts, rows] = await Promise.all([
     Promise.all([
