@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as s from "~/db/schema";
@@ -86,6 +89,36 @@ describe("working hours (STAFF_HOURS)", () => {
     for (const bad of ["9-21", "21:00-09:00", "09:00-09:00", "09:00-24:30", "25:00-26:00", "09:60-21:00", ""]) {
       expect(parseStaffHours(bad), bad).toBeNull();
     }
+  });
+
+  it("is checked with STAFF_PHONES when the environment is parsed at boot: a bad value stops the process", async () => {
+    const run = promisify(execFile);
+    const script =
+      'import("./app/utils/env.server.ts").then((m) => { const e = m.getEnv(); console.log(JSON.stringify([e.STAFF_PHONES, e.STAFF_HOURS])); })';
+    const boot = async (env: Record<string, string>) => {
+      const { VITEST: _v, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, STAFF_PHONES: _s, STAFF_HOURS: _h, ...rest } = process.env;
+      try {
+        const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["-e", script], {
+          env: { ...rest, ...env } as NodeJS.ProcessEnv,
+          encoding: "utf8",
+        });
+        return { code: 0, out: stdout.trim() };
+      } catch (error) {
+        const e = error as { code: number; stderr: string };
+        return { code: e.code, out: e.stderr };
+      }
+    };
+    expect(await boot({})).toEqual({ code: 0, out: JSON.stringify([[], { start: 540, end: 1260 }]) });
+    expect(await boot({ STAFF_PHONES: "+963944000001,+963944000002", STAFF_HOURS: "00:00-24:00" })).toEqual({
+      code: 0,
+      out: JSON.stringify([["+963944000001", "+963944000002"], { start: 0, end: 1440 }]),
+    });
+    const badPhone = await boot({ STAFF_PHONES: "+963944000001,0944000002" });
+    expect(badPhone.code).not.toBe(0);
+    expect(badPhone.out).toContain("STAFF_PHONES must be E.164 numbers");
+    const badHours = await boot({ STAFF_HOURS: "21:00-09:00" });
+    expect(badHours.code).not.toBe(0);
+    expect(badHours.out).toContain("STAFF_HOURS must be HH:MM-HH:MM");
   });
 
   it("tells the hours in Damascus time, the start inclusive and the end exclusive", () => {
