@@ -37,20 +37,16 @@ export type InboxItem = {
 /** The inbox's filters: a kind and a state, each optional (all when unset). */
 export type InboxFilter = { kind?: InboxKind; state?: s.InboxState };
 
-/** The conditions of the messages' side of a filter, or null when the filter leaves messages out (offers only). */
-function messageWhere(filter: InboxFilter): SQL | null {
+/** The conditions of the messages' side of a filter in one state, or null when the filter leaves messages out. */
+function messageWhere(filter: InboxFilter, state: s.InboxState): SQL | null {
   if (filter.kind === "offer") return null;
-  const conditions = [
-    filter.kind ? eq(s.messages.kind, filter.kind) : undefined,
-    filter.state ? eq(s.messages.inbox_state, filter.state) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  return conditions.length ? and(...conditions)! : sql`true`;
+  return and(eq(s.messages.inbox_state, state), filter.kind ? eq(s.messages.kind, filter.kind) : undefined)!;
 }
 
-/** The conditions of the offers' side (visitors' offers only), or null when the filter leaves offers out. */
-function offerWhere(filter: InboxFilter): SQL | null {
+/** The conditions of the offers' side (visitors' offers only) in one state, or null when the filter leaves offers out. */
+function offerWhere(filter: InboxFilter, state: s.InboxState): SQL | null {
   if (filter.kind && filter.kind !== "offer") return null;
-  return and(isNull(s.estate_offers.user_id), filter.state ? eq(s.estate_offers.inbox_state, filter.state) : undefined)!;
+  return and(eq(s.estate_offers.inbox_state, state), isNull(s.estate_offers.user_id))!;
 }
 
 /**
@@ -79,8 +75,12 @@ export async function listInbox(
   filter: InboxFilter,
   page: number,
 ): Promise<{ items: InboxItem[]; total: number; page: number; pageCount: number }> {
-  const mWhere = messageWhere(filter);
-  const oWhere = offerWhere(filter);
+  // One branch per table and state, each the newest rows up to the end of the page on its (inbox_state, created_at)
+  // index (messages_inbox_state_created_at_idx, estate_offers_inbox_state_created_at_idx), so the union sorts at most
+  // a few pages' worth however long the tables are.
+  const states = filter.state ? [filter.state] : s.INBOX_STATES;
+  const mWheres = states.map((st) => messageWhere(filter, st)).filter((w): w is SQL => w !== null);
+  const oWheres = states.map((st) => offerWhere(filter, st)).filter((w): w is SQL => w !== null);
   const columns = {
     kind: sql<string>`kind`,
     id: sql<number>`id`,
@@ -91,22 +91,29 @@ export async function listInbox(
     taken_by: sql<number | null>`taken_by`,
     created_at: sql<string>`created_at`,
   };
-  // Each side gives at most the rows up to the end of the page, newest first (on its inbox_state index when a state
-  // is asked for), so the union sorts at most two pages' worth, however long the tables.
   const upTo = sql.raw(String(page * INBOX_PAGE_SIZE));
-  const parts: SQL[] = [];
-  if (mWhere)
-    parts.push(
-      sql`(select ${s.messages.kind} as kind, ${s.messages.id} as id, ${s.messages.name} as name, ${s.messages.mobile} as mobile, ${s.messages.subject} as subject, ${s.messages.inbox_state} as inbox_state, ${s.messages.taken_by} as taken_by, ${s.messages.created_at} as created_at from ${s.messages} where ${mWhere} order by ${s.messages.created_at} desc, ${s.messages.id} desc limit ${upTo})`,
-    );
-  if (oWhere)
-    parts.push(
-      sql`(select 'offer' as kind, ${s.estate_offers.id} as id, ${s.estate_offers.fullname} as name, ${s.estate_offers.mobile} as mobile, ${s.estate_offers.subject} as subject, ${s.estate_offers.inbox_state} as inbox_state, ${s.estate_offers.taken_by} as taken_by, ${s.estate_offers.created_at} as created_at from ${s.estate_offers} where ${oWhere} order by ${s.estate_offers.created_at} desc, ${s.estate_offers.id} desc limit ${upTo})`,
-    );
+  const m = s.messages;
+  const o = s.estate_offers;
+  const parts: SQL[] = [
+    ...mWheres.map(
+      (where) =>
+        sql`(select ${m.kind} as kind, ${m.id} as id, ${m.name} as name, ${m.mobile} as mobile, ${m.subject} as subject, ${m.inbox_state} as inbox_state, ${m.taken_by} as taken_by, ${m.created_at} as created_at from ${m} where ${where} order by ${m.created_at} desc nulls last, ${m.id} desc limit ${upTo})`,
+    ),
+    ...oWheres.map(
+      (where) =>
+        sql`(select 'offer' as kind, ${o.id} as id, ${o.fullname} as name, ${o.mobile} as mobile, ${o.subject} as subject, ${o.inbox_state} as inbox_state, ${o.taken_by} as taken_by, ${o.created_at} as created_at from ${o} where ${where} order by ${o.created_at} desc nulls last, ${o.id} desc limit ${upTo})`,
+    ),
+  ];
+  // The total: every row of the kinds asked for, in the state asked for (no condition on the state when none is).
+  const mCount = and(
+    filter.kind && filter.kind !== "offer" ? eq(m.kind, filter.kind) : undefined,
+    filter.state ? eq(m.inbox_state, filter.state) : undefined,
+  );
+  const oCount = and(isNull(o.user_id), filter.state ? eq(o.inbox_state, filter.state) : undefined);
   const [counts, rows] = await Promise.all([
     Promise.all([
-      mWhere ? db.select({ n: count() }).from(s.messages).where(mWhere) : [{ n: 0 }],
-      oWhere ? db.select({ n: count() }).from(s.estate_offers).where(oWhere) : [{ n: 0 }],
+      mWheres.length ? db.select({ n: count() }).from(m).where(mCount) : [{ n: 0 }],
+      oWheres.length ? db.select({ n: count() }).from(o).where(oCount) : [{ n: 0 }],
     ]),
     db
       .select(columns)
