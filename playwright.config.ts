@@ -71,6 +71,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      // Staff told of each consultation request (e2e/inbox.spec.ts), at any time of day so the journey does not
+      // depend on the clock (docs/decisions/054).
+      STAFF_PHONES: "+963944999901",
+      STAFF_HOURS: "00:00-24:00",
     },
   },
 });

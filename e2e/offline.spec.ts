@@ -250,14 +250,14 @@ async function sendConsultationOffline(page: Page, lang: Lang, name: string, sum
   await main.getByRole("button", { name: f.fields.send, exact: true }).click();
 }
 
-/** How many offers named `fullname` the office staff see on /admin/leads (another browser, the demo admin). */
+/** How many offers named `fullname` the office staff see in the inbox (/admin/inbox?kind=offer) (another browser, the demo admin). */
 async function leadsNamed(page: Page, baseURL: string, lang: Lang, projectName: string, fullname: string): Promise<number> {
   const admin = await page.context().browser()!.newContext({ serviceWorkers: "block" });
   await admin.addCookies([{ name: "lang", value: lang, url: baseURL }]);
   try {
     const adminPage = await admin.newPage();
     await logInAdmin(adminPage, lang, projectName);
-    await adminPage.goto("/admin/leads");
+    await adminPage.goto("/admin/inbox?kind=offer");
     return await adminPage.getByRole("main").getByText(fullname, { exact: true }).count();
   } finally {
     await admin.close();

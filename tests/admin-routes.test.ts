@@ -16,7 +16,7 @@ import { action as articleAction, loader as articleLoader } from "~/routes/admin
 import { loader as articlesLoader } from "~/routes/admin.articles._index";
 import { loader as auditLoader } from "~/routes/admin.audit";
 import { action as jobsAction, loader as jobsLoader } from "~/routes/admin.jobs";
-import { action as leadsAction, loader as leadsLoader } from "~/routes/admin.leads";
+import { action as inboxAction, loader as inboxLoader } from "~/routes/admin.inbox";
 import { action as offerAction } from "~/routes/admin.offers.$id";
 import { action as officeAction, loader as officeLoader } from "~/routes/admin.offices.$id";
 import { loader as officesLoader } from "~/routes/admin.offices._index";
@@ -25,7 +25,6 @@ import { loader as queueLoader } from "~/routes/admin.posts._index";
 import { action as reportsAction, loader as reportsLoader } from "~/routes/admin.reports";
 import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.requests";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
-import { action as newEstateAction } from "~/routes/new-estate";
 import { action as reportAction } from "~/routes/report";
 import { action as rpAction, loader as rpLoader } from "~/routes/rp";
 import { loader as userOrderLoader } from "~/routes/user-order";
@@ -46,7 +45,7 @@ import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 /**
  * Every /admin route through its loader and action (issue 5): the role guard of each one (visitor, user, suspended
- * admin, admin), the posts queue and review with every decision, property requests, reports, accounts, leads, the
+ * admin, admin), the posts queue and review with every decision, property requests, reports, accounts, the
  * audit page and the demo admin. What is checked is what gets stored and what an admin or owner sees.
  */
 
@@ -181,7 +180,7 @@ const LOADERS: { name: string; url: string; params?: Record<string, string>; loa
   { name: "admin.requests", url: "/admin/requests", loader: requestsLoader },
   { name: "admin.reports", url: "/admin/reports", loader: reportsLoader },
   { name: "admin.users", url: "/admin/users?q=Samer", loader: usersLoader },
-  { name: "admin.leads", url: "/admin/leads", loader: leadsLoader },
+  { name: "admin.inbox", url: "/admin/inbox?kind=offer&state=new", loader: inboxLoader },
   { name: "admin.audit", url: "/admin/audit?subject=estate&id=1", loader: auditLoader },
   { name: "admin.jobs", url: "/admin/jobs", loader: jobsLoader },
   { name: "admin.articles._index", url: "/admin/articles", loader: articlesLoader },
@@ -199,7 +198,7 @@ const ACTIONS: { name: string; url: string; params?: Record<string, string>; act
   { name: "admin.requests", url: "/admin/requests", action: requestsAction, adminStatus: 400 },
   { name: "admin.reports", url: "/admin/reports", action: reportsAction, adminStatus: 400 },
   { name: "admin.users", url: "/admin/users", action: usersAction, adminStatus: 400 },
-  { name: "admin.leads", url: "/admin/leads", action: leadsAction, adminStatus: 400 },
+  { name: "admin.inbox", url: "/admin/inbox", action: inboxAction, adminStatus: 400 },
   // Issue 23: an admin's post makes a listing draft (tests/offer-draft.test.ts); here only the guard.
   { name: "admin.offers.$id", url: "/admin/offers/1", params: { id: "1" }, action: offerAction },
   { name: "admin.jobs", url: "/admin/jobs", action: jobsAction, adminStatus: 400 },
@@ -1019,7 +1018,7 @@ describe("accounts (/admin/users)", () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// 6. Leads
+// 6. Bidirectional reasons and background jobs
 
 describe("bidirectional controls in the back office's reasons (issue 9)", () => {
   const RLO = "\u202E";
@@ -1188,72 +1187,7 @@ describe("background jobs (/admin/jobs)", () => {
   });
 });
 
-describe("leads (/admin/leads)", () => {
-  it("shows a visitor's /new-estate offer with its contact; marking it handled is audited, counted, and 409 twice", async () => {
-    const fullname = `Visitor Lead ${Date.now() % 100000}`;
-    const sent = await callAction(newEstateAction, "/new-estate", {
-      form: {
-        subject: "أرض للبيع",
-        fullname,
-        mobile: "0933222111",
-        location_id: "1",
-        area: "300",
-        estate_offer_type_id: "2",
-        estate_type_id: "3",
-      },
-      context: newIp(),
-    });
-    expect(sent.status).toBe(302);
-    const cookie = (await admin()).cookie;
-    const before = await callLoader(dashboardLoader, "/admin", { cookie });
-    const page = await callLoader(leadsLoader, "/admin/leads", { cookie });
-    expect(page.status).toBe(200);
-    const lead = (
-      page.data.leads as {
-        id: number;
-        fullname: string;
-        mobile: string;
-        handled: boolean;
-        area: number;
-        subject: string;
-        offerTypeId: number;
-      }[]
-    ).find((l) => l.fullname === fullname);
-    expect(lead).toMatchObject({ mobile: "0933222111", handled: false, area: 300, subject: "أرض للبيع", offerTypeId: 2 });
-
-    const audit = await lastAuditId();
-    const res = await callAction(leadsAction, "/admin/leads", { form: { id: String(lead!.id) }, cookie });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/admin/leads");
-    const [row] = await db().select().from(s.estate_offers).where(eq(s.estate_offers.id, lead!.id));
-    expect(row.inbox_state).toBe("done");
-    expect(await auditAfter(audit)).toMatchObject([
-      { action: "lead.handled", subject_type: "lead", subject_id: lead!.id, actor_id: (await admin()).user.id },
-    ]);
-    const after = await callLoader(dashboardLoader, "/admin", { cookie });
-    expect(after.data.counts.leads).toBe(before.data.counts.leads - 1);
-    const listed = await callLoader(leadsLoader, "/admin/leads", { cookie });
-    expect(listed.data.leads.find((l: { id: number }) => l.id === lead!.id)).toMatchObject({ handled: true });
-
-    const again = await callAction(leadsAction, "/admin/leads", { form: { id: String(lead!.id) }, cookie });
-    expect(again.status).toBe(409);
-    expect(again.data).toMatchObject({ error: "admin:errors.state" });
-  });
-
-  it("answers a bad lead id with 400 and an unknown one, or a logged-in user's post, with 409", async () => {
-    const cookie = (await admin()).cookie;
-    for (const id of ["abc", "0", "99999999999", ""]) {
-      expect((await callAction(leadsAction, "/admin/leads", { form: { id }, cookie })).status, id).toBe(400);
-    }
-    expect((await callAction(leadsAction, "/admin/leads", { form: { id: "99999999" }, cookie })).status).toBe(409);
-    const owner = await account("user");
-    const [own] = await db()
-      .insert(s.estate_offers)
-      .values({ location_id: 1, area: 80, fullname: "Owner", mobile: "0944", subject: "mine", user_id: owner.user.id })
-      .returning();
-    expect((await callAction(leadsAction, "/admin/leads", { form: { id: String(own.id) }, cookie })).status).toBe(409);
-  });
-});
+// The visitors' offers (once "leads") are in the inbox: tests/inbox.test.ts.
 
 // ---------------------------------------------------------------------------------------------------------------
 // 7. Audit page

@@ -67,17 +67,18 @@ describe("/admin", () => {
     expect(short.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%3Fpage%3D2");
   });
 
-  it("counts pending posts, visitors' leads, pending requests and open reports, and flags the 24-hour promise", async () => {
+  it("counts pending posts, new inbox requests, pending requests and open reports, and flags the 24-hour promise", async () => {
     const before = await dashboard(db());
     const { user } = await account(db());
     const offer = { location_id: 1, area: 100, fullname: "A", mobile: "0944", subject: "x" };
-    // One visitor's lead waiting, one handled already (not counted).
+    // One visitor's offer new in the inbox, one done already (not counted), and a new consultation request.
     await db()
       .insert(s.estate_offers)
       .values([
         { ...offer, user_id: null },
         { ...offer, user_id: null, inbox_state: "done" },
       ]);
+    await db().insert(s.messages).values({ kind: "consultation", name: "A", mobile: "0944", subject: "x" });
     // One user's post waiting for review, one already approved (not counted).
     await createPost(db(), user.id, {
       estate_type_id: 1,
@@ -116,7 +117,7 @@ describe("/admin", () => {
 
     const after = await dashboard(db());
     expect(after.pendingOffers - before.pendingOffers).toBe(1);
-    expect(after.leads - before.leads).toBe(1);
+    expect(after.inbox - before.inbox).toBe(2);
     expect(after.pendingRequests - before.pendingRequests).toBe(1);
     expect(after.openReports - before.openReports).toBe(1);
     expect(Date.now() - after.oldestPending!.getTime()).toBeGreaterThan(29 * 3_600_000);

@@ -82,7 +82,19 @@ const ROUTES: FuzzRoute[] = [
     fields: ["estate_type_id"],
     values: { estate_type_id: ["1", "6", "999999", "x"] },
   },
-  { file: "admin.leads.tsx", paths: () => ["/admin/leads"], roles: ["visitor", "admin"], fields: ["id"] },
+  { file: "admin.sms.tsx", paths: () => ["/admin/sms", "/admin/sms?state=failed"], roles: ["visitor", "admin"], fields: ["id"] },
+  {
+    file: "admin.inbox.tsx",
+    paths: () => ["/admin/inbox", "/admin/inbox?kind=offer&state=new"],
+    roles: ["visitor", "admin"],
+    fields: ["kind", "id", "state", "decision"],
+    values: {
+      kind: ["consultation", "contact", "offer"],
+      id: ["1", "2"],
+      state: ["new", "in_progress", "done", "spam"],
+      decision: ["take", "done", "spam", "reopen"],
+    },
+  },
   {
     file: "admin.offices.$id.tsx",
     paths: () => ["/admin/offices/new", "/admin/offices/1", "/admin/offices/999999"],
@@ -1243,6 +1255,7 @@ describe("random posts to every action (issue 9)", () => {
            when 'article' then exists (select 1 from articles x where x.id = a.subject_id)
            when 'office' then exists (select 1 from offices x where x.id = a.subject_id)
            when 'lead' then exists (select 1 from estate_offers x where x.id = a.subject_id)
+           when 'message' then exists (select 1 from messages x where x.id = a.subject_id)
            when 'exchange_rate' then exists (select 1 from exchange_rates x where x.id = a.subject_id)
            else false end`,
       "exchange rates set without their audit entry": `select x.id from exchange_rates x where x.created_at >= ${since}

@@ -82,15 +82,35 @@ export function hoursSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / 3_600_000));
 }
 
-/** A plain POST of one row's `id` to the page's action, as a single small button (`label`): mark a lead handled, retry a job. */
-export function IdButtonForm({ id, label }: { id: number; label: string }) {
+/**
+ * A plain POST of one row to the page's action (issue 5; issue 23): its hidden `fields` and one small button per
+ * choice of `buttons` (each sending its `name`=`value`, when given). Works without JavaScript.
+ */
+export function RowButtonsForm({
+  fields,
+  buttons,
+}: {
+  fields: Record<string, string | number>;
+  buttons: { label: string; name?: string; value?: string; danger?: boolean }[];
+}) {
   const busy = useSubmitting();
   return (
-    <Form method="post">
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className="button button-small" disabled={busy}>
-        {label}
-      </button>
+    <Form method="post" className="row-buttons">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {buttons.map((b) => (
+        <button
+          key={`${b.name}-${b.value}-${b.label}`}
+          type="submit"
+          name={b.name}
+          value={b.value}
+          className={b.danger ? "button button-small button-danger" : "button button-small"}
+          disabled={busy}
+        >
+          {b.label}
+        </button>
+      ))}
     </Form>
   );
 }
@@ -104,4 +124,9 @@ export function AdminError({ error }: { error?: string | null }) {
       <Icon name="alert" /> {t(error)}
     </p>
   );
+}
+
+/** A plain POST of one row's `id` to the page's action, as a single small button (`label`): retry a job. */
+export function IdButtonForm({ id, label }: { id: number; label: string }) {
+  return <RowButtonsForm fields={{ id }} buttons={[{ label }]} />;
 }

@@ -57,3 +57,17 @@ function MessageFormInner({ kind, constraint, lastResult, defaults }: Parameters
     </Form>
   );
 }
+
+/**
+ * When a reply can be expected (issue 23, docs/decisions/054), from the staff's working hours (`hours`, "HH:MM" in
+ * Damascus time, or null for all day, as replyHours of staff-sms.server.ts gives them). Worded without the time of
+ * day, so the page may be kept in the page cache.
+ */
+export function ReplyHours({ hours }: { hours: { start: string; end: string } | null }) {
+  const { t } = useTranslation();
+  return (
+    <p className="hint reply-hours">
+      {hours ? t("forms:replyTimes.hours", { start: hours.start, end: hours.end }) : t("forms:replyTimes.allDay")}
+    </p>
+  );
+}

@@ -108,7 +108,17 @@ export const offices = pgTable(
  * a `draft` is a listing an admin made from a visitor's offer (estate_offers.estate_id); it is never public and
  * waits for its owner to complete it and send it for review (draft → pending).
  */
-export const ESTATE_STATUSES = ["draft", "pending", "approved", "rejected", "deleted", "expired", "withdrawn", "sold", "rented"] as const;
+export const ESTATE_STATUSES = [
+  "draft",
+  "pending",
+  "approved",
+  "rejected",
+  "deleted",
+  "expired",
+  "withdrawn",
+  "sold",
+  "rented",
+] as const;
 export type EstateStatus = (typeof ESTATE_STATUSES)[number];
 
 /** PostgreSQL's tsvector (drizzle has no column type for it); read and written only by SQL (migration 0010). */

@@ -91,9 +91,6 @@ export const accountDecisionSchema = /* @__PURE__ */ (() =>
     .object({ user_id: dbId(DECISION_ERROR), decision: decision(["suspend", "lift"]), reason_text: reasonFields.reason_text })
     .refine((v) => v.decision !== "suspend" || hasReason(v), reasonRequired))();
 
-/** /admin/leads: mark one lead handled. */
-export const leadSchema = /* @__PURE__ */ (() => z.object({ id: dbId(DECISION_ERROR) }))();
-
 /**
  * /admin/offers/:id, "make a listing draft" (issue 23, decision 055): the property type to give the draft when the
  * visitor's offer has none (a positive id, checked against the types by the action); nothing else is asked.
@@ -101,10 +98,10 @@ export const leadSchema = /* @__PURE__ */ (() => z.object({ id: dbId(DECISION_ER
 export const offerDraftSchema = /* @__PURE__ */ (() =>
   z.object({ estate_type_id: dbId("admin:offers.typeRequired").optional() }))();
 
-/** /admin/jobs: put one failed job back in the queue (the same one-id form as a lead's). */
-export const jobRetrySchema = leadSchema;
-/** /admin/sms: send one failed message again. */
-export const smsResendSchema = leadSchema;
+/** /admin/jobs: put one failed job back in the queue. */
+export const jobRetrySchema = /* @__PURE__ */ (() => z.object({ id: dbId(DECISION_ERROR) }))();
+/** /admin/sms: send one failed message again (the same one-id form). */
+export const smsResendSchema = jobRetrySchema;
 
 /**
  * Parses a back-office form with `schema` (parseForm, as every form): `{ value }` when it is valid, else

@@ -12,7 +12,16 @@ export type AuditEntry = {
   actorId: number | null;
   action: string;
   subjectType:
-    "estate" | "estate_edit" | "property_request" | "estate_report" | "user" | "article" | "office" | "lead" | "exchange_rate";
+    | "estate"
+    | "estate_edit"
+    | "property_request"
+    | "estate_report"
+    | "user"
+    | "article"
+    | "office"
+    | "lead"
+    | "message"
+    | "exchange_rate";
   subjectId: number;
   reason?: string | null;
   details?: Record<string, unknown> | null;

@@ -1,34 +1,34 @@
-import { and, asc, count, eq, isNull, min, sql } from "drizzle-orm";
+import { asc, count, eq, isNull, min, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { SmsLimitName } from "~/models/sms-limits.server";
 import { smsSentToday } from "~/services/sms.server";
 import { isoDay } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
+import { newInboxCount } from "./inbox.server";
 
 /** What the back office's dashboard counts (issue 5, Dashboard). `oldestPending` is the oldest waiting post, edit or request. */
 export type Dashboard = {
   pendingOffers: number;
   pendingRequests: number;
   openReports: number;
-  leads: number;
+  /** New requests in the inbox: consultation requests, contact messages and visitors' offers (issue 23). */
+  inbox: number;
   oldestPending: Date | null;
 };
 
 /**
  * The dashboard's counts: posts and edits waiting for review, pending property requests, listings with open
- * reports, leads not yet handled (offers sent by visitors, which stay with the office staff), and the oldest
+ * reports, new requests of the inbox (newInboxCount: consultation requests, contact messages and visitors' offers
+ * no one has taken yet), and the oldest
  * waiting item's time.
  */
 export async function dashboard(db: Db): Promise<Dashboard> {
   const pendingEdit = eq(s.estate_edits.status, "pending");
-  const [[posts], [edits], [leads], [requests], [reports], [oldestPost], [oldestEdit], [oldestRequest]] = await Promise.all([
+  const [[posts], [edits], inbox, [requests], [reports], [oldestPost], [oldestEdit], [oldestRequest]] = await Promise.all([
     db.select({ n: count() }).from(s.estates).where(eq(s.estates.status, "pending")),
     db.select({ n: count() }).from(s.estate_edits).where(pendingEdit),
-    db
-      .select({ n: count() })
-      .from(s.estate_offers)
-      .where(and(isNull(s.estate_offers.user_id), eq(s.estate_offers.inbox_state, "new"))),
+    newInboxCount(db),
     db.select({ n: count() }).from(s.property_requests).where(eq(s.property_requests.status, "pending")),
     db
       .select({ n: sql<number>`count(distinct ${s.estate_reports.estate_id})`.mapWith(Number) })
@@ -55,7 +55,7 @@ export async function dashboard(db: Db): Promise<Dashboard> {
     pendingOffers: posts.n + edits.n,
     pendingRequests: requests.n,
     openReports: reports.n,
-    leads: leads.n,
+    inbox,
     oldestPending: times[0] ?? null,
   };
 }

@@ -1,11 +1,26 @@
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { tellStaff } from "~/services/staff-sms.server";
 
-/** Stores a consultation or contact message (spec 7, contactUs/import). Returns its id. */
+/**
+ * Stores a consultation or contact message (spec 7, contactUs/import) and, for a consultation request that comes in
+ * at `now` within the staff's working hours, queues their SMS in the same transaction (tellStaff,
+ * docs/decisions/054; contact messages are only listed in the inbox). Returns its id.
+ */
 export async function createMessage(
   db: Db,
   input: { kind: s.MessageKind; name: string; mobile: string; subject: string; user_id: number | null },
+  now: Date = new Date(),
 ): Promise<number> {
-  const [row] = await db.insert(s.messages).values(input).returning({ id: s.messages.id });
-  return row.id;
+  return db.transaction(async (tx) => {
+    const notified =
+      input.kind === "consultation"
+        ? await tellStaff(tx, { kind: "consultation", name: input.name, mobile: input.mobile }, now)
+        : null;
+    const [row] = await tx
+      .insert(s.messages)
+      .values({ ...input, created_at: now, staff_notified_at: notified })
+      .returning({ id: s.messages.id });
+    return row.id;
+  });
 }

@@ -14,9 +14,9 @@ import { pageMeta } from "~/utils/seo";
 export const meta = pageMeta;
 
 /**
- * /admin, the back office's dashboard (issue 5): counts of pending posts, pending requests, open reports and leads,
- * and the oldest waiting item's age against the 24-hour promise; the SMS limits reached today and the day's SMS
- * against its budget (issue 23, decision 053). Admins only (checked here, on the server).
+ * /admin, the back office's dashboard (issue 5): counts of pending posts, pending requests, open reports and new
+ * inbox requests, and the oldest waiting item's age against the 24-hour promise; the SMS limits reached today and the
+ * day's SMS against its budget (issue 23, decision 053). Admins only (checked here, on the server).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pendingOffers: counts.pendingOffers,
       pendingRequests: counts.pendingRequests,
       openReports: counts.openReports,
-      leads: counts.leads,
+      inbox: counts.inbox,
     },
     /** SYP for 1 US$ in force (issue 13), null when none is. */
     rate: rate?.sypPerUsd ?? null,
@@ -50,7 +50,7 @@ export default function AdminDashboard() {
     ["pendingOffers", counts.pendingOffers, "/admin/posts"],
     ["pendingRequests", counts.pendingRequests, "/admin/requests"],
     ["openReports", counts.openReports, "/admin/reports"],
-    ["leadsCount", counts.leads, "/admin/leads"],
+    ["inbox.dashboard", counts.inbox, "/admin/inbox?state=new"],
     ["ratesCount", rate, "/admin/rates"],
   ] as const;
   return (

@@ -14,7 +14,7 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = ["before", "subject", "id"];
 
-const SUBJECTS = ["estate", "estate_edit", "property_request", "estate_report", "user", "article", "office", "lead"];
+const SUBJECTS = ["estate", "estate_edit", "property_request", "estate_report", "user", "article", "office", "lead", "message"];
 
 /**
  * /admin/audit (issue 5, Audit log): every moderation action, newest first, 50 a page (`before` = the last id seen),

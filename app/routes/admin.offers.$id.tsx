@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminError } from "~/components/AdminParts";
+import { AdminError, DamascusTime } from "~/components/AdminParts";
 import { useSubmitting } from "~/components/useAppForm";
 import { offerDraftSchema, parseAdminForm } from "~/forms/admin";
 import { getLookups, nameOf } from "~/models/lookups.server";
@@ -9,7 +9,6 @@ import { makeOfferDraft, offerDetail } from "~/models/offer-draft.server";
 import { requireAdmin } from "~/services/auth.server";
 import { formatPhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { formatDateTime } from "~/utils/dates";
 import { formatNumber } from "~/utils/format";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -84,7 +83,9 @@ export default function OfferPage() {
         </div>
         <div>
           <dt>{t("admin:offers.received")}</dt>
-          <dd>{formatDateTime(o.date)}</dd>
+          <dd>
+            <DamascusTime at={o.date} />
+          </dd>
         </div>
         <div>
           <dt>{t("admin:offers.offerType")}</dt>

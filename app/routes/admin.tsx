@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { newInboxCount } from "~/models/inbox.server";
 import { requireAdmin } from "~/services/auth.server";
+import { formatNumber } from "~/utils/format";
+import { pageContext } from "~/utils/page.server";
 import type { LayoutHandle } from "~/root";
 
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
@@ -12,7 +15,7 @@ const SECTIONS = [
   { to: "/admin/posts", key: "admin:nav.posts" },
   { to: "/admin/requests", key: "admin:nav.requests" },
   { to: "/admin/reports", key: "admin:nav.reports" },
-  { to: "/admin/leads", key: "admin:nav.leads" },
+  { to: "/admin/inbox", key: "admin:inbox.nav", count: true },
   { to: "/admin/users", key: "admin:nav.users" },
   { to: "/admin/articles", key: "admin:nav.articles" },
   { to: "/admin/offices", key: "admin:nav.offices" },
@@ -24,15 +27,18 @@ const SECTIONS = [
 
 /**
  * The back office's frame (issue 5): its menu around every /admin page. Admins only; each child loader and action
- * checks the role again, since Remix runs loaders in parallel and actions alone.
+ * checks the role again, since Remix runs loaders in parallel and actions alone. Returns the inbox's count of new
+ * requests for the menu (two index counts, docs/decisions/054).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  const { db } = await pageContext(request);
+  return { inboxNew: await newInboxCount(db) };
 }
 
 export default function AdminLayout() {
   const { t } = useTranslation("admin");
+  const { inboxNew } = useLoaderData<typeof loader>();
   return (
     <div className="admin">
       <nav className="admin-nav" aria-label={t("admin:nav.label")}>
@@ -41,6 +47,12 @@ export default function AdminLayout() {
             <li key={section.to}>
               <NavLink to={section.to} end={"end" in section}>
                 {t(section.key)}
+                {"count" in section && inboxNew > 0 ? (
+                  <span className="nav-count">
+                    <span aria-hidden="true">{formatNumber(inboxNew)}</span>
+                    <span className="visually-hidden">{t("admin:inbox.newCount", { count: inboxNew })}</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

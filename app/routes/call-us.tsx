@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
-import { MessageForm } from "~/components/MessageForm";
+import { MessageForm, ReplyHours } from "~/components/MessageForm";
 import { getCurrentUser } from "~/services/auth.server";
+import { replyHours } from "~/services/staff-sms.server";
 import { messageAction } from "~/services/forms.server";
 import { getT } from "~/services/i18n.server";
 import { company } from "~/utils/company";
@@ -20,6 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
   const user = await getCurrentUser(request);
   return {
+    /** The staff's working hours, for when a reply can be expected (docs/decisions/054). */
+    replyHours: replyHours(),
     constraint: formConstraint(contactSchema),
     defaults: user ? { name: `${user.first_name} ${user.last_name}`.slice(0, 35), mobile: user.phone } : undefined,
     seo: { title: t("contact.title"), description: t("contact.description") },
@@ -38,7 +41,7 @@ async function sendContact({ request, context }: ActionFunctionArgs) {
 
 export default function CallUs() {
   const { t } = useTranslation();
-  const { defaults, constraint } = useLoaderData<typeof loader>();
+  const { defaults, constraint, replyHours: hours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("contact.whatsappText"))}`;
   return (
@@ -88,6 +91,7 @@ export default function CallUs() {
       <section className="section form-page" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">{t("forms:contact.formTitle")}</h2>
         <p>{t("forms:contact.formIntro")}</p>
+        <ReplyHours hours={hours} />
         <MessageForm kind="contact" constraint={constraint} lastResult={actionData?.lastResult} defaults={defaults} />
       </section>
     </div>

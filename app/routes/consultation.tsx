@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
-import { MessageForm } from "~/components/MessageForm";
+import { MessageForm, ReplyHours } from "~/components/MessageForm";
 import { getCurrentUser } from "~/services/auth.server";
+import { replyHours } from "~/services/staff-sms.server";
 import { messageAction } from "~/services/forms.server";
 import { company } from "~/utils/company";
 import { pageContext } from "~/utils/page.server";
@@ -21,6 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageContext(request);
   const user = await getCurrentUser(request);
   return {
+    /** The staff's working hours, for when a reply can be expected (docs/decisions/054). */
+    replyHours: replyHours(),
     constraint: formConstraint(consultationSchema),
     defaults: user ? { name: `${user.first_name} ${user.last_name}`.slice(0, 35), mobile: user.phone } : undefined,
     seo: { title: t("forms:consultation.title"), description: t("forms:consultation.description") },
@@ -38,7 +41,7 @@ async function sendConsultation({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ConsultationPage() {
-  const { defaults, constraint } = useLoaderData<typeof loader>();
+  const { defaults, constraint, replyHours: hours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("forms:consultation.whatsappText"))}`;
@@ -46,6 +49,7 @@ export default function ConsultationPage() {
     <section className="page narrow form-page">
       <h1>{t("forms:consultation.title")}</h1>
       <p className="page-lead">{t("forms:consultation.intro")}</p>
+      <ReplyHours hours={hours} />
       <MessageForm kind="consultation" constraint={constraint} lastResult={actionData?.lastResult} defaults={defaults} />
       <p className="form-links">
         <a href={whatsapp} className="button button-whatsapp" rel="noopener" target="_blank">

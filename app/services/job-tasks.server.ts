@@ -4,6 +4,7 @@ import { jobs, sms_messages } from "~/db/schema";
 import { forgetOldAnswers } from "./idempotency.server";
 import { runJobsNow, startWorker, type Schedule, type Tasks, type Worker } from "./jobs.server";
 import { smsTask } from "./sms.server";
+import { sendStaffDigest } from "./staff-sms.server";
 import { refreshConvertedPrices } from "~/models/exchange-rate.server";
 import { ALERT_SETTLE_MS, sendAlertsBatch } from "~/models/saved-search.server";
 import { expireListings, warnExpiringListings } from "~/models/freshness.server";
@@ -83,6 +84,13 @@ export const TASKS = {
       .delete(sms_messages)
       .where(and(ne(sms_messages.state, "queued"), lt(sms_messages.created_at, new Date(job.run_at.getTime() - KEEP_SMS_MS))));
   },
+  /**
+   * The staff digest (docs/decisions/054): within the working hours, one SMS per staff phone with what came in while
+   * no one was told (outside the hours); each request is in exactly one digest (sendStaffDigest).
+   */
+  "staff.digest": async (tx) => {
+    await sendStaffDigest(tx);
+  },
   /** Deletes the kept answers of offline form posts older than a day (decision 023). */
   "idempotency.cleanup": async (tx, _payload, job) => {
     await forgetOldAnswers(tx, job.run_at);
@@ -99,6 +107,8 @@ export const SCHEDULES: readonly Schedule[] = [
   { task: "prices.refresh", everyMs: HOUR_MS },
   // Hourly, so a listing leaves the site within an hour of its 60 days (the queries use estates_confirmed_at_idx).
   { task: "listings.freshness", everyMs: HOUR_MS },
+  // Every 15 minutes, so the digest of the night reaches staff within 15 minutes of the opening (docs/decisions/054).
+  { task: "staff.digest", everyMs: 15 * 60_000 },
 ];
 
 /**

@@ -99,6 +99,32 @@ const schema = z
         (codes) => codes.every((code) => COUNTRIES.en.some(([known]) => known === code)),
         "SMS_COUNTRIES must list ISO 3166 alpha-2 codes of the phone field's countries, e.g. SY,DE",
       ),
+    /**
+     * Staff told by SMS of each new consultation request and visitor's offer (issue 23, docs/decisions/054):
+     * comma-separated E.164 numbers; empty (the default) tells no one.
+     */
+    STAFF_PHONES: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^\+[1-9][0-9]{6,14}$/, "STAFF_PHONES must be E.164 numbers like +963944123456"))),
+    /**
+     * Staff's working hours in Damascus time, `HH:MM-HH:MM` (issue 23, docs/decisions/054), start before end within
+     * one day (`00:00-24:00` is all day): an SMS per request inside them, one digest at the next opening otherwise.
+     */
+    STAFF_HOURS: z
+      .string()
+      .default("09:00-21:00")
+      .transform((v, ctx) => {
+        const hours = parseStaffHours(v);
+        if (!hours) ctx.addIssue({ code: "custom", message: "STAFF_HOURS must be HH:MM-HH:MM with the start before the end" });
+        return hours ?? { start: 0, end: 0 };
+      }),
   })
   .refine((env) => Boolean(env.ADMIN_PHONE) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_PHONE and ADMIN_PASSWORD are set together",
@@ -108,6 +134,18 @@ const schema = z
     message: "CAPTCHA_TEST_TEXT is only allowed when NODE_ENV=test",
     path: ["CAPTCHA_TEST_TEXT"],
   });
+
+/**
+ * Working hours as minutes after Damascus midnight: `{ start, end }` (start inclusive, end exclusive), from
+ * `HH:MM-HH:MM` (end up to 24:00). Null when the text is not that or the start is not before the end.
+ */
+export function parseStaffHours(text: string): { start: number; end: number } | null {
+  const match = /^([01]\d|2[0-4]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/.exec(text.trim());
+  if (!match) return null;
+  const start = Number(match[1]) * 60 + Number(match[2]);
+  const end = Number(match[3]) * 60 + Number(match[4]);
+  return start < end && end <= 24 * 60 ? { start, end } : null;
+}
 
 export type Env = z.infer<typeof schema> & { dataDir: string; pgliteDir: string; imagesDir: string };
 
