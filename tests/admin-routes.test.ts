@@ -30,13 +30,14 @@ import { action as rpAction, loader as rpLoader } from "~/routes/rp";
 import { loader as userOrderLoader } from "~/routes/user-order";
 import { getCurrentUser } from "~/services/auth.server";
 import { runDueJobs } from "~/services/job-tasks.server";
-import { enqueue, LEASE_MS } from "~/services/jobs.server";
+import { LEASE_MS } from "~/services/jobs.server";
 import { outboxSender } from "~/services/sms.server";
 import { imageUrl } from "~/services/images.server";
 import { resources } from "~/services/i18n.server";
 import { verifyPassword } from "~/services/password.server";
 import { formatPhone } from "~/services/phone.server";
 import { sessionStorage } from "~/services/session.server";
+import { queueSmsJob } from "./helpers/sms";
 import { useTestDatabase } from "./helpers/db";
 import { postFixtures } from "./helpers/posts";
 import { account as makeAccount, type Account, type AccountOptions } from "./helpers/accounts";
@@ -1119,7 +1120,7 @@ describe("the contact dialog's limit (?dialog=contact, issue 9)", () => {
 describe("background jobs (/admin/jobs)", () => {
   it("lists an SMS given up after its last try with its error; retry queues it again and it is sent once", async () => {
     const phone = "+963944777001";
-    const id = (await enqueue(db(), "sms", { phone, body: "your code 123456" }, { maxAttempts: 2 }))!;
+    const { smsId, jobId: id } = await queueSmsJob(db(), { phone, body: "your code 123456" }, 2);
     const failing = vi.spyOn(outboxSender, "send").mockRejectedValue(new Error("provider down"));
     const log = () => undefined;
     await runDueJobs(db(), { log });
@@ -1140,7 +1141,7 @@ describe("background jobs (/admin/jobs)", () => {
     const waiting = await callLoader(jobsLoader, "/admin/jobs", { cookie });
     expect(waiting.data.failed.map((j: { id: number }) => j.id)).not.toContain(id);
     expect(waiting.data.waiting).toContainEqual({ task: "sms", queued: 1, running: 0 });
-    expect(await smsTo(phone, 0)).toMatchObject([{ body: "your code 123456", idempotency_key: `sms:${id}` }]);
+    expect(await smsTo(phone, 0)).toMatchObject([{ body: "your code 123456", idempotency_key: `sms:${smsId}` }]);
     expect((await callLoader(jobsLoader, "/admin/jobs", { cookie })).data.waiting).toEqual([]);
 
     const again = await callAction(jobsAction, "/admin/jobs", { form: { id: String(id) }, cookie });
@@ -1150,7 +1151,7 @@ describe("background jobs (/admin/jobs)", () => {
 
   it("lists a job whose worker died in every try as given up, with why, once its last lease ran out (decision 047)", async () => {
     const phone = "+963944777002";
-    const id = (await enqueue(db(), "sms", { phone, body: "poison" }, { maxAttempts: 3 }))!;
+    const { smsId, jobId: id } = await queueSmsJob(db(), { phone, body: "poison" }, 3);
     const log = () => undefined;
     // Three workers took the job, started it and died (killed, crashed, hung): what the last one left behind.
     await db()
@@ -1172,7 +1173,7 @@ describe("background jobs (/admin/jobs)", () => {
     const res = await callAction(jobsAction, "/admin/jobs", { form: { id: String(id) }, cookie });
     expect(res).toRedirectTo("/admin/jobs");
     await runDueJobs(db(), { log, now: new Date(Date.now() + 1000) });
-    expect(await smsTo(phone, 0)).toMatchObject([{ body: "poison", idempotency_key: `sms:${id}` }]);
+    expect(await smsTo(phone, 0)).toMatchObject([{ body: "poison", idempotency_key: `sms:${smsId}` }]);
   });
 
   it("answers a bad job id with 400 and an unknown one with 409", async () => {

@@ -22,6 +22,7 @@ import {
 } from "~/services/jobs.server";
 import { outboxSender, queueSms } from "~/services/sms.server";
 import { useTestDatabase } from "./helpers/db";
+import { queueSmsJob } from "./helpers/sms";
 
 /**
  * The job queue on PostgreSQL (issue 14, decision 028): jobs are written in the caller's transaction, tried again
@@ -237,13 +238,15 @@ describe("the job queue on the test database", () => {
     );
   });
 
-  it("sends an SMS job to the outbox once, with the job's idempotency key, and keeps nothing of a failed try", async () => {
+  it("sends an SMS job to the outbox once, with the message's idempotency key, and keeps nothing of a failed try", async () => {
     const phone = "+963944000002";
-    await db().transaction(async (tx) => queueSms(tx, { phone, body: "hello once" }, { purpose: "test" }));
-    const [queued] = await db()
-      .select()
-      .from(s.jobs)
-      .where(and(eq(s.jobs.task, "sms"), sql`${s.jobs.payload}->>'phone' = ${phone}`));
+    const smsId = await db().transaction(async (tx) =>
+      queueSms(tx, { phone, body: "hello once" }, { kind: "code", purpose: "test" }),
+    );
+    const [message] = await db().select().from(s.sms_messages).where(eq(s.sms_messages.id, smsId));
+    expect(message).toMatchObject({ phone, body: "hello once", kind: "code", purpose: "test", state: "queued" });
+    const queued = await job(db(), message.job_id!);
+    expect(queued).toMatchObject({ task: "sms", payload: { smsId }, priority: 10 });
     expect(await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone))).toEqual([]);
     // A try that wrote its outbox row and then failed leaves no row: the row and the completion are one transaction.
     const send = outboxSender.send.bind(outboxSender);
@@ -257,10 +260,15 @@ describe("the job queue on the test database", () => {
     await runDueJobs(db(), { now: new Date(Date.now() + 3_600_000), log });
     await runDueJobs(db(), { now: new Date(Date.now() + 7_200_000), log });
     const sent = await db().select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone));
-    expect(sent).toMatchObject([{ body: "hello once", idempotency_key: `sms:${queued.id}` }]);
-    // The text (a code, a reset link) is not kept in the job once sent.
-    expect(await job(db(), queued.id)).toMatchObject({ status: "done", attempts: 2, payload: { phone } });
-    expect((await job(db(), queued.id)).payload).not.toHaveProperty("body");
+    expect(sent).toMatchObject([{ body: "hello once", idempotency_key: `sms:${smsId}` }]);
+    expect(await job(db(), queued.id)).toMatchObject({ status: "done", attempts: 2 });
+    // Its life is kept; a code's text is not, once handed over (the database otherwise keeps codes only hashed).
+    const [after] = await db().select().from(s.sms_messages).where(eq(s.sms_messages.id, smsId));
+    expect(after).toMatchObject({ state: "sent", provider: "outbox", parts: 1, body: null, error: null });
+    expect(after.sent_at).toBeInstanceOf(Date);
+    expect(await db().select().from(s.sms_parts).where(eq(s.sms_parts.sms_id, smsId))).toMatchObject([
+      { provider: "outbox", provider_message_id: `outbox-${sent[0].id}`, part: 1, state: "sent" },
+    ]);
   });
 
   it("de-duplicates by key: the scheduler writes one job per period however often it runs", async () => {
@@ -374,10 +382,11 @@ describe("workers on one PostgreSQL database", () => {
         id: s.jobs.id,
         status: s.jobs.status,
         attempts: s.jobs.attempts,
-        sent: sql<number>`(select count(*)::int from sms_outbox o where o.idempotency_key = 'sms:' || jobs.id)`,
+        sent: sql<number>`(select count(*)::int from sms_outbox o where o.idempotency_key = 'sms:' || ${s.sms_messages.id})`,
       })
       .from(s.jobs)
-      .where(and(eq(s.jobs.task, "sms"), sql`${s.jobs.payload}->>'phone' like ${prefix + "%"}`));
+      .innerJoin(s.sms_messages, eq(s.sms_messages.job_id, s.jobs.id))
+      .where(and(eq(s.jobs.task, "sms"), like(s.sms_messages.phone, `${prefix}%`)));
     const [outbox] = await first.db
       .select({ rows: count(), phones: countDistinct(s.sms_outbox.phone) })
       .from(s.sms_outbox)
@@ -390,9 +399,9 @@ describe("workers on one PostgreSQL database", () => {
     const ran = { first: 0, second: 0 };
     const counting = (who: keyof typeof ran): Tasks => ({
       ...TASKS,
-      sms: async (tx, payload, j) => {
+      sms: async (tx, payload) => {
         ran[who]++;
-        await TASKS.sms(tx, payload, j);
+        await TASKS.sms.handler(tx, payload);
       },
     });
     await Promise.all([runJobsNow(first.db, counting("first")), runJobsNow(second.db, counting("second"))]);
@@ -450,7 +459,7 @@ describe("workers on one PostgreSQL database", () => {
 
   it("a job during which its worker is killed every time: tried max_attempts times, then given up and never run again", async () => {
     const phone = "+963944500001";
-    const id = (await enqueue(first.db, "sms", { phone, body: "never sent" }, { maxAttempts: 2 }))!;
+    const { smsId, jobId: id } = await queueSmsJob(first.db, { phone, body: "never sent" }, 2);
     // The SMS's outbox insert waits while this connection holds the table (reads go on), so each worker hangs in the
     // job's try until it is killed, as a supervisor kills a hung process.
     const holder = new pg.Client({ connectionString: url });
@@ -491,6 +500,10 @@ describe("workers on one PostgreSQL database", () => {
     await runJobsNow(second.db, TASKS, { now: new Date(Date.now() + 7 * 86_400_000), log });
     expect(await job(first.db, id)).toMatchObject({ status: "failed", attempts: 2 });
     expect(await first.db.select().from(s.sms_outbox).where(eq(s.sms_outbox.phone, phone))).toEqual([]);
+    // The message itself is failed with the reason, for /admin/sms (where it can be sent again).
+    expect(await first.db.select().from(s.sms_messages).where(eq(s.sms_messages.id, smsId))).toMatchObject([
+      { state: "failed", error: LEASE_EXPIRED_ERROR },
+    ]);
     expect((await listJobs(first.db)).failed).toContainEqual(
       expect.objectContaining({ id, task: "sms", attempts: 2, maxAttempts: 2, failure: "lease_expired" }),
     );

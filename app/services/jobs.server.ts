@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { and, asc, eq, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { TimeLimitError, transactionWithin, type Database, type Db, type Tx } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 
@@ -51,17 +51,27 @@ export type Job = typeof jobs.$inferSelect;
 export type TaskHandler = (tx: Tx, payload: unknown, job: Job) => Promise<void>;
 
 /**
- * A task: its handler alone (its time limit is DEFAULT_TIMEOUT_MS), or its handler and its own time limit
- * `timeoutMs` (in ms, shorter than LEASE_MS).
+ * What a task does when one of its jobs is given up (its last try failed, ran out of time or its worker died):
+ * called after the job was marked failed, outside any transaction, with the last error's text. It must not throw
+ * (an error is logged and ignored: the job stays failed either way).
  */
-export type Task = TaskHandler | { handler: TaskHandler; timeoutMs: number };
+export type GiveUpHandler = (db: Db, job: Job, error: string) => Promise<void>;
+
+/**
+ * A task: its handler alone (its time limit is DEFAULT_TIMEOUT_MS), or its handler with its own time limit
+ * `timeoutMs` (in ms, shorter than LEASE_MS) and what it does when a job is given up (`onGiveUp`).
+ */
+export type Task = TaskHandler | { handler: TaskHandler; timeoutMs?: number; onGiveUp?: GiveUpHandler };
 
 /** The tasks by name (app/services/job-tasks.server.ts holds the application's). */
 export type Tasks = Readonly<Record<string, Task>>;
 
 /** The handler and time limit (ms) of `task`; throws when the limit is not shorter than the lease `leaseMs`. */
-function taskParts(task: Task, leaseMs: number): { handler: TaskHandler; timeoutMs: number } {
-  const parts = typeof task === "function" ? { handler: task, timeoutMs: DEFAULT_TIMEOUT_MS } : task;
+function taskParts(task: Task, leaseMs: number): { handler: TaskHandler; timeoutMs: number; onGiveUp?: GiveUpHandler } {
+  const parts =
+    typeof task === "function"
+      ? { handler: task, timeoutMs: DEFAULT_TIMEOUT_MS }
+      : { ...task, timeoutMs: task.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   if (!(parts.timeoutMs > 0 && parts.timeoutMs < leaseMs)) {
     throw new Error(`time limit ${parts.timeoutMs} ms is not between 0 and the lease of ${leaseMs} ms`);
   }
@@ -78,7 +88,8 @@ export type Schedule = { task: string; everyMs: number; offsetMs?: number; paylo
 /**
  * Writes a job in the caller's transaction (`db` may be a transaction): it exists when, and only when, the
  * caller's transaction commits, and then wakes the workers (a notification delivered at commit). `runAt` (default:
- * now) is the earliest time it runs; `maxAttempts` (default 5) the tries before it is given up; `key`, when given,
+ * now) is the earliest time it runs; `maxAttempts` (default 5) the tries before it is given up; `priority`
+ * (default 0; decision 051) orders it among the jobs due at the same claim, higher first; `key`, when given,
  * de-duplicates: while a job with that key is kept (done jobs are removed after 7 days), no second one is written.
  * Returns the new job's id, or null when `key` was taken.
  */
@@ -86,11 +97,18 @@ export async function enqueue(
   db: Db | Tx,
   task: string,
   payload: Record<string, unknown> = {},
-  options: { runAt?: Date; maxAttempts?: number; key?: string } = {},
+  options: { runAt?: Date; maxAttempts?: number; key?: string; priority?: number } = {},
 ): Promise<number | null> {
   const [row] = await db
     .insert(jobs)
-    .values({ task, payload, key: options.key, run_at: options.runAt, max_attempts: options.maxAttempts })
+    .values({
+      task,
+      payload,
+      key: options.key,
+      run_at: options.runAt,
+      max_attempts: options.maxAttempts,
+      priority: options.priority,
+    })
     .onConflictDoNothing()
     .returning({ id: jobs.id });
   if (!row) return null;
@@ -130,6 +148,17 @@ type RunOptions = {
 /** Where a worker's lines go by default: the server's log (standard error), one line each. */
 export const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
 
+/** Runs the `onGiveUp` of job's task, if it has one; an error it throws is logged as one line to `log`. */
+async function afterGiveUp(db: Db, tasks: Tasks, job: Job, error: string, log: (line: string) => void): Promise<void> {
+  const task = tasks[job.task];
+  if (!task || typeof task === "function" || !task.onGiveUp) return;
+  try {
+    await task.onGiveUp(db, job, error);
+  } catch (failure) {
+    log(`[jobs] ${job.task} #${job.id}: its give-up handler failed: ${errorText(failure)}`);
+  }
+}
+
 /** The `last_error` of a try whose worker stopped (killed, crashed, hung) before it ended: its lease ran out. */
 export const LEASE_EXPIRED_ERROR = "the worker stopped during this try (its lease ran out)";
 
@@ -159,7 +188,8 @@ async function giveUpAbandoned(db: Db, at: Date): Promise<Job[]> {
 }
 
 /**
- * Claims up to `batchSize` due jobs for `workerId`: queued ones whose `run_at` has come, and running ones whose lease
+ * Claims up to `batchSize` due jobs for `workerId`, the highest `priority` first, then the oldest `run_at`: queued
+ * ones whose `run_at` has come, and running ones whose lease
  * ran out (their worker died during a try, which was counted when it started; the job keeps `lease_expired` as its
  * last failure) while they have attempts left. Each gets a lease of `leaseMs`; its attempt is counted when it
  * starts (`start`), so jobs of a batch that a dying worker never started lose no attempt. Jobs that another worker
@@ -176,7 +206,7 @@ async function claim(db: Db, workerId: string, at: Date, batchSize: number, leas
         or(and(eq(jobs.status, "queued"), lte(jobs.run_at, at)), and(eq(jobs.status, "running"), lt(jobs.locked_until, at))),
       ),
     )
-    .orderBy(asc(jobs.run_at), asc(jobs.id))
+    .orderBy(desc(jobs.priority), asc(jobs.run_at), asc(jobs.id))
     .limit(batchSize)
     .for("update", { skipLocked: true });
   const reclaimed = sql`${jobs.status} = 'running'`;
@@ -192,7 +222,7 @@ async function claim(db: Db, workerId: string, at: Date, batchSize: number, leas
     })
     .where(inArray(jobs.id, due))
     .returning();
-  return claimed.sort((a, b) => a.run_at.getTime() - b.run_at.getTime() || a.id - b.id);
+  return claimed.sort((a, b) => b.priority - a.priority || a.run_at.getTime() - b.run_at.getTime() || a.id - b.id);
 }
 
 /**
@@ -274,9 +304,9 @@ async function runOne(db: Db, tasks: Tasks, claimed: Job, waiting: number[], opt
       .where(mine)
       .returning({ id: jobs.id });
     if (!kept) return "lost";
-    (options.log ?? stderrLine)(
-      `[jobs] ${job.task} #${job.id} try ${job.attempts}/${job.max_attempts} failed${giveUp ? ", given up" : ""}: ${message}`,
-    );
+    const log = options.log ?? stderrLine;
+    log(`[jobs] ${job.task} #${job.id} try ${job.attempts}/${job.max_attempts} failed${giveUp ? ", given up" : ""}: ${message}`);
+    if (giveUp) await afterGiveUp(db, tasks, job, message, log);
     return giveUp ? "failed" : "retry";
   }
 }
@@ -307,10 +337,10 @@ function claimClock(): Date {
  */
 async function runBatch(db: Db, tasks: Tasks, options: RunOptions): Promise<number> {
   const at = (options.now ?? claimClock)();
+  const log = options.log ?? stderrLine;
   for (const job of await giveUpAbandoned(db, at)) {
-    (options.log ?? stderrLine)(
-      `[jobs] ${job.task} #${job.id} try ${job.attempts}/${job.max_attempts} failed, given up: ${LEASE_EXPIRED_ERROR}`,
-    );
+    log(`[jobs] ${job.task} #${job.id} try ${job.attempts}/${job.max_attempts} failed, given up: ${LEASE_EXPIRED_ERROR}`);
+    await afterGiveUp(db, tasks, job, LEASE_EXPIRED_ERROR, log);
   }
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const batch = await claim(db, options.workerId, at, options.batchSize ?? BATCH_SIZE, leaseMs);

@@ -141,6 +141,8 @@ export class SmppSender implements NamedSmsSender {
   private reference = Math.floor(Math.random() * 256);
   /** By idempotency key: the parts' ids taken so far and the message's concatenation reference. */
   private readonly taken = new Map<string, { ids: (string | undefined)[]; reference: number; at: number }>();
+  /** The idempotency key of each part id in `taken`. */
+  private readonly keyOfPart = new Map<string, string>();
 
   constructor(private readonly options: SmppOptions) {
     this.account = parseSmppUrl(options.url);
@@ -177,7 +179,7 @@ export class SmppSender implements NamedSmsSender {
       parts.map(async (part, index) => {
         if (ids[index]) return;
         const header = parts.length > 1 ? concatenationHeader(reference, parts.length, index + 1) : undefined;
-        ids[index] = await this.submitPart(
+        const id = await this.submitPart(
           {
             ...this.source,
             dest_addr_ton: 1,
@@ -190,6 +192,8 @@ export class SmppSender implements NamedSmsSender {
           },
           deadline,
         );
+        ids[index] = id;
+        if (idempotencyKey) this.keyOfPart.set(id, idempotencyKey);
       }),
     );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -314,7 +318,10 @@ export class SmppSender implements NamedSmsSender {
     session.on("deliver_sm", (pdu: PDU) => {
       session.send(pdu.response());
       const receipt = parseReceipt(pdu);
-      if (receipt) this.options.onReceipt(receipt);
+      if (!receipt) return;
+      // A message one of whose parts failed may be sent again from the back office under the same key: forget it.
+      if (receipt.state === "failed") this.forgetPart(receipt.providerMessageId);
+      this.options.onReceipt(receipt);
     });
     session.on("enquire_link", (pdu: PDU) => session.send(pdu.response()));
     session.on("unbind", (pdu: PDU) => {
@@ -397,11 +404,22 @@ export class SmppSender implements NamedSmsSender {
     return this.reference;
   }
 
+  /** Forgets the taken parts of the message that part `partId` belongs to. */
+  private forgetPart(partId: string): void {
+    const key = this.keyOfPart.get(partId);
+    if (key !== undefined) this.forget(key);
+  }
+
+  private forget(key: string): void {
+    for (const id of this.taken.get(key)?.ids ?? []) if (id) this.keyOfPart.delete(id);
+    this.taken.delete(key);
+  }
+
   private forgetOld(): void {
     const before = Date.now() - REMEMBER_TAKEN_MS;
     for (const [key, memo] of this.taken) {
       if (memo.at >= before) break;
-      this.taken.delete(key);
+      this.forget(key);
     }
   }
 }

@@ -122,6 +122,11 @@ const schema = z
      * (decision 045), counted a sixth per 10 s: past it the page answers 429 with Retry-After. 0 turns the limit off.
      */
     PAGE_MISSES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+    /**
+     * Issue 23, decision 051: the most SMS handed to providers in one Damascus day; past it, bulk messages (alerts,
+     * warnings, staff messages) are not sent and codes go on. Unset or 0: no budget.
+     */
+    SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(0),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
     /**
      * The time a search's count may take on PostgreSQL (issue 13's 5 ms, decision 043), in milliseconds: past it the
