@@ -49,8 +49,9 @@ export function httpSmsRequest(
 
 /**
  * The gateway's id of the message in a 2xx answer (decision 052): a JSON body's `id`, `message_id`, `messageId` or
- * `msgid` (a string or a number, at the top or in `data`); else a body that is one short token (letters, digits,
- * `-_.:`; up to 64) with an optional `OK`/`ID:` before it; else undefined (our own id is used).
+ * `msgid` (a string or a number, at the top or in `data`); else a body that is one short token with a digit in it
+ * (letters, digits, `-_.:`; up to 64), with an optional `OK`/`ID:` before it (a bare word such as `OK` or `accepted`
+ * is a status, not an id); else undefined (our own id is used).
  */
 export function gatewayMessageId(body: string): string | undefined {
   const text = body.trim();
@@ -71,7 +72,7 @@ export function gatewayMessageId(body: string): string | undefined {
     return undefined;
   }
   const match = /^(?:OK[\s:,-]*)?(?:ID[\s:]*)?([A-Za-z0-9_.:-]{1,64})$/i.exec(text);
-  return match && match[1].toUpperCase() !== "OK" ? match[1] : undefined;
+  return match && /[0-9]/.test(match[1]) ? match[1] : undefined;
 }
 
 /** The HTTP gateway sender. */
