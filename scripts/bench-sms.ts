@@ -55,7 +55,7 @@ Object.assign(process.env, {
 });
 // The application's modules read the environment above when first used.
 const { migrateDatabase, openDatabase } = await import("../app/db/client.server");
-const { queueSms, closeSmsSender } = await import("../app/services/sms.server");
+const { queueSms } = await import("../app/services/sms.server");
 const { startAppWorker } = await import("../app/services/job-tasks.server");
 
 const database = await openDatabase({ url: process.env.DATABASE_URL, pgliteDir });
@@ -97,8 +97,7 @@ console.log(
 );
 console.log(`submit_sm throttled by the provider: ${throttled}`);
 
-await worker.stop();
-await closeSmsSender();
+await worker.stop(); // and the SMPP unbind
 await server.close();
 if (process.env.DATABASE_URL) {
   await db.execute(

@@ -126,6 +126,19 @@ describe("SMPP sender", () => {
     expect(server.taken).toHaveLength(3);
   });
 
+  it("sends again under the same key once a receipt said the message failed (the back office's resend)", async () => {
+    const s = sender();
+    const first = await s.send(db(), { phone: "+963944123456", body: "Resend me", idempotencyKey: "sms:88" });
+    server.receipt(first.partIds[0], "UNDELIV", { err: "001" });
+    await until(() => receipts.length === 1);
+    expect(receipts).toEqual([
+      { provider: "smpp", providerMessageId: first.partIds[0], state: "failed", error: "stat:UNDELIV err:001" },
+    ]);
+    const again = await s.send(db(), { phone: "+963944123456", body: "Resend me", idempotencyKey: "sms:88" });
+    expect(again.partIds[0]).not.toBe(first.partIds[0]);
+    expect(server.taken.map((t) => t.text)).toEqual(["Resend me", "Resend me"]);
+  });
+
   it("waits and tries again a part the provider throttles; throws the status name of another error", async () => {
     const throttling = await startSmppServer({
       systemId: "aqar",
