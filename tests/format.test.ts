@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { excerpt, formatDate, formatNumber, formatPrice, maskPhone } from "~/utils/format";
+import { damascusDayStart } from "~/utils/dates";
 
 describe("formatting (spec 2.7)", () => {
   it("groups thousands and puts the currency label after the price", () => {
@@ -28,5 +29,17 @@ describe("formatting (spec 2.7)", () => {
     expect(teaser.endsWith("…")).toBe(true);
     expect(arabic.startsWith(teaser.slice(0, -1))).toBe(true);
     expect(excerpt("short text", 90)).toBe("short text");
+  });
+});
+
+describe("damascusDayStart (the back office's days, decision 051)", () => {
+  it("is 00:00 Damascus time of the day that holds the instant, with the offset of that day", () => {
+    // Syria has kept UTC+3 all year since 2022: midnight is 21:00 UTC of the day before.
+    expect(damascusDayStart(new Date("2026-11-27T10:00:00Z")).toISOString()).toBe("2026-11-26T21:00:00.000Z");
+    expect(damascusDayStart(new Date("2026-11-26T21:00:00Z")).toISOString()).toBe("2026-11-26T21:00:00.000Z");
+    expect(damascusDayStart(new Date("2026-11-26T20:59:59Z")).toISOString()).toBe("2026-11-25T21:00:00.000Z");
+    // Before 2022, winter was UTC+2 and summer UTC+3.
+    expect(damascusDayStart(new Date("2020-01-01T12:00:00Z")).toISOString()).toBe("2019-12-31T22:00:00.000Z");
+    expect(damascusDayStart(new Date("2020-07-01T12:00:00Z")).toISOString()).toBe("2020-06-30T21:00:00.000Z");
   });
 });

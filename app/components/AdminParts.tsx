@@ -79,3 +79,14 @@ export function IdButtonForm({ id, label }: { id: number; label: string }) {
     </Form>
   );
 }
+
+/** The error of a back-office action (a locale key, e.g. "admin:errors.state") as an alert; nothing without one. */
+export function AdminError({ error }: { error?: string | null }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p className="notice notice-error" role="alert">
+      <Icon name="alert" /> {t(error)}
+    </p>
+  );
+}

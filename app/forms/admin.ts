@@ -96,6 +96,8 @@ export const leadSchema = /* @__PURE__ */ (() => z.object({ id: dbId(DECISION_ER
 
 /** /admin/jobs: put one failed job back in the queue (the same one-id form as a lead's). */
 export const jobRetrySchema = leadSchema;
+/** /admin/sms: send one failed message again. */
+export const smsResendSchema = leadSchema;
 
 /**
  * Parses a back-office form with `schema` (parseForm, as every form): `{ value }` when it is valid, else

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ReasonFields } from "~/components/AdminParts";
+import { ReasonFields, AdminError } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
 import { useSubmitting } from "~/components/useAppForm";
 import { parseAdminForm, postDecisionSchema, reasonValues } from "~/forms/admin";
@@ -92,11 +92,7 @@ export default function PostReviewPage() {
           <Link to={`/estate/${r.estateId}`}>{t("admin:review.public")}</Link>
         ) : null}
       </p>
-      {actionData && "error" in actionData ? (
-        <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminError error={actionData && "error" in actionData ? actionData.error : null} />
       <dl className="details">
         <div>
           <dt>{t("admin:review.owner")}</dt>

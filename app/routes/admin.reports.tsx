@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ReasonFields } from "~/components/AdminParts";
-import { Icon } from "~/components/Icon";
+import { ReasonFields, AdminError } from "~/components/AdminParts";
 import { useSubmitting } from "~/components/useAppForm";
 import { parseAdminForm, reasonValues, reportDecisionSchema } from "~/forms/admin";
 import { dismissReports, reportGroups } from "~/models/report.server";
@@ -64,11 +63,7 @@ export default function ReportsPage() {
   return (
     <section className="page admin-page">
       <h1>{t("admin:reports.title")}</h1>
-      {actionData?.error ? (
-        <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminError error={actionData?.error} />
       {groups.length === 0 ? (
         <p className="notice">{t("admin:nothing")}</p>
       ) : (

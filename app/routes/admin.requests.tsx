@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { hoursSince, ReasonFields } from "~/components/AdminParts";
+import { hoursSince, ReasonFields, AdminError } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
 import { useSubmitting } from "~/components/useAppForm";
 import { parseAdminForm, reasonValues, requestDecisionSchema } from "~/forms/admin";
@@ -51,11 +51,7 @@ export default function RequestQueuePage() {
   return (
     <section className="page admin-page">
       <h1>{t("admin:requests.title")}</h1>
-      {actionData?.error ? (
-        <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminError error={actionData?.error} />
       {items.length === 0 ? (
         <p className="notice">{t("admin:nothing")}</p>
       ) : (

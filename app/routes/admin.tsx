@@ -19,6 +19,7 @@ const SECTIONS = [
   { to: "/admin/rates", key: "admin:nav.rates" },
   { to: "/admin/audit", key: "admin:nav.audit" },
   { to: "/admin/jobs", key: "admin:nav.jobs" },
+  { to: "/admin/sms", key: "admin:nav.sms" },
 ] as const;
 
 /**

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ReasonFields } from "~/components/AdminParts";
+import { ReasonFields, AdminError } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
 import { findAccounts, liftSuspension, suspendAccount } from "~/models/user-admin.server";
 import { accountDecisionSchema, parseAdminForm, plainText, REASON_TEXT_MAX } from "~/forms/admin";
@@ -71,11 +71,7 @@ export default function AccountsPage() {
           <Icon name="search" /> {t("admin:users.find")}
         </button>
       </Form>
-      {actionData?.error ? (
-        <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminError error={actionData?.error} />
       {accounts.length === 0 ? (
         <p className="notice">{t("admin:users.none")}</p>
       ) : (

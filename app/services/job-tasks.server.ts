@@ -1,6 +1,6 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import type { Database, Db } from "~/db/client.server";
-import { jobs } from "~/db/schema";
+import { jobs, sms_messages } from "~/db/schema";
 import { forgetOldAnswers } from "./idempotency.server";
 import { runJobsNow, startWorker, type Schedule, type Tasks, type Worker } from "./jobs.server";
 import { closeSmsSender, smsTask } from "./sms.server";
@@ -20,6 +20,8 @@ const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 /** How long finished jobs are kept (for the back office and for de-duplication keys), in ms: 7 days. */
 export const KEEP_DONE_JOBS_MS = 7 * DAY_MS;
+/** How long outgoing SMS are kept with their number and text, in ms: 90 days. */
+export const KEEP_SMS_MS = 90 * DAY_MS;
 
 /**
  * How long the tasks that rewrite listings may run, in ms (decision 047): 4 minutes, within the 5-minute lease. A
@@ -72,6 +74,15 @@ export const TASKS = {
       await warnExpiringListings(tx as unknown as Db, now, siteOrigin());
     },
   },
+  /**
+   * Forgets outgoing SMS (numbers and texts) older than KEEP_SMS_MS that are no longer waiting (decision 051): the
+   * back office's /admin/sms shows three months.
+   */
+  "sms.cleanup": async (tx, _payload, job) => {
+    await tx
+      .delete(sms_messages)
+      .where(and(ne(sms_messages.state, "queued"), lt(sms_messages.created_at, new Date(job.run_at.getTime() - KEEP_SMS_MS))));
+  },
   /** Deletes the kept answers of offline form posts older than a day (decision 023). */
   "idempotency.cleanup": async (tx, _payload, job) => {
     await forgetOldAnswers(tx, job.run_at);
@@ -81,6 +92,7 @@ export const TASKS = {
 /** The recurring jobs: each is enqueued once per period by whichever worker comes first. */
 export const SCHEDULES: readonly Schedule[] = [
   { task: "jobs.cleanup", everyMs: DAY_MS },
+  { task: "sms.cleanup", everyMs: DAY_MS },
   { task: "idempotency.cleanup", everyMs: HOUR_MS },
   // Instant alerts at most an hour apart, daily ones a day apart: a run every 5 minutes finds the due ones.
   { task: "alerts.send", everyMs: 5 * 60_000 },

@@ -1,0 +1,128 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { IdButtonForm, AdminError } from "~/components/AdminParts";
+import { Icon } from "~/components/Icon";
+import { Pagination } from "~/components/Pagination";
+import { SMS_STATES } from "~/db/schema";
+import { parseAdminForm, smsResendSchema } from "~/forms/admin";
+import { listSms, smsStateParam } from "~/models/sms-admin.server";
+import { requireAdmin } from "~/services/auth.server";
+import { formatPhone } from "~/services/phone.server";
+import { redirectWithSuccess } from "~/services/session.server";
+import { resendSms } from "~/services/sms.server";
+import { requestedPage, requireExistingPage } from "~/utils/admin-content.server";
+import { formatDateTime, formatNumber } from "~/utils/format";
+import { pageContext } from "~/utils/page.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["q", "state", "page"];
+
+/**
+ * /admin/sms (issue 23, decision 051): every outgoing SMS with its life (queued, sent with the provider and its
+ * parts, delivered, failed with the reason), newest first, found by number (`q`) and state (`state`), paged
+ * (`page`). A code's text is never shown.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").slice(0, 30);
+  const state = smsStateParam(params.get("state"));
+  const result = await listSms(db, { q, state, page: requestedPage(request) });
+  requireExistingPage(result);
+  return {
+    ...result,
+    q,
+    state,
+    items: result.items.map((m) => ({ ...m, phone: formatPhone(m.phone), body: m.kind === "code" ? null : m.body })),
+    seo: { title: t("admin:smsLog.title"), description: t("admin:description"), noindex: true },
+  };
+}
+
+/** Sends a failed message (`id`) again; 409 when it is not failed (any more) or its text is gone. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const form = await request.formData().catch(() => new FormData());
+  const parsed = parseAdminForm(form, smsResendSchema);
+  if (!parsed.value) return data({ error: parsed.error }, { status: 400 });
+  if (!(await resendSms(db, parsed.value.id))) return data({ error: "admin:errors.state" }, { status: 409 });
+  const back = new URL(request.url);
+  return redirectWithSuccess(`/admin/sms${back.search}`, t("admin:smsLog.resent"));
+}
+
+export default function SmsPage() {
+  const { items, total, page, pageCount, q, state } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("admin");
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin:smsLog.title")}</h1>
+      <p className="page-lead">{t("admin:smsLog.intro")}</p>
+      <Form method="get" className="admin-search" role="search">
+        <label htmlFor="sms-q">{t("admin:smsLog.search")}</label>
+        <input id="sms-q" name="q" type="search" inputMode="tel" dir="ltr" defaultValue={q} />
+        <label htmlFor="sms-state">{t("admin:smsLog.state")}</label>
+        <select id="sms-state" name="state" defaultValue={state ?? ""}>
+          <option value="">{t("admin:smsLog.anyState")}</option>
+          {SMS_STATES.map((s) => (
+            <option key={s} value={s}>
+              {t(`admin:smsLog.states.${s}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button">
+          <Icon name="search" /> {t("admin:smsLog.find")}
+        </button>
+      </Form>
+      <AdminError error={actionData?.error} />
+      <p className="result-count">{t("admin:smsLog.count", { n: formatNumber(total) })}</p>
+      {items.length === 0 ? (
+        <p className="notice">{t("admin:smsLog.none")}</p>
+      ) : (
+        <ol className="admin-list">
+          {items.map((m) => (
+            <li key={m.id} className={`sms-${m.state}`}>
+              <p>
+                <strong>
+                  <bdi dir="ltr">{m.phone}</bdi>
+                </strong>{" "}
+                · {t(`admin:smsLog.states.${m.state}`)} · {t(`admin:smsLog.kinds.${m.kind}`)} ·{" "}
+                {t(`admin:smsLog.purposes.${m.purpose}`, { defaultValue: m.purpose })}
+                {m.provider ? ` · ${t("admin:smsLog.via", { provider: m.provider })}` : ""}
+                {m.parts ? ` · ${t("admin:smsLog.parts", { count: m.parts })}` : ""}
+              </p>
+              <p>
+                {t("admin:smsLog.created")} <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                {m.sentAt ? (
+                  <>
+                    {" · "}
+                    {t("admin:smsLog.sentAt")} <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+                  </>
+                ) : null}
+                {m.deliveredAt ? (
+                  <>
+                    {" · "}
+                    {t("admin:smsLog.deliveredAt")} <time dateTime={m.deliveredAt}>{formatDateTime(m.deliveredAt)}</time>
+                  </>
+                ) : null}
+              </p>
+              {m.body ? <p className="review-description">{m.body}</p> : <p className="hint">{t("admin:smsLog.codeHidden")}</p>}
+              {m.error ? (
+                <p className="hint">
+                  {m.error === "daily_limit" ? t("admin:smsLog.dailyLimit") : <bdi dir="ltr">{m.error}</bdi>}
+                </p>
+              ) : null}
+              {m.state === "failed" && m.body ? <IdButtonForm id={m.id} label={t("admin:smsLog.resend")} /> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pageCount={pageCount} />
+    </section>
+  );
+}
