@@ -150,11 +150,6 @@ export class SmppSender implements NamedSmsSender {
     this.source = sourceAddress(options.senderId);
   }
 
-  /** True while the transceiver is bound. */
-  get isBound(): boolean {
-    return this.bound;
-  }
-
   /**
    * Sends one message as its parts and answers their ids (the submit_sm_resp message_id of each, in order). A part
    * whose connection drops before its resp is written again after the next bind (decision 052); parts throttled by
