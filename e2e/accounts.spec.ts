@@ -158,6 +158,15 @@ for (const lang of LANGS) {
       await page.getByRole("link", { name: a.login.forgot }).click();
       await expect(page.getByRole("heading", { level: 1, name: a.forgot.title })).toBeVisible();
       await settle(page, project);
+      // A number of a country codes do not go to (SMS_COUNTRIES, decision 053): the form says which countries they go
+      // to, keeps the number, and sends nothing.
+      await fillPhone(page, lang, "0151 23456789", "DE");
+      await page.getByRole("button", { name: a.forgot.submit }).click();
+      const served = a.smsCodes.country.replace("{{countries}}", lang === "ar" ? "سوريا" : "Syria");
+      await expect(page.getByRole("alert").filter({ hasText: served })).toBeVisible();
+      await expect(page.getByLabel(a.fields.phone, { exact: true })).toHaveValue("0151 23456789");
+      expect(smsCount("+4915123456789"), "no SMS outside SMS_COUNTRIES").toBe(0);
+      await settle(page, project);
       await fillPhone(page, lang, phone.typed);
       await page.getByRole("button", { name: a.forgot.submit }).click();
       await expect(page.getByText(a.forgot.sent)).toBeVisible();

@@ -320,6 +320,9 @@ for (const lang of LANGS) {
       const project = testInfo.project.name;
       await logInAdmin(page, lang, project);
       await visit(page, "/admin", project);
+      // The dashboard's SMS limits (decision 053): today's sent messages lead to the SMS log.
+      await expect(page.getByRole("heading", { level: 2, name: ad.smsLimits.title })).toBeVisible();
+      await expect(page.getByRole("link", { name: ad.smsLimits.budget })).toHaveAttribute("href", "/admin/sms");
       await page.getByRole("navigation", { name: ad.nav.label }).getByRole("link", { name: ad.nav.jobs }).click();
       await expect(page).toHaveURL(/\/admin\/jobs$/);
       await expect(page.getByRole("heading", { level: 1, name: ad.jobs.title })).toBeVisible();

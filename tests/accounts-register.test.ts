@@ -427,10 +427,10 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     expect(await postConfirm(jar, { intent: "check", code })).toRedirectTo("/");
   });
 
-  it("sends at most 30 SMS per hour from one IP address (the 31st registration is refused, nothing sent)", async () => {
-    expect(LIMITS.smsIp).toEqual({ points: 30, duration: 3600 });
+  it("sends at most 20 code SMS a day from one IP address (the 21st registration is refused, nothing sent)", async () => {
+    expect(LIMITS.smsIpDay).toEqual({ points: 20, duration: 86400 });
     const ip = newIp();
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 20; i++) {
       const res = await register(new CookieJar(), registration(), { clientIp: ip });
       expect(res.status, `registration ${i + 1}`).toBe(302);
     }

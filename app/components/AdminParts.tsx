@@ -1,7 +1,22 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "~/utils/format";
 import { Icon } from "./Icon";
 import { useSubmitting } from "./useAppForm";
+
+/**
+ * An instant (`at`, ISO 8601) as the back office shows every time (issue 23, decision 053): its date and time in
+ * Damascus (formatDateTime, "27.11.2026 14:05", left-to-right) followed by the zone's name, "(Damascus time)" /
+ * "(بتوقيت دمشق)", in a `<time>` carrying the instant itself.
+ */
+export function DamascusTime({ at }: { at: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <time dateTime={at}>
+      <bdi dir="ltr">{formatDateTime(at)}</bdi> ({t("admin:damascusTime.zone")})
+    </time>
+  );
+}
 
 /**
  * The reason fields of a rejection, unpublishing or suspension (issue 5): the common reasons as radio buttons, in the

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
 import { IMAGE_ACCEPT } from "~/forms/content";
-import { formatDate } from "~/utils/format";
+import { DamascusTime } from "./AdminParts";
 import { Icon } from "./Icon";
 import { useSubmitting, type AppForm, type StringField } from "./useAppForm";
 
@@ -65,16 +65,13 @@ export function ContentRow({
 }
 
 /**
- * A calendar icon and a date (`iso`, an ISO 8601 time, shown as formatDate writes it, in Latin digits) in a `<p>` or,
- * inline, a `<span>` (`as`). Never throws. Source: issue 5, Content.
+ * A calendar icon and a time (`iso`, an ISO 8601 time, shown in Damascus time with the zone named: DamascusTime) in a
+ * `<p>` or, inline, a `<span>` (`as`). Never throws. Source: issue 5, Content; issue 23 (the back office's times).
  */
 export function DateLine({ iso, as: Tag = "p" }: { iso: string; as?: "p" | "span" }) {
   return (
     <Tag className="card-date">
-      <Icon name="calendar" />{" "}
-      <time dateTime={iso}>
-        <bdi dir="ltr">{formatDate(iso)}</bdi>
-      </time>
+      <Icon name="calendar" /> <DamascusTime at={iso} />
     </Tag>
   );
 }

@@ -1,6 +1,10 @@
-import { and, count, eq, isNull, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, min, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import type { SmsLimitName } from "~/models/sms-limits.server";
+import { smsSentToday } from "~/services/sms.server";
+import { isoDay } from "~/utils/dates";
+import { getEnv } from "~/utils/env.server";
 
 /** What the back office's dashboard counts (issue 5, Dashboard). `oldestPending` is the oldest waiting post, edit or request. */
 export type Dashboard = {
@@ -53,5 +57,35 @@ export async function dashboard(db: Db): Promise<Dashboard> {
     openReports: reports.n,
     leads: leads.n,
     oldestPending: times[0] ?? null,
+  };
+}
+
+/** The SMS limits reached on one Damascus day (decision 053): each limit's name, times reached and last time. */
+export type SmsLimitsToday = {
+  hits: Array<{ name: SmsLimitName; hits: number; lastAt: Date }>;
+  /** Messages handed to a provider since the Damascus day began (smsSentToday). */
+  sent: number;
+  /** SMS_DAILY_LIMIT, or null when there is no budget (unset or 0). */
+  budget: number | null;
+};
+
+/**
+ * What the dashboard shows of the SMS limits (issue 23, decision 053) on the Damascus day of `at` (default now): the
+ * rows of sms_limit_hits for that day (recordSmsLimitHit writes them), in the order of their names, and the day's
+ * sent messages against SMS_DAILY_LIMIT.
+ */
+export async function smsLimitsToday(db: Db, at = new Date()): Promise<SmsLimitsToday> {
+  const [rows, sent] = await Promise.all([
+    db
+      .select({ name: s.sms_limit_hits.limit_name, hits: s.sms_limit_hits.hits, lastAt: s.sms_limit_hits.last_at })
+      .from(s.sms_limit_hits)
+      .where(eq(s.sms_limit_hits.day, isoDay(at)))
+      .orderBy(asc(s.sms_limit_hits.limit_name)),
+    smsSentToday(db, at),
+  ]);
+  return {
+    hits: rows.map((r) => ({ ...r, name: r.name as SmsLimitName, lastAt: new Date(r.lastAt) })),
+    sent,
+    budget: getEnv().SMS_DAILY_LIMIT || null,
   };
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DamascusTime } from "~/components/AdminParts";
 import { toDbId } from "~/forms/id";
 import { AUDIT_PAGE_SIZE, listAudit, type AuditRow } from "~/models/audit.server";
 import { requireAdmin } from "~/services/auth.server";
-import { formatDate, formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/format";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -61,7 +62,7 @@ export default function AuditPage() {
               {rows.map((r) => (
                 <tr key={r.id}>
                   <td>
-                    <time dateTime={r.at}>{formatDate(r.at)}</time> <bdi dir="ltr">{r.at.slice(11, 16)}</bdi>
+                    <DamascusTime at={r.at} />
                   </td>
                   <td>
                     <bdi>{r.actor ?? "-"}</bdi>

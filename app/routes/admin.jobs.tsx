@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IdButtonForm } from "~/components/AdminParts";
+import { DamascusTime, IdButtonForm } from "~/components/AdminParts";
 import { jobRetrySchema, parseAdminForm } from "~/forms/admin";
 import { listJobs, retryFailedJob } from "~/models/job.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { formatDateTime, formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/format";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -86,8 +86,8 @@ export default function JobsPage() {
                 {t("admin:jobs.attempts", { attempts: formatNumber(j.attempts), max: formatNumber(j.maxAttempts) })}
               </p>
               <p>
-                {t("admin:jobs.created")} <time dateTime={j.createdAt}>{formatDateTime(j.createdAt)}</time> ·{" "}
-                {t("admin:jobs.failedAt")} <time dateTime={j.failedAt}>{formatDateTime(j.failedAt)}</time>
+                {t("admin:jobs.created")} <DamascusTime at={j.createdAt} /> · {t("admin:jobs.failedAt")}{" "}
+                <DamascusTime at={j.failedAt} />
               </p>
               <p>{t(`admin:jobs.reasons.${j.failure}`)}</p>
               <p className="review-description" dir="ltr">

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IdButtonForm } from "~/components/AdminParts";
+import { DamascusTime, IdButtonForm } from "~/components/AdminParts";
 import { leadSchema, parseAdminForm } from "~/forms/admin";
 import { listLeads, markLeadHandled } from "~/models/lead.server";
 import { requireAdmin } from "~/services/auth.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { formatDate, formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/format";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -50,7 +50,7 @@ export default function LeadsPage() {
                 <strong>
                   <bdi>{l.fullname}</bdi>
                 </strong>{" "}
-                · <bdi dir="ltr">{l.mobile}</bdi> · {formatDate(l.date)}
+                · <bdi dir="ltr">{l.mobile}</bdi> · <DamascusTime at={l.date} />
               </p>
               <p>
                 {t(l.offerTypeId === 2 ? "admin:requests.rent" : "admin:requests.sale")} · {l.estateType || "-"} · {l.place} ·{" "}

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { DamascusTime } from "~/components/AdminParts";
 import { FormNotice, TextField } from "~/components/FormParts";
 import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { formConstraint, parseForm } from "~/forms/parse";
@@ -10,7 +11,7 @@ import { currentRate, rateHistory, rateInForceAt, setRate } from "~/models/excha
 import { requireAdmin } from "~/services/auth.server";
 import { formReply, type FormReply } from "~/services/forms.server";
 import { redirectWithSuccess } from "~/services/session.server";
-import { formatDate, formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/format";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -81,7 +82,7 @@ export default function RatesPage() {
       {current ? (
         <p className="notice notice-success" role="status">
           {t("admin:rates.current")} <bdi dir="ltr">1 US$ = {formatNumber(current.sypPerUsd)} SYP</bdi> · {t("admin:rates.since")}{" "}
-          <bdi dir="ltr">{formatDate(current.validFrom)}</bdi>
+          <DamascusTime at={current.validFrom} />
         </p>
       ) : (
         <p className="notice">{t("admin:rates.none")}</p>
@@ -125,7 +126,7 @@ export default function RatesPage() {
                   <bdi dir="ltr">{formatNumber(r.sypPerUsd)}</bdi>
                 </td>
                 <td>
-                  <time dateTime={r.validFrom}>{formatDate(r.validFrom)}</time>
+                  <DamascusTime at={r.validFrom} />
                   {r.scheduled ? ` (${t("admin:rates.scheduled")})` : ""}
                 </td>
                 <td>

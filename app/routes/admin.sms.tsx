@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IdButtonForm, AdminError } from "~/components/AdminParts";
+import { AdminError, DamascusTime, IdButtonForm } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
 import { Pagination } from "~/components/Pagination";
 import { SMS_STATES } from "~/db/schema";
@@ -12,7 +12,7 @@ import { formatPhone } from "~/services/phone.server";
 import { redirectWithSuccess } from "~/services/session.server";
 import { resendSms } from "~/services/sms.server";
 import { requestedPage, requireExistingPage } from "~/utils/admin-content.server";
-import { formatDateTime, formatNumber } from "~/utils/format";
+import { formatNumber } from "~/utils/format";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -97,17 +97,17 @@ export default function SmsPage() {
                 {m.parts ? ` · ${t("admin:smsLog.parts", { count: m.parts })}` : ""}
               </p>
               <p>
-                {t("admin:smsLog.created")} <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                {t("admin:smsLog.created")} <DamascusTime at={m.createdAt} />
                 {m.sentAt ? (
                   <>
                     {" · "}
-                    {t("admin:smsLog.sentAt")} <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+                    {t("admin:smsLog.sentAt")} <DamascusTime at={m.sentAt} />
                   </>
                 ) : null}
                 {m.deliveredAt ? (
                   <>
                     {" · "}
-                    {t("admin:smsLog.deliveredAt")} <time dateTime={m.deliveredAt}>{formatDateTime(m.deliveredAt)}</time>
+                    {t("admin:smsLog.deliveredAt")} <DamascusTime at={m.deliveredAt} />
                   </>
                 ) : null}
               </p>

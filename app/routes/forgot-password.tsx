@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { PhoneForm } from "~/components/PhoneForm";
 import { phonePost } from "~/forms/account.server";
-import { tooMany } from "~/forms/message";
 import { phoneSchema } from "~/forms/account";
 import { formConstraint, parseForm } from "~/forms/parse";
 import { clientIp } from "~/services/account.server";
 import { requestReset } from "~/services/account-reset.server";
+import { smsRefusal } from "~/services/account-signup.server";
 import { formReply } from "~/services/forms.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * Sends an SMS with a link to /rp?t=TOKEN when the number has an account that is not suspended (requestReset). The
  * answer is the same whether or not it has one (no account enumeration), in content and in time. Only bad input and
- * the SMS limits (which count every number alike) come back as errors.
+ * the SMS countries and limits (which treat every number alike, decision 053) come back as errors.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
@@ -47,8 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     locale,
     origin: publicOrigin(request),
   });
-  if (outcome.kind === "tooMany")
-    return formReply(submission, { formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
+  if (outcome.kind !== "accepted") return formReply(submission, smsRefusal(null, outcome));
   return redirect("/forgot-password?sent=1");
 }
 

@@ -1,11 +1,11 @@
 import type { Db } from "~/db/client.server";
 import type { Locale } from "~/i18n";
 import { createPasswordReset, findResetUser, findUserByPhone, resetPasswordWithToken } from "~/models/user.server";
-import { afterResponse, consumeSmsLimit } from "./account.server";
+import { afterResponse } from "./account.server";
 import { getLocaleT } from "./i18n.server";
 import { hashPassword } from "./password.server";
 import { consume } from "./rate-limit.server";
-import { queueSms } from "./sms.server";
+import { checkCodeSms, queueCodeSms, type CodeRefusal } from "./sms-codes.server";
 
 /**
  * The forgotten password (issue 3; architecture 8: reset by phone number; spec 7 validate-reset-password-token and
@@ -15,18 +15,19 @@ import { queueSms } from "./sms.server";
 
 /**
  * Sends an SMS with a link to `${origin}/rp?t=TOKEN` (in `locale`) when the number has an account that is not
- * suspended. Every number counts against the SMS limits alike ("tooMany"), so the limits say nothing about which
- * numbers have accounts; past them, "accepted" is the answer for any number, known or not, and comes at once: the
+ * suspended. Every number is checked against the SMS countries and limits alike (checkCodeSms, decision 053:
+ * "country", "tooMany"), so they say nothing about which numbers have accounts; past them, "accepted" is the
+ * answer for any number, known or not, and comes at once: the
  * lookup, the link and its SMS run after the answer (afterResponse, issue 9), so a known number is answered as fast
  * as an unknown one. The link and its `sms` job are one write; the worker sends it (issue 14).
  */
 export async function requestReset(
   db: Db,
   input: { phone: string; ip: string | undefined; locale: Locale; origin: string },
-): Promise<{ kind: "accepted" } | { kind: "tooMany"; retryAfter: number }> {
+): Promise<{ kind: "accepted" } | CodeRefusal> {
   const { phone } = input;
-  const limit = await consumeSmsLimit(db, phone, input.ip);
-  if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
+  const check = await checkCodeSms(db, input);
+  if (check.kind !== "cleared") return check;
   afterResponse("password reset", async () => {
     const user = await findUserByPhone(db, phone);
     if (!user || user.status === "suspended") return;
@@ -34,11 +35,7 @@ export async function requestReset(
     await db.transaction(async (tx) => {
       const token = await createPasswordReset(tx, user.id);
       const link = `${input.origin}/rp?t=${token}`;
-      await queueSms(
-        tx,
-        { phone, body: t("account:sms.reset", { brand: t("brand"), link }) },
-        { kind: "code", purpose: "reset" },
-      );
+      await queueCodeSms(tx, check.clearance, { phone, body: t("account:sms.reset", { brand: t("brand"), link }) }, "reset");
     });
   });
   return { kind: "accepted" };

@@ -10,8 +10,9 @@ import {
   findRegistrationByPassword,
   findUserByPhone,
 } from "~/models/user.server";
-import { consumeLoginLimit, consumeSmsLimit, sendActivationCode } from "./account.server";
+import { consumeLoginLimit, sendActivationCode } from "./account.server";
 import { hashPassword } from "./password.server";
+import { checkCodeSms, type CodeRefusal } from "./sms-codes.server";
 
 /**
  * Signing up (spec 4 Registration, spec 7 user/register, code/check, code/resend; issue 3): a sign-up waits in
@@ -21,22 +22,27 @@ import { hashPassword } from "./password.server";
  */
 
 /**
- * A sign-up's SMS was refused: a limit was passed (`retryAfter`, seconds). A failing SMS provider refuses nothing:
- * the SMS is a queued job, tried again by the worker (issue 14).
+ * A sign-up's SMS was refused (checkCodeSms, decision 053): the number is outside SMS_COUNTRIES (`countries`, their
+ * names) or a limit was passed (`retryAfter`, seconds). A failing SMS provider refuses nothing: the SMS is a queued
+ * job, tried again by the worker (issue 14).
  */
-export type SmsRefusal = { kind: "tooMany"; retryAfter: number };
+export type SmsRefusal = CodeRefusal;
 
 /**
  * What a form says when its SMS was refused (spec 8): the form's own failure message (`failed`: registerFailed,
- * resendFailed), followed by the minutes to wait (status 429).
+ * resendFailed, or none), followed by the reason: the countries codes go to (status 400), or the minutes to wait
+ * (status 429).
  */
-export function smsRefusal(failed: string, refusal: SmsRefusal): { formErrors: Message[]; status: 429 } {
-  return { formErrors: [message(failed), tooMany("account:errors.tooMany", refusal.retryAfter)], status: 429 };
+export function smsRefusal(failed: string | null, refusal: SmsRefusal): { formErrors: Message[]; status: 400 | 429 } {
+  const first = failed ? [message(failed)] : [];
+  if (refusal.kind === "country")
+    return { formErrors: [...first, message("account:smsCodes.country", { countries: refusal.countries })], status: 400 };
+  return { formErrors: [...first, tooMany("account:errors.tooMany", refusal.retryAfter)], status: 429 };
 }
 
 /**
- * Records a sign-up and sends its code (spec 4, Registration 1). The SMS limits are counted first, so a refused
- * attempt writes nothing and tells nothing about the number ("tooMany"); a number with an account gives "exists";
+ * Records a sign-up and sends its code (spec 4, Registration 1). The SMS country and limits are checked first
+ * (checkCodeSms), so a refused attempt writes nothing and tells nothing about the number ("country", "tooMany"); a number with an account gives "exists";
  * the sign-up, its code and its queued SMS are one write.
  * "pending" gives the new sign-up's id, which the session keeps.
  */
@@ -45,8 +51,8 @@ export async function register(
   input: { first_name: string; last_name: string; phone: string; password: string; locale: Locale; ip: string | undefined },
 ): Promise<{ kind: "pending"; registration: number } | { kind: "exists" } | SmsRefusal> {
   const { phone } = input;
-  const limit = await consumeSmsLimit(db, phone, input.ip);
-  if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
+  const check = await checkCodeSms(db, input);
+  if (check.kind !== "cleared") return check;
   const password_hash = await hashPassword(input.password);
   const outcome = await db.transaction(async (tx) => {
     const registration = await createRegistration(tx, {
@@ -55,7 +61,7 @@ export async function register(
       phone,
       password_hash,
     });
-    if (registration !== "exists") await sendActivationCode(tx, input.locale, phone);
+    if (registration !== "exists") await sendActivationCode(tx, input.locale, check.clearance);
     return registration;
   });
   if (outcome === "exists") return { kind: "exists" };
@@ -99,9 +105,9 @@ export async function resendCode(
   input: { phone: string; registration: number; locale: Locale; ip: string | undefined },
 ): Promise<{ kind: "sent" } | { kind: "gone" } | SmsRefusal> {
   if (!(await findRegistration(db, input.registration, input.phone))) return { kind: "gone" };
-  const limit = await consumeSmsLimit(db, input.phone, input.ip);
-  if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
-  await sendActivationCode(db, input.locale, input.phone);
+  const check = await checkCodeSms(db, input);
+  if (check.kind !== "cleared") return check;
+  await sendActivationCode(db, input.locale, check.clearance);
   return { kind: "sent" };
 }
 
@@ -123,8 +129,8 @@ export async function reactivate(
   if (!tries.ok) return { kind: "tooManyTries", retryAfter: tries.retryAfter };
   const registration = await findRegistrationByPassword(db, phone, input.password);
   if (!registration || (await findUserByPhone(db, phone))) return { kind: "noPending" };
-  const limit = await consumeSmsLimit(db, phone, ip);
-  if (!limit.ok) return { kind: "tooMany", retryAfter: limit.retryAfter };
-  await sendActivationCode(db, input.locale, phone);
+  const check = await checkCodeSms(db, input);
+  if (check.kind !== "cleared") return check;
+  await sendActivationCode(db, input.locale, check.clearance);
   return { kind: "sent", registration: registration.id };
 }

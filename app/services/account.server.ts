@@ -4,28 +4,17 @@ import type { Locale } from "~/i18n";
 import { issueCode } from "~/models/user.server";
 import { getLocaleT } from "./i18n.server";
 import { consume, resetLimit } from "./rate-limit.server";
-import { queueSms } from "./sms.server";
+import { queueCodeSms, type CodeClearance } from "./sms-codes.server";
 
 /**
  * What the account flows (account-signup, account-login and account-reset .server.ts) share: the client's address,
- * the SMS and login limits, sending an SMS, and work done after the answer.
+ * the login limits, sending a code, and work done after the answer.
  */
 
 /** The client's IP address as the HTTP server saw it (server.ts puts it in the load context), or undefined in tests. */
 export function clientIp(context: AppLoadContext | undefined): string | undefined {
   const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
   return typeof ip === "string" && ip ? ip : undefined;
-}
-
-/**
- * Counts one SMS against the limits of issue 3 (3 per phone and 30 per IP address an hour). Returns
- * `{ ok: false, retryAfter }` (seconds) past a limit; nothing may be sent then.
- */
-export function consumeSmsLimit(db: Db, phone: string, ip: string | undefined) {
-  return consume(db, [
-    ["smsPhone", phone],
-    ["smsIp", ip],
-  ]);
 }
 
 /** The subject of the per-(number, address) login limit: both together ("-" for an unknown address). */
@@ -58,13 +47,14 @@ export function resetLoginLimit(db: Db, phone: string, ip: string | undefined) {
  * Issues a new activation code for a phone and queues its SMS in `locale`, the page's language (spec 7,
  * user/register and code/resend): the code row and the `sms` job are written in one transaction (`db` may be the
  * caller's), so the code exists exactly when its SMS is queued; the worker sends it and tries again while the
- * provider fails (issue 14). The caller has counted the SMS with consumeSmsLimit first. Database errors propagate.
+ * provider fails (issue 14). `clearance` is checkCodeSms's for the number (decision 053). Database errors propagate.
  */
-export async function sendActivationCode(db: Db | Tx, locale: Locale, phone: string): Promise<void> {
+export async function sendActivationCode(db: Db | Tx, locale: Locale, clearance: CodeClearance): Promise<void> {
   const t = await getLocaleT(locale);
+  const { phone } = clearance;
   await db.transaction(async (tx) => {
     const code = await issueCode(tx, phone, "activation");
-    await queueSms(tx, { phone, body: t("account:sms.code", { brand: t("brand"), code }) }, { kind: "code", purpose: "signup" });
+    await queueCodeSms(tx, clearance, { phone, body: t("account:sms.code", { brand: t("brand"), code }) }, "signup");
   });
 }
 

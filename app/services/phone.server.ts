@@ -25,6 +25,15 @@ export function toE164(country: string, typed: string): string | null {
   return parsed.number;
 }
 
+/**
+ * The country (ISO 3166 alpha-2, e.g. `SY`) of an E.164 number as libphonenumber-js places it by its dial code and
+ * number ranges; null when it cannot tell (an invalid number). What the SMS countries are checked against.
+ */
+export function phoneCountry(e164: string): string | null {
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed?.isValid() ? (parsed.country ?? null) : null;
+}
+
 /** A stored E.164 number written for people (`+963 944 123 456`); the input itself when it cannot be parsed. */
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;

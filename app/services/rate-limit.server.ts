@@ -14,8 +14,11 @@ export const LIMITS = {
   loginPhoneIp: { points: 10, duration: 15 * 60 },
   loginPhone: { points: 100, duration: 15 * 60 },
   loginIp: { points: 100, duration: 15 * 60 },
+  // Code messages (sign-up codes, resent codes, reset links), against SMS pumping (decision 053): 3 an hour and 5 a
+  // day per number, 20 a day per address. A "day" is a window of 24 hours from the first code counted in it.
   smsPhone: { points: 3, duration: 60 * 60 },
-  smsIp: { points: 30, duration: 60 * 60 },
+  smsPhoneDay: { points: 5, duration: 24 * 60 * 60 },
+  smsIpDay: { points: 20, duration: 24 * 60 * 60 },
   // Public forms (issue 4), per IP address an hour: consultation and contact messages, offers, requests, reports.
   messageIp: { points: 10, duration: 60 * 60 },
   offerIp: { points: 10, duration: 60 * 60 },

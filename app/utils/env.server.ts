@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { COUNTRIES } from "~/data/countries";
 
 /** The SMS providers SMS_PROVIDER may list (decision 052). */
 export const SMS_PROVIDERS = ["outbox", "smpp", "http"] as const;
@@ -152,6 +153,24 @@ const schema = z
       .regex(/^\+[1-9][0-9]{6,14}$/, "ADMIN_PHONE must be an E.164 number like +963944123456")
       .optional(),
     ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+    /**
+     * The countries whose numbers get codes by SMS (sign-up codes, resent codes, reset links; decision 053, against
+     * SMS pumping): ISO 3166 alpha-2 codes of the phone field's countries (app/data/countries.ts), comma-separated.
+     */
+    SMS_COUNTRIES: z
+      .string()
+      .default("SY")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .refine((codes) => codes.length > 0, "SMS_COUNTRIES must name at least one country, e.g. SY")
+      .refine(
+        (codes) => codes.every((code) => COUNTRIES.en.some(([known]) => known === code)),
+        "SMS_COUNTRIES must list ISO 3166 alpha-2 codes of the phone field's countries, e.g. SY,DE",
+      ),
     ...smsProviderVariables,
   })
   .refine((env) => Boolean(env.ADMIN_PHONE) === Boolean(env.ADMIN_PASSWORD), {
