@@ -3,7 +3,7 @@ import type { Database, Db } from "~/db/client.server";
 import { jobs, sms_messages } from "~/db/schema";
 import { forgetOldAnswers } from "./idempotency.server";
 import { runJobsNow, startWorker, type Schedule, type Tasks, type Worker } from "./jobs.server";
-import { smsTask } from "./sms.server";
+import { closeSmsSender, smsTask } from "./sms.server";
 import { sendStaffDigest } from "./staff-sms.server";
 import { refreshConvertedPrices } from "~/models/exchange-rate.server";
 import { ALERT_SETTLE_MS, sendAlertsBatch } from "~/models/saved-search.server";
@@ -119,10 +119,20 @@ export function runDueJobs(db: Db, options: { now?: Date; log?: (line: string) =
   return runJobsNow(db, TASKS, options);
 }
 
-/** Starts the application's worker (TASKS and SCHEDULES) on `database` (server.ts and scripts/worker.ts). */
+/**
+ * Starts the application's worker (TASKS and SCHEDULES) on `database` (server.ts and scripts/worker.ts). Its stop()
+ * also closes the SMS provider's connection (an SMPP unbind) once the job being run has finished (decision 052).
+ */
 export function startAppWorker(
   database: Pick<Database, "db" | "listen">,
   options: { log?: (line: string) => void } = {},
 ): Worker {
-  return startWorker(database, TASKS, { schedules: SCHEDULES, log: options.log });
+  const worker = startWorker(database, TASKS, { schedules: SCHEDULES, log: options.log });
+  return {
+    ...worker,
+    stop: async () => {
+      await worker.stop();
+      await closeSmsSender();
+    },
+  };
 }

@@ -6,6 +6,8 @@ import { recordSmsLimitHit } from "~/models/sms-limits.server";
 import { damascusDayStart } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { enqueue, type Job, type Task } from "./jobs.server";
+import { smsPartCount } from "./sms-encoding.server";
+import { smsSenderFromEnv } from "./sms-providers.server";
 
 /** One text message to an E.164 number. */
 export type SmsMessage = { phone: string; body: string };
@@ -49,13 +51,26 @@ export const outboxSender: SmsSender = {
       .values({ phone, body, idempotency_key: idempotencyKey })
       .returning({ id: sms_outbox.id });
     if (!process.env.VITEST) process.stdout.write(`[sms] ${phone} ${body.replace(/\s+/g, " ")}\n`);
-    return { provider: "outbox", parts: 1, partIds: [`outbox-${row.id}`] };
+    return { provider: "outbox", parts: smsPartCount(body), partIds: [`outbox-${row.id}`] };
   },
 };
 
-/** The configured SmsSender: today always the outbox (no provider is wired yet). */
+let configured: (SmsSender & { close(): Promise<void> }) | undefined;
+
+/**
+ * The configured SmsSender (decision 052): the providers SMS_PROVIDER lists, in order, each taking the messages the
+ * one before certainly did not (the outbox by default). Made once per process.
+ */
 export function getSmsSender(): SmsSender {
-  return outboxSender;
+  configured ??= smsSenderFromEnv(getEnv(), outboxSender);
+  return configured;
+}
+
+/** Closes the configured sender's connections (an SMPP bind), if one was made; the next getSmsSender() makes anew. */
+export async function closeSmsSender(): Promise<void> {
+  const sender = configured;
+  configured = undefined;
+  await sender?.close();
 }
 
 /** Tries of one SMS before it is given up and shown in /admin/jobs: with the back-off, about an hour of retries. */

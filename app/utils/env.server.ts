@@ -2,6 +2,78 @@ import path from "node:path";
 import { z } from "zod";
 import { COUNTRIES } from "~/data/countries";
 
+/** The SMS providers SMS_PROVIDER may list (decision 052). */
+export const SMS_PROVIDERS = ["outbox", "smpp", "http"] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/** The variables of the SMS providers (decision 052; README, "Sending SMS"). */
+const smsProviderVariables = {
+  /** The providers, in order (`smpp,http`: the next takes a message the one before certainly did not). */
+  SMS_PROVIDER: z
+    .string()
+    .default("outbox")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((p) => p.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.enum(SMS_PROVIDERS, { message: "SMS_PROVIDER lists outbox, smpp or http, separated by commas" }))
+        .min(1, "SMS_PROVIDER names at least one of outbox, smpp, http")
+        .refine((list) => new Set(list).size === list.length, "SMS_PROVIDER names a provider once"),
+    ),
+  /** The SMPP account: smpp://system_id:password@host:port. */
+  SMPP_URL: z
+    .string()
+    .regex(/^smpp:\/\/[^:@/]+:[^@/]*@[^:/]+(:\d+)?\/?$/, "SMPP_URL must be smpp://system_id:password@host:port")
+    .optional(),
+  /** The sender shown on phones: up to 11 letters and digits, or a number of up to 15 digits. */
+  SMS_SENDER_ID: z
+    .string()
+    .regex(
+      /^(\+?[0-9]{1,15}|[A-Za-z0-9 ._-]{1,11})$/,
+      "SMS_SENDER_ID must be up to 11 letters and digits, or a number of up to 15 digits",
+    )
+    .optional(),
+  /** submit_sm PDUs per second at most (the rate the provider sold). */
+  SMPP_TPS: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** submit_sm PDUs awaiting their resp at most. */
+  SMPP_WINDOW: z.coerce.number().int().min(1).max(1_000).default(10),
+  /** The period of enquire_link, in ms. */
+  SMPP_ENQUIRE_LINK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** The HTTP gateway's URL template with {to}, {text}, {sender} and {id}. */
+  SMS_HTTP_URL: z
+    .string()
+    .regex(/^https?:\/\//, "SMS_HTTP_URL must be an http:// or https:// URL")
+    .refine((v) => v.includes("{to}") && v.includes("{text}"), "SMS_HTTP_URL must contain {to} and {text}")
+    .optional(),
+  /** GET (default): the URL as it is; POST: its query string as a form body. */
+  SMS_HTTP_METHOD: z
+    .string()
+    .default("GET")
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(["GET", "POST"], { message: "SMS_HTTP_METHOD must be GET or POST" })),
+};
+
+/** Each provider SMS_PROVIDER lists has its variables (SMPP_URL for smpp, SMS_HTTP_URL for http). */
+function checkSmsProviders(
+  env: { SMS_PROVIDER: SmsProviderName[]; SMPP_URL?: string; SMS_HTTP_URL?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.SMS_PROVIDER.includes("smpp") && !env.SMPP_URL) {
+    ctx.addIssue({ code: "custom", path: ["SMPP_URL"], message: "SMPP_URL is required when SMS_PROVIDER lists smpp" });
+  }
+  if (env.SMS_PROVIDER.includes("http") && !env.SMS_HTTP_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SMS_HTTP_URL"],
+      message: "SMS_HTTP_URL is required when SMS_PROVIDER lists http",
+    });
+  }
+}
+
 /**
  * Environment variables of the server, parsed once at boot (README lists them with their defaults).
  * Throws a ZodError naming the bad variable, so the process refuses to start on a bad value.
@@ -125,6 +197,7 @@ const schema = z
         if (!hours) ctx.addIssue({ code: "custom", message: "STAFF_HOURS must be HH:MM-HH:MM with the start before the end" });
         return hours ?? { start: 0, end: 0 };
       }),
+    ...smsProviderVariables,
   })
   .refine((env) => Boolean(env.ADMIN_PHONE) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_PHONE and ADMIN_PASSWORD are set together",
@@ -133,7 +206,8 @@ const schema = z
   .refine((env) => !env.CAPTCHA_TEST_TEXT || env.NODE_ENV === "test", {
     message: "CAPTCHA_TEST_TEXT is only allowed when NODE_ENV=test",
     path: ["CAPTCHA_TEST_TEXT"],
-  });
+  })
+  .superRefine(checkSmsProviders);
 
 /**
  * Working hours as minutes after Damascus midnight: `{ start, end }` (start inclusive, end exclusive), from
