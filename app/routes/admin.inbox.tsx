@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DamascusTime, RowButtonsForm } from "~/components/AdminParts";
+import { AdminError, DamascusTime, RowButtonsForm } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
 import { Pagination } from "~/components/Pagination";
 import { INBOX_STATES, type InboxState } from "~/db/schema";
@@ -95,7 +95,7 @@ export default function InboxPage() {
     <section className="page admin-page">
       <h1>{t("admin:inbox.title")}</h1>
       <p className="page-lead">{t("admin:inbox.intro")}</p>
-      <Form method="get" className="inbox-filters" role="search">
+      <Form method="get" className="admin-filters" role="search">
         <label htmlFor="inbox-kind">{t("admin:inbox.kind")}</label>
         <select id="inbox-kind" name="kind" defaultValue={filter.kind}>
           <option value="">{t("admin:inbox.all")}</option>
@@ -118,11 +118,7 @@ export default function InboxPage() {
           <Icon name="search" /> {t("admin:inbox.show")}
         </button>
       </Form>
-      {actionData?.error ? (
-        <p className="notice notice-error" role="alert">
-          <Icon name="alert" /> {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminError error={actionData?.error} />
       <p className="result-count">{t("admin:inbox.count", { count: total, n: formatNumber(total) })}</p>
       {items.length === 0 ? (
         <p className="notice">{t("admin:nothing")}</p>

@@ -63,7 +63,7 @@ export default function SmsPage() {
     <section className="page admin-page">
       <h1>{t("admin:smsLog.title")}</h1>
       <p className="page-lead">{t("admin:smsLog.intro")}</p>
-      <Form method="get" className="admin-search" role="search">
+      <Form method="get" className="admin-filters" role="search">
         <label htmlFor="sms-q">{t("admin:smsLog.search")}</label>
         <input id="sms-q" name="q" type="search" inputMode="tel" dir="ltr" defaultValue={q} />
         <label htmlFor="sms-state">{t("admin:smsLog.state")}</label>
@@ -111,7 +111,13 @@ export default function SmsPage() {
                   </>
                 ) : null}
               </p>
-              {m.body ? <p className="review-description">{m.body}</p> : <p className="hint">{t("admin:smsLog.codeHidden")}</p>}
+              {m.body ? (
+                <p className="review-description" dir="auto">
+                  {m.body}
+                </p>
+              ) : (
+                <p className="hint">{t("admin:smsLog.codeHidden")}</p>
+              )}
               {m.error ? (
                 <p className="hint">
                   {m.error === "daily_limit" ? t("admin:smsLog.dailyLimit") : <bdi dir="ltr">{m.error}</bdi>}
