@@ -50,16 +50,23 @@ async function admin(n = 0): Promise<Account> {
 }
 
 /** The staff SMS queued (as `sms` jobs) after job id `after`, with their phone and text. */
-async function staffSmsAfter(after: number): Promise<{ phone: string; body: string }[]> {
+async function staffSmsAfter(after: number): Promise<{ phone: string; body: string; purpose: string }[]> {
   const rows = await db()
-    .select({ payload: s.jobs.payload })
-    .from(s.jobs)
-    .where(and(eq(s.jobs.task, "sms"), gt(s.jobs.id, after)))
-    .orderBy(s.jobs.id);
-  return rows.map((r) => r.payload as { phone: string; body: string }).filter((p) => STAFF.includes(p.phone));
+    .select({
+      phone: s.sms_messages.phone,
+      body: s.sms_messages.body,
+      purpose: s.sms_messages.purpose,
+      kind: s.sms_messages.kind,
+    })
+    .from(s.sms_messages)
+    .where(gt(s.sms_messages.id, after))
+    .orderBy(s.sms_messages.id);
+  // Staff messages are bulk (decision 051): they never take a code's place in the queue.
+  expect(rows.filter((r) => STAFF.includes(r.phone)).every((r) => r.kind === "bulk")).toBe(true);
+  return rows.filter((r) => STAFF.includes(r.phone)).map((r) => ({ phone: r.phone, body: r.body ?? "", purpose: r.purpose }));
 }
-async function lastJobId(): Promise<number> {
-  const [row] = await db().select({ id: s.jobs.id }).from(s.jobs).orderBy(desc(s.jobs.id)).limit(1);
+async function lastSmsId(): Promise<number> {
+  const [row] = await db().select({ id: s.sms_messages.id }).from(s.sms_messages).orderBy(desc(s.sms_messages.id)).limit(1);
   return row?.id ?? 0;
 }
 async function lastAuditId(): Promise<number> {
@@ -134,7 +141,7 @@ describe("working hours (STAFF_HOURS)", () => {
 
 describe("staff told by SMS", () => {
   it("sends one SMS per staff phone for a consultation request within the hours, in Arabic with name, number and link", async () => {
-    const after = await lastJobId();
+    const after = await lastSmsId();
     const name = uniq("سامر ");
     const id = await createMessage(
       db(),
@@ -143,6 +150,7 @@ describe("staff told by SMS", () => {
     );
     const sms = await staffSmsAfter(after);
     expect(sms.map((m) => m.phone)).toEqual(STAFF);
+    expect(sms.map((m) => m.purpose)).toEqual(["staff", "staff"]);
     expect(sms[0].body).toBe(`طلب استشارة جديد: ${name} 0944123456 http://localhost:3000/admin/inbox?kind=consultation`);
     // At most two UCS-2 parts (2 × 67 characters).
     expect(sms[0].body.length).toBeLessThanOrEqual(134);
@@ -160,7 +168,7 @@ describe("staff told by SMS", () => {
   });
 
   it("sends one for a visitor's offer, and keeps a long name within two parts", async () => {
-    const after = await lastJobId();
+    const after = await lastSmsId();
     const fullname = "محمد عبد الرحمن بن عبد الله الحلبي الدمشقي الحمصي";
     await createEstateOffer(db(), offerInput(fullname), damascus("20:59"));
     const sms = await staffSmsAfter(after);
@@ -172,7 +180,7 @@ describe("staff told by SMS", () => {
   });
 
   it("sends nothing outside the hours, nor for a contact message, and leaves them untold", async () => {
-    const after = await lastJobId();
+    const after = await lastSmsId();
     const night = await createMessage(
       db(),
       { kind: "consultation", name: uniq("Night "), mobile: "0944", subject: "x", user_id: null },
@@ -209,7 +217,7 @@ describe("staff told by SMS", () => {
     );
     await createMessage(db(), { kind: "contact", name: "N3", mobile: "0944", subject: "x", user_id: null }, damascus("23:20"));
     await createEstateOffer(db(), offerInput("N4"), damascus("23:40"));
-    const after = await lastJobId();
+    const after = await lastSmsId();
     // At night the digest waits.
     expect(await sendStaffDigest(db(), damascus("03:00"))).toEqual({ consultations: 0, offers: 0 });
     expect(await staffSmsAfter(after)).toEqual([]);
@@ -222,6 +230,7 @@ describe("staff told by SMS", () => {
     expect(runs.map((r) => r.consultations + r.offers).sort()).toEqual([0, 3]);
     const sms = await staffSmsAfter(after);
     expect(sms.map((m) => m.phone)).toEqual(STAFF);
+    expect(sms.map((m) => m.purpose)).toEqual(["digest", "digest"]);
     expect(sms[0].body).toBe("وصل خارج الدوام طلبا استشارة وعرض عقار واحد: http://localhost:3000/admin/inbox");
     expect(await sendStaffDigest(db(), opening)).toEqual({ consultations: 0, offers: 0 });
     expect(await staffSmsAfter(after)).toHaveLength(2);
@@ -234,7 +243,7 @@ describe("staff told by SMS", () => {
   it("is queued by the consultation form's plain post within the hours (the clock fixed at 11:00 Damascus)", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(damascus("11:00"));
-    const after = await lastJobId();
+    const after = await lastSmsId();
     const name = uniq("Form ");
     const res = await callAction(consultationAction, "/consultation", {
       form: { name, mobile: "0944123456", subject: "أريد تقييم شقة" },
@@ -438,7 +447,7 @@ describe("the inbox (/admin/inbox)", () => {
   });
 
   it("also counts the call-us form's messages, which are listed but not announced", async () => {
-    const after = await lastJobId();
+    const after = await lastSmsId();
     const name = uniq("Contact ");
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(damascus("11:00"));
