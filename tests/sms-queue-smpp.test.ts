@@ -47,7 +47,7 @@ it("sends a queued message through the job queue and SMPP, and stores its receip
   expect(parts.map((p) => p.provider_message_id)).toEqual(server.taken.map((t) => t.messageId));
 
   // The receipts come 50 ms after each part; the first may come before the job's transaction commits.
-  const end = Date.now() + 10_000;
+  const end = Date.now() + 20_000;
   let row = sent;
   while (row.state !== "delivered" && Date.now() < end) {
     await new Promise((r) => setTimeout(r, 50));

@@ -50,14 +50,15 @@ export async function recordSmsReceipt(db: Db, receipt: SmsReceipt): Promise<boo
 
 /**
  * When an unmatched receipt is tried again, in ms after it came: a receipt can come before the transaction of the job
- * that sent its message has committed the message's parts (decision 052).
+ * that sent its message has committed the message's parts (decision 052), which on a loaded machine may take seconds;
+ * a receipt that met a database error is tried again the same way.
  */
-export const RECEIPT_RETRY_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000];
+export const RECEIPT_RETRY_MS: readonly number[] = [250, 1_000, 3_000, 10_000, 30_000, 120_000];
 
 /**
  * Takes the receipts of one provider connection: each is stored at once (recordSmsReceipt on the database `db()`
- * gives), and one that matches no part yet is tried again at RECEIPT_RETRY_MS, then given up with one line to `log`.
- * `retryMs` replaces RECEIPT_RETRY_MS (tests). Errors of the database are logged the same way, never thrown.
+ * gives), and one that matches no part yet, or meets a database error, is tried again at RECEIPT_RETRY_MS, then given
+ * up with one line to `log`. `retryMs` replaces RECEIPT_RETRY_MS (tests). Never throws.
  */
 export function receiptHandler(
   db: () => Db | Promise<Db>,
@@ -66,16 +67,18 @@ export function receiptHandler(
   const retryMs = options.retryMs ?? RECEIPT_RETRY_MS;
   const attempt = async (receipt: SmsReceipt, tries: number) => {
     let matched = false;
+    let failure: unknown;
     try {
       matched = await recordSmsReceipt(await db(), receipt);
     } catch (error) {
-      options.log(`[sms] receipt ${receipt.provider}:${receipt.providerMessageId} not stored: ${String(error)}`);
-      return;
+      failure = error;
     }
     if (matched) return;
     if (tries < retryMs.length) {
       const wait = retryMs[tries] - (tries > 0 ? retryMs[tries - 1] : 0);
       setTimeout(() => void attempt(receipt, tries + 1), wait).unref();
+    } else if (failure) {
+      options.log(`[sms] receipt ${receipt.provider}:${receipt.providerMessageId} not stored: ${String(failure)}`);
     } else {
       options.log(
         `[sms] receipt ${receipt.provider}:${receipt.providerMessageId} (${receipt.state}) matches no sent part; dropped`,
