@@ -6,8 +6,8 @@ import { useSubmitting } from "./useAppForm";
 
 /**
  * An instant (`at`, ISO 8601) as the back office shows every time (issue 23, decision 053): its date and time in
- * Damascus (formatDateTime, "27.11.2026 14:05", left-to-right) followed by the zone's name, "(Damascus time)" /
- * "(بتوقيت دمشق)", in a `<time>` carrying the instant itself.
+ * Damascus (formatDateTime, "27.11.2026 14:05", left-to-right) followed by the zone's name
+ * in the page's language (admin.json damascusTime.zone), in a `<time>` carrying the instant itself.
  */
 export function DamascusTime({ at }: { at: string }) {
   const { t } = useTranslation("admin");

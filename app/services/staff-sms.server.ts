@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { damascusMinutes } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { siteOrigin } from "~/utils/site.server";
 import { getLocaleT } from "./i18n.server";
@@ -19,20 +20,6 @@ export type StaffNoticeKind = "consultation" | "offer";
 
 /** Characters of a sender's name kept in a staff SMS, so the message stays within two UCS-2 parts (134 characters). */
 const SMS_NAME_MAX = 30;
-
-const damascusClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Damascus",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** Minutes after midnight in Damascus at `at` (0 to 1439). */
-export function damascusMinutes(at: Date): number {
-  const parts = damascusClock.formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get("hour") * 60 + get("minute");
-}
 
 /**
  * True when `at` falls within the working hours `hours` (minutes after Damascus midnight, start inclusive, end

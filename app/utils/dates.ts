@@ -37,6 +37,12 @@ export function formatDateTime(value: Date | string): string {
   return `${formatDate(date)} ${timeParts.format(date)}`;
 }
 
+/** Minutes after midnight in Damascus time at `at` (0 to 1439): where the staff's working hours are compared. */
+export function damascusMinutes(at: Date): number {
+  const [hh, mm] = timeParts.format(at).split(":").map(Number);
+  return (hh % 24) * 60 + mm;
+}
+
 /**
  * The instant a Damascus calendar day starts (00:00 Damascus time) for the day that holds `at`: what "today" means
  * for the back office's daily counts (the SMS budget, decision 051). Follows the zone's offset on that day.
@@ -45,8 +51,7 @@ export function damascusDayStart(at: Date): Date {
   const [year, month, day] = isoDay(at).split("-").map(Number);
   const utcMidnight = Date.UTC(year, month - 1, day);
   // Damascus' offset at that UTC midnight: its wall clock then, read as if it were UTC, minus the instant.
-  const [hh, mm] = timeParts.format(new Date(utcMidnight)).split(":").map(Number);
   const wallDay = isoDay(new Date(utcMidnight));
-  const wall = Date.parse(`${wallDay}T00:00:00Z`) + (hh % 24) * 3_600_000 + mm * 60_000;
+  const wall = Date.parse(`${wallDay}T00:00:00Z`) + damascusMinutes(new Date(utcMidnight)) * 60_000;
   return new Date(utcMidnight - (wall - utcMidnight));
 }
