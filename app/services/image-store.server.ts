@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -310,9 +310,4 @@ export async function storeReachable(store: ImageStore = imageStore()): Promise<
   } catch {
     return false;
   }
-}
-
-/** The MD5 of `bytes` in hex, as S3 gives it in the ETag of an object written in one part. */
-export function md5Hex(bytes: Buffer): string {
-  return createHash("md5").update(bytes).digest("hex");
 }
