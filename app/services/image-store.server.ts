@@ -194,7 +194,8 @@ export function s3ImageStore(config: S3StoreConfig): ImageStore {
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
         : undefined,
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: 2_000, requestTimeout: 10_000 },
+    // Without throwOnRequestTimeout the SDK only warns when a request outlasts requestTimeout, and waits on.
+    requestHandler: { connectionTimeout: 2_000, requestTimeout: 10_000, throwOnRequestTimeout: true },
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
