@@ -255,6 +255,7 @@ describe("the image store's variables", () => {
       await parseWith({
         IMAGE_STORE: undefined,
         S3_BUCKET: undefined,
+        S3_FORCE_PATH_STYLE: undefined,
         AWS_ACCESS_KEY_ID: undefined,
         AWS_SECRET_ACCESS_KEY: undefined,
       }),
