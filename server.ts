@@ -17,6 +17,7 @@ import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { demoAdminNotice } from "./app/models/admin-bootstrap.server";
 import { responsesSettled } from "./app/services/account.server";
+import { imageStore } from "./app/services/image-store.server";
 import { startAppWorker } from "./app/services/job-tasks.server";
 import { isMultipartForm, UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
 import { consume } from "./app/services/rate-limit.server";
@@ -25,6 +26,7 @@ import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";
 import { compressionFilter } from "./server/encoding";
+import { serveImages } from "./server/images";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
 import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
@@ -135,7 +137,8 @@ app.use(
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         "style-src": ["'self'"],
-        "img-src": ["'self'", "data:"],
+        // Images served by a CDN or the bucket itself (IMAGE_BASE_URL, decision 060) come from its origin.
+        "img-src": ["'self'", "data:", ...(env.IMAGE_BASE_URL ? [new URL(env.IMAGE_BASE_URL).origin] : [])],
         "connect-src": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
@@ -198,8 +201,12 @@ app.get("/readyz", async (_req, res) => {
 
 // Fingerprinted Remix assets: cache for a year; sent as their brotli or gzip copies (npm run build, decision 014).
 app.use("/build", precompressedStatic("public/build", { immutable: true, maxAge: "1y", index: false }));
-// Stored images never change under a name (seed names are fixed content, uploads get new names).
-app.use("/images", express.static(env.imagesDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+// Stored images never change under a name (seed names are fixed content, uploads get new names): streamed from the
+// image store, the folder or the bucket (decision 060), cached a year.
+app.use(
+  "/images",
+  serveImages(imageStore(), (error) => logger.error({ err: error }, "image store")),
+);
 // Locale files are requested with ?v=<hash of the files>.
 app.use("/locales", precompressedStatic("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
 // The service worker (issue 12, decision 021), at the root so that its scope is the whole site, checked for updates on

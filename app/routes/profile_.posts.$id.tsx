@@ -213,7 +213,9 @@ async function uploadPhotos(editing: Editing, request: Request) {
         if (refused) return refused;
         kept = new Set(taken);
       }
-      if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status: 400 });
+      // A store that cannot be written (decision 060) is our fault, for a while: 503, not a refused file.
+      const status = problems.includes("unavailable") ? 503 : 400;
+      if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status });
       return saved(editing);
     } finally {
       await Promise.all(
