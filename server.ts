@@ -4,7 +4,6 @@
  * and a graceful shutdown on SIGTERM. Opens, migrates and (when empty) seeds the database before it listens.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -84,11 +83,9 @@ function withoutSecrets(url: string | undefined): string | undefined {
 
 /** Set once SIGTERM or SIGINT arrives: /readyz answers 503 while the process finishes what it serves. */
 let stopping = false;
-// The folder of stored images exists from the start, so that /readyz can check that new photos can be written.
-fs.mkdirSync(env.imagesDir, { recursive: true });
 /** Whether this process can serve now (server/readiness.ts): what /readyz and the `aqar_ready` metric report. */
 const readiness = () =>
-  checkReadiness({ database, listening: pageCache ? pageCache.usable : null, imagesDir: env.imagesDir, stopping });
+  checkReadiness({ database, listening: pageCache ? pageCache.usable : null, images: imageStore(), stopping });
 
 /**
  * Prometheus figures (decision 061) on a listener of their own, METRICS_PORT on METRICS_HOST (127.0.0.1 unless set),
@@ -109,6 +106,12 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 if (metrics) app.use(metrics.middleware);
+// While the process stops (SIGTERM), every answer closes its connection, so that a proxy's kept-alive connections
+// end with the answers under way instead of carrying a next request into a closing process (decision 061).
+app.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 
 app.use(
   pinoHttp({
@@ -190,7 +193,7 @@ app.get("/healthz", async (_req, res) => {
 
 /**
  * Readiness (decision 061): 200 when this process can serve (database reachable, page-change listener up, image
- * store writable, not stopping), else 503, with the checks as a small JSON. nginx's health checks and the systemd
+ * store reachable, not stopping), else 503, with the checks as a small JSON. nginx's health checks and the systemd
  * units (deploy/) ask it; /healthz only says the process is alive.
  */
 app.get("/readyz", async (_req, res) => {

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import type { Database } from "~/db/client.server";
+import { storeReachable, type ImageStore } from "~/services/image-store.server";
 
 /**
  * Whether this process can serve (docs/decisions/061-readiness-metrics-deploy-cluster-test.md), which /readyz answers
@@ -9,7 +9,8 @@ import type { Database } from "~/db/client.server";
  * - `listener`: the page-change listener (the LISTEN of server/page-cache.ts, which empties this process's caches on
  *   every change visitors would see) is up (`ok`); `lost` while its connection is down (pages are then rendered for
  *   every request, slower but right); `off` when the page cache is off (nothing is kept, so nothing can be stale);
- * - `images`: the image store takes new photos: the folder of stored images (`imagesDir`) exists and is writable;
+ * - `images`: the image store answers (its `ping`, docs/decisions/060-images-in-an-object-store.md: the folder exists and is
+ *   writable, or the bucket is there);
  * - `stopping`: the process has been asked to stop (SIGTERM) and finishes what it serves.
  *
  * Ready means database ok, listener not lost, images ok, and not stopping.
@@ -24,12 +25,12 @@ export type Readiness = {
 
 /**
  * Checks the process's readiness (see Readiness). `listening` is the page cache's `usable`, or null when there is no
- * page cache. Never throws: a failed check is reported in the result.
+ * page cache; `images` the process's image store. Never throws: a failed check is reported in the result.
  */
 export async function checkReadiness(options: {
   database: Database;
   listening: boolean | null;
-  imagesDir: string;
+  images: ImageStore;
   stopping: boolean;
 }): Promise<Readiness> {
   const [database, images] = await Promise.all([
@@ -37,10 +38,7 @@ export async function checkReadiness(options: {
       () => "ok" as const,
       () => "error" as const,
     ),
-    fs.promises.access(options.imagesDir, fs.constants.W_OK).then(
-      () => "ok" as const,
-      () => "error" as const,
-    ),
+    storeReachable(options.images).then((reachable) => (reachable ? ("ok" as const) : ("error" as const))),
   ]);
   const listener = options.listening === null ? "off" : options.listening ? "ok" : "lost";
   const ready = database === "ok" && listener !== "lost" && images === "ok" && !options.stopping;

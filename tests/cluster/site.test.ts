@@ -17,16 +17,12 @@ import { freePort, startPrivateCluster, startServer, type PrivateCluster, type T
  * a private PostgreSQL, the S3 server of the image store, two web processes of the built app (WORKER=off) and one
  * job worker, behind nginx started with deploy/nginx/aqar.conf. Each check is something a user or an operator
  * would see go wrong when state is kept in one process instead of the database (or the bucket).
- *
- * Photos: with the image store on S3 (IMAGE_STORE=s3, docs/decisions/060) each web process has a data folder of its
- * own, as on two machines; while the app has no such store, both share one folder (as two processes on one machine
- * do), and the photo check says so in its output.
+ * The photos are in the S3 bucket (IMAGE_STORE=s3, docs/decisions/060-images-in-an-object-store.md) and each web
+ * process has a data folder of its own, as on two machines.
  */
 
 const CAPTCHA_TEXT = "Kp7Wd";
 const ADMIN = { authentication: "0944000100", password: "demo-admin-2026" };
-/** True when the app knows IMAGE_STORE (the S3 image store): then the web processes share no folder. */
-const S3_STORE = fs.readFileSync(path.resolve("app/utils/env.server.ts"), "utf8").includes("IMAGE_STORE");
 
 let s3: S3TestServer;
 let pg: PrivateCluster;
@@ -131,8 +127,6 @@ beforeAll(async () => {
   pg = await startPrivateCluster();
   const nginxPort = await freePort();
   const ports = [await freePort(), await freePort()];
-  const shared = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-cluster-"));
-  folders.push(shared);
   baseEnv = {
     ...s3.env,
     DATABASE_URL: pg.url,
@@ -143,7 +137,6 @@ beforeAll(async () => {
     LOG_LEVEL: "warn",
   };
   const dataDirs = ports.map((_, i) => {
-    if (!S3_STORE) return shared;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `aqar-cluster-web${i}-`));
     folders.push(dir);
     return dir;
@@ -185,7 +178,9 @@ describe("two web processes, one worker, behind nginx", () => {
     expect((await logIn(browser, web[0].server.url)).status).toBe(302);
     const form = new FormData();
     for (const [name, value] of Object.entries(articleFields("Cluster photo"))) form.append(name, value);
-    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#c86" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#c86" } })
+      .png()
+      .toBuffer();
     form.append("cover", new Blob([new Uint8Array(png)], { type: "image/png" }), "cover.png");
     const saved = await browser.fetch(`${web[0].server.url}/admin/articles/new`, { method: "POST", body: form });
     expect(saved.status).toBe(302);
@@ -199,7 +194,8 @@ describe("two web processes, one worker, behind nginx", () => {
       expect(photo.headers.get("Content-Type"), origin).toBe("image/webp");
       expect((await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).width, origin).toBe(400);
     }
-    console.info(S3_STORE ? "photos: the S3 store, a data folder per process" : "photos: one data folder shared by both processes");
+    // From the bucket, not from a folder of the process that took the upload.
+    expect(fs.readdirSync(web[0].dataDir, { recursive: true }).some((name) => String(name).includes(article.image!))).toBe(false);
   });
 
   it("shows an edit made through one process on the other's cached pages within a second", async () => {
@@ -241,7 +237,13 @@ describe("two web processes, one worker, behind nginx", () => {
     try {
       const ids: number[] = [];
       for (let i = 0; i < 60; i++) {
-        ids.push(await queueSms(database.db, { phone: `+96394470${String(i).padStart(4, "0")}`, body: `once ${i}` }, { purpose: "test" }));
+        ids.push(
+          await queueSms(
+            database.db,
+            { phone: `+96394470${String(i).padStart(4, "0")}`, body: `once ${i}` },
+            { purpose: "test" },
+          ),
+        );
       }
       const sent = async () => {
         const [row] = await database.db
@@ -266,7 +268,12 @@ describe("two web processes, one worker, behind nginx", () => {
       const outbox = await database.db
         .select({ key: s.sms_outbox.idempotency_key, n: count() })
         .from(s.sms_outbox)
-        .where(inArray(s.sms_outbox.idempotency_key, ids.map((id) => `sms:${id}`)))
+        .where(
+          inArray(
+            s.sms_outbox.idempotency_key,
+            ids.map((id) => `sms:${id}`),
+          ),
+        )
         .groupBy(s.sms_outbox.idempotency_key);
       expect(outbox).toHaveLength(ids.length);
       expect(outbox.every((row) => Number(row.n) === 1)).toBe(true);
@@ -279,13 +286,15 @@ describe("two web processes, one worker, behind nginx", () => {
     await worker!.stop();
     const id = await queueSms(database.db, { phone: "+963944719999", body: "while stopped" }, { purpose: "test" });
     const state = async () =>
-      (await database.db.select({ state: s.sms_messages.state }).from(s.sms_messages).where(eq(s.sms_messages.id, id)))[0]
-        .state;
+      (await database.db.select({ state: s.sms_messages.state }).from(s.sms_messages).where(eq(s.sms_messages.id, id)))[0].state;
     await sleep(2_000);
     expect(await state()).toBe("queued");
     worker = await startWorker();
     expect(await until(async () => (await state()) === "sent", 20_000)).toBe(true);
-    const rows = await database.db.select().from(s.sms_outbox).where(eq(s.sms_outbox.idempotency_key, `sms:${id}`));
+    const rows = await database.db
+      .select()
+      .from(s.sms_outbox)
+      .where(eq(s.sms_outbox.idempotency_key, `sms:${id}`));
     expect(rows).toHaveLength(1);
   });
 
@@ -299,15 +308,21 @@ describe("two web processes, one worker, behind nginx", () => {
     let running = true;
     let done = 0;
     const failures: string[] = [];
+    const clock = () => new Date().toISOString().slice(11, 23);
+    const timeline: string[] = [];
     const client = async (n: number) => {
       for (let i = n; running; i++) {
         const target = paths[i % paths.length];
         try {
           const res = await fetch(`${nginx.url}${target}`, { redirect: "manual" });
           await res.arrayBuffer();
-          if (res.status !== 200) failures.push(`${target}: ${res.status}`);
+          if (res.status !== 200) {
+            failures.push(`${target}: ${res.status}`);
+            if (timeline.length < 40) timeline.push(`${clock()} ${target}: ${res.status}`);
+          }
         } catch (error) {
           failures.push(`${target}: ${(error as Error).message}`);
+          if (timeline.length < 40) timeline.push(`${clock()} ${target}: ${(error as Error).message}`);
         }
         done++;
       }
@@ -318,12 +333,16 @@ describe("two web processes, one worker, behind nginx", () => {
     // ready and nginx uses it again (its fail_timeout and a second), then the next.
     for (const index of [0, 1]) {
       const { server, port, dataDir } = web[index];
+      timeline.push(`${clock()} stopping process ${index}`);
       await server.stop();
+      timeline.push(`${clock()} process ${index} stopped`);
       await startWeb(index, port, dataDir);
+      timeline.push(`${clock()} process ${index} ready`);
       await sleep(upstreamFailTimeoutMs() + 1_000);
     }
     running = false;
     await Promise.all(clients);
+    console.info(`rolling restart: ${done} GETs through nginx, ${failures.length} failed`);
     expect(done).toBeGreaterThan(100);
     // nginx's log, each kind of line once with its count (without times, clients and requests).
     const kinds = new Map<string, number>();
@@ -334,6 +353,7 @@ describe("two web processes, one worker, behind nginx", () => {
     const summary = [...kinds].map(([kind, n]) => `${n} × ${kind}`).join("\n");
     const failed = new Map<string, number>();
     for (const failure of failures) failed.set(failure, (failed.get(failure) ?? 0) + 1);
-    expect(Object.fromEntries(failed), `of ${done} GETs; nginx said:\n${summary}`).toEqual({});
+    const log = nginx.errors().split("\n").slice(0, 40).join("\n");
+    expect(Object.fromEntries(failed), `of ${done} GETs; nginx said:\n${summary}\n${timeline.join("\n")}\n${log}`).toEqual({});
   });
 });

@@ -39,7 +39,8 @@ export function upstreamFailTimeoutMs(): number {
 /** Replaces `pattern` in `text`, which must match exactly once. */
 function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
   const found = text.match(new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`));
-  if (found?.length !== 1) throw new Error(`deploy/nginx/aqar.conf: expected one match of ${pattern}, found ${found?.length ?? 0}`);
+  if (found?.length !== 1)
+    throw new Error(`deploy/nginx/aqar.conf: expected one match of ${pattern}, found ${found?.length ?? 0}`);
   return text.replace(pattern, replacement);
 }
 
