@@ -99,30 +99,31 @@ export function createMetrics(options: {
       }
     },
   });
-  new Gauge({
-    name: "aqar_jobs",
-    help: "Jobs in the queue by task and status (queued, running, failed), read from the jobs table when scraped.",
-    labelNames: ["task", "status"] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of await figures("jobs", () => jobQueueFigures(database.db))) {
-        this.set({ task: row.task, status: row.status }, row.jobs);
-      }
-    },
-  });
-  new Gauge({
-    name: "aqar_jobs_oldest_due_seconds",
-    help: "Seconds since the oldest due job of each task and status was due (0 when none is due).",
-    labelNames: ["task", "status"] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of await figures("jobs", () => jobQueueFigures(database.db))) {
-        this.set({ task: row.task, status: row.status }, row.oldestDueSeconds);
-      }
-    },
-  });
+  for (const [name, help, value] of [
+    [
+      "aqar_jobs",
+      "Jobs in the queue by task and status (queued, running, failed), read from the jobs table when scraped.",
+      "jobs",
+    ],
+    [
+      "aqar_jobs_oldest_due_seconds",
+      "Seconds since the oldest due job of each task and status was due (0 when none is due).",
+      "oldestDueSeconds",
+    ],
+  ] as const) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ["task", "status"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await figures("jobs", () => jobQueueFigures(database.db))) {
+          this.set({ task: row.task, status: row.status }, row[value]);
+        }
+      },
+    });
+  }
   new Gauge({
     name: "aqar_sms_messages",
     help: "Outgoing SMS created in the last 24 hours by provider (empty before one took it) and state.",

@@ -10,7 +10,7 @@ import * as s from "~/db/schema";
 import { queueSms } from "~/services/sms.server";
 import { startNginx, upstreamFailTimeoutMs, type TestNginx } from "../helpers/nginx";
 import { startS3Server, type S3TestServer } from "../helpers/s3-server";
-import { freePort, startPrivateCluster, startServer, type PrivateCluster, type TestServer } from "../helpers/server";
+import { freePort, startPrivateCluster, startServer, stopChild, type PrivateCluster, type TestServer } from "../helpers/server";
 
 /**
  * The site as it runs on several processes (npm run test:cluster; docs/decisions/061-readiness-metrics-deploy-cluster-test.md):
@@ -44,13 +44,8 @@ async function startWorker(): Promise<WorkerProcess> {
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  };
+  // SIGTERM: the job being run finishes (decision 028).
+  const stop = () => stopChild(child, "SIGTERM", 15_000);
   for (let i = 0; i < 600 && !/worker \S+ started/.test(log); i++) {
     if (child.exitCode !== null) throw new Error(`the worker exited with ${child.exitCode}:\n${log}`);
     await sleep(100);

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./server";
+import { freePort, stopChild } from "./server";
 
 /**
  * Debian's nginx started with the site's own configuration, deploy/nginx/aqar.conf (the cluster test,
@@ -108,13 +108,8 @@ export async function startNginx(upstreams: number[], port?: number): Promise<Te
     }
   };
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      // QUIT: nginx's graceful stop.
-      child.kill("SIGQUIT");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
+    // QUIT: nginx's graceful stop.
+    await stopChild(child, "SIGQUIT", 5_000);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   for (let i = 0; i < 100; i++) {
