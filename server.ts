@@ -99,7 +99,8 @@ const metrics = env.METRICS_PORT
       log: (error, what) => logger.warn({ err: error }, `metrics: ${what} figures not read`),
     })
   : undefined;
-const metricsServer = metrics && env.METRICS_PORT ? await serveMetrics(metrics.registry, env.METRICS_PORT, env.METRICS_HOST) : undefined;
+const metricsServer =
+  metrics && env.METRICS_PORT ? await serveMetrics(metrics.registry, env.METRICS_PORT, env.METRICS_HOST) : undefined;
 if (metricsServer) logger.info({ port: env.METRICS_PORT, host: env.METRICS_HOST }, "metrics listening");
 
 const app = express();
