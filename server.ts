@@ -29,7 +29,9 @@ import { serveImages } from "./server/images";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
 import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
-import { queryParamsOf } from "./server/page-query";
+import { queryParamsOf, routeMatcher } from "./server/page-query";
+import { createMetrics, serveMetrics } from "./server/metrics";
+import { checkReadiness } from "./server/readiness";
 import { precompressedStatic } from "./server/static-files";
 
 const env = getEnv();
@@ -79,14 +81,45 @@ function withoutSecrets(url: string | undefined): string | undefined {
   return url?.replace(/([?&]t=)[^&#]*/g, "$1…");
 }
 
+/** Set once SIGTERM or SIGINT arrives: /readyz answers 503 while the process finishes what it serves. */
+let stopping = false;
+/** Whether this process can serve now (server/readiness.ts): what /readyz and the `aqar_ready` metric report. */
+const readiness = () =>
+  checkReadiness({ database, listening: pageCache ? pageCache.usable : null, images: imageStore(), stopping });
+
+/**
+ * Prometheus figures (decision 061) on a listener of their own, METRICS_PORT on METRICS_HOST (127.0.0.1 unless set),
+ * never on the site's port; off when METRICS_PORT is unset.
+ */
+const metrics = env.METRICS_PORT
+  ? createMetrics({
+      database,
+      match: routeMatcher(build),
+      ready: async () => (await readiness()).ready,
+      log: (error, what) => logger.warn({ err: error }, `metrics: ${what} figures not read`),
+    })
+  : undefined;
+const metricsServer =
+  metrics && env.METRICS_PORT ? await serveMetrics(metrics.registry, env.METRICS_PORT, env.METRICS_HOST) : undefined;
+if (metricsServer) logger.info({ port: env.METRICS_PORT, host: env.METRICS_HOST }, "metrics listening");
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
+if (metrics) app.use(metrics.middleware);
+// While the process stops (SIGTERM), every answer closes its connection, so that a proxy's kept-alive connections
+// end with the answers under way instead of carrying a next request into a closing process (decision 061).
+app.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 
 app.use(
   pinoHttp({
     logger,
-    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/build/") === true },
+    autoLogging: {
+      ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url?.startsWith("/build/") === true,
+    },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     serializers: {
       req: (req) => ({ method: req.method, url: withoutSecrets(req.url), ua: req.headers?.["user-agent"] }),
@@ -157,6 +190,17 @@ app.get("/healthz", async (_req, res) => {
     logger.error({ err: error }, "health check failed");
     res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).json({ status: "error" });
   }
+});
+
+/**
+ * Readiness (decision 061): 200 when this process can serve (database reachable, page-change listener up, image
+ * store reachable, not stopping), else 503, with the checks as a small JSON. nginx's health checks and the systemd
+ * units (deploy/) ask it; /healthz only says the process is alive.
+ */
+app.get("/readyz", async (_req, res) => {
+  const state = await readiness();
+  if (!state.ready) res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS));
+  res.set("Cache-Control", "no-store").json({ status: state.ready ? "ready" : "not ready", ...state });
 });
 
 // Fingerprinted Remix assets: cache for a year; sent as their brotli or gzip copies (npm run build, decision 014).
@@ -323,7 +367,6 @@ server.listen(env.PORT, env.HOST, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -336,6 +379,7 @@ async function shutdown(signal: string) {
     // The job being run finishes; jobs claimed but not started go back to the queue.
     await worker?.stop();
     await pageCache?.close();
+    metricsServer?.close();
     await database.close().catch(() => undefined);
     logger.info("stopped");
     process.exit(0);

@@ -141,6 +141,13 @@ const schema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
+    /**
+     * The Prometheus metrics listener (docs/decisions/061-readiness-metrics-deploy-cluster-test.md): a port of its own,
+     * never the site's; unset (the default) serves no metrics.
+     */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The address the metrics listener binds: this machine only by default. */
+    METRICS_HOST: z.string().default("127.0.0.1"),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
