@@ -159,7 +159,8 @@ export type FilterWords = { set: Partial<Record<FilterParam, string>>; q: string
  */
 export function filterWordsOf(q: string, values: Partial<FilterValues>, lookups: Lookups, options: { offer: boolean }): FilterWords {
   const t = tables(lookups);
-  const typed = splitWords(q);
+  // A word that normalising leaves without a letter or digit (tatweel alone) is no word (decision 048).
+  const typed = splitWords(q).filter((w) => splitWords(searchNormalize(w)).length);
   const keys = typed.map(wordKey);
   const stems = keys.map(searchStem);
   const set: Partial<Record<FilterParam, string>> = {};
