@@ -4,6 +4,7 @@ import * as s from "~/db/schema";
 import { searchEstates } from "~/models/estate-search.server";
 import { getLookups } from "~/models/lookups.server";
 import { loader as estatesLoader } from "~/routes/estates";
+import { loader as rentLoader } from "~/routes/rent-properties";
 import { parseEstateFilter } from "~/utils/estate-filter.server";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
@@ -177,4 +178,74 @@ describe("search relevance: real queries find what they should", () => {
       for (const name of not) expect(result.has(name), `${q} must not find ${name}`).toBe(false);
     });
   }
+});
+
+describe("words that name a filter: the search box's redirect and its chips", () => {
+  /** The labels of the applied-filter chips of a results page. */
+  const chips = (data: { links: { className: string; list: { label: string; href: string }[] }[] }) =>
+    data.links.find((g) => g.className === "chips")?.list ?? [];
+
+  it("شقة مفروشة في المزة ٣ غرف is the search of those four filters, shown as four removable chips", async () => {
+    const lookups = await getLookups(db());
+    const mezzeh = lookups.governorates[0].locations.find((l) => l.name_en === "Mezzeh")!;
+    const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة مفروشة في المزة ٣ غرف" })}`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.pathname).toBe("/estates");
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      is_simple: "0",
+      estate_type_id: "6",
+      furnished: "1",
+      location_id: String(mezzeh.id),
+      rooms_min: "3",
+    });
+    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
+    expect(page.status).toBe(200);
+    expect(page.data.result.items.map((e: { id: number }) => e.id)).toContain(ids.mezzehFurnished);
+    const list = chips(page.data);
+    expect(list.map((c) => c.label)).toEqual(["دمشق، المزة", "شقة", "3 غرف على الأقل", "مفروش"]);
+    // Each chip is the same search without its filter.
+    const withoutFurnished = new URL(list[3].href, "http://x").searchParams;
+    expect(withoutFurnished.get("furnished")).toBeNull();
+    expect(withoutFurnished.get("estate_type_id")).toBe("6");
+  });
+
+  it("villa pool in English: the villa type, and pool searched as a word, with its chip", async () => {
+    const res = await callLoader(estatesLoader, "/estates?is_simple=0&q=villa+pool&lang=en");
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.searchParams.get("estate_type_id")).toBe("5");
+    expect(location.searchParams.get("q")).toBe("pool");
+    expect(location.searchParams.get("lang")).toBe("en");
+    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
+    expect(page.status).toBe(200);
+    const ids_ = page.data.result.items.map((e: { id: number }) => e.id);
+    expect(ids_).toContain(ids.villaPool);
+    expect(ids_).not.toContain(ids.villaParking);
+    expect(chips(page.data).map((c) => c.label)).toEqual(expect.arrayContaining([expect.stringContaining("pool")]));
+  });
+
+  it("the canonical address answers itself, and a word that contradicts a chosen filter stays a word", async () => {
+    const canonical = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&q=pool");
+    expect(canonical.status).toBe(200);
+    const contradiction = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&q=%D8%B4%D9%82%D8%A9");
+    expect(contradiction.status).toBe(200);
+    expect(chips(contradiction.data).map((c) => c.label)).toContain("كلمات: شقة");
+  });
+
+  it("stop words alone are dropped: في من leaves the search without words", async () => {
+    const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "في من" })}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/estates?is_simple=0");
+  });
+
+  it("on the rent pages sale and rent are words, not a filter; the other filter words still are", async () => {
+    const res = await callLoader(rentLoader, `/rent-properties?${new URLSearchParams({ q: "شقة للإيجار" })}`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.pathname).toBe("/rent-properties");
+    expect(location.searchParams.get("estate_type_id")).toBe("6");
+    expect(location.searchParams.get("estate_offer_type_id")).toBeNull();
+    expect(location.searchParams.get("q")).toBe("للإيجار");
+  });
 });
