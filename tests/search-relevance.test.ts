@@ -225,12 +225,27 @@ describe("words that name a filter: the search box's redirect and its chips", ()
     expect(chips(page.data).map((c) => c.label)).toEqual(expect.arrayContaining([expect.stringContaining("pool")]));
   });
 
-  it("the canonical address answers itself, and a word that contradicts a chosen filter stays a word", async () => {
+  it("the canonical address answers itself; a typed word replaces the form's choice of its field", async () => {
     const canonical = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&q=pool");
     expect(canonical.status).toBe(200);
-    const contradiction = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&q=%D8%B4%D9%82%D8%A9");
-    expect(contradiction.status).toBe(200);
-    expect(chips(contradiction.data).map((c) => c.label)).toContain("كلمات: شقة");
+    const typed = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&estate_offer_type_id=1&q=%D8%B4%D9%82%D8%A9+%D9%84%D9%84%D8%A5%D9%8A%D8%AC%D8%A7%D8%B1");
+    expect(typed.status).toBe(302);
+    expect(typed.headers.get("Location")).toBe("/estates?is_simple=0&estate_type_id=6&estate_offer_type_id=2");
+    // Twice the same field: the first word is the filter, the second stays a word.
+    const twice = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة فيلا" })}`);
+    expect(twice.headers.get("Location")).toBe(`/estates?is_simple=0&estate_type_id=6&q=${encodeURIComponent("فيلا")}`);
+  });
+
+  it("the home page's form, its selects empty and sale chosen, becomes the advanced search of the typed words", async () => {
+    const home = "/estates?estate_offer_type_id=1&location_id=&estate_type_id=&price_domain_id=";
+    const words = await callLoader(estatesLoader, `${home}&q=${encodeURIComponent("مسبح")}`);
+    expect(words.status).toBe(302);
+    const location = new URL(words.headers.get("Location")!, "http://x");
+    expect(location.searchParams.get("is_simple")).toBe("0");
+    expect(location.searchParams.get("q")).toBe("مسبح");
+    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
+    expect(page.status).toBe(200);
+    expect(page.data.invalid).toBe(false);
   });
 
   it("stop words alone are dropped: في من leaves the search without words", async () => {

@@ -153,9 +153,12 @@ export type FilterWords = { set: Partial<Record<FilterParam, string>>; q: string
  * Reads the filter words of `q` (decision 056): place names (Arabic, English and Latin spellings; the longest phrase
  * first), estate types and their plurals and synonyms, sale or rent (only when `offer`: the rent pages have their
  * own), furnished, room counts ("3 غرف", "٣ غرف", "غرفتين", "3 bedrooms": rooms_min), deed kinds, and stop words,
- * which are dropped. A word whose field `values` (the search's own fields) already sets to another value stays
- * text; one that repeats it is dropped. A place narrows its own governorate (governorate_id gives way to
- * location_id). Returns the fields to set and the other words as typed, with single spaces. Never throws.
+ * which are dropped. What the words say replaces what the search's fields (`values`) had chosen: the visitor typed
+ * it last (the home page's sale tab is chosen before anything is typed). A field the words name twice keeps the first,
+ * the second stays text. A place replaces the search's place, except that a governorate word leaves a place of that
+ * governorate chosen; a place shared by several governorates is the one of the search's governorate or of the one
+ * the words name. Returns the fields to set ("" to remove one) and the other words as typed, with single spaces.
+ * Never throws.
  */
 export function filterWordsOf(q: string, values: Partial<FilterValues>, lookups: Lookups, options: { offer: boolean }): FilterWords {
   const t = tables(lookups);
@@ -165,7 +168,6 @@ export function filterWordsOf(q: string, values: Partial<FilterValues>, lookups:
   const stems = keys.map(searchStem);
   const set: Partial<Record<FilterParam, string>> = {};
   const rest: string[] = [];
-  const current = (field: FilterParam) => set[field] ?? values[field] ?? "";
   const governorateOf = (locationId: string) => String(lookups.locationById.get(Number(locationId))?.governorate.id);
   /** The governorates the words name anywhere: a place name several places share is the one in that governorate. */
   const named = new Set<string>();
@@ -179,32 +181,30 @@ export function filterWordsOf(q: string, values: Partial<FilterValues>, lookups:
   const apply = (meaning: Meaning): boolean => {
     let m = meaning;
     if (m.field === "estate_offer_type_id" && !options.offer) return false;
+    // The words' own place, else the search's.
+    const location = set.location_id || (set.governorate_id ? "" : (values.location_id ?? ""));
+    const governorate = set.governorate_id || (set.location_id ? "" : (values.governorate_id ?? ""));
     if (m.choices) {
-      const location = current("location_id");
-      const governorate = location ? governorateOf(location) : current("governorate_id") || (named.size === 1 ? [...named][0] : "");
-      const choice = m.choices.find((c) => c.governorate === governorate);
+      const within = location ? governorateOf(location) : governorate || (named.size === 1 ? [...named][0] : "");
+      const choice = m.choices.find((c) => c.governorate === within);
       if (!choice) return false;
       m = { field: "location_id", value: choice.id };
     }
-    if (m.field === "location_id" || m.field === "governorate_id") {
-      const location = current("location_id");
-      const governorate = current("governorate_id");
-      if (m.field === "governorate_id") {
-        if (location) return governorateOf(location) === m.value;
-        if (governorate) return governorate === m.value;
-        set.governorate_id = m.value;
-        return true;
-      }
-      if (location) return location === m.value;
-      if (governorate) {
-        if (governorateOf(m.value) !== governorate) return false;
-        set.governorate_id = "";
-      }
-      set.location_id = m.value;
+    if (m.field === "governorate_id") {
+      if (set.location_id || set.governorate_id) return (set.governorate_id || governorateOf(set.location_id!)) === m.value;
+      // The search's place within this governorate stays (the word says no more); another gives way.
+      if (location && governorateOf(location) === m.value) return true;
+      Object.assign(set, { governorate_id: m.value, location_id: "" });
       return true;
     }
-    const now = current(m.field);
-    if (now && now !== m.value) return false;
+    if (m.field === "location_id") {
+      if (set.location_id) return set.location_id === m.value;
+      if (set.governorate_id && governorateOf(m.value) !== set.governorate_id) return false;
+      Object.assign(set, { location_id: m.value, governorate_id: "" });
+      return true;
+    }
+    // A field the words set once; what they say replaces what the form had chosen.
+    if (set[m.field] && set[m.field] !== m.value) return false;
     set[m.field] = m.value;
     return true;
   };

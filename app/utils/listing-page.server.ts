@@ -163,14 +163,22 @@ export async function loadListingPage(request: Request, options: Options) {
 /**
  * The address of `url`'s search with the filter words of its `q` made filters (filterWordsOf, decision 056: "شقة
  * مفروشة في المزة ٣ غرف" → apartment, furnished, Mezzeh, 3 rooms or more, no words left), or null when `q` has none
- * and nothing to drop. Sale and rent words are filters on /estates only (the rent pages have their scope).
+ * and nothing to drop, and the search is already the advanced one or has its place, type and offer type. Sale and
+ * rent words are filters on /estates only (the rent pages have their scope).
  */
 export function filterWordsRedirect(url: URL, lookups: Lookups, scope: Scope): string | null {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   if (!q || url.searchParams.getAll("q").length > 1) return null;
   const values = Object.fromEntries(url.searchParams) as Partial<FilterValues>;
   const found = filterWordsOf(q, values, lookups, { offer: scope === "all" });
-  if (!Object.keys(found.set).length && found.q === q) return null;
+  // Words without the place, type or offer type make the search the advanced one (decision 024: is_simple=0 requires
+  // none), as linkWith writes it; the home page's form sends its selects empty.
+  const place = (found.set.location_id ?? values.location_id) || (found.set.governorate_id ?? values.governorate_id);
+  const type = found.set.estate_type_id ?? values.estate_type_id;
+  const offer = found.set.estate_offer_type_id ?? values.estate_offer_type_id;
+  const simple = values.is_simple !== "0" && (!place || !type || (scope === "all" && !offer));
+  const changed = Object.entries(found.set).some(([key, value]) => (values[key as FilterParam] ?? "") !== value);
+  if (!changed && found.q === q && !simple) return null;
   return linkWith(url, { ...found.set, q: found.q });
 }
 
