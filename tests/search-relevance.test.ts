@@ -34,21 +34,110 @@ type Fixture = {
 
 /** estate_types: 1 home, 2 farm, 3 land, 4 shop, 5 villa, 6 apartment, 7 office, 8 chalet; ownership 1 green deed … */
 const FIXTURES = {
-  mezzehFurnished: { type: 6, offer: 2, place: "Mezzeh", rooms: 3, furnished: true, deed: 1, ar: "شقة مفروشة بالكامل مع إطلالة على الحديقة", en: "Furnished flat with a garden view" },
-  mezzehBare: { type: 6, offer: 1, place: "Mezzeh", rooms: 2, deed: 2, ar: "شقة على العظم قريبة من الجامعة", en: "Shell apartment near the university" },
-  villaPool: { type: 5, offer: 1, place: "Yafour", rooms: 5, deed: 1, ar: "فيلا مع مسبح خاص وحديقة واسعة", en: "Villa with a private pool and a large garden" },
-  villaParking: { type: 5, offer: 1, place: "Al-Sabboura", rooms: 4, deed: 3, ar: "فيلا حديثة مع موقف سيارات", en: "Modern villa with parking" },
-  farmland: { type: 3, offer: 1, place: "Qatana", deed: 4, ar: "أرض زراعية مشجرة بالزيتون مع بئر", en: "Farmland planted with olives, with a well" },
-  buildingPlot: { type: 3, offer: 1, place: "Qudsaya", deed: 1, ar: "أرض معدة للبناء على طريق رئيسي", en: "Building plot on a main road" },
+  mezzehFurnished: {
+    type: 6,
+    offer: 2,
+    place: "Mezzeh",
+    rooms: 3,
+    furnished: true,
+    deed: 1,
+    ar: "شقة مفروشة بالكامل مع إطلالة على الحديقة",
+    en: "Furnished flat with a garden view",
+  },
+  mezzehBare: {
+    type: 6,
+    offer: 1,
+    place: "Mezzeh",
+    rooms: 2,
+    deed: 2,
+    ar: "شقة على العظم قريبة من الجامعة",
+    en: "Shell apartment near the university",
+  },
+  villaPool: {
+    type: 5,
+    offer: 1,
+    place: "Yafour",
+    rooms: 5,
+    deed: 1,
+    ar: "فيلا مع مسبح خاص وحديقة واسعة",
+    en: "Villa with a private pool and a large garden",
+  },
+  villaParking: {
+    type: 5,
+    offer: 1,
+    place: "Al-Sabboura",
+    rooms: 4,
+    deed: 3,
+    ar: "فيلا حديثة مع موقف سيارات",
+    en: "Modern villa with parking",
+  },
+  farmland: {
+    type: 3,
+    offer: 1,
+    place: "Qatana",
+    deed: 4,
+    ar: "أرض زراعية مشجرة بالزيتون مع بئر",
+    en: "Farmland planted with olives, with a well",
+  },
+  buildingPlot: {
+    type: 3,
+    offer: 1,
+    place: "Qudsaya",
+    deed: 1,
+    ar: "أرض معدة للبناء على طريق رئيسي",
+    en: "Building plot on a main road",
+  },
   marketShop: { type: 4, offer: 2, place: "Bab Touma", ar: "محل تجاري في سوق مزدحم", en: "Shop in a busy market" },
-  malkiOffice: { type: 7, offer: 2, place: "Malki", furnished: true, ar: "مكتب مفروش في الطابق الثالث مع مصعد", en: "Furnished office on the third floor with a lift" },
-  beachChalet: { type: 8, offer: 2, place: "Blue Beach", furnished: true, ar: "شاليه على البحر مباشرة", en: "Chalet right on the sea" },
-  mazraaFlat: { type: 6, offer: 1, place: "Al-Mazraa", rooms: 3, ar: "شقة في حي المزرعة قرب الجامع", en: "Flat in Al-Mazraa near the mosque" },
+  malkiOffice: {
+    type: 7,
+    offer: 2,
+    place: "Malki",
+    furnished: true,
+    ar: "مكتب مفروش في الطابق الثالث مع مصعد",
+    en: "Furnished office on the third floor with a lift",
+  },
+  beachChalet: {
+    type: 8,
+    offer: 2,
+    place: "Blue Beach",
+    furnished: true,
+    ar: "شاليه على البحر مباشرة",
+    en: "Chalet right on the sea",
+  },
+  mazraaFlat: {
+    type: 6,
+    offer: 1,
+    place: "Al-Mazraa",
+    rooms: 3,
+    ar: "شقة في حي المزرعة قرب الجامع",
+    en: "Flat in Al-Mazraa near the mosque",
+  },
   fruitFarm: { type: 2, offer: 1, place: "Zabadani", ar: "مزرعة فيها أشجار مثمرة ومسبح", en: "Farm with fruit trees and a pool" },
-  aleppoHouse: { type: 1, offer: 1, place: "Al-Shahba", rooms: 4, ar: "بيت عربي قديم مع باحة", en: "Old Arab house with a courtyard" },
+  aleppoHouse: {
+    type: 1,
+    offer: 1,
+    place: "Al-Shahba",
+    rooms: 4,
+    ar: "بيت عربي قديم مع باحة",
+    en: "Old Arab house with a courtyard",
+  },
   mezzeh86Small: { type: 6, offer: 2, place: "Mezzeh 86", rooms: 1, ar: "شقة صغيرة غير مفروشة", en: "Small unfurnished flat" },
-  qudsayaRooms: { type: 6, offer: 1, place: "Qudsaya", rooms: 3, ar: "شقة ثلاث غرف نوم وصالون", en: "Three-bedroom flat with a living room" },
-  markedFlat: { type: 6, offer: 1, place: "Mezzeh", rooms: 2, ar: "شُقَّة مُمْتازة للبيع مع إطلالـة جميلة", en: "An excellent flat for sale with a fine view" },
+  qudsayaRooms: {
+    type: 6,
+    offer: 1,
+    place: "Qudsaya",
+    rooms: 3,
+    ar: "شقة ثلاث غرف نوم وصالون",
+    en: "Three-bedroom flat with a living room",
+  },
+  markedFlat: {
+    type: 6,
+    offer: 1,
+    place: "Mezzeh",
+    rooms: 2,
+    ar: "شُقَّة مُمْتازة للبيع مع إطلالـة جميلة",
+    en: "An excellent flat for sale with a fine view",
+  },
 } satisfies Record<string, Fixture>;
 type Name = keyof typeof FIXTURES;
 
@@ -188,7 +277,10 @@ describe("words that name a filter: the search box's redirect and its chips", ()
   it("شقة مفروشة في المزة ٣ غرف is the search of those four filters, shown as four removable chips", async () => {
     const lookups = await getLookups(db());
     const mezzeh = lookups.governorates[0].locations.find((l) => l.name_en === "Mezzeh")!;
-    const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة مفروشة في المزة ٣ غرف" })}`);
+    const res = await callLoader(
+      estatesLoader,
+      `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة مفروشة في المزة ٣ غرف" })}`,
+    );
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("Location")!, "http://x");
     expect(location.pathname).toBe("/estates");
@@ -228,7 +320,10 @@ describe("words that name a filter: the search box's redirect and its chips", ()
   it("the canonical address answers itself; a typed word replaces the form's choice of its field", async () => {
     const canonical = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&q=pool");
     expect(canonical.status).toBe(200);
-    const typed = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&estate_offer_type_id=1&q=%D8%B4%D9%82%D8%A9+%D9%84%D9%84%D8%A5%D9%8A%D8%AC%D8%A7%D8%B1");
+    const typed = await callLoader(
+      estatesLoader,
+      "/estates?is_simple=0&estate_type_id=5&estate_offer_type_id=1&q=%D8%B4%D9%82%D8%A9+%D9%84%D9%84%D8%A5%D9%8A%D8%AC%D8%A7%D8%B1",
+    );
     expect(typed.status).toBe(302);
     expect(typed.headers.get("Location")).toBe("/estates?is_simple=0&estate_type_id=6&estate_offer_type_id=2");
     // Twice the same field: the first word is the filter, the second stays a word.

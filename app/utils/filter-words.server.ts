@@ -9,7 +9,8 @@ import type { FilterParam, FilterValues } from "./estate-filter.server";
  */
 
 /** The filter fields a word can set. */
-type WordField = "location_id" | "governorate_id" | "estate_type_id" | "estate_offer_type_id" | "furnished" | "ownership_type_id" | "rooms_min";
+type WordField =
+  "location_id" | "governorate_id" | "estate_type_id" | "estate_offer_type_id" | "furnished" | "ownership_type_id" | "rooms_min";
 /**
  * What a phrase means: a field and its value. A place name that several places share (المزرعة is in Damascus and in
  * another governorate) has `choices`, those places' ids and their governorates', and the search's governorate picks.
@@ -160,7 +161,12 @@ export type FilterWords = { set: Partial<Record<FilterParam, string>>; q: string
  * the words name. Returns the fields to set ("" to remove one) and the other words as typed, with single spaces.
  * Never throws.
  */
-export function filterWordsOf(q: string, values: Partial<FilterValues>, lookups: Lookups, options: { offer: boolean }): FilterWords {
+export function filterWordsOf(
+  q: string,
+  values: Partial<FilterValues>,
+  lookups: Lookups,
+  options: { offer: boolean },
+): FilterWords {
   const t = tables(lookups);
   // A word that normalising leaves without a letter or digit (tatweel alone) is no word (decision 048).
   const typed = splitWords(q).filter((w) => splitWords(searchNormalize(w)).length);
