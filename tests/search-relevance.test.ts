@@ -328,7 +328,8 @@ describe("words that name a filter: the search box's redirect and its chips", ()
     expect(typed.headers.get("Location")).toBe("/estates?is_simple=0&estate_type_id=6&estate_offer_type_id=2");
     // Twice the same field: the first word is the filter, the second stays a word.
     const twice = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة فيلا" })}`);
-    expect(twice.headers.get("Location")).toBe(`/estates?is_simple=0&estate_type_id=6&q=${encodeURIComponent("فيلا")}`);
+    const location = new URL(twice.headers.get("Location")!, "http://x");
+    expect(Object.fromEntries(location.searchParams)).toEqual({ is_simple: "0", estate_type_id: "6", q: "فيلا" });
   });
 
   it("the home page's form, its selects empty and sale chosen, becomes the advanced search of the typed words", async () => {

@@ -171,12 +171,13 @@ export function filterWordsRedirect(url: URL, lookups: Lookups, scope: Scope): s
   if (!q || url.searchParams.getAll("q").length > 1) return null;
   const values = Object.fromEntries(url.searchParams) as Partial<FilterValues>;
   const found = filterWordsOf(q, values, lookups, { offer: scope === "all" });
-  // Words without the place, type or offer type make the search the advanced one (decision 024: is_simple=0 requires
-  // none), as linkWith writes it; the home page's form sends its selects empty.
+  // Words without the place, type or offer type of a submitted form make the search the advanced one (decision 024:
+  // is_simple=0 requires none), as linkWith writes it; the home page's form sends its selects empty.
   const place = (found.set.location_id ?? values.location_id) || (found.set.governorate_id ?? values.governorate_id);
   const type = found.set.estate_type_id ?? values.estate_type_id;
   const offer = found.set.estate_offer_type_id ?? values.estate_offer_type_id;
-  const simple = values.is_simple !== "0" && (!place || !type || (scope === "all" && !offer));
+  const simple =
+    isFilterSubmitted(url.searchParams) && values.is_simple !== "0" && (!place || !type || (scope === "all" && !offer));
   const changed = Object.entries(found.set).some(([key, value]) => (values[key as FilterParam] ?? "") !== value);
   if (!changed && found.q === q && !simple) return null;
   return linkWith(url, { ...found.set, q: found.q });
