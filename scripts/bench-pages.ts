@@ -22,19 +22,25 @@
  * CPU ms per page (from /proc, Linux; PostgreSQL's own processes not counted). Any answer other than a 200 HTML page
  * compressed with brotli stops the run.
  *
- * Options: --pages N (55), --warmup N (20), --interval MS (300), --port P (3950), --seed S.
+ * With `--profile`, a third half with the page cache on runs under `node --cpu-prof` (its times are not comparable)
+ * and the summary of where the server's main thread spent its time is printed after the table (scripts/cpuprofile.ts).
+ *
+ * Options: --pages N (55), --warmup N (20), --interval MS (300), --port P (3950), --seed S, --profile.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
+import path from "node:path";
 import { numberOption } from "./cli";
+import { summariseProfile, type CpuProfile } from "./cpuprofile";
 
 const pages = numberOption("pages", 55, { min: 1, integer: true });
 const warmupPages = numberOption("warmup", 20, { integer: true });
 const interval = numberOption("interval", 300, { min: 1 });
 const port = numberOption("port", 3950, { min: 1, integer: true });
 const seed = numberOption("seed", Date.now() % 1_000_000, { integer: true });
+const profile = process.argv.includes("--profile");
 const origin = `http://127.0.0.1:${port}`;
 const url = process.env.DATABASE_URL;
 /** The PGlite directory measured when DATABASE_URL is not set (a quick look; the figures that count are PostgreSQL's). */
@@ -196,8 +202,8 @@ process.on("SIGINT", () => {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** One half of the run: a fresh server with `pageCacheMb`, warmed up, then `paths` one every `interval` ms. */
-async function measure(name: string, pageCacheMb: string, paths: string[], warmupPaths: string[]) {
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+async function measure(name: string, pageCacheMb: string, paths: string[], warmupPaths: string[], nodeFlags: string[] = []) {
+  server = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
       ...(url ? {} : { DATA_DIR: dataDir }),
@@ -218,6 +224,7 @@ async function measure(name: string, pageCacheMb: string, paths: string[], warmu
     for (const path of warmupPaths) await timedGet(path);
     await new Promise((r) => setTimeout(r, 1_000));
     const answers: Answer[] = [];
+    const from = Number(process.hrtime.bigint() / 1000n);
     const before = cpuTicks(server.pid!);
     for (const path of paths) {
       const next = new Promise((r) => setTimeout(r, interval));
@@ -230,6 +237,7 @@ async function measure(name: string, pageCacheMb: string, paths: string[], warmu
     // Work left after the last answer (the background recompression of a kept page) is the page's cost too.
     await new Promise((r) => setTimeout(r, 1_000));
     const after = cpuTicks(server.pid!);
+    const to = Number(process.hrtime.bigint() / 1000n);
     const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
     const outcomes = new Map<string, number>();
     for (const a of answers) outcomes.set(a.cache, (outcomes.get(a.cache) ?? 0) + 1);
@@ -241,6 +249,7 @@ async function measure(name: string, pageCacheMb: string, paths: string[], warmu
       bytes: answers.reduce((sum, a) => sum + a.bytes, 0) / answers.length,
       outcomes: [...outcomes].map(([outcome, times]) => `${times} ${outcome}`).join(", "),
       cpuMs: before === null || after === null ? null : ((after - before) * 1000) / TICKS_PER_SECOND / answers.length,
+      window: { from, to },
     };
   } finally {
     await stop(server);
@@ -255,6 +264,8 @@ const warmupOn = draw(pool, warmupPages, next).map((p) => `${p}&page=2`);
 const on = draw(pool, pages, next);
 const warmupOff = draw(pool, warmupPages, next).map((p) => `${p}&page=2`);
 const off = draw(pool, pages, next);
+const warmupProfiled = profile ? draw(pool, warmupPages, next).map((p) => `${p}&page=2`) : [];
+const profiled = profile ? draw(pool, pages, next) : [];
 
 const date = new Date().toISOString().slice(0, 16).replace("T", " ");
 const load = os
@@ -262,7 +273,28 @@ const load = os
   .map((l) => l.toFixed(2))
   .join(" ");
 console.error(`bench:pages seed ${seed}: ${pages} pages with the page cache on, then ${pages} others with it off`);
-const results = [await measure("page cache on", "64", on, warmupOn), await measure("page cache off", "0", off, warmupOff)];
+const results: Awaited<ReturnType<typeof measure>>[] = [
+  await measure("page cache on", "64", on, warmupOn),
+  await measure("page cache off", "0", off, warmupOff),
+];
+let summary = "";
+if (profile) {
+  const dir = path.resolve(
+    process.env.BENCH_PROFILE_DIR ?? "./data-bench/profiles",
+    new Date().toISOString().replace(/[:.]/g, "-"),
+  );
+  fs.mkdirSync(dir, { recursive: true });
+  const run = await measure("page cache on, under the profiler", "64", profiled, warmupProfiled, [
+    "--cpu-prof",
+    `--cpu-prof-dir=${dir}`,
+  ]);
+  results.push(run);
+  // The main thread's profile (the file name's thread id is 0); the loader hooks' worker writes its own.
+  const file = fs.readdirSync(dir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  if (!file) throw new Error(`no profile of the main thread in ${dir}`);
+  const data = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
+  summary = `\n#### Where the server's main thread spent the profiled half (${path.join(dir, file)})\n\n${summariseProfile(data, { root: process.cwd(), ...run.window, top: 40 })}`;
+}
 const fixed = (n: number) => n.toFixed(1);
 console.log(
   [
@@ -275,5 +307,5 @@ console.log(
       (r) =>
         `| ${r.name} | ${fixed(r.p50)} | ${fixed(r.p95)} | ${fixed(r.max)} | ${Math.round(r.bytes)} | ${r.outcomes} | ${r.cpuMs === null ? "–" : fixed(r.cpuMs)} |`,
     ),
-  ].join("\n"),
+  ].join("\n") + summary,
 );
