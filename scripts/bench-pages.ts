@@ -27,13 +27,15 @@
  *
  * Options: --pages N (55), --warmup N (20), --interval MS (300), --port P (3950), --seed S, --profile.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { seededRandom } from "../app/db/seed/random";
 import { numberOption } from "./cli";
 import { summariseProfile, type CpuProfile } from "./cpuprofile";
+import { cpuTicks, stop, TICKS_PER_SECOND } from "./processes";
 
 const pages = numberOption("pages", 55, { min: 1, integer: true });
 const warmupPages = numberOption("warmup", 20, { integer: true });
@@ -101,18 +103,6 @@ function combinations(): { words: string[]; filters: string[] } {
   return { words, filters };
 }
 
-/** A pseudo-random generator (mulberry32) so that `--seed` repeats a run's pages. */
-function random(from: number): () => number {
-  let a = from >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffled<T>(items: T[], next: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
@@ -127,19 +117,6 @@ function draw(pool: { words: string[]; filters: string[] }, count: number, next:
   const withWords = Math.round((count * 2) / 3);
   const taken = [...pool.words.splice(0, withWords), ...pool.filters.splice(0, count - withWords)];
   return shuffled(taken, next);
-}
-
-const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
-
-/** CPU time a process has used so far (user + system, all its threads), in clock ticks; null off Linux. */
-function cpuTicks(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
 }
 
 type Answer = { ms: number; status: number; bytes: number; encoding: string; cache: string; type: string };
@@ -195,18 +172,6 @@ async function waitFor(child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${origin} did not answer within 180 s`);
-}
-
-/** Sends SIGTERM to the server's process group and waits (at most 15 s) for it to exit. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
 }
 
 let server: ChildProcess | undefined;
@@ -274,7 +239,7 @@ async function measure(name: string, pageCacheMb: string, paths: string[], warmu
   }
 }
 
-const next = random(seed);
+const next = seededRandom(seed).next;
 const pool = combinations();
 pool.words = shuffled(pool.words, next);
 pool.filters = shuffled(pool.filters, next);
