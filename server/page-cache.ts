@@ -225,6 +225,7 @@ export class PageCache {
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return undefined;
     const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
     const encoding = options.encoding ?? "br";
+    const queued = this.waiting.size < MAX_WAITING;
     const identity = Buffer.from(shared, "utf8");
     const entry: Entry = {
       status: response.status,
@@ -232,9 +233,10 @@ export class PageCache {
       etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
       scriptHashes: inlineScriptHashes(shared),
       identity,
-      // Only what the filling request takes: the other encoding waits for the background compression (decision 062).
-      br: encoding === "br" ? encodeWhole(identity, "br", "rendered") : null,
-      gzip: encoding === "gzip" ? encodeWhole(identity, "gzip", "rendered") : null,
+      // Only what the filling request takes: the other encoding waits for the background compression (decision 062),
+      // unless too many pages wait for it already (the page then keeps both cheap copies until it expires).
+      br: encoding === "br" || !queued ? encodeWhole(identity, "br", "rendered") : null,
+      gzip: encoding === "gzip" || !queued ? encodeWhole(identity, "gzip", "rendered") : null,
       recompressed: false,
     };
     this.entries.set(key, entry);

@@ -23,7 +23,7 @@ const KEY = "ar full - /estates";
 /** A page cache that hears page_changes (a stand-in listener that is listening at once). */
 function listeningCache(): PageCache {
   const cache = new PageCache({
-    maxBytes: 8 * 1024 * 1024,
+    maxBytes: 64 * 1024 * 1024,
     ttlMs: 60_000,
     sharedMaxAgeSeconds: 30,
     staleWhileRevalidateSeconds: 60,
@@ -163,6 +163,20 @@ describe("the page cache's compression (decisions 045 and 062)", () => {
     const generation = cache.current;
     cache.forget();
     expect(cache.store(KEY, generation, html(old), old, "", { encoding: "br" })).toBeUndefined();
+  });
+
+  it("a page filled while too many wait for their background compression keeps both cheap copies", async () => {
+    cache.forget();
+    const body = page(40_000);
+    // 70 pages at once: the first is taken up at once, 64 wait, the others are not compressed again.
+    for (let i = 0; i < 70; i++) cache.store(`${KEY}&n=${i}`, cache.current, html(body), body, "", { encoding: "br" });
+    const waiting = cache.get(`${KEY}&n=10`)!;
+    expect([waiting.br !== null, waiting.gzip]).toEqual([true, null]);
+    const over = cache.get(`${KEY}&n=69`)!;
+    expect(over.br?.equals(encodeWhole(Buffer.from(body), "br", "rendered"))).toBe(true);
+    expect(over.gzip?.equals(encodeWhole(Buffer.from(body), "gzip", "rendered"))).toBe(true);
+    cache.forget();
+    await cache.idle();
   });
 
   it("never keeps a page marked no-store", () => {
