@@ -1,5 +1,6 @@
 import {
   dismissAppPopup,
+  editSearch,
   estateCards,
   expect,
   expectLanguage,
@@ -71,8 +72,8 @@ for (const lang of LANGS) {
       const firstCard = estateCards(page, results).first();
       await expect(firstCard.getByRole("heading")).toContainText(c.card.titleSale.replace(/\{\{\w+\}\}/g, "").trim());
 
-      // The filter on the results page keeps what was chosen.
-      const filter = page.getByRole("search", { name: c.search.title });
+      // The filter on the results page, behind "Edit search", keeps what was chosen.
+      const filter = await editSearch(page, lang);
       await expect(filter.getByRole("combobox", { name: c.search.location })).toHaveValue(values.location);
       await expect(filter.getByRole("combobox", { name: c.search.estateType })).toHaveValue(values.type);
       await expect(filter.getByRole("radio", { name: c.search.saleTab })).toBeChecked();

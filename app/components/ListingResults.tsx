@@ -71,9 +71,7 @@ export function ListingResults({
           </div>
         ) : null}
       </div>
-      {links.map((group) =>
-        group.className === "chips" ? null : <SearchLinks key={group.className} group={group} />,
-      )}
+      {links.map((group) => (group.className === "chips" ? null : <SearchLinks key={group.className} group={group} />))}
       {result.total ? (
         <>
           {/* The cards' titles are h3: a heading of the list keeps the outline in order (issue 10, axe heading-order). */}
@@ -112,14 +110,15 @@ function SearchLinks({ group }: { group: LinkGroup }) {
 /**
  * The search above the results as one line (docs/decisions/058-results-first.md): what was asked, as removable chips,
  * and an "Edit search" disclosure (`<details>`, no script) that holds the whole form, open when the search is wrong so
- * that its messages show. Only this line sticks to the top on scroll.
+ * that its messages show. Only this line sticks to the top on scroll; the form opened from it scrolls within the screen.
  */
 function SearchBar({ chips, open, children }: { chips?: LinkGroup; open: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   // A new search closes the form again (with JavaScript the page is not reloaded, and React keeps what was opened).
   const { search } = useLocation();
   return (
-    <div className="search-bar">
+    // Open from the start (a wrong search), the form is the page's content: the line does not stick then.
+    <div className={open ? "search-bar search-bar-open" : "search-bar"}>
       {chips ? <SearchLinks group={chips} /> : null}
       <details key={search} className="search-edit" open={open}>
         <summary className="button">
