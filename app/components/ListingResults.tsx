@@ -119,7 +119,7 @@ function SearchBar({ chips, open, children }: { chips?: LinkGroup; open: boolean
   return (
     // Open from the start (a wrong search), the form is the page's content: the line does not stick then.
     <div className={open ? "search-bar search-bar-open" : "search-bar"}>
-      {chips ? <SearchLinks group={chips} /> : null}
+      {chips ? <SearchLinks group={chips} /> : <p className="search-hint">{t("search.unfiltered")}</p>}
       <details key={search} className="search-edit" open={open}>
         <summary className="button">
           <Icon name="filter" /> {t("search.edit")}
