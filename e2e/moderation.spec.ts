@@ -13,7 +13,7 @@ import {
   profilePost,
   test,
 } from "./moderation";
-import { expect, fill, LANGS, settle, T, visit } from "./support";
+import { editSearch, expect, fill, LANGS, settle, T, visit } from "./support";
 
 /**
  * The moderation journeys of issue 5, with JavaScript off and on, at phone and desktop size, in Arabic and English.
@@ -173,7 +173,7 @@ for (const lang of LANGS) {
 
       // The search form finds it for its offer type, type and place (newest first).
       await visit(page, "/estates", project);
-      const search = page.getByRole("search", { name: c.search.title });
+      const search = await editSearch(page, lang);
       await search.getByRole("radio", { name: c.search.saleTab }).check();
       await search.getByRole("combobox", { name: c.search.location }).selectOption(post.location);
       await search.getByRole("combobox", { name: c.search.estateType }).selectOption(post.type);

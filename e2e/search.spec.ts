@@ -1,5 +1,6 @@
 import {
   dismissAppPopup,
+  editSearch,
   estateCards,
   expect,
   expectLanguage,
@@ -71,8 +72,8 @@ for (const lang of LANGS) {
       const firstCard = estateCards(page, results).first();
       await expect(firstCard.getByRole("heading")).toContainText(c.card.titleSale.replace(/\{\{\w+\}\}/g, "").trim());
 
-      // The filter on the results page keeps what was chosen.
-      const filter = page.getByRole("search", { name: c.search.title });
+      // The filter on the results page, behind "Edit search", keeps what was chosen.
+      const filter = await editSearch(page, lang);
       await expect(filter.getByRole("combobox", { name: c.search.location })).toHaveValue(values.location);
       await expect(filter.getByRole("combobox", { name: c.search.estateType })).toHaveValue(values.type);
       await expect(filter.getByRole("radio", { name: c.search.saleTab })).toBeChecked();
@@ -187,7 +188,7 @@ for (const lang of LANGS) {
           url.searchParams.get("page") === "2",
       );
       await expect(rentPages.locator('[aria-current="page"]')).toHaveText("2");
-      await expect(page.getByRole("combobox", { name: c.search.estateType })).toHaveValue("6");
+      await expect((await editSearch(page, lang)).getByRole("combobox", { name: c.search.estateType })).toHaveValue("6");
     });
 
     test("rent and vacation pages filter without tabs, every field optional", async ({ page }, testInfo) => {
@@ -199,7 +200,7 @@ for (const lang of LANGS) {
         await visit(page, path, project);
         await expectLanguage(page, lang);
         await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-        const filter = page.getByRole("search", { name: c.search.title });
+        const filter = await editSearch(page, lang);
         await expect(filter.getByRole("radio")).toHaveCount(0);
         await expect(filter.getByRole("combobox", { name: c.search.location })).toHaveValue("");
         await expect(page.getByRole("status").filter({ hasText: found })).toBeVisible();

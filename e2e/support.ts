@@ -126,6 +126,18 @@ export function estateCards(page: Page, scope: Locator = page.getByRole("main"))
   return scope.getByRole("article").filter({ has: page.locator('h3 a[href^="/estate/"]') });
 }
 
+/**
+ * Opens "Edit search" above a results page's listings (a <details>, docs/decisions/058-results-first.md) and returns
+ * the search form it holds, whose fields are hidden until then.
+ */
+export async function editSearch(page: Page, lang: Lang): Promise<Locator> {
+  const { search } = T[lang].c;
+  await page.locator("summary", { hasText: search.edit }).click();
+  const form = page.getByRole("search", { name: search.title });
+  await expect(form.getByRole("button", { name: search.submit })).toBeVisible();
+  return form;
+}
+
 /** Sets the cookie that says the app popup was closed, for journeys that are not about the popup. */
 export async function dismissAppPopup(page: Page, baseURL: string | undefined): Promise<void> {
   await page.context().addCookies([{ name: "app_popup", value: "closed", url: baseURL! }]);

@@ -143,7 +143,7 @@ describe("static files sent precompressed (issue 10)", () => {
     const cases = [
       { path: `/${path.relative("public", css)}`, type: /^text\/css; charset=utf-8$/i },
       { path: "/locales/en/common.json?v=1", type: /^application\/json; charset=utf-8$/i },
-      { path: "/icons.svg?v=2", type: /^image\/svg\+xml/ },
+      { path: "/icons.svg?v=3", type: /^image\/svg\+xml/ },
     ];
     for (const { path: file, type } of cases) {
       for (const [accept, encoding] of [

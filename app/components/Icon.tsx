@@ -35,10 +35,11 @@ export type IconName =
   | "alert"
   | "expand"
   | "refresh"
-  | "logout";
+  | "logout"
+  | "filter";
 
 /** Bump when public/icons.svg changes, so browsers fetch the new sprite. */
-const SPRITE = "/icons.svg?v=2";
+const SPRITE = "/icons.svg?v=3";
 
 /**
  * An icon from the one cached sprite (ui.md: inline SVG sprites, no icon font). Decorative unless `label` is given.

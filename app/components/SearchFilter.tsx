@@ -18,6 +18,8 @@ type Props = {
   /** Mark location, type and offer type as required (spec 5, Search filters); else `is_simple=0` is sent. */
   required?: boolean;
   compact?: boolean;
+  /** The form's id, for controls outside it that belong to it (the sort beside the results' count). */
+  id?: string;
   /** Issue 13's optional fields (ExtraFilters), before the submit button; not on the home page. */
   children?: ReactNode;
 };
@@ -34,6 +36,7 @@ export function SearchFilter({
   withOfferTabs = true,
   required = true,
   compact,
+  id: formId,
   children,
 }: Props) {
   const { t } = useTranslation();
@@ -78,6 +81,7 @@ export function SearchFilter({
   };
   return (
     <Form
+      id={formId}
       method="get"
       action={action}
       className={`filter${compact ? " filter-compact" : ""}`}

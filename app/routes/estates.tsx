@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { ExtraFilters, ListingResults } from "~/components/ListingResults";
-import { SearchFilter } from "~/components/SearchFilter";
+import { ListingPage } from "~/components/ListingResults";
 import { loadListingPage } from "~/utils/listing-page.server";
 import { pageMeta } from "~/utils/seo";
 import { SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
@@ -23,18 +21,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Estates() {
-  const data = useLoaderData<typeof loader>();
-  const { options, values, errors, fields, required } = data;
-  const { t } = useTranslation();
-  return (
-    <div className="page listing-page">
-      <h1>{t("search.resultsTitle")}</h1>
-      <div className="sticky-filter">
-        <SearchFilter options={options} values={values} errors={errors} required={required} compact>
-          <ExtraFilters extra={fields} />
-        </SearchFilter>
-      </div>
-      <ListingResults {...data} />
-    </div>
-  );
+  return <ListingPage data={useLoaderData<typeof loader>()} kind="all" />;
 }

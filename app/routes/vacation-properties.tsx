@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ScopedListingPage } from "~/components/ListingResults";
+import { ListingPage } from "~/components/ListingResults";
 import { loadListingPage } from "~/utils/listing-page.server";
 import { pageMeta } from "~/utils/seo";
 import { SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
@@ -21,5 +21,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function VacationProperties() {
-  return <ScopedListingPage data={useLoaderData<typeof loader>()} kind="vacation" />;
+  return <ListingPage data={useLoaderData<typeof loader>()} kind="vacation" />;
 }
