@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import { formatPrice } from "~/utils/format";
 import { publicEstate } from "./estate.server";
-import type { Lookups } from "./lookups.server";
+import { MONTHLY_FACTOR, PER_M2_PERIOD_TYPE_IDS, RENT_OFFER_TYPE_ID, type Lookups } from "./lookups.server";
 
 /**
  * Prices people use (issue 13, docs/decisions/025-prices-and-medians.md): a listing's price in the other currency at
@@ -51,6 +51,22 @@ export function threeFigures(value: number): number {
 export function pricePerM2(price: number | null, area: number, m2PerUnit: number | null): number | null {
   if (price === null || !(price > 0) || !(area > 0) || m2PerUnit === null) return null;
   return threeFigures(price / (area * m2PerUnit));
+}
+
+/**
+ * A listing's own price per m² as cards and its page show it (decision 057), in its currency (pricePerM2): a sale's
+ * price over its area; a monthly or yearly rent's price per month (MONTHLY_FACTOR: a year ÷ 12) over its area, with
+ * `perMonth` true; null for a nightly, weekly or seasonal rent (PER_M2_PERIOD_TYPE_IDS), and as pricePerM2 says.
+ */
+export function listingPricePerM2(
+  lookups: Lookups,
+  row: { price: number | null; estate_offer_type_id: number; period_type_id: number | null; area: number; area_unit_id: number },
+): { perM2: number | null; perMonth: boolean } {
+  const m2 = squareMetresPerUnit(lookups, row.area_unit_id);
+  if (row.estate_offer_type_id !== RENT_OFFER_TYPE_ID) return { perM2: pricePerM2(row.price, row.area, m2), perMonth: false };
+  if (row.period_type_id === null || !PER_M2_PERIOD_TYPE_IDS.includes(row.period_type_id)) return { perM2: null, perMonth: true };
+  const monthly = row.price === null ? null : row.price * MONTHLY_FACTOR[row.period_type_id];
+  return { perM2: pricePerM2(monthly, row.area, m2), perMonth: true };
 }
 
 /** The median of an area: price per m² (in the listing's currency, rounded as pricePerM2) and how many listings. */
