@@ -65,7 +65,9 @@ for (const lang of LANGS) {
       await expect(period).toHaveValue("3");
       await main.getByLabel(f.post.price, { exact: true }).fill("250");
       await main.getByLabel(f.post.currency, { exact: true }).selectOption("USD");
-      const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/profile/posts/${id}`);
+      const saved = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/profile/posts/${id}`,
+      );
       await main.getByRole("button", { name: f.post.saveForReview, exact: true }).click();
       await saved;
       await expect(toast(page, f.post.sentForReview)).toBeVisible();
@@ -88,7 +90,9 @@ for (const lang of LANGS) {
       const select = page.getByRole("combobox", { name: s.f.period_type_id });
       await select.selectOption("5");
       await page.locator("form", { has: select }).getByRole("button", { name: s.submit }).click();
-      await expect(page).toHaveURL((url) => url.pathname === "/rent-properties" && url.searchParams.get("period_type_id") === "5");
+      await expect(page).toHaveURL(
+        (url) => url.pathname === "/rent-properties" && url.searchParams.get("period_type_id") === "5",
+      );
       const cards = estateCards(page);
       await expect(cards.first()).toBeVisible();
       const count = await cards.count();

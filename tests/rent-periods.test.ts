@@ -60,8 +60,7 @@ async function listing(values: Partial<typeof s.estates.$inferInsert>): Promise<
   return row.id;
 }
 
-const stored = async (id: number) =>
-  (await db().select().from(s.estates).where(eq(s.estates.id, id)))[0];
+const stored = async (id: number) => (await db().select().from(s.estates).where(eq(s.estates.id, id)))[0];
 
 /** A fresh client address per post, so the per-address form limit never answers instead. */
 const newIp = () => ({ clientIp: `10.57.${Math.floor(seq / 200)}.${++seq % 200}` });
@@ -135,7 +134,9 @@ describe("sorting rents by price", () => {
     // In a place of their own: a night at 20,000 (600,000 a month), a month at 400,000, a year at 3,600,000
     // (300,000 a month), a week at 98,000 (420,000 a month).
     const location_id = 7;
-    await db().delete(s.estates).where(and(eq(s.estates.location_id, location_id), eq(s.estates.estate_type_id, 7)));
+    await db()
+      .delete(s.estates)
+      .where(and(eq(s.estates.location_id, location_id), eq(s.estates.estate_type_id, 7)));
     const night = await listing({ location_id, estate_type_id: 7, price: 20_000, period_type_id: 1 });
     const month = await listing({ location_id, estate_type_id: 7, price: 400_000, period_type_id: 3 });
     const year = await listing({ location_id, estate_type_id: 7, price: 3_600_000, period_type_id: 5 });
@@ -159,7 +160,12 @@ describe("sorting rents by price", () => {
       const { items } = await searchEstates(db(), { scope, sort: "price_asc" }, 1, "en");
       expect(items.length).toBeGreaterThan(3);
       const rows = await db()
-        .select({ id: s.estates.id, sort: s.estates.price_sort_syp, price: s.estates.price_syp, period: s.estates.period_type_id })
+        .select({
+          id: s.estates.id,
+          sort: s.estates.price_sort_syp,
+          price: s.estates.price_syp,
+          period: s.estates.period_type_id,
+        })
         .from(s.estates)
         .where(
           inArray(
@@ -235,7 +241,9 @@ describe("price per m² and the area's medians", () => {
     // A place and a type of their own: five monthly rents of 1,000 a m², a yearly one of 12,000 a m² a year (1,000
     // a month), nightly ones far dearer a month, and sales.
     const location_id = 9;
-    await db().delete(s.estates).where(and(eq(s.estates.location_id, location_id), eq(s.estates.estate_type_id, 4)));
+    await db()
+      .delete(s.estates)
+      .where(and(eq(s.estates.location_id, location_id), eq(s.estates.estate_type_id, 4)));
     const shop = { location_id, estate_type_id: 4, area: 100 };
     const monthly: number[] = [];
     for (const price of [90_000, 95_000, 100_000, 105_000, 110_000])
@@ -250,10 +258,28 @@ describe("price per m² and the area's medians", () => {
     expect(page.areaPrices.location).toEqual({ perM2: 1000, count: 6 });
     expect(page.priceNote).toContain("1,000");
     expect(page.priceNote).toMatch(/m² a month/);
-    const night = (await getEstate(db(), (await db().select({ id: s.estates.id }).from(s.estates).where(and(eq(s.estates.location_id, location_id), eq(s.estates.period_type_id, 1))))[0].id, "en"))!;
+    const night = (await getEstate(
+      db(),
+      (
+        await db()
+          .select({ id: s.estates.id })
+          .from(s.estates)
+          .where(and(eq(s.estates.location_id, location_id), eq(s.estates.period_type_id, 1)))
+      )[0].id,
+      "en",
+    ))!;
     expect(night.areaPrices).toEqual({ perM2: null, location: null, governorate: null, perMonth: true });
     expect(night.priceNote ?? "").not.toMatch(/m²/);
-    const sale = (await getEstate(db(), (await db().select({ id: s.estates.id }).from(s.estates).where(and(eq(s.estates.location_id, location_id), eq(s.estates.estate_offer_type_id, 1))))[0].id, "en"))!;
+    const sale = (await getEstate(
+      db(),
+      (
+        await db()
+          .select({ id: s.estates.id })
+          .from(s.estates)
+          .where(and(eq(s.estates.location_id, location_id), eq(s.estates.estate_offer_type_id, 1)))
+      )[0].id,
+      "en",
+    ))!;
     expect(sale.areaPrices.location).toEqual({ perM2: 900_000, count: 5 });
     expect(sale.areaPrices.perMonth).toBe(false);
   });
@@ -313,7 +339,14 @@ describe("the period field of the forms", () => {
   it("the editor refuses a rent's save without a period with every value, saves it with one, and keeps none for a sale", async () => {
     const owner = await account(db());
     const id = await posts.newPost(owner, { estate_offer_type_id: 2, period_type_id: null });
-    const fields = { intent: "save", price: "300000", currency: "SYP", area: "95", rooms_count: "3", description: "قريبة من الجامعة" };
+    const fields = {
+      intent: "save",
+      price: "300000",
+      currency: "SYP",
+      area: "95",
+      rooms_count: "3",
+      description: "قريبة من الجامعة",
+    };
     const editor = (form: Record<string, string>, postId = id) =>
       callAction(editorAction, `/profile/posts/${postId}`, { form, params: { id: String(postId) }, cookie: owner.cookie });
     const refused = await editor(fields);

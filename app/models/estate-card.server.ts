@@ -176,7 +176,9 @@ export function toCard(
     priceNote:
       [
         approx === null ? null : `${formatPrice(approx, label(row.currency === "USD" ? "SYP" : "USD"), true)}${per}`,
-        perM2 === null ? null : t(perMonth ? "card.perM2Month" : "card.perM2", { price: formatPrice(perM2, label(row.currency)) }),
+        perM2 === null
+          ? null
+          : t(perMonth ? "card.perM2Month" : "card.perM2", { price: formatPrice(perM2, label(row.currency)) }),
       ]
         .filter((part) => part !== null)
         .join(" · ") || null,

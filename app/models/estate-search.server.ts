@@ -91,10 +91,7 @@ function priceRange(filter: EstateFilter, rate: number, column: AnyPgColumn): SQ
   const max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
   if (min !== undefined && min > BIGINT_MAX) return sql`false`;
   const bound = (n: bigint) => sql`${(n > BIGINT_MAX ? BIGINT_MAX : n).toString()}::bigint`;
-  return and(
-    min === undefined ? undefined : gte(column, bound(min)),
-    max === undefined ? undefined : lte(column, bound(max)),
-  );
+  return and(min === undefined ? undefined : gte(column, bound(min)), max === undefined ? undefined : lte(column, bound(max)));
 }
 
 /**

@@ -221,8 +221,7 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
     add(nameOf(lookups.byId.interiorStatus.get(id("estate_finishing")), locale), { estate_finishing: "" });
   if (values.ownership_type_id)
     add(nameOf(lookups.byId.ownershipType.get(id("ownership_type_id")), locale), { ownership_type_id: "" });
-  if (values.period_type_id)
-    add(nameOf(lookups.byId.periodType.get(id("period_type_id")), locale), { period_type_id: "" });
+  if (values.period_type_id) add(nameOf(lookups.byId.periodType.get(id("period_type_id")), locale), { period_type_id: "" });
   if (values.negotiable) add(t("search.f.negotiable"), { negotiable: "" });
   if (values.with_photos) add(t("search.f.with_photos"), { with_photos: "" });
   if (values.advertiser) add(t(`search.advertiser.${values.advertiser}`), { advertiser: "" });
