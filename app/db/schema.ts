@@ -267,6 +267,10 @@ export const estates = pgTable(
       .using("gin", t.search_tsv)
       .where(sql`${t.status} = 'approved'`),
     // Decision 027: prices compared in SYP whatever the listing's currency, sorted by price or price per m².
+    // Decision 027: price ranges over every offer type compare the stated price in SYP.
+    index("estates_price_syp_idx")
+      .on(t.price_syp, t.id)
+      .where(sql`${t.status} = 'approved'`),
     // Decision 057: the price sorts compare price_sort_syp (a rent per month), so their indexes are keyed on it.
     index("estates_price_sort_syp_idx")
       .on(t.price_sort_syp, t.id)

@@ -44,11 +44,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- 3. The price sorts' indexes are keyed on the new column (the sale price range of a governorate still reads the
---    key: for a sale it is price_syp); estates_search_idx carries it for a place's price sort. Dropped before the
---    UPDATE below, so it does not write their entries twice.
+-- 3. The price sorts' indexes are keyed on the new column (a sale's price range still reads the key: for a sale it
+--    is price_syp); estates_search_idx carries it for a place's price sort. estates_price_syp_idx stays for the price
+--    ranges over every offer type and over rents, which compare the stated price. Dropped before the UPDATE below, so
+--    it does not write their entries twice.
 DROP INDEX "estates_search_idx";--> statement-breakpoint
-DROP INDEX "estates_price_syp_idx";--> statement-breakpoint
 DROP INDEX "estates_price_syp_desc_idx";--> statement-breakpoint
 DROP INDEX "estates_offer_price_syp_idx";--> statement-breakpoint
 DROP INDEX "estates_offer_price_syp_desc_idx";--> statement-breakpoint
