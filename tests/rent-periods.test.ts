@@ -20,7 +20,7 @@ import { loader as vacationLoader } from "~/routes/vacation-properties";
 import { i18nFor, resources } from "~/services/i18n.server";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
-import { postFixtures } from "./helpers/posts";
+import { approvedListing, postFixtures } from "./helpers/posts";
 import { callAction, callLoader } from "./helpers/remix";
 
 /**
@@ -40,25 +40,9 @@ beforeAll(async () => {
   rate = (await currentRate(db()))!.sypPerUsd;
 });
 
-/** A new approved listing straight in the table (the triggers fill the stored prices), returning its id. */
-async function listing(values: Partial<typeof s.estates.$inferInsert>): Promise<number> {
-  const [row] = await db()
-    .insert(s.estates)
-    .values({
-      state_id: 900000 + ++seq,
-      status: "approved",
-      price: 1000,
-      currency: "SYP",
-      location_id: 1,
-      estate_type_id: 6,
-      estate_offer_type_id: 2,
-      area: 100,
-      area_unit_id: 1,
-      ...values,
-    })
-    .returning({ id: s.estates.id });
-  return row.id;
-}
+/** A new approved rent of a flat (approvedListing, with `values` replacing those), returning its id. */
+const listing = (values: Partial<typeof s.estates.$inferInsert>) =>
+  approvedListing(db(), { state_id: 900000 + ++seq, price: 1000, estate_type_id: 6, estate_offer_type_id: 2, ...values });
 
 const stored = async (id: number) => (await db().select().from(s.estates).where(eq(s.estates.id, id)))[0];
 
@@ -249,8 +233,11 @@ describe("price per m² and the area's medians", () => {
     for (const price of [90_000, 95_000, 100_000, 105_000, 110_000])
       monthly.push(await listing({ ...shop, price, period_type_id: 3 }));
     const yearly = await listing({ ...shop, price: 1_200_000, period_type_id: 5 });
-    for (let i = 0; i < 5; i++) await listing({ ...shop, price: 50_000, period_type_id: 1 });
-    for (let i = 0; i < 5; i++) await listing({ ...shop, price: 90_000_000, estate_offer_type_id: 1, period_type_id: null });
+    const nightly: number[] = [];
+    for (let i = 0; i < 5; i++) nightly.push(await listing({ ...shop, price: 50_000, period_type_id: 1 }));
+    const sales: number[] = [];
+    for (let i = 0; i < 5; i++)
+      sales.push(await listing({ ...shop, price: 90_000_000, estate_offer_type_id: 1, period_type_id: null }));
     forgetMedians(db());
     const page = (await getEstate(db(), yearly, "en"))!;
     expect(page.areaPrices.perMonth).toBe(true);
@@ -258,28 +245,10 @@ describe("price per m² and the area's medians", () => {
     expect(page.areaPrices.location).toEqual({ perM2: 1000, count: 6 });
     expect(page.priceNote).toContain("1,000");
     expect(page.priceNote).toMatch(/m² a month/);
-    const night = (await getEstate(
-      db(),
-      (
-        await db()
-          .select({ id: s.estates.id })
-          .from(s.estates)
-          .where(and(eq(s.estates.location_id, location_id), eq(s.estates.period_type_id, 1)))
-      )[0].id,
-      "en",
-    ))!;
+    const night = (await getEstate(db(), nightly[0], "en"))!;
     expect(night.areaPrices).toEqual({ perM2: null, location: null, governorate: null, perMonth: true });
     expect(night.priceNote ?? "").not.toMatch(/m²/);
-    const sale = (await getEstate(
-      db(),
-      (
-        await db()
-          .select({ id: s.estates.id })
-          .from(s.estates)
-          .where(and(eq(s.estates.location_id, location_id), eq(s.estates.estate_offer_type_id, 1)))
-      )[0].id,
-      "en",
-    ))!;
+    const sale = (await getEstate(db(), sales[0], "en"))!;
     expect(sale.areaPrices.location).toEqual({ perM2: 900_000, count: 5 });
     expect(sale.areaPrices.perMonth).toBe(false);
   });
