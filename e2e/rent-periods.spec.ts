@@ -66,7 +66,7 @@ for (const lang of LANGS) {
       await main.getByLabel(f.post.price, { exact: true }).fill("250");
       await main.getByLabel(f.post.currency, { exact: true }).selectOption("USD");
       const saved = page.waitForResponse(
-        (r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/profile/posts/${id}`,
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(`/profile/posts/${id}`),
       );
       await main.getByRole("button", { name: f.post.saveForReview, exact: true }).click();
       await saved;
