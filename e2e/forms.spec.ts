@@ -90,6 +90,8 @@ for (const lang of LANGS) {
       await expect(page.getByRole("alert").filter({ hasText: f.errors.offerFailed })).toBeVisible();
       await expect(main.getByText(f.errors.cityRequired)).toBeVisible();
       await expect(main.getByText(f.errors.areaNumeric)).toBeVisible();
+      // A rent says what its price is for (decision 057).
+      await expect(main.getByText(f.errors.periodRequired)).toBeVisible();
       await expect(main.getByLabel(f.newEstate.area, { exact: true })).toHaveValue("abc");
       await expect(main.getByLabel(f.fields.name, { exact: true })).toHaveValue("Rana Khoury");
       await expect(main.getByLabel(f.fields.mobile, { exact: true })).toHaveValue("0944123456");
@@ -104,6 +106,7 @@ for (const lang of LANGS) {
       const value = await location.locator("optgroup option").first().getAttribute("value");
       await location.selectOption(value!);
       await main.getByLabel(f.newEstate.area, { exact: true }).fill("120");
+      await main.getByLabel(f.newEstate.period, { exact: true }).selectOption("3");
       await main.getByRole("button", { name: f.newEstate.submit, exact: true }).click();
       await expect(page).toHaveURL(/\/new-estate\?sent=1$/);
       await expect(toast(page, f.toasts.offerSent)).toBeVisible();

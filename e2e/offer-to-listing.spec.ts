@@ -56,6 +56,7 @@ for (const lang of LANGS) {
         .getAttribute("value"))!;
       await location.selectOption(place);
       await main.getByLabel(f.newEstate.area, { exact: true }).fill("110");
+      await main.getByLabel(f.newEstate.period, { exact: true }).selectOption("3");
       await main.getByLabel(f.fields.name, { exact: true }).fill(sender);
       await main.getByLabel(f.fields.mobile, { exact: true }).fill(phone.typed);
       const subject = lang === "ar" ? "شقة مشمسة من ثلاث غرف قرب السوق" : "A sunny three-room flat near the market";

@@ -234,6 +234,7 @@ async function fillOffer(page: Page, lang: Lang, fullname: string): Promise<void
   const location = main.getByLabel(f.newEstate.location, { exact: true });
   await location.selectOption((await location.locator("optgroup option").first().getAttribute("value"))!);
   await main.getByLabel(f.newEstate.area, { exact: true }).fill("140");
+  await main.getByLabel(f.newEstate.period, { exact: true }).selectOption("3");
   await main.getByLabel(f.fields.name, { exact: true }).fill(fullname);
   await main.getByLabel(f.fields.mobile, { exact: true }).fill("0944123456");
   await main.getByLabel(f.newEstate.subject, { exact: true }).fill("Sent while offline.");
@@ -333,6 +334,7 @@ test("a post whose answer was lost is sent again with its key and stored once (t
   const fullname = `Repeat ${Date.now()}`;
   const form = {
     estate_offer_type_id: "2",
+    period_type_id: "3",
     location_id: "1",
     area: "90",
     fullname,

@@ -20,7 +20,7 @@ import pg from "pg";
 import * as schema from "../app/db/schema";
 import type { Db } from "../app/db/client.server";
 import { estateIdByAdNumber } from "../app/models/estate.server";
-import { forgetCutCounts, searchEstates } from "../app/models/estate-search.server";
+import { forgetCutCounts, searchEstates, type Scope } from "../app/models/estate-search.server";
 import { getLookups } from "../app/models/lookups.server";
 import { getEnv } from "../app/utils/env.server";
 import { adNumberOf, parseEstateFilter } from "../app/utils/estate-filter.server";
@@ -34,9 +34,10 @@ function words(q: string): string {
 
 /**
  * The searches measured: what the home page, the advanced search and the results page's filters send. Words are
- * measured as the page runs them after its redirect (decision 056: filter words become filters, filterWordsRedirect).
+ * measured as the page runs them after its redirect (decision 056: filter words become filters, filterWordsRedirect). The third element is
+ * the page's scope (/rent-properties, /vacation-properties; "all" when absent).
  */
-const SEARCHES: [string, string][] = [
+const SEARCHES: [string, string, Scope?][] = [
   ["spec search: flats for sale in Mezzeh", "location_id=1&estate_type_id=6&estate_offer_type_id=1"],
   ["the same, price domain 1–50 M SYP", "location_id=1&estate_type_id=6&estate_offer_type_id=1&price_domain_id=3"],
   [
@@ -69,6 +70,14 @@ const SEARCHES: [string, string][] = [
   ["words: طابو", words("طابو")],
   ["offices only, with photos, Homs", "governorate_id=4&advertiser=office&with_photos=1"],
   ["owners only, negotiable, finishing 'super deluxe'", "advertiser=owner&negotiable=1&estate_finishing=1"],
+  // Decision 057: rents sorted by their price per month, whatever their period.
+  ["rent, whole country, cheapest a month", "sort=price_asc", "rent"],
+  ["rent, whole country, dearest a month", "sort=price_desc", "rent"],
+  ["vacation, whole country, cheapest a month", "sort=price_asc", "vacation"],
+  ["Damascus flats for rent, cheapest a month", "governorate_id=1&estate_type_id=6&estate_offer_type_id=2&sort=price_asc"],
+  ["rent in Mezzeh, dearest a month", "location_id=1&estate_offer_type_id=2&sort=price_desc"],
+  ["yearly rents, whole country, cheapest", "period_type_id=5&sort=price_asc", "rent"],
+  ["by the night, Tartus as a whole, cheapest", "governorate_id=7&period_type_id=1&sort=price_asc", "vacation"],
 ];
 
 const runs = numberOption("runs", 200, { min: 1, integer: true });
@@ -136,12 +145,12 @@ console.log("|---|---|---|---|---|---|---|---|---|");
 
 const explained: { name: string; statements: { text: string; values: unknown[] }[] }[] = [];
 const slowest: number[] = [];
-for (const [name, search] of [...SEARCHES, ["ad number (the search box)", "q=150000"] as [string, string]]) {
-  const canonical = filterWordsRedirect(new URL(`/estates?${search}`, "http://localhost"), lookups, "all");
+for (const [name, search, scope] of [...SEARCHES, ["ad number (the search box)", "q=150000"] as [string, string]]) {
+  const canonical = filterWordsRedirect(new URL(`/estates?${search}`, "http://localhost"), lookups, scope ?? "all");
   const params = canonical ? new URL(canonical, "http://localhost").searchParams : new URLSearchParams(search);
   if (canonical) console.error(`${name}: ${decodeURIComponent(canonical)}`);
   const adNumber = adNumberOf(params) ?? 0;
-  const parsed = parseEstateFilter(params, lookups, { required: [] });
+  const parsed = parseEstateFilter(params, lookups, { required: [], scope });
   if (Object.keys(parsed.errors).length) throw new Error(`${name}: ${JSON.stringify(parsed.errors)}`);
   const call = (): Promise<{ total: number; more: boolean; counted: boolean } | number | null> =>
     adNumber === 0 ? searchEstates(db, parsed.filter, parsed.page ?? 1, "ar") : estateIdByAdNumber(db, adNumber);

@@ -235,6 +235,7 @@ describe("the new property offer (/new-estate)", () => {
     const form = minimal({
       estate_type_id: "1",
       estate_offer_type_id: "2",
+      period_type_id: "5",
       estate_ownership: "2",
       estate_finishing: "6",
       area: "85.5",
@@ -249,6 +250,7 @@ describe("the new property offer (/new-estate)", () => {
       status: "pending",
       estate_type_id: 1,
       estate_offer_type_id: 2,
+      period_type_id: 5,
       estate_ownership: 2,
       estate_finishing: 6,
       location_id: 2,

@@ -725,6 +725,8 @@ describe("the editor's guards (/profile/posts/:id)", () => {
         floor: "1",
         area: "210",
         interior_status_id: "4",
+        // A rent needs its period (decision 057); a sale ignores it.
+        period_type_id: "5",
         description_ar: "فيلا مع حديقة واسعة",
         description_en: "A villa with a large garden",
       };
@@ -1216,6 +1218,7 @@ describe("/new-estate", () => {
   const offer = (fields: Record<string, string> = {}) => ({
     estate_type_id: "5",
     estate_offer_type_id: "2",
+    period_type_id: "3",
     estate_ownership: "1",
     estate_finishing: "4",
     location_id: "1",

@@ -19,6 +19,7 @@ import { loader as estateLoader } from "~/routes/estate.$id";
 import { formatPrice } from "~/utils/format";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
+import { approvedListing } from "./helpers/posts";
 import { callAction, callLoader } from "./helpers/remix";
 
 /** Issue 13, prices: the exchange rate of the back office, both currencies on cards and listings, price per m², medians. */
@@ -27,25 +28,8 @@ const db = () => test.get().db;
 const EN = "lang=en";
 
 let stateId = 8_800_000;
-/** Inserts one approved listing (a staff listing: no owner, no office) and returns its id. */
-async function listing(values: Partial<typeof s.estates.$inferInsert>): Promise<number> {
-  const [row] = await db()
-    .insert(s.estates)
-    .values({
-      state_id: ++stateId,
-      status: "approved",
-      price: 100_000_000,
-      currency: "SYP",
-      location_id: 1,
-      estate_type_id: 1,
-      estate_offer_type_id: 1,
-      area: 100,
-      area_unit_id: 1,
-      ...values,
-    })
-    .returning({ id: s.estates.id });
-  return row.id;
-}
+/** Inserts one approved listing (approvedListing: a home for sale unless `values` say otherwise) and returns its id. */
+const listing = (values: Partial<typeof s.estates.$inferInsert>) => approvedListing(db(), { state_id: ++stateId, ...values });
 
 /** A governorate with no public listing of estate type `typeId` for sale in the seed: its id and two of its places. */
 async function emptyArea(): Promise<{ typeId: number; locations: number[] }> {

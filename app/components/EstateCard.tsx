@@ -206,7 +206,7 @@ export function EstateCardContent({ estate, priority }: EstateCardProps) {
       </div>
       <div className="card-body">
         <p className="card-price">
-          <Price value={estate.price} currency={estate.currency} period={estate.periodType} note={estate.priceNote} />
+          <Price value={estate.price} currency={estate.currency} period={estate.pricePeriod} note={estate.priceNote} />
           {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
         </p>
         <h3 className="card-title">

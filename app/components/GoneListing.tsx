@@ -26,7 +26,7 @@ export function GonePage({
           <Icon name="pin" /> {e.place}
         </p>
         <p className="estate-price">
-          <Price value={e.price} currency={e.currency} period={e.periodType} />
+          <Price value={e.price} currency={e.currency} period={e.pricePeriod} />
         </p>
         <Facts estate={e} />
         <p className="hint">

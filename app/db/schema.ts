@@ -145,7 +145,16 @@ export const estates = pgTable(
      * by the app.
      */
     price_syp: bigint("price_syp", { mode: "number" }),
-    /** price_syp over the area in m² (a dunam is 1,000 m²); null without a price or an area. Kept like price_syp. */
+    /**
+     * The price a price sort compares (decision 057): price_syp for a sale, a rent's price_syp per month (a night × 30,
+     * a week × 30/7, a season ÷ 3, a year ÷ 12; lookups.server.ts MONTHLY_FACTOR). Kept by the trigger of
+     * migration 0011 as changed by 0022; never written by the app.
+     */
+    price_sort_syp: bigint("price_sort_syp", { mode: "number" }),
+    /**
+     * price_sort_syp over the area in m² (a dunam is 1,000 m²): a sale's price per m², a rent's per m² per month
+     * (decision 057); null without a price or an area. Kept like price_syp.
+     */
     price_per_m2_syp: doublePrecision("price_per_m2_syp"),
     negotiable: boolean("negotiable").notNull().default(false),
     furnished: boolean("furnished").notNull().default(false),
@@ -258,18 +267,23 @@ export const estates = pgTable(
       .using("gin", t.search_tsv)
       .where(sql`${t.status} = 'approved'`),
     // Decision 027: prices compared in SYP whatever the listing's currency, sorted by price or price per m².
+    // Decision 027: price ranges over every offer type compare the stated price in SYP.
     index("estates_price_syp_idx")
       .on(t.price_syp, t.id)
       .where(sql`${t.status} = 'approved'`),
-    index("estates_price_syp_desc_idx")
-      .on(t.price_syp.desc().nullsLast(), t.id.desc())
+    // Decision 057: the price sorts compare price_sort_syp (a rent per month), so their indexes are keyed on it.
+    index("estates_price_sort_syp_idx")
+      .on(t.price_sort_syp, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_price_sort_syp_desc_idx")
+      .on(t.price_sort_syp.desc().nullsLast(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
     // The same orders within one offer type (a sale search must not read past every cheaper rent first).
-    index("estates_offer_price_syp_idx")
-      .on(t.estate_offer_type_id, t.price_syp, t.id)
+    index("estates_offer_price_sort_syp_idx")
+      .on(t.estate_offer_type_id, t.price_sort_syp, t.id)
       .where(sql`${t.status} = 'approved'`),
-    index("estates_offer_price_syp_desc_idx")
-      .on(t.estate_offer_type_id, t.price_syp.desc().nullsLast(), t.id.desc())
+    index("estates_offer_price_sort_syp_desc_idx")
+      .on(t.estate_offer_type_id, t.price_sort_syp.desc().nullsLast(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
     index("estates_offer_price_per_m2_syp_idx")
       .on(t.estate_offer_type_id, t.price_per_m2_syp, t.id)
@@ -285,8 +299,8 @@ export const estates = pgTable(
     index("estates_governorate_recent_idx")
       .on(t.estate_offer_type_id, t.estate_type_id, t.governorate_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
-    index("estates_governorate_price_syp_idx")
-      .on(t.estate_offer_type_id, t.estate_type_id, t.governorate_id, t.price_syp, t.id)
+    index("estates_governorate_price_sort_syp_idx")
+      .on(t.estate_offer_type_id, t.estate_type_id, t.governorate_id, t.price_sort_syp, t.id)
       .where(sql`${t.status} = 'approved'`),
     index("estates_area_idx")
       .on(t.area.desc(), t.id.desc())
@@ -768,6 +782,8 @@ export const estate_offers = pgTable(
       .references(() => locations.id),
     area: real("area").notNull(),
     estate_finishing: integer("estate_finishing").references(() => interior_statuses.id),
+    /** A rental's period (decision 057: required for a rent, none for a sale); carried to the draft made from it. */
+    period_type_id: integer("period_type_id").references(() => period_types.id),
     fullname: text("fullname").notNull(),
     mobile: text("mobile").notNull(),
     subject: text("subject").notNull(),
@@ -789,6 +805,7 @@ export const estate_offers = pgTable(
     index("estate_offers_estate_type_id_idx").on(t.estate_type_id),
     index("estate_offers_estate_offer_type_id_idx").on(t.estate_offer_type_id),
     index("estate_offers_estate_finishing_idx").on(t.estate_finishing),
+    index("estate_offers_period_type_id_idx").on(t.period_type_id),
   ],
 );
 

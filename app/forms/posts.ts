@@ -1,6 +1,7 @@
 import * as z from "zod/v4";
 import { toLatinDigits } from "./account";
 import { dbId } from "./id";
+import { message, type Message } from "./message";
 import { refuseBidiControls } from "./text";
 
 /**
@@ -77,10 +78,25 @@ const optionalChoice = (ids: readonly number[], message: string) =>
     .refine((v) => ids.includes(v), message)
     .optional();
 
+/** The rental periods (period_types ids: 1 daily, 2 weekly, 3 monthly, 4 seasonal, 5 yearly). */
+export const PERIOD_TYPE_IDS = [1, 2, 3, 4, 5] as const;
+
+/**
+ * The error of the period field when a rent (`offerTypeId` 2) is posted without one (`periodTypeId` as posted, empty
+ * or missing), or undefined: every rent's price is for a period (decision 057); a sale has none. For the actions,
+ * which add it to the other errors of the same post, so every value comes back.
+ */
+export function periodFieldErrors(offerTypeId: number, periodTypeId: unknown): Record<string, Message[]> | undefined {
+  return offerTypeId === 2 && (periodTypeId === undefined || periodTypeId === "")
+    ? { period_type_id: [message("forms:errors.periodRequired")] }
+    : undefined;
+}
+
 /**
  * New property offer (spec 3 and 5): subject ≤ 2000, fullname, numeric mobile, location and numeric area are
  * required; type, offer type (1 sale, 2 rent; default 1), ownership (1 owner, 2 agent, 3 other) and finishing
- * (1 to 6) are optional. Whether a type or location id exists is checked by the action against the database.
+ * (1 to 6) are optional; a rent's period (periodFieldErrors: required for a rent, checked by the action).
+ * Whether a type or location id exists is checked by the action against the database.
  */
 export const newEstateSchema = /* @__PURE__ */ (() =>
   z.object({
@@ -92,6 +108,7 @@ export const newEstateSchema = /* @__PURE__ */ (() =>
     estate_offer_type_id: optionalChoice([1, 2], "forms:errors.choice"),
     estate_ownership: optionalChoice([1, 2, 3], "forms:errors.choice"),
     estate_finishing: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
+    period_type_id: optionalChoice(PERIOD_TYPE_IDS, "forms:errors.choice"),
     location_id: z.coerce
       .number({ error: "forms:errors.cityRequired" })
       .int("forms:errors.cityRequired")
@@ -201,7 +218,8 @@ const description = /* @__PURE__ */ (() =>
 /**
  * The owner's editor of a post (issue 5, Owners): price (optional: "price on request"; whole units of the currency),
  * currency label (SYP or USD), negotiable, furnished, rooms (0–99), floor (−5 to 200), area in square metres
- * (required), finishing (1 to 6), a rental's period (period_types 1 to 5, optional; issue 23) and the description
+ * (required), finishing (1 to 6), a rental's period (period_types 1 to 5; required for a rent, which the action
+ * checks with periodFieldErrors, decision 057) and the description
  * (at most 2000). The staff's listings have a description in
  * each language (`description_ar`, `description_en`); owners write one (`description`).
  */
@@ -215,7 +233,7 @@ export const postEditSchema = /* @__PURE__ */ (() =>
     floor: optionalCount(-5, 200),
     area: newEstateSchema.shape.area,
     interior_status_id: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
-    period_type_id: optionalChoice([1, 2, 3, 4, 5], "forms:errors.choice"),
+    period_type_id: optionalChoice(PERIOD_TYPE_IDS, "forms:errors.choice"),
     description,
     description_ar: description,
     description_en: description,

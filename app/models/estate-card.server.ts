@@ -8,8 +8,8 @@ import { isoDay } from "~/utils/dates";
 import { formatPrice, maskPhone } from "~/utils/format";
 import { currentRate } from "./exchange-rate.server";
 import { freshnessText } from "./freshness.server";
-import { getLookups, nameOf, type Lookups } from "./lookups.server";
-import { otherCurrency, pricePerM2, squareMetresPerUnit } from "./prices.server";
+import { getLookups, nameOf, RENT_OFFER_TYPE_ID, type Lookups } from "./lookups.server";
+import { listingPricePerM2, otherCurrency } from "./prices.server";
 
 /**
  * How a listing row becomes what a property card shows (spec 2.7): the card's columns (the listing and its office),
@@ -37,8 +37,9 @@ export type EstateCard = {
    * The line under the price (issue 13), written in the page's language, or null when it would be empty: the price
    * in the other currency at the current exchange rate marked approximate ("≈ 12,300 US$": whole SYP for a USD
    * price, whole USD for a SYP price; left out without a rate), then the price per m² in `currency` ("1,250,000
-   * SYP/m²"; left out for an area unit of unknown size), joined by " · ". Written here so that the cards'
-   * JavaScript formats nothing (issue 10 budgets).
+   * SYP/m²", a monthly or yearly rent's per month; left out for an area unit of unknown size and for nightly, weekly
+   * and seasonal rents, decision 057), joined by " · ". Written here so that the cards' JavaScript formats nothing
+   * (issue 10 budgets).
    */
   priceNote: string | null;
   negotiable: boolean;
@@ -46,6 +47,8 @@ export type EstateCard = {
   offerTypeId: number;
   offerType: string;
   periodType: string | null;
+  /** What a rent's price is for, written after it ("/ month", "/ night"; decision 057); null for a sale. */
+  pricePeriod: string | null;
   estateType: string;
   /** "governorate, location" */
   place: string;
@@ -156,7 +159,11 @@ export function toCard(
   const t = getLocaleT(locale);
   const label = (currency: string) => t(currency === "USD" ? "card.currencyUSD" : "card.currency");
   const approx = price === null ? null : otherCurrency(price, row.currency, sypPerUsd);
-  const perM2 = pricePerM2(price, row.area, squareMetresPerUnit(lookups, row.area_unit_id));
+  const { perM2, perMonth } = listingPricePerM2(lookups, { ...row, price });
+  const rent = row.estate_offer_type_id === RENT_OFFER_TYPE_ID;
+  // A rent's price is for its period in either currency: "250 US$ / month", "≈ 27,500 ل.س / month".
+  const pricePeriod = rent && row.period_type_id ? t(`card.per.${row.period_type_id}`) : null;
+  const per = pricePeriod ? ` / ${pricePeriod}` : "";
   const place = lookups.locationById.get(row.location_id);
   const governorate = nameOf(place?.governorate, locale) ?? "";
   const location = nameOf(place?.location, locale) ?? "";
@@ -168,8 +175,10 @@ export function toCard(
     currency: row.currency,
     priceNote:
       [
-        approx === null ? null : formatPrice(approx, label(row.currency === "USD" ? "SYP" : "USD"), true),
-        perM2 === null ? null : t("card.perM2", { price: formatPrice(perM2, label(row.currency)) }),
+        approx === null ? null : `${formatPrice(approx, label(row.currency === "USD" ? "SYP" : "USD"), true)}${per}`,
+        perM2 === null
+          ? null
+          : t(perMonth ? "card.perM2Month" : "card.perM2", { price: formatPrice(perM2, label(row.currency)) }),
       ]
         .filter((part) => part !== null)
         .join(" · ") || null,
@@ -178,6 +187,7 @@ export function toCard(
     offerTypeId: row.estate_offer_type_id,
     offerType: nameOf(lookups.byId.offerType.get(row.estate_offer_type_id), locale) ?? "",
     periodType: row.period_type_id ? nameOf(lookups.byId.periodType.get(row.period_type_id), locale) : null,
+    pricePeriod,
     estateType: nameOf(lookups.byId.estateType.get(row.estate_type_id), locale) ?? "",
     place: [governorate, location].filter(Boolean).join(locale === "ar" ? "، " : ", "),
     governorate,

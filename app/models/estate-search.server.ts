@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
@@ -52,6 +53,8 @@ export type EstateFilter = {
   /** Interior status id (spec: finishing ids 1 to 6). */
   estate_finishing?: number;
   ownership_type_id?: number;
+  /** A rent's period (period_types id; decision 057): rent and vacation searches. */
+  period_type_id?: number;
   negotiable?: boolean;
   with_photos?: boolean;
   advertiser?: "office" | "owner";
@@ -71,7 +74,9 @@ const BIGINT_MAX = 2n ** 63n - 1n;
 /**
  * The price range condition in both currencies (issue 13, decision 027): the range, in `filter.currency` (SYP when
  * absent), is compared with each listing's stored SYP price (`price_syp`, a USD price at the rate in force), the USD
- * bounds converted at `rate` and rounded outward to whole pounds, so one index (estates_price_syp_idx) serves it.
+ * bounds converted at `rate` and rounded outward to whole pounds. `column` is the stored price compared: price_syp,
+ * the price as the listing states it, or for a search of sales only price_sort_syp, which is the same for a sale and
+ * keys the price indexes (decision 057), so they serve the range.
  *
  * The bounds are multiplied in BigInt and compared with BIGINT_MAX before they reach SQL (decision 048): the filter
  * takes amounts up to 10^15 and the back office rates up to 10^7 (RATE_MAX), so a USD bound can be 10^22 pounds,
@@ -79,17 +84,14 @@ const BIGINT_MAX = 2n ** 63n - 1n;
  * minimum above BIGINT_MAX matches nothing; a maximum above it bounds nothing but still leaves out listings without
  * a price, as any maximum does.
  */
-function priceRange(filter: EstateFilter, rate: number): SQL | undefined {
+function priceRange(filter: EstateFilter, rate: number, column: AnyPgColumn): SQL | undefined {
   if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
   const factor = BigInt(filter.currency === "USD" ? rate : 1);
   const min = filter.price_min === undefined ? undefined : BigInt(Math.floor(filter.price_min)) * factor;
   const max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
   if (min !== undefined && min > BIGINT_MAX) return sql`false`;
   const bound = (n: bigint) => sql`${(n > BIGINT_MAX ? BIGINT_MAX : n).toString()}::bigint`;
-  return and(
-    min === undefined ? undefined : gte(s.estates.price_syp, bound(min)),
-    max === undefined ? undefined : lte(s.estates.price_syp, bound(max)),
-  );
+  return and(min === undefined ? undefined : gte(column, bound(min)), max === undefined ? undefined : lte(column, bound(max)));
 }
 
 /**
@@ -133,14 +135,19 @@ function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   } else if (filter.estate_offer_type_id) {
     conditions.push(eq(s.estates.estate_offer_type_id, filter.estate_offer_type_id));
   }
+  if (filter.period_type_id) conditions.push(eq(s.estates.period_type_id, filter.period_type_id));
+  // Ranges compare the price as stated (a rent's "250 US$ / night" is 250); for sales only, price_sort_syp is that
+  // same price and keys the price indexes (decision 057).
+  const salesOnly = scope === "all" && filter.estate_offer_type_id === 1;
+  const price = salesOnly ? s.estates.price_sort_syp : s.estates.price_syp;
   const domain = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
   if (domain && domain.id !== 1) {
     // The price ranges are SYP amounts: a USD price is compared at the rate in force (price_syp, decision 027).
-    conditions.push(gte(s.estates.price_syp, domain.min));
+    conditions.push(gte(price, domain.min));
     // Upper bounds are exclusive, so a price on a boundary lies in one domain only (docs/decisions/006).
-    if (domain.max !== null) conditions.push(lt(s.estates.price_syp, domain.max));
+    if (domain.max !== null) conditions.push(lt(price, domain.max));
   }
-  conditions.push(priceRange(filter, rate));
+  conditions.push(priceRange(filter, rate, price));
   if (filter.rooms_min !== undefined) conditions.push(gte(s.estates.rooms_count, filter.rooms_min));
   if (filter.area_min !== undefined) conditions.push(gte(s.estates.area, filter.area_min));
   if (filter.area_max !== undefined) conditions.push(lte(s.estates.area, filter.area_max));
@@ -192,15 +199,16 @@ export const COUNT_LIMIT = 1000;
 const NEWEST = [sql`${s.estates.created_at} desc nulls last`, sql`${s.estates.id} desc nulls last`];
 
 /**
- * The ORDER BY of a sort (issue 13); prices are compared in SYP (price_syp and price_per_m2_syp, decision 027),
- * listings without a price last. Each order is written as its index is built, so the index serves it.
+ * The ORDER BY of a sort (issue 13); prices are compared in SYP (decision 027), a rent's per month whatever its
+ * period (price_sort_syp and price_per_m2_syp, decision 057), listings without a price last. Each order is written
+ * as its index is built, so the index serves it.
  */
 function orderOf(sort: Sort | undefined): SQL[] {
   switch (sort) {
     case "price_asc":
-      return [sql`${s.estates.price_syp} asc nulls last`, asc(s.estates.id)];
+      return [sql`${s.estates.price_sort_syp} asc nulls last`, asc(s.estates.id)];
     case "price_desc":
-      return [sql`${s.estates.price_syp} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+      return [sql`${s.estates.price_sort_syp} desc nulls last`, sql`${s.estates.id} desc nulls last`];
     case "price_per_m2_asc":
       return [sql`${s.estates.price_per_m2_syp} asc nulls last`, asc(s.estates.id)];
     case "area_desc":

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { maskPhone } from "~/utils/format";
-import { areaPrices, pricePerM2, squareMetresPerUnit, type AreaPrices } from "./prices.server";
+import { areaPrices, listingPricePerM2, type AreaPrices } from "./prices.server";
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard, type EstateImage } from "./estate-card.server";
 import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS } from "./lookups.server";
@@ -117,7 +117,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
       periodTypeId: row.estate_offer_type_id === 1 ? null : row.period_type_id,
       locationId: row.location_id,
       currency: row.currency,
-      perM2: pricePerM2(row.price === null ? null : Number(row.price), row.area, squareMetresPerUnit(lookups, row.area_unit_id)),
+      perM2: listingPricePerM2(lookups, { ...row, price: row.price === null ? null : Number(row.price) }).perM2,
     },
     sypPerUsd,
   );

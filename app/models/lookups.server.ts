@@ -40,6 +40,22 @@ export type Lookups = {
 /** The rental periods whose listings are vacation rentals (daily, weekly, seasonal; architecture 8): period_types ids. */
 export const VACATION_PERIOD_TYPE_IDS = [1, 2, 4];
 
+/** The offer type of a rent (spec: estate_offer_type_id 1 sale, 2 rent); a rent needs a period (decision 057). */
+export const RENT_OFFER_TYPE_ID = 2;
+
+/**
+ * A rent's price per month for one price of each period (period_types id → factor; decision 057): a night × 30, a
+ * week × 30/7, a month × 1, a summer season (about three months) ÷ 3, a year ÷ 12. The SQL function price_per_month
+ * of migration 0022 uses the same factors to keep estates.price_sort_syp.
+ */
+export const MONTHLY_FACTOR: Record<number, number> = { 1: 30, 2: 30 / 7, 3: 1, 4: 1 / 3, 5: 1 / 12 };
+
+/**
+ * The rental periods whose price per m² is shown and compared with the area's median, per month (decision 057):
+ * monthly and yearly rents. A nightly, weekly or seasonal price per m² says little about the place.
+ */
+export const PER_M2_PERIOD_TYPE_IDS = [3, 5];
+
 const cache = new WeakMap<Db, Promise<Lookups>>();
 
 /**

@@ -141,7 +141,7 @@ export type MakeDraftOutcome =
 /**
  * Makes the listing draft of visitor's offer `offerId` as `admin`, in one transaction (decision 055): a row of
  * `estates` in status `draft` with no owner yet, carrying the offer's type (or `estateTypeId` when the offer has
- * none), offer type, place, area (m²), finishing (interior_status_id), the subject as the description of its
+ * none), offer type, place, area (m²), finishing (interior_status_id), a rent's period, the subject as the description of its
  * script's language, the sender's name and number (E.164); no ownership_type_id (the offer's `estate_ownership`
  * is who the sender is, not a title-deed kind: it goes into the audit entry). The offer gets `estate_id` and, unless
  * it is done, the inbox state in_progress taken by the admin; one audit entry each for the listing and the offer;
@@ -183,6 +183,9 @@ export async function makeOfferDraft(
         estate_type_id: estateTypeId,
         estate_offer_type_id: offer.estate_offer_type_id,
         interior_status_id: offer.estate_finishing,
+        // A rent's period as the sender gave it (decision 057); an offer sent before it was asked has none, and the
+        // owner's editor asks for it.
+        period_type_id: offer.estate_offer_type_id === 2 ? offer.period_type_id : null,
         ownership_type_id: null,
         area: offer.area,
         area_unit_id: 1,

@@ -109,6 +109,8 @@ export type NewPost = {
   estate_offer_type_id: number;
   estate_ownership: number | null;
   estate_finishing: number | null;
+  /** A rent's period (period_types id; decision 057: /new-estate requires it for a rent); none for a sale. */
+  period_type_id?: number | null;
   location_id: number;
   area: number;
   fullname: string;
@@ -137,6 +139,7 @@ export async function createPost(db: Db, userId: number, input: NewPost): Promis
         estate_type_id: input.estate_type_id,
         estate_offer_type_id: input.estate_offer_type_id,
         interior_status_id: input.estate_finishing,
+        period_type_id: input.period_type_id ?? null,
         area: input.area,
         area_unit_id: 1,
         description_ar: input.subject,

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import { formatPrice } from "~/utils/format";
 import { publicEstate } from "./estate.server";
-import type { Lookups } from "./lookups.server";
+import { MONTHLY_FACTOR, PER_M2_PERIOD_TYPE_IDS, RENT_OFFER_TYPE_ID, type Lookups } from "./lookups.server";
 
 /**
  * Prices people use (issue 13, docs/decisions/025-prices-and-medians.md): a listing's price in the other currency at
@@ -53,6 +53,22 @@ export function pricePerM2(price: number | null, area: number, m2PerUnit: number
   return threeFigures(price / (area * m2PerUnit));
 }
 
+/**
+ * A listing's own price per m² as cards and its page show it (decision 057), in its currency (pricePerM2): a sale's
+ * price over its area; a monthly or yearly rent's price per month (MONTHLY_FACTOR: a year ÷ 12) over its area, with
+ * `perMonth` true; null for a nightly, weekly or seasonal rent (PER_M2_PERIOD_TYPE_IDS), and as pricePerM2 says.
+ */
+export function listingPricePerM2(
+  lookups: Lookups,
+  row: { price: number | null; estate_offer_type_id: number; period_type_id: number | null; area: number; area_unit_id: number },
+): { perM2: number | null; perMonth: boolean } {
+  const m2 = squareMetresPerUnit(lookups, row.area_unit_id);
+  if (row.estate_offer_type_id !== RENT_OFFER_TYPE_ID) return { perM2: pricePerM2(row.price, row.area, m2), perMonth: false };
+  if (row.period_type_id === null || !PER_M2_PERIOD_TYPE_IDS.includes(row.period_type_id)) return { perM2: null, perMonth: true };
+  const monthly = row.price === null ? null : row.price * MONTHLY_FACTOR[row.period_type_id];
+  return { perM2: pricePerM2(monthly, row.area, m2), perMonth: true };
+}
+
 /** The median of an area: price per m² (in the listing's currency, rounded as pricePerM2) and how many listings. */
 export type AreaMedian = { perM2: number; count: number };
 
@@ -60,7 +76,13 @@ export type AreaMedian = { perM2: number; count: number };
  * What a listing page shows about its area (issue 13): the listing's own price per m² (its currency; null without
  * one) and the medians of its place and of its governorate, null below the threshold.
  */
-export type AreaPrices = { perM2: number | null; location: AreaMedian | null; governorate: AreaMedian | null };
+export type AreaPrices = {
+  perM2: number | null;
+  location: AreaMedian | null;
+  governorate: AreaMedian | null;
+  /** A rent's: its price and the medians are per m² per month (decision 057). */
+  perMonth: boolean;
+};
 
 /** A median resting on fewer listings than this is not shown (issue 13). */
 export const MEDIAN_MIN_LISTINGS = 5;
@@ -77,18 +99,19 @@ export function forgetMedians(db: Db): void {
 
 /**
  * Median price per m² in SYP and count of the public listings (publicEstate: approved, active owner and office) of
- * one estate type and offer type (and, for rents, the same rental period) in `locationIds`, with a price and an
- * area in m² or dunams: the stored `price_per_m2_syp` (decision 027; USD prices at the rate in force, `sypPerUsd`
- * only keys the cache). One aggregate with percentile_cont(0.5), which the partial index estates_search_idx (offer,
+ * one estate type and offer type in `locationIds`, with a price and an area in m² or dunams: the stored
+ * `price_per_m2_syp` (decision 027; USD prices at the rate in force, `sypPerUsd` only keys the cache). Rents are the
+ * monthly and yearly ones (PER_M2_PERIOD_TYPE_IDS), whose stored price per m² is per month (decision 057): like with
+ * like. One aggregate with percentile_cont(0.5), which the partial index estates_search_idx (offer,
  * type, location) serves.
  */
 async function medianOf(
   db: Db,
-  key: { typeId: number; offerTypeId: number; periodTypeId: number | null },
+  key: { typeId: number; offerTypeId: number },
   locationIds: number[],
   sypPerUsd: number | null,
 ): Promise<{ median: number; count: number }> {
-  const cacheKey = `${key.typeId}:${key.offerTypeId}:${key.periodTypeId}:${locationIds.join(",")}:${sypPerUsd}`;
+  const cacheKey = `${key.typeId}:${key.offerTypeId}:${locationIds.join(",")}:${sypPerUsd}`;
   let cache = medianCache.get(db);
   const hit = cache?.get(cacheKey);
   if (hit) return hit;
@@ -105,7 +128,7 @@ async function medianOf(
         locationIds.length === 1 ? eq(s.estates.location_id, locationIds[0]) : inArray(s.estates.location_id, locationIds),
         publicEstate(),
         isNotNull(s.estates.price_per_m2_syp),
-        key.periodTypeId === null ? undefined : eq(s.estates.period_type_id, key.periodTypeId),
+        key.offerTypeId === RENT_OFFER_TYPE_ID ? inArray(s.estates.period_type_id, PER_M2_PERIOD_TYPE_IDS) : undefined,
       ),
     );
   const result = {
@@ -122,10 +145,11 @@ async function medianOf(
 
 /**
  * The medians a listing page shows (issue 13): price per m² of public listings of the same estate type and offer
- * type (and rental period), in the listing's place and in its governorate, in the listing's currency (`currency`;
- * computed in SYP, a USD listing's median divided by the rate), each with its count; null where fewer than
- * MEDIAN_MIN_LISTINGS listings (or none with a price per m²) rest under it. The listing itself counts. Database
- * errors propagate.
+ * type, in the listing's place and in its governorate, in the listing's currency (`currency`; computed in SYP, a USD
+ * listing's median divided by the rate), each with its count; null where fewer than MEDIAN_MIN_LISTINGS listings (or
+ * none with a price per m²) rest under it. The listing itself counts. A rent's are per month, among monthly and
+ * yearly rents; a nightly, weekly or seasonal rent (`periodTypeId` not in PER_M2_PERIOD_TYPE_IDS) gets none
+ * (decision 057). Database errors propagate.
  */
 export async function areaPrices(
   db: Db,
@@ -140,7 +164,10 @@ export async function areaPrices(
   },
   sypPerUsd: number | null,
 ): Promise<AreaPrices> {
-  const key = { typeId: estate.typeId, offerTypeId: estate.offerTypeId, periodTypeId: estate.periodTypeId };
+  const perMonth = estate.offerTypeId === RENT_OFFER_TYPE_ID;
+  if (perMonth && (estate.periodTypeId === null || !PER_M2_PERIOD_TYPE_IDS.includes(estate.periodTypeId)))
+    return { perM2: null, location: null, governorate: null, perMonth };
+  const key = { typeId: estate.typeId, offerTypeId: estate.offerTypeId };
   const governorate = lookups.locationById.get(estate.locationId)?.governorate.id;
   const gov = lookups.governorates.find((g) => g.id === governorate);
   const [location, inGovernorate] = await Promise.all([
@@ -162,7 +189,7 @@ export async function areaPrices(
     }
     return { perM2: Math.round(m.median), count: m.count };
   };
-  return { perM2: estate.perM2, location: shown(location), governorate: shown(inGovernorate) };
+  return { perM2: estate.perM2, location: shown(location), governorate: shown(inGovernorate), perMonth };
 }
 
 /**
@@ -193,7 +220,10 @@ export function medianLines(
     if (!median) return null;
     const pct = prices.perM2 === null ? null : standing(prices.perM2, median.perM2);
     return {
-      median: t("estate.prices.median", { place, price: formatPrice(median.perM2, currencyLabel) }),
+      median: t(prices.perMonth ? "estate.prices.medianMonth" : "estate.prices.median", {
+        place,
+        price: formatPrice(median.perM2, currencyLabel),
+      }),
       basis: t("estate.prices.basis", { count: median.count }),
       standing:
         pct === null

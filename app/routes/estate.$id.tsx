@@ -121,7 +121,7 @@ function ListingPage({
             <Icon name="pin" /> {estate.place}
           </p>
           <p className="estate-price">
-            <Price value={estate.price} currency={estate.currency} period={estate.periodType} note={estate.priceNote} />
+            <Price value={estate.price} currency={estate.currency} period={estate.pricePeriod} note={estate.priceNote} />
             {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
             {estate.furnished ? <span className="chip">{t("card.furnished")}</span> : null}
           </p>

@@ -10,7 +10,7 @@ import { useAppForm, useSubmitting } from "~/components/useAppForm";
 import { useDraft, useForgetDraft } from "~/components/useDraft";
 import { message } from "~/forms/message";
 import { formConstraint, parseForm } from "~/forms/parse";
-import { newEstateSchema } from "~/forms/posts";
+import { newEstateSchema, periodFieldErrors } from "~/forms/posts";
 import { filterOptions, getLookups, nameOf } from "~/models/lookups.server";
 import { createPost } from "~/models/post.server";
 import { createEstateOffer } from "~/models/lead.server";
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: formConstraint(newEstateSchema),
     estateTypes: options.estateTypes,
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
+    periods: lookups.periodTypes.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
     defaults: user
       ? { fullname: `${user.first_name} ${user.last_name}`, mobile: user.phone, estate_offer_type_id: "1" }
       : { estate_offer_type_id: "1" },
@@ -64,9 +65,11 @@ async function takeOffer({ request, context }: ActionFunctionArgs) {
   const { db, t } = await pageContext(request);
   if (isSpam(form)) return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
   const submission = parseForm(form, newEstateSchema);
-  // Every refusal says 'Error submitting offer' above the form (spec 8), and what is wrong beside its field.
-  const failed = { formErrors: [message("forms:errors.offerFailed")] };
-  if (submission.status !== "success") return formReply(submission, failed);
+  // Every refusal says 'Error submitting offer' above the form (spec 8), and what is wrong beside its field; a rent
+  // without its period is one more (decision 057), shown with the others.
+  const periodErrors = periodFieldErrors(Number(submission.payload.estate_offer_type_id ?? 1), submission.payload.period_type_id);
+  const failed = { formErrors: [message("forms:errors.offerFailed")], fieldErrors: periodErrors };
+  if (submission.status !== "success" || periodErrors) return formReply(submission, failed);
   const value = submission.value;
   if (!(await locationExists(db, value.location_id))) {
     return formReply(submission, { ...failed, fieldErrors: { location_id: [message("forms:errors.cityRequired")] } });
@@ -81,8 +84,11 @@ async function takeOffer({ request, context }: ActionFunctionArgs) {
   }
   const tooMany = await formLimit(db, "offerIp", clientIp(context));
   if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
+  const offerTypeId = value.estate_offer_type_id ?? 1;
   const offer = {
-    estate_offer_type_id: value.estate_offer_type_id ?? 1,
+    estate_offer_type_id: offerTypeId,
+    // A sale has no period, whatever the select was left on.
+    period_type_id: offerTypeId === 2 ? (value.period_type_id ?? null) : null,
     estate_ownership: value.estate_ownership ?? null,
     estate_finishing: value.estate_finishing ?? null,
     location_id: value.location_id,
@@ -133,7 +139,7 @@ export default function NewEstatePage() {
 }
 
 function OfferForm() {
-  const { estateTypes, finishings, defaults, constraint } = useLoaderData<typeof loader>();
+  const { estateTypes, finishings, periods, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
@@ -155,6 +161,12 @@ function OfferForm() {
           { id: 1, name: t("forms:newEstate.sale") },
           { id: 2, name: t("forms:newEstate.rent") },
         ]}
+      />
+      <SelectField
+        field={fields.period_type_id}
+        label={t("forms:newEstate.period")}
+        options={periods}
+        placeholder={t("forms:fields.choose")}
       />
       <SelectField
         field={fields.estate_type_id}

@@ -7,7 +7,7 @@ import type { Db } from "~/db/client.server";
 import type { StoredImage } from "~/db/schema";
 import { message, type Message } from "~/forms/message";
 import { formConstraint, parseForm, type FormResult } from "~/forms/parse";
-import { photoActionSchema, postDeleteSchema, postEditSchema } from "~/forms/posts";
+import { periodFieldErrors, photoActionSchema, postDeleteSchema, postEditSchema } from "~/forms/posts";
 import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/models/estate-form.server";
 import { getLookups, nameOf, placeName } from "~/models/lookups.server";
 import {
@@ -77,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults: postFormValues(copy.fields),
     constraint: formConstraint(postEditSchema),
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
-    // A rental's period (issue 23); a sale has none.
+    // A rental's period (issue 23; required, decision 057); a sale has none.
     periods: post.offerTypeId === 2 ? lookups.periodTypes.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })) : [],
     sent: url.searchParams.get("sent") === "1",
     confirmDelete: url.searchParams.get("delete") === "1",
@@ -149,11 +149,17 @@ async function submitDraft(editing: Editing) {
   );
 }
 
-/** intent=save: the fields (postEditSchema); bad input answers 400 with "check the data" and every value. */
+/**
+ * intent=save: the fields (postEditSchema; a rent needs its period, decision 057); bad input answers 400 with "check
+ * the data" and every value. A sale keeps no period.
+ */
 async function saveFields(editing: Editing, form: FormData) {
   const submission = parseForm(form, postEditSchema);
-  if (submission.status !== "success") return formReply(submission, { formErrors: [message("forms:errors.checkData")] });
+  const fieldErrors = periodFieldErrors(editing.post.offerTypeId, submission.payload.period_type_id);
+  if (submission.status !== "success" || fieldErrors)
+    return formReply(submission, { formErrors: [message("forms:errors.checkData")], fieldErrors });
   const fields = postFieldsOf(submission.value, editing.post.staff);
+  if (editing.post.offerTypeId !== 2) fields.period_type_id = null;
   return (await applyChange(editing, (copy) => ({ ...copy, fields }))) ?? saved(editing);
 }
 

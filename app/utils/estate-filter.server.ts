@@ -17,6 +17,7 @@ const EXTRA = [
   "furnished",
   "estate_finishing",
   "ownership_type_id",
+  "period_type_id",
   "negotiable",
   "with_photos",
   "advertiser",
@@ -96,7 +97,7 @@ export function parseEstateFilter(
   const submitted = isFilterSubmitted(params);
   const errors: FilterErrors = {};
   const known: Record<
-    (typeof FIELDS)[number] | "governorate_id" | "ownership_type_id" | "estate_finishing",
+    (typeof FIELDS)[number] | "governorate_id" | "ownership_type_id" | "estate_finishing" | "period_type_id",
     (id: number) => boolean
   > = {
     location_id: (id) => lookups.locationById.has(id),
@@ -106,6 +107,8 @@ export function parseEstateFilter(
     governorate_id: (id) => lookups.governorates.some((g) => g.id === id),
     ownership_type_id: (id) => lookups.byId.ownershipType.has(id),
     estate_finishing: (id) => lookups.byId.interiorStatus.has(id),
+    // A rent's period (decision 057), read like the other ids.
+    period_type_id: (id) => lookups.byId.periodType.has(id),
   };
   const required = values.is_simple === "0" ? [] : options.required;
   const filter: EstateFilter = { scope: options.scope ?? "all" };

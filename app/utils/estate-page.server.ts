@@ -37,7 +37,7 @@ export async function loadEstatePage(request: Request, param: string | undefined
         price:
           estate.price === null
             ? t("card.priceOnRequest")
-            : `${formatPrice(estate.price, label)}${estate.periodType ? ` / ${estate.periodType}` : ""}`,
+            : `${formatPrice(estate.price, label)}${estate.pricePeriod ? ` / ${estate.pricePeriod}` : ""}`,
         area: `${formatNumber(estate.area)} ${estate.areaUnit}`,
       }),
       image: estate.images[0]?.large ?? null,

@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import type { EstateCard } from "~/models/estate-card.server";
 import { estateIdByAdNumber } from "~/models/estate.server";
 import { searchEstates, SORTS, similarEstates, type Scope, type SearchResult } from "~/models/estate-search.server";
-import { filterOptions, getLookups, nameOf, type Lookups } from "~/models/lookups.server";
+import { filterOptions, getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/models/lookups.server";
 import type { Locale } from "~/i18n";
 import { formatDateTime } from "./dates";
 import { formatNumber, formatPrice } from "./format";
@@ -103,7 +103,7 @@ export async function loadListingPage(request: Request, options: Options) {
       location_id: parsed.values.location_id || (parsed.values.governorate_id ? `g${parsed.values.governorate_id}` : ""),
     },
     errors: parsed.errors,
-    fields: filterFields(parsed.values, parsed.errors, lookups, locale, t),
+    fields: filterFields(parsed.values, parsed.errors, lookups, locale, t, options.scope),
     // Spec 8: an invalid search of the spec's fields says 'complete the required fields'; issue 13's fields alone
     // say 'check the marked fields'.
     notice: t(SPEC_FIELDS.some((f) => parsed.errors[f]) ? "search.requiredToast" : "search.checkToast"),
@@ -248,6 +248,7 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
     add(nameOf(lookups.byId.interiorStatus.get(id("estate_finishing")), locale), { estate_finishing: "" });
   if (values.ownership_type_id)
     add(nameOf(lookups.byId.ownershipType.get(id("ownership_type_id")), locale), { ownership_type_id: "" });
+  if (values.period_type_id) add(nameOf(lookups.byId.periodType.get(id("period_type_id")), locale), { period_type_id: "" });
   if (values.negotiable) add(t("search.f.negotiable"), { negotiable: "" });
   if (values.with_photos) add(t("search.f.with_photos"), { with_photos: "" });
   if (values.advertiser) add(t(`search.advertiser.${values.advertiser}`), { advertiser: "" });
@@ -284,9 +285,17 @@ export function widerSearches(url: URL, values: FilterValues, lookups: Lookups, 
 /**
  * Issue 13's optional fields as data for the form (ExtraFilters: the results pages and the advanced search), named
  * and with their messages in `locale`, so that the browser's code only draws them (decision 024: the search page's
- * JavaScript budget). "More filters" is open when one of its fields is set or wrong.
+ * JavaScript budget). "More filters" is open when one of its fields is set or wrong. The rental period (decision 057)
+ * is a main field of the rent and vacation pages, offering that page's periods, and one of the others elsewhere.
  */
-export function filterFields(values: FilterValues, errors: FilterErrors, lookups: Lookups, locale: Locale, t: T): ExtraFields {
+export function filterFields(
+  values: FilterValues,
+  errors: FilterErrors,
+  lookups: Lookups,
+  locale: Locale,
+  t: T,
+  scope: Scope = "all",
+): ExtraFields {
   const base = (name: FilterParam): FilterField => ({
     name,
     label: t(`search.f.${name}`),
@@ -314,6 +323,10 @@ export function filterFields(values: FilterValues, errors: FilterErrors, lookups
     any,
     ...rows.map((r): [string, string] => [String(r.id), nameOf(r, locale)!]),
   ];
+  const periods = lookups.periodTypes.filter((p) =>
+    scope === "all" ? true : VACATION_PERIOD_TYPE_IDS.includes(p.id) === (scope === "vacation"),
+  );
+  const period = select("period_type_id", named(periods));
   const main = [
     text("q", false),
     text("price_min"),
@@ -326,6 +339,7 @@ export function filterFields(values: FilterValues, errors: FilterErrors, lookups
       "sort",
       SORTS.map((s) => [s, t(`search.sort.${s}`)]),
     ),
+    ...(scope === "all" ? [] : [period]),
   ];
   const more = [
     text("rooms_min"),
@@ -334,6 +348,7 @@ export function filterFields(values: FilterValues, errors: FilterErrors, lookups
     text("floor"),
     select("estate_finishing", named(lookups.interiorStatuses)),
     select("ownership_type_id", named(lookups.ownershipTypes)),
+    ...(scope === "all" ? [period] : []),
     select("advertiser", [any, ["office", t("search.advertiser.office")], ["owner", t("search.advertiser.owner")]]),
     check("furnished"),
     check("negotiable"),

@@ -6,6 +6,32 @@ import { claimDraft, makeOfferDraft } from "~/models/offer-draft.server";
 import { createPost, type NewPost } from "~/models/post.server";
 
 /**
+ * Inserts one approved listing straight in the table (a staff listing: no owner, no office; the triggers fill the
+ * stored prices): a home (type 1) for sale in place 1 at 100,000,000 SYP, 100 m², with `values`
+ * replacing those. `state_id` must be given. Returns its id.
+ */
+export async function approvedListing(
+  db: Db,
+  values: Partial<typeof s.estates.$inferInsert> & { state_id: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(s.estates)
+    .values({
+      status: "approved",
+      price: 100_000_000,
+      currency: "SYP",
+      location_id: 1,
+      estate_type_id: 1,
+      estate_offer_type_id: 1,
+      area: 100,
+      area_unit_id: 1,
+      ...values,
+    })
+    .returning({ id: s.estates.id });
+  return row.id;
+}
+
+/**
  * Post fixtures shared by the moderation and back-office tests: a few places of the seeded database, and a post as
  * /new-estate makes it for a logged-in user (pending, no price, no photos; area in square metres).
  */

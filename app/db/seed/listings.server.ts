@@ -220,8 +220,10 @@ function makeListing(
       periodTypeId = 5;
       monthlyUsd = (valueUsd * monthlyRentShare.landPerYear) / 12;
     } else {
-      periodTypeId = random.chance(0.7) ? 3 : 5;
-      const share = typeId === SHOP || typeId === OFFICE ? monthlyRentShare.business : monthlyRentShare.home;
+      const business = typeId === SHOP || typeId === OFFICE;
+      // Shops and offices are let by the year, homes mostly by the month (decision 057).
+      periodTypeId = random.chance(0.7) === business ? 5 : 3;
+      const share = business ? monthlyRentShare.business : monthlyRentShare.home;
       monthlyUsd = valueUsd * share * (furnished ? monthlyRentShare.furnished : 1);
     }
     monthlyUsd = Math.max(monthlyUsd, floorUsd.month);
