@@ -27,7 +27,9 @@ for (const lang of LANGS) {
       await dismissAppPopup(page, baseURL);
     });
 
-    test("is at the foot of a phone's screen without scrolling and covers nothing; hidden on a desktop", async ({ page }, testInfo) => {
+    test("is at the foot of a phone's screen without scrolling and covers nothing; hidden on a desktop", async ({
+      page,
+    }, testInfo) => {
       const project = testInfo.project.name;
       const path = await listingPath(page);
       await visit(page, path, project);
@@ -66,7 +68,10 @@ for (const lang of LANGS) {
       expect(lastBeforeBar).toBeLessThanOrEqual(end.y + 1);
     });
 
-    test("Call as a visitor: log in, then back on the listing with the phone number shown", async ({ page, baseURL }, testInfo) => {
+    test("Call as a visitor: log in, then back on the listing with the phone number shown", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
       const project = testInfo.project.name;
       await ownAddress(page);
       const password = "reach-pass-2026";

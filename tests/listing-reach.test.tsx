@@ -38,7 +38,12 @@ type Row = { governorate: string; place: string | null; latitude: number | null;
 async function points(): Promise<Row[]> {
   const govs = await db().select().from(s.governorates);
   const locs = await db()
-    .select({ governorate: s.governorates.name_en, place: s.locations.name_en, latitude: s.locations.latitude, longitude: s.locations.longitude })
+    .select({
+      governorate: s.governorates.name_en,
+      place: s.locations.name_en,
+      latitude: s.locations.latitude,
+      longitude: s.locations.longitude,
+    })
     .from(s.locations)
     .innerJoin(s.governorates, eq(s.governorates.id, s.locations.governorate_id));
   return [...govs.map((g) => ({ governorate: g.name_en, place: null, latitude: g.latitude, longitude: g.longitude })), ...locs];
@@ -121,7 +126,8 @@ describe("coordinates of every governorate and place (decision 059)", () => {
       await tx.execute(sql`update locations set latitude = null, longitude = null`);
       for (const st of updates) await tx.execute(sql.raw(st.replace(/^--.*$/gm, "")));
     });
-    for (const row of await points()) expect({ latitude: row.latitude, longitude: row.longitude }, row.place ?? row.governorate).toEqual(expected(row));
+    for (const row of await points())
+      expect({ latitude: row.latitude, longitude: row.longitude }, row.place ?? row.governorate).toEqual(expected(row));
   });
 });
 
@@ -148,7 +154,10 @@ describe("the listing page (decision 059)", () => {
       const bar = /<div class="phone-bar"[^>]*>(.*?)<\/div>/.exec(html)?.[1] ?? "";
       expect(bar, locale).toContain(locale === "ar" ? "اتصال" : "Call");
       expect(bar, locale).toContain(locale === "ar" ? "واتساب" : "WhatsApp");
-      expect(bar.match(new RegExp(`href="/estate/${id}\\?lang=${locale}&dialog=login&for=contact&estate_id=${id}"`, "g")), locale).toHaveLength(2);
+      expect(
+        bar.match(new RegExp(`href="/estate/${id}\\?lang=${locale}&dialog=login&for=contact&estate_id=${id}"`, "g")),
+        locale,
+      ).toHaveLength(2);
       expect(bar, locale).toContain(`href="/estate/${id}?lang=${locale}&dialog=login&for=save&estate_id=${id}"`);
     }
   });
@@ -159,7 +168,11 @@ describe("a visitor who taps Call (decision 059)", () => {
     const id = await publicEstateId();
     const prompt = await callLoader(rootLoader, `/estate/${id}?dialog=login&for=contact&estate_id=${id}`);
     const back = `/estate/${id}?dialog=contact&estate_id=${id}`;
-    expect(prompt.data.dialog).toEqual({ kind: "login", reason: "contact", loginTo: `/login?redirectTo=${encodeURIComponent(back)}` });
+    expect(prompt.data.dialog).toEqual({
+      kind: "login",
+      reason: "contact",
+      loginTo: `/login?redirectTo=${encodeURIComponent(back)}`,
+    });
 
     const user = await createUser();
     const jar = new CookieJar();
@@ -186,7 +199,12 @@ describe("a visitor who taps Call (decision 059)", () => {
     const user = await createUser();
     const jar = new CookieJar();
     await openLogin(jar);
-    const res = await postLogin(jar, { country: "SY", authentication: user.typed, password: PASSWORD, captcha: CAPTCHA.toUpperCase() });
+    const res = await postLogin(jar, {
+      country: "SY",
+      authentication: user.typed,
+      password: PASSWORD,
+      captcha: CAPTCHA.toUpperCase(),
+    });
     expect(res.status).toBe(302);
   });
 });

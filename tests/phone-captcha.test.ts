@@ -174,7 +174,6 @@ describe("captcha", () => {
     // The hash is keyed: the plain SHA-256 of the answer is not accepted.
     expect(checkCaptcha(keyedHash("captcha:AbC24"), "AbC23")).toBe("wrong");
   });
-
 });
 
 describe("CAPTCHA_TEST_TEXT", () => {

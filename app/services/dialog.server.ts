@@ -89,7 +89,11 @@ export async function dialogFor(
   }
   if (kind === "contact" || kind === "report") {
     if (!user) {
-      return { kind: "login", reason: kind, loginTo: kind === "contact" ? loginPath(contactPage(back, estateId, officeId)) : loginTo };
+      return {
+        kind: "login",
+        reason: kind,
+        loginTo: kind === "contact" ? loginPath(contactPage(back, estateId, officeId)) : loginTo,
+      };
     }
     if (kind === "contact" && officeId) {
       const office = await officeContact(db, officeId, locale);
