@@ -76,7 +76,10 @@ export function ListingsJsonLd({ estates, origin }: { estates: EstateCard[]; ori
   );
 }
 
-/** JSON-LD of one listing (spec 2.7): a RealEstateListing with its place (and its point, decision 059), area, rooms, photos and Offer (seller: its office). */
+/**
+ * JSON-LD of one listing (spec 2.7): a RealEstateListing with its place (and its point as `geo`, decision 059), area,
+ * rooms, photos and Offer (seller: its office).
+ */
 export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin: string }) {
   const { t } = useTranslation();
   return (
