@@ -94,8 +94,9 @@ function useContactHref(target: { estate_id: number } | { office_id: number }): 
 }
 
 /**
- * The listing page's bar at the foot of a phone's screen (decision 059): Call, WhatsApp and Save, one tap away
- * wherever the visitor has scrolled to, as plain links and the save form (no script). CSS keeps it at the foot
+ * The listing page's bar at the foot of a phone's screen (decision 059): Call, WhatsApp and Save (the heart, named
+ * by its label: three words do not fit 360 px), one tap away wherever the visitor has scrolled to, as plain links and
+ * the save form (no script). CSS keeps it at the foot
  * (`position: sticky`, so it takes its own room at the end of the page and covers nothing) and hides it from 801 px,
  * where the contact card beside the photos is in view.
  */
@@ -110,7 +111,7 @@ export function PhoneBar({ estateId }: { estateId: number }) {
       <Link className="button button-whatsapp" to={to} rel="nofollow" preventScrollReset>
         <Icon name="whatsapp" /> {t("card.whatsapp")}
       </Link>
-      <SaveToggle estateId={estateId} labelled />
+      <SaveToggle estateId={estateId} />
     </div>
   );
 }

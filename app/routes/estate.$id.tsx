@@ -208,13 +208,11 @@ function PlaceOnMap({ point, label }: { point: GeoPoint; label: string }) {
   const links = mapLinks(point, label);
   return (
     <p className="map-links">
-      <a href={links.geo} className="button button-small">
-        <Icon name="pin" /> {t("estate.openInMaps")}
-      </a>
-      <a href={links.osm} className="button button-small" rel="noopener" target="_blank">
+      <a href={links.geo}>{t("estate.openInMaps")}</a>
+      <a href={links.osm} rel="noopener" target="_blank">
         {t("estate.openStreetMap")}
       </a>
-      <small className="hint">{t("estate.mapNote")}</small>
+      <small>{t("estate.mapNote")}</small>
     </p>
   );
 }
