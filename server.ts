@@ -16,6 +16,7 @@ import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { demoAdminNotice } from "./app/models/admin-bootstrap.server";
 import { responsesSettled } from "./app/services/account.server";
+import { imageStore } from "./app/services/image-store.server";
 import { startAppWorker } from "./app/services/job-tasks.server";
 import { isMultipartForm, UPLOAD_BODY_LIMIT } from "./app/services/multipart.server";
 import { consume } from "./app/services/rate-limit.server";
@@ -24,10 +25,13 @@ import { getEnv } from "./app/utils/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";
 import { compressionFilter } from "./server/encoding";
+import { serveImages } from "./server/images";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
 import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
-import { queryParamsOf } from "./server/page-query";
+import { queryParamsOf, routeMatcher } from "./server/page-query";
+import { createMetrics, serveMetrics } from "./server/metrics";
+import { checkReadiness } from "./server/readiness";
 import { precompressedStatic } from "./server/static-files";
 
 const env = getEnv();
@@ -77,14 +81,45 @@ function withoutSecrets(url: string | undefined): string | undefined {
   return url?.replace(/([?&]t=)[^&#]*/g, "$1…");
 }
 
+/** Set once SIGTERM or SIGINT arrives: /readyz answers 503 while the process finishes what it serves. */
+let stopping = false;
+/** Whether this process can serve now (server/readiness.ts): what /readyz and the `aqar_ready` metric report. */
+const readiness = () =>
+  checkReadiness({ database, listening: pageCache ? pageCache.usable : null, images: imageStore(), stopping });
+
+/**
+ * Prometheus figures (decision 061) on a listener of their own, METRICS_PORT on METRICS_HOST (127.0.0.1 unless set),
+ * never on the site's port; off when METRICS_PORT is unset.
+ */
+const metrics = env.METRICS_PORT
+  ? createMetrics({
+      database,
+      match: routeMatcher(build),
+      ready: async () => (await readiness()).ready,
+      log: (error, what) => logger.warn({ err: error }, `metrics: ${what} figures not read`),
+    })
+  : undefined;
+const metricsServer =
+  metrics && env.METRICS_PORT ? await serveMetrics(metrics.registry, env.METRICS_PORT, env.METRICS_HOST) : undefined;
+if (metricsServer) logger.info({ port: env.METRICS_PORT, host: env.METRICS_HOST }, "metrics listening");
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
+if (metrics) app.use(metrics.middleware);
+// While the process stops (SIGTERM), every answer closes its connection, so that a proxy's kept-alive connections
+// end with the answers under way instead of carrying a next request into a closing process (decision 061).
+app.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 
 app.use(
   pinoHttp({
     logger,
-    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/build/") === true },
+    autoLogging: {
+      ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url?.startsWith("/build/") === true,
+    },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     serializers: {
       req: (req) => ({ method: req.method, url: withoutSecrets(req.url), ua: req.headers?.["user-agent"] }),
@@ -106,7 +141,8 @@ app.use(
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         "style-src": ["'self'"],
-        "img-src": ["'self'", "data:"],
+        // Images served by a CDN or the bucket itself (IMAGE_BASE_URL, decision 060) come from its origin.
+        "img-src": ["'self'", "data:", ...(env.IMAGE_BASE_URL ? [new URL(env.IMAGE_BASE_URL).origin] : [])],
         "connect-src": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
@@ -156,10 +192,25 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
+/**
+ * Readiness (decision 061): 200 when this process can serve (database reachable, page-change listener up, image
+ * store reachable, not stopping), else 503, with the checks as a small JSON. nginx's health checks and the systemd
+ * units (deploy/) ask it; /healthz only says the process is alive.
+ */
+app.get("/readyz", async (_req, res) => {
+  const state = await readiness();
+  if (!state.ready) res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS));
+  res.set("Cache-Control", "no-store").json({ status: state.ready ? "ready" : "not ready", ...state });
+});
+
 // Fingerprinted Remix assets: cache for a year; sent as their brotli or gzip copies (npm run build, decision 014).
 app.use("/build", precompressedStatic("public/build", { immutable: true, maxAge: "1y", index: false }));
-// Stored images never change under a name (seed names are fixed content, uploads get new names).
-app.use("/images", express.static(env.imagesDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+// Stored images never change under a name (seed names are fixed content, uploads get new names): streamed from the
+// image store, the folder or the bucket (decision 060), cached a year.
+app.use(
+  "/images",
+  serveImages(imageStore(), (error) => logger.error({ err: error }, "image store")),
+);
 // Locale files are requested with ?v=<hash of the files>.
 app.use("/locales", precompressedStatic("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
 // The service worker (issue 12, decision 021), at the root so that its scope is the whole site, checked for updates on
@@ -316,7 +367,6 @@ server.listen(env.PORT, env.HOST, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -329,6 +379,7 @@ async function shutdown(signal: string) {
     // The job being run finishes; jobs claimed but not started go back to the queue.
     await worker?.stop();
     await pageCache?.close();
+    metricsServer?.close();
     await database.close().catch(() => undefined);
     logger.info("stopped");
     process.exit(0);

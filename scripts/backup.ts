@@ -1,6 +1,6 @@
 /**
  * `npm run db:backup -- [folder]`: backs up the database (PGlite, or PostgreSQL when DATABASE_URL is set) and the
- * stored images into a new dated folder under `folder` (default ./backups/); see app/db/backup.server.ts and the
+ * stored images (unless they are in a bucket, IMAGE_STORE=s3) into a new dated folder under `folder` (default ./backups/); see app/db/backup.server.ts and the
  * README's Backups section. Stop the server first when it uses PGlite. Exits with 1 and a message when it cannot.
  */
 import { BackupError, createBackup } from "../app/db/backup.server";
@@ -14,13 +14,16 @@ if (args.length > 1 || args.some((a) => a.startsWith("-"))) {
 const env = getEnv();
 try {
   const { path, manifest } = await createBackup(
-    { databaseUrl: env.DATABASE_URL, pgliteDir: env.pgliteDir, imagesDir: env.imagesDir },
+    // Images in a bucket are not copied: its versioning is their backup (decision 060).
+    { databaseUrl: env.DATABASE_URL, pgliteDir: env.pgliteDir, imagesDir: env.IMAGE_STORE === "s3" ? null : env.imagesDir },
     args[0] ?? "./backups",
   );
   const mb = (manifest.images.bytes / 1048576).toFixed(1);
-  console.log(
-    `backup of ${manifest.database === "pglite" ? "PGlite" : "PostgreSQL"} and ${manifest.images.files} images (${mb} MB) written to ${path}`,
-  );
+  const images =
+    env.IMAGE_STORE === "s3"
+      ? `not the images (bucket ${env.S3_BUCKET}: its versioning is their backup)`
+      : `${manifest.images.files} images (${mb} MB)`;
+  console.log(`backup of ${manifest.database === "pglite" ? "PGlite" : "PostgreSQL"} and ${images} written to ${path}`);
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;
   console.error(`backup failed: ${error.message}`);

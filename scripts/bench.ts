@@ -38,6 +38,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { summariseProfile, type CpuProfile } from "./cpuprofile";
+import { cpuTicks, stop, TICKS_PER_SECOND } from "./processes";
 import { scriptsOf } from "../tests/helpers/page-weight";
 import { numberOption, stringOption } from "./cli";
 
@@ -106,18 +107,6 @@ function start(command: string, args: string[], options: { cwd?: string; env?: N
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
-}
-
-/** Sends SIGTERM to a server's process group and waits (at most 15 s) for the server to exit. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return; // already gone
-  }
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
 }
 
 process.on("SIGINT", () => {
@@ -218,20 +207,6 @@ async function pageWeight(origin: string, pathname: string, headers: Record<stri
 }
 
 type Load = { rps: number; p50: number; p99: number; errors: number; cpuMsPerRequest: number | null };
-
-const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
-
-/** CPU time a process has used so far (user + system, all its threads), in clock ticks; null off Linux. */
-function cpuTicks(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Waits (at most 60 s) until a server is idle: two 250 ms periods in a row with at most one clock tick of CPU. After

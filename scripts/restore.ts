@@ -18,13 +18,16 @@ const env = getEnv();
 try {
   const backup = findBackup(paths[0] ?? "./backups");
   const manifest = await restoreBackup(
-    { databaseUrl: env.DATABASE_URL, pgliteDir: env.pgliteDir, imagesDir: env.imagesDir },
+    // Images in a bucket are not restored: its versioning is their backup (decision 060).
+    { databaseUrl: env.DATABASE_URL, pgliteDir: env.pgliteDir, imagesDir: env.IMAGE_STORE === "s3" ? null : env.imagesDir },
     backup,
     { force },
   );
   const where = env.DATABASE_URL ? "PostgreSQL" : `PGlite at ${env.pgliteDir}`;
   console.log(
-    `restored ${backup} (made ${manifest.createdAt}, ${manifest.images.files} images) into ${where} and ${env.imagesDir}`,
+    env.IMAGE_STORE === "s3"
+      ? `restored ${backup} (made ${manifest.createdAt}) into ${where}; images stay in bucket ${env.S3_BUCKET}`
+      : `restored ${backup} (made ${manifest.createdAt}, ${manifest.images.files} images) into ${where} and ${env.imagesDir}`,
   );
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;

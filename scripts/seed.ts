@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase } from "../app/db/client.server";
 import { estates, governorates } from "../app/db/schema";
 import { seedListings } from "../app/db/seed/listings.server";
 import { seedReference } from "../app/db/seed/reference.server";
+import { imageStore } from "../app/services/image-store.server";
 import { demoAdminNotice, settleDemoAdmin } from "../app/models/admin-bootstrap.server";
 import { getEnv, isPublicSite } from "../app/utils/env.server";
 
@@ -22,12 +23,12 @@ const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgli
 await migrateDatabase(database);
 const { db } = database;
 const seeded = (await db.$count(governorates)) > 0;
-if (!seeded) await seedReference(db, env.imagesDir);
+if (!seeded) await seedReference(db, imageStore());
 // The demo data brings its demo admin, except on a public site (docs/decisions/049).
 const demoAdmin = await settleDemoAdmin(db, { seededDemo: !seeded, publicSite: isPublicSite(env) });
 const [{ n }] = await db.select({ n: count() }).from(estates).where(eq(estates.status, "approved"));
 const missing = wanted - Number(n);
-if (missing > 0) await seedListings(db, { count: missing, imagesDir: env.imagesDir, batch: 2000 });
+if (missing > 0) await seedListings(db, { count: missing, images: imageStore(), batch: 2000 });
 await database.close();
 const notice = demoAdminNotice(demoAdmin, env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
 if (notice) console.log(notice);

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { getDatabase } from "~/db/db.server";
 import { seedStatus } from "~/db/seed/status.server";
+import { imageStore } from "~/services/image-store.server";
 import { ensureAdmin, settleDemoAdmin, type DemoAdminOutcome } from "~/models/admin-bootstrap.server";
 import { getEnv, isPublicSite } from "~/utils/env.server";
 
@@ -19,7 +20,7 @@ export async function startDatabase(): Promise<{ database: Database; demoAdmin: 
   let seededDemo = false;
   if (!seeded.reference || !seeded.listings) {
     const { ensureSeeded } = await import("../app/db/seed/index.server");
-    seededDemo = await ensureSeeded(database.db, { listings: env.SEED_LISTINGS, imagesDir: env.imagesDir });
+    seededDemo = await ensureSeeded(database.db, { listings: env.SEED_LISTINGS, images: imageStore() });
   }
   const demoAdmin = await settleDemoAdmin(database.db, { seededDemo, publicSite: isPublicSite(env) });
   if (env.ADMIN_PHONE && env.ADMIN_PASSWORD) await ensureAdmin(database.db, env.ADMIN_PHONE, env.ADMIN_PASSWORD);

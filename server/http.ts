@@ -8,7 +8,7 @@ import {
 import type express from "express";
 import { isLoopbackUrl, LOOPBACK_HOSTS, type Env } from "~/utils/env.server";
 import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
-import { sendWhole } from "./encoding";
+import { chooseEncoding, sendWhole } from "./encoding";
 import type { PageCache } from "./page-cache";
 
 /**
@@ -180,7 +180,10 @@ export function createRemixHandler(options: {
       const refused = storeKey !== key;
       if (cache && storeKey && req.method === "GET" && response.status === (refused ? 429 : 200) && cache.usable) {
         const html = await response.text();
-        const entry = cache.store(storeKey, generation, response, html, context.cspNonce, { refusal: refused });
+        const entry = cache.store(storeKey, generation, response, html, context.cspNonce, {
+          refusal: refused,
+          encoding: chooseEncoding(req),
+        });
         if (entry) return cache.send(req, res, entry, refused ? "refused" : "miss");
         writeHead(res, response);
         sendWhole(req, res, Buffer.from(html, "utf8"));

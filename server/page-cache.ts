@@ -8,7 +8,7 @@ import { visibleDataChanged } from "~/services/visible-changes.server";
 import { LANG_COOKIE, localeOf } from "~/services/i18n.server";
 import { storeFor } from "~/utils/company";
 import { APP_POPUP_COOKIE } from "~/utils/cookies";
-import { chooseEncoding, encodeWhole, encodeWholeAsync, markEncoded } from "./encoding";
+import { chooseEncoding, encodeWhole, encodeWholeAsync, markEncoded, type Encoding } from "./encoding";
 import { canonicalSearch, type QueryParamsOf } from "./page-query";
 
 /**
@@ -22,9 +22,10 @@ import { canonicalSearch, type QueryParamsOf } from "./page-query";
  * canonical order (decision 045), and the page is rendered from that canonical address, so junk parameters (utm_*,
  * fbclid) neither make a new entry nor change the page.
  *
- * Compression (decision 045): the answer that fills the cache is compressed cheaply (the `rendered` effort) and sent
- * at once; the kept copy is compressed again at the `kept` effort (brotli 10, gzip 9) in the background, one page at
- * a time on libuv's thread pool, so no request waits for it and the event loop never does. Any other request (a
+ * Compression (decisions 045 and 062): the answer that fills the cache is compressed cheaply (the `rendered` effort),
+ * in the one encoding its client takes, and sent at once; the kept copy is compressed at the `kept` effort (brotli 10,
+ * gzip 9) in both encodings in the background, one page at a time on libuv's thread pool, so no request waits for it
+ * and the event loop never does. Any other request (a
  * session, a toast, a dialog, a post, `_data`) is neither served from nor stored in the cache, and only a 200 HTML
  * answer without `Set-Cookie` is stored.
  *
@@ -54,7 +55,8 @@ export type PageCacheOptions = {
 export type VisitorPage = { key: string; search: string };
 
 /**
- * A kept page: its answer headers, its ETag, the hashes of its inline scripts, its bytes in each encoding, and
+ * A kept page: its answer headers, its ETag, the hashes of its inline scripts, its bytes in each encoding (null for
+ * an encoding not made yet: until the background compression, only the filling request's encoding exists), and
  * whether those are compressed at the `kept` effort yet (else at the `rendered` one).
  */
 type Entry = {
@@ -64,8 +66,8 @@ type Entry = {
   etag: string;
   scriptHashes: string[];
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
   recompressed: boolean;
 };
 
@@ -91,7 +93,7 @@ export class PageCache {
   constructor(private readonly options: PageCacheOptions) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes,
-      sizeCalculation: (entry) => entry.identity.byteLength + entry.br.byteLength + entry.gzip.byteLength + 512,
+      sizeCalculation: (entry) => entry.identity.byteLength + (entry.br?.byteLength ?? 0) + (entry.gzip?.byteLength ?? 0) + 512,
       ttl: options.ttlMs,
     });
   }
@@ -206,7 +208,8 @@ export class PageCache {
    * Stores `response` under `key` when it may be kept (200, HTML, no Set-Cookie, not `Cache-Control: no-store`,
    * rendered under the current generation) and returns the entry to send; returns undefined when it may not (send it
    * as it is). `html` is the complete body; `nonce` this response's CSP nonce (its attributes are taken out). The
-   * entry is compressed at the `rendered` effort now and at the `kept` effort later (recompressLater).
+   * entry is compressed at the `rendered` effort now in `options.encoding` only (the filling request's, chooseEncoding;
+   * brotli when not given), and in both encodings at the `kept` effort later (recompressLater).
    */
   store(
     key: string,
@@ -214,13 +217,15 @@ export class PageCache {
     response: Response,
     html: string,
     nonce: string,
-    options: { refusal?: boolean } = {},
+    options: { refusal?: boolean; encoding?: Encoding } = {},
   ): Entry | undefined {
     if (!this.listening || generation !== this.generation) return undefined;
     if (response.status !== (options.refusal ? 429 : 200) || response.headers.has("Set-Cookie")) return undefined;
     if (!options.refusal && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) return undefined;
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return undefined;
     const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
+    const encoding = options.encoding ?? "br";
+    const queued = this.waiting.size < MAX_WAITING;
     const identity = Buffer.from(shared, "utf8");
     const entry: Entry = {
       status: response.status,
@@ -228,8 +233,10 @@ export class PageCache {
       etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
       scriptHashes: inlineScriptHashes(shared),
       identity,
-      br: encodeWhole(identity, "br", "rendered"),
-      gzip: encodeWhole(identity, "gzip", "rendered"),
+      // Only what the filling request takes: the other encoding waits for the background compression (decision 062),
+      // unless too many pages wait for it already (the page then keeps both cheap copies until it expires).
+      br: encoding === "br" || !queued ? encodeWhole(identity, "br", "rendered") : null,
+      gzip: encoding === "gzip" || !queued ? encodeWhole(identity, "gzip", "rendered") : null,
       recompressed: false,
     };
     this.entries.set(key, entry);
@@ -259,7 +266,7 @@ export class PageCache {
         await encodeWholeAsync(entry.identity, "gzip", "kept"),
       ];
       if (generation !== this.generation || this.entries.peek(key) !== entry) continue;
-      const smaller = (kept: Buffer, cheap: Buffer) => (kept.byteLength < cheap.byteLength ? kept : cheap);
+      const smaller = (kept: Buffer, cheap: Buffer | null) => (!cheap || kept.byteLength < cheap.byteLength ? kept : cheap);
       const next = { ...entry, br: smaller(br, entry.br), gzip: smaller(gzip, entry.gzip), recompressed: true };
       this.entries.set(key, next, { noUpdateTTL: true });
     }
@@ -304,12 +311,21 @@ export class PageCache {
     }
     markEncoded(res);
     const encoding = chooseEncoding(req);
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    const body = bodyOf(entry, encoding);
     if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(body.byteLength));
     if (req.method === "HEAD") res.end();
     else res.end(body);
   }
+}
+
+/**
+ * The bytes of `entry` in `encoding`: the kept ones, or, for an encoding not made yet (a page between its fill and its
+ * background compression, asked for in the other encoding), compressed now at the `rendered` effort and not kept.
+ */
+function bodyOf(entry: Entry, encoding: Encoding): Buffer {
+  if (encoding === "identity") return entry.identity;
+  return entry[encoding] ?? encodeWhole(entry.identity, encoding, "rendered");
 }
 
 /** Headers of a rendered answer that are not kept: the cache writes its own, the length depends on the encoding. */

@@ -14,11 +14,15 @@ export type QueryParamsOf = (pathname: string) => ReadonlySet<string>;
 /** What a route module may export: the names of the query parameters its loader reads. */
 type WithQueryParams = { queryParams?: readonly string[] };
 
+/** The routes of `build` that match a path, outermost first (the root, then its children), or null for none. */
+export type RouteMatcher = (pathname: string) => string[] | null;
+
 /**
- * A function from a path (`/estates`) to the names of the query parameters its page reads, from the `queryParams`
- * exports of `build`'s route modules, matched as Remix matches them. A path no route matches reads none.
+ * Matches paths against `build`'s routes as Remix matches them (React Router's matchRoutes on the route tree made
+ * from the build's flat route list): a path to the ids of the routes it matches. Shared by the page cache's query
+ * parameters (queryParamsOf) and the metrics' route label (server/metrics.ts).
  */
-export function queryParamsOf(build: ServerBuild): QueryParamsOf {
+export function routeMatcher(build: ServerBuild): RouteMatcher {
   const children = new Map<string | undefined, AgnosticRouteObject[]>();
   const nodes = new Map<string, AgnosticRouteObject>();
   for (const route of Object.values(build.routes)) {
@@ -37,17 +41,27 @@ export function queryParamsOf(build: ServerBuild): QueryParamsOf {
     if (parent && "children" in parent) parent.children = list;
   }
   const tree = children.get(undefined) ?? [];
+  return (pathname) => matchRoutes(tree, pathname)?.map((match) => match.route.id!) ?? null;
+}
+
+/**
+ * A function from a path (`/estates`) to the names of the query parameters its page reads, from the `queryParams`
+ * exports of `build`'s route modules, matched as Remix matches them (routeMatcher). A path no route matches reads
+ * none.
+ */
+export function queryParamsOf(build: ServerBuild): QueryParamsOf {
+  const match = routeMatcher(build);
   const byRoutes = new Map<string, ReadonlySet<string>>();
   const none: ReadonlySet<string> = new Set();
   return (pathname) => {
-    const matches = matchRoutes(tree, pathname);
+    const matches = match(pathname);
     if (!matches) return none;
-    const ids = matches.map((match) => match.route.id!).join(" ");
+    const ids = matches.join(" ");
     let names = byRoutes.get(ids);
     if (!names) {
       const found = new Set<string>();
-      for (const match of matches) {
-        const module = build.routes[match.route.id!]?.module as WithQueryParams | undefined;
+      for (const id of matches) {
+        const module = build.routes[id]?.module as WithQueryParams | undefined;
         for (const name of module?.queryParams ?? []) found.add(name);
       }
       byRoutes.set(ids, (names = found));

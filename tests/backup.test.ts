@@ -73,7 +73,7 @@ afterAll(() => {
 });
 
 describe("backup and restore on PGlite", () => {
-  let target: BackupTarget;
+  let target: BackupTarget & { imagesDir: string };
   let imageNames: string[];
 
   /** Runs `fn` on the PGlite database of `dir`, closing it after (the scripts need it closed). */

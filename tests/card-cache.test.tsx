@@ -9,6 +9,8 @@ import type { Locale } from "~/i18n";
 import type { EstateCard } from "~/models/estate-card.server";
 import { searchEstates } from "~/models/estate-search.server";
 import { i18nFor } from "~/services/i18n.server";
+import { estateTitle } from "~/utils/format";
+import { escapeHtml } from "~/utils/html";
 import { useTestDatabase } from "./helpers/db";
 
 /**
@@ -105,6 +107,25 @@ describe("property cards from the card fragment cache (decision 038)", () => {
     expect(other).toContain(`href="/?dialog=login&amp;for=save&amp;estate_id=${estate.id}"`);
     expect(other).not.toContain("redirectTo");
     expect(other).not.toMatch(/\/page-[0-9a-f]{24}/);
+  });
+
+  it("give each photo its alt text: the card's title, then the photo's number of the photos, in both languages", async () => {
+    for (const locale of ["ar", "en"] as const) {
+      const estate = cards[locale].find((e) => e.images.length > 1)!;
+      // A place whose name holds what a replacement pattern would read ($&, $1) and quotes, written as it is.
+      const odd = { ...estate, location: `Bab Touma $& $1 "it's"`, id: estate.id + 1_000_000 };
+      for (const shown of [estate, odd]) {
+        const html = await page("/", locale, visitor, [shown], true);
+        const t = i18nFor(locale).getFixedT(locale);
+        const title = estateTitle(t, shown);
+        expect(title).toContain(shown.location);
+        shown.images.forEach((_, i) => {
+          const alt = t("card.photoAlt", { title, n: i + 1, count: shown.images.length });
+          expect(alt).toContain(title);
+          expect(html).toContain(`alt="${escapeHtml(alt)}"`);
+        });
+      }
+    }
   });
 
   it("follow a change of the listing at once: the data is the key", async () => {

@@ -8,6 +8,7 @@ import * as s from "~/db/schema";
 import { listJobs, retryFailedJob } from "~/models/job.server";
 import { seedListings } from "~/db/seed/listings.server";
 import { seedReference } from "~/db/seed/reference.server";
+import { diskImageStore } from "~/services/image-store.server";
 import { runDueJobs, TASKS } from "~/services/job-tasks.server";
 import {
   BACKOFF_BASE_MS,
@@ -512,8 +513,8 @@ describe("workers on one PostgreSQL database", () => {
   it("saved-search alerts killed in the middle of a run: after another worker runs, each search alerted once (decision 030)", async () => {
     // Lookups and 30 listings, all published an hour ago; 600 accounts with one saved search each (every listing),
     // counted from a day ago: three batches of 200 searches, one SMS each.
-    await seedReference(first.db, process.env.TEST_IMAGES_DIR!);
-    await seedListings(first.db, { count: 30, imagesDir: process.env.TEST_IMAGES_DIR! });
+    await seedReference(first.db, diskImageStore(process.env.TEST_IMAGES_DIR!));
+    await seedListings(first.db, { count: 30, images: diskImageStore(process.env.TEST_IMAGES_DIR!) });
     await first.db.execute(sql`update estates set published_at = now() - interval '1 hour'`);
     await first.db.execute(sql`
       with u as (

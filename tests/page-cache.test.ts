@@ -4,7 +4,6 @@ import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
-import { encodeWhole } from "../server/encoding";
 import { inlineScriptHashes, PageCache } from "../server/page-cache";
 import { queryParamsOf } from "../server/page-query";
 import { startServer, type TestServer } from "./helpers/server";
@@ -485,42 +484,6 @@ describe("keys and hashes (issue 10)", () => {
     expect(cache.keyFor(request("/estates?q=a&q=b"))).not.toBe(cache.keyFor(request("/estates?q=b&q=a")));
     // The root's parameters count on every page.
     expect(cache.keyFor(request("/estates?lang=en&utm_source=1", { Cookie: "lang=en" }))).toBe("en full - /estates?lang=en");
-  });
-
-  it("answers the filling request compressed cheaply, then keeps the copy compressed at the storage levels (decision 045)", async () => {
-    const listening = new PageCache({
-      maxBytes: 1024 * 1024,
-      ttlMs: 60_000,
-      sharedMaxAgeSeconds: 30,
-      staleWhileRevalidateSeconds: 60,
-      queryParams: queryParamsOf(SMALL_BUILD),
-    });
-    // As if it heard page_changes: pages may be kept.
-    listening.listen({
-      listen: (_channel: string, events: { listening: () => void }) => (
-        events.listening(),
-        { close: async () => undefined, sync: async () => undefined }
-      ),
-    } as never);
-    const html = `<!DOCTYPE html><html><body>${Array.from({ length: 3000 }, (_, i) => `<p>عقار ${i % 97} في دمشق</p>`).join("")}</body></html>`;
-    const identity = Buffer.from(html);
-    const response = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-    const entry = listening.store("ar full - /estates", listening.current, response, html, "")!;
-    expect(entry.br.equals(encodeWhole(identity, "br", "rendered"))).toBe(true);
-    expect(entry.gzip.equals(encodeWhole(identity, "gzip", "rendered"))).toBe(true);
-    await listening.idle();
-    const kept = listening.get("ar full - /estates")!;
-    expect(kept.br.equals(encodeWhole(identity, "br", "kept"))).toBe(true);
-    // gzip 9 is kept when it is smaller than gzip 6 (on some pages it is not).
-    expect(kept.gzip.byteLength).toBe(
-      Math.min(encodeWhole(identity, "gzip", "kept").byteLength, encodeWhole(identity, "gzip", "rendered").byteLength),
-    );
-    expect(kept.br.byteLength).toBeLessThan(entry.br.byteLength);
-    expect(kept.etag).toBe(entry.etag);
-    // A page marked no-store is never kept.
-    const secret = new Response(html, { headers: { "Content-Type": "text/html", "Cache-Control": "no-store" } });
-    expect(listening.store("ar full - /rp?t=x", listening.current, secret, html, "")).toBeUndefined();
-    await listening.close();
   });
 
   it("hashes inline scripts only", () => {

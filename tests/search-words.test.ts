@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { searchEstates } from "~/models/estate-search.server";
-import { searchNormalize, wordsQuery } from "~/models/search-words.server";
+import { searchNormalize, searchWords, STEMS, wordsQuery } from "~/models/search-words.server";
 import { loader as estatesLoader } from "~/routes/estates";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
@@ -46,9 +46,12 @@ describe("the words of a search", () => {
     expect(none.status).toBe(200);
     expect(none.data.result.total).toBeGreaterThan(0);
     for (const q of ["%D9%80", "%D9%8E", "%D9%80%D9%80%20%D9%8E%D9%91%20%D9%B0"]) {
+      // Decision 056: the page redirects to the same search without the words that are none.
       const res = await callLoader(estatesLoader, `/estates?is_simple=0&q=${q}`);
-      expect(res.status, q).toBe(200);
-      expect(res.data.result.total, q).toBe(none.data.result.total);
+      expect(res.status, q).toBe(302);
+      expect(res.headers.get("Location"), q).toBe("/estates?is_simple=0");
+      const page = await callLoader(estatesLoader, res.headers.get("Location")!);
+      expect(page.data.result.total, q).toBe(none.data.result.total);
     }
   });
 
@@ -58,7 +61,9 @@ describe("the words of a search", () => {
     const marked = await searchEstates(db(), { q: "شـقّـة" }, 1, "ar");
     expect(marked.total).toBe(plain.total);
     expect(marked.items.map((e) => e.id)).toEqual(plain.items.map((e) => e.id));
-    expect(wordsQuery("شـقّة ـ َ إطلالة")).toBe("شقه:* & اطلاله:*");
+    // Stemmed (decision 056): شقة → شق, matched whole (two letters); إطلالة → اطلال, a prefix.
+    expect(wordsQuery("شـقّة ـ َ إطلالة")).toBe("شق & اطلال:*");
+    expect(wordsQuery("شـقّة ـ َ إطلالة", "A")).toBe("شق:A & اطلال:*A");
     expect(wordsQuery("ـ َ ّ")).toBeNull();
   });
 
@@ -72,6 +77,34 @@ describe("the words of a search", () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("TypeScript stems the words of a text exactly as SQL's search_words does for the documents", async () => {
+    // Words as people write them: letters that normalising and stemming touch, articles and endings, digits of
+    // three scripts, Latin letters, separated by spaces and punctuation.
+    const piece = fc.constantFrom(
+      ...["ال", "وال", "بال", "لل", "و", "ة", "ات", "ون", "ين", "ه", "ى", "أ", "إ", "آ", "ش", "ق", "م", "ز", "ر", "ع"],
+      ...["ـ", "\u064E", "\u0651", "٣", "۴", "7", "s", "S", "flat", "Villa", "glass", "pools"],
+      ...Object.keys(STEMS),
+    );
+    const word = fc.array(piece, { minLength: 1, maxLength: 5 }).map((p) => p.join(""));
+    const gap = fc.constantFrom(" ", ", ", "،", "-", ".", "\n", " / ", "؟ ");
+    const phrase = fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 8 }).map((w) => w.flat().join(""));
+    await fc.assert(
+      fc.asyncProperty(fc.array(phrase, { minLength: 1, maxLength: 20 }), async (texts) => {
+        const result = (await db().execute(
+          sql`select search_words(t.value) as w from json_array_elements_text(${JSON.stringify(texts)}::json) with ordinality as t(value, i) order by t.i`,
+        )) as unknown as { rows: { w: string }[] };
+        expect(result.rows.map((r) => r.w)).toEqual(texts.map((t) => searchWords(t).join(" ")));
+      }),
+      { numRuns: 150 },
+    );
+    // Every word of the table, alone and with an article.
+    const words = Object.keys(STEMS).flatMap((w) => [w, /^[a-z]/.test(w) ? w.toUpperCase() : `ال${w}`]);
+    const result = (await db().execute(
+      sql`select search_words(t.value) as w from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as t(value, i) order by t.i`,
+    )) as unknown as { rows: { w: string }[] };
+    expect(result.rows.map((r) => r.w)).toEqual(words.map((w) => searchWords(w).join(" ")));
   });
 
   it("lower() left search_normalize changes no stored document: the 'simple' dictionary lowers the same way", async () => {

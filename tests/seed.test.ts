@@ -13,6 +13,7 @@ import { DEMO_CONFIRMED_MAX_DAYS, seedListings } from "~/db/seed/listings.server
 import { seededRandom } from "~/db/seed/random";
 import { seedReference } from "~/db/seed/reference.server";
 import { DEMO_ADMIN, demoAdminNotice, settleDemoAdmin } from "~/models/admin-bootstrap.server";
+import { diskImageStore } from "~/services/image-store.server";
 import { verifyPassword } from "~/services/password.server";
 import { isPublicSite } from "~/utils/env.server";
 import { useTestDatabase } from "./helpers/db";
@@ -502,9 +503,9 @@ describe("believable demo data (issue 13)", () => {
       for (const file of fs.readdirSync(original)) fs.copyFileSync(path.join(original, file), path.join(dir, file));
       first = fromPglite(await PGlite.create());
       await migrateDatabase(first);
-      await seedReference(first.db, dir);
+      await seedReference(first.db, diskImageStore(dir));
       const started = performance.now();
-      await seedListings(first.db, { count: 2400, imagesDir: dir });
+      await seedListings(first.db, { count: 2400, images: diskImageStore(dir) });
       seconds = (performance.now() - started) / 1000;
     }, 300_000);
     afterAll(async () => {
@@ -591,8 +592,8 @@ describe("determinism", () => {
       }
       second = fromPglite(await PGlite.create());
       await migrateDatabase(second);
-      await seedReference(second.db, images);
-      await seedListings(second.db, { count: TEST_LISTINGS, imagesDir: images, now: SECOND_SEED_AT });
+      await seedReference(second.db, diskImageStore(images));
+      await seedListings(second.db, { count: TEST_LISTINGS, images: diskImageStore(images), now: SECOND_SEED_AT });
     }, 120_000);
     afterAll(async () => {
       await second?.close();

@@ -14,6 +14,7 @@ const previousDataDir = vi.hoisted(() => {
   return previous;
 });
 
+import { diskImageStore, type ImageStore } from "~/services/image-store.server";
 import {
   IMAGE_WIDTHS,
   PHOTO_LIMITS,
@@ -38,10 +39,13 @@ const URL_ = "http://localhost:3000/new-estate";
 const LIMITS = { fileFields: ["photos"], maxFiles: PHOTO_LIMITS.maxFiles, maxBytes: PHOTO_LIMITS.maxBytes };
 
 let dir: string;
+/** The image store of the direct calls below: the folder `dir`. */
+let store: ImageStore;
 /** The folder readMultipartForm writes the files of the direct calls below to (a new one per call, inside it). */
 let partsRoot: string;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-uploads-"));
+  store = diskImageStore(dir);
   partsRoot = await fs.mkdtemp(path.join(os.tmpdir(), "aqar-upload-parts-"));
 });
 afterAll(async () => {
@@ -350,7 +354,7 @@ describe("storeUploadedImage", () => {
     expect(source.exif?.includes("TestCam")).toBe(true);
     expect(source.exif?.includes("WGS-84")).toBe(true);
 
-    const stored = await storeUploadedImage(jpeg, "photo", dir);
+    const stored = await storeUploadedImage(jpeg, "photo", store);
     // portrait after rotation; 400 wide is all the source has, so the 800 file is not enlarged
     expect(stored).toEqual({ file: stored.file, width: 400, height: 600 });
     await expectStored(stored.file, "photo", [
@@ -366,7 +370,7 @@ describe("storeUploadedImage", () => {
   });
 
   it("keeps a photo's aspect ratio in every width", async () => {
-    const stored = await storeUploadedImage(await noise(2000, 1000).jpeg().toBuffer(), "photo", dir);
+    const stored = await storeUploadedImage(await noise(2000, 1000).jpeg().toBuffer(), "photo", store);
     expect(stored).toMatchObject({ width: 800, height: 400 });
     await expectStored(stored.file, "photo", [
       [400, 200],
@@ -375,19 +379,19 @@ describe("storeUploadedImage", () => {
   });
 
   it("crops logos square and covers to 16:9, never enlarging", async () => {
-    const logo = await storeUploadedImage(await solid(300, 200, 4).png().toBuffer(), "logo", dir);
+    const logo = await storeUploadedImage(await solid(300, 200, 4).png().toBuffer(), "logo", store);
     expect(logo).toMatchObject({ width: 192, height: 192 });
     await expectStored(logo.file, "logo", [
       [96, 96],
       [192, 192],
     ]);
-    const smallLogo = await storeUploadedImage(await solid(50, 80).png().toBuffer(), "logo", dir);
+    const smallLogo = await storeUploadedImage(await solid(50, 80).png().toBuffer(), "logo", store);
     expect(smallLogo).toMatchObject({ width: 50, height: 50 });
     await expectStored(smallLogo.file, "logo", [
       [50, 50],
       [50, 50],
     ]);
-    const cover = await storeUploadedImage(await noise(1000, 1000).jpeg().toBuffer(), "cover", dir);
+    const cover = await storeUploadedImage(await noise(1000, 1000).jpeg().toBuffer(), "cover", store);
     expect(cover).toMatchObject({ width: 800, height: 450 });
     await expectStored(cover.file, "cover", [
       [400, 225],
@@ -400,7 +404,7 @@ describe("storeUploadedImage", () => {
     form.append("photos", file(await pngBytes(), "x.jpg"));
     const { files } = await read(post(form));
     expect(files).toHaveLength(1);
-    const stored = await storeUploadedImage(files[0].path, "photo", dir);
+    const stored = await storeUploadedImage(files[0].path, "photo", store);
     expect(stored).toMatchObject({ width: 320, height: 240 });
     const meta = await sharp(path.join(dir, `${stored.file}-800.webp`)).metadata();
     expect(meta.format).toBe("webp");
@@ -412,20 +416,20 @@ describe("storeUploadedImage", () => {
       await noise(500, 300).avif({ effort: 0 }).toBuffer(),
     ]) {
       // 500 wide: the 800 file keeps 500 (never enlarged)
-      expect(await storeUploadedImage(bytes, "photo", dir)).toMatchObject({ width: 500, height: 300 });
+      expect(await storeUploadedImage(bytes, "photo", store)).toMatchObject({ width: 500, height: 300 });
     }
   });
 
   it("refuses non-images, SVG, TIFF, broken and empty files with an UploadError and writes nothing", async () => {
     const before = await filesIn(dir);
     const jpeg = await noise(600, 400).jpeg().toBuffer();
-    expect(await refusal(storeUploadedImage(SVG_WITH_SCRIPT, "photo", dir))).toBe("notImage");
-    expect(await refusal(storeUploadedImage(TEXT, "photo", dir))).toBe("notImage");
-    expect(await refusal(storeUploadedImage(await solid(60, 40).tiff().toBuffer(), "photo", dir))).toBe("notImage");
-    expect(await refusal(storeUploadedImage(jpeg.subarray(0, jpeg.length / 2), "photo", dir))).toBe("notImage");
-    expect(await refusal(storeUploadedImage(randomBytes(4096), "photo", dir))).toBe("notImage");
-    expect(await refusal(storeUploadedImage(new Uint8Array(0), "photo", dir))).toBe("empty");
-    expect(await refusal(storeUploadedImage(new Uint8Array(PHOTO_LIMITS.maxBytes + 1), "photo", dir))).toBe("tooLarge");
+    expect(await refusal(storeUploadedImage(SVG_WITH_SCRIPT, "photo", store))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(TEXT, "photo", store))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(await solid(60, 40).tiff().toBuffer(), "photo", store))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(jpeg.subarray(0, jpeg.length / 2), "photo", store))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(randomBytes(4096), "photo", store))).toBe("notImage");
+    expect(await refusal(storeUploadedImage(new Uint8Array(0), "photo", store))).toBe("empty");
+    expect(await refusal(storeUploadedImage(new Uint8Array(PHOTO_LIMITS.maxBytes + 1), "photo", store))).toBe("tooLarge");
     expect(await filesIn(dir)).toEqual(before);
   });
 
@@ -434,7 +438,7 @@ describe("storeUploadedImage", () => {
     expect(png.byteLength).toBeLessThan(PHOTO_LIMITS.maxBytes);
     const before = await filesIn(dir);
     const started = performance.now();
-    expect(await refusal(storeUploadedImage(png, "photo", dir))).toBe("tooManyPixels");
+    expect(await refusal(storeUploadedImage(png, "photo", store))).toBe("tooManyPixels");
     expect(performance.now() - started).toBeLessThan(2000);
     expect(await filesIn(dir)).toEqual(before);
   });
@@ -452,7 +456,7 @@ describe("storeUploadedImage", () => {
     const outcomes: string[] = [];
     for (const f of files) {
       try {
-        await storeUploadedImage(f.path, "photo", dir);
+        await storeUploadedImage(f.path, "photo", store);
         outcomes.push(`${f.name}: stored`);
       } catch (error) {
         expect(error).toBeInstanceOf(UploadError);
@@ -465,20 +469,20 @@ describe("storeUploadedImage", () => {
 
 describe("removeStoredImage", () => {
   it("removes every width of an uploaded image and ignores missing files", async () => {
-    const stored = await storeUploadedImage(await pngBytes(), "cover", dir);
+    const stored = await storeUploadedImage(await pngBytes(), "cover", store);
     const names = IMAGE_WIDTHS.cover.map((w) => `${stored.file}-${w}.webp`);
     for (const name of names) await expect(fs.access(path.join(dir, name))).resolves.toBeUndefined();
     await fs.rm(path.join(dir, names[0]));
-    await removeStoredImage(stored.file, "cover", dir);
+    await removeStoredImage(stored.file, "cover", store);
     expect((await filesIn(dir)).filter((n) => n.startsWith(stored.file))).toEqual([]);
-    await expect(removeStoredImage(stored.file, "cover", dir)).resolves.toBeUndefined();
+    await expect(removeStoredImage(stored.file, "cover", store)).resolves.toBeUndefined();
   });
 
   it("leaves names it did not make (shared seed photos, paths) alone", async () => {
     const seed = path.join(dir, "seed-photo-1-400.webp");
     await fs.writeFile(seed, "shared");
-    await removeStoredImage("seed-photo-1", "photo", dir);
-    await removeStoredImage("../seed-photo-1", "photo", dir);
+    await removeStoredImage("seed-photo-1", "photo", store);
+    await removeStoredImage("../seed-photo-1", "photo", store);
     expect(await fs.readFile(seed, "utf8")).toBe("shared");
   });
 });

@@ -14,6 +14,7 @@ import {
   UNSAFE_ViewTransitionContext,
 } from "react-router-dom";
 import { pageWithoutDialog, searchWithoutDialog } from "~/utils/dialog";
+import { countLookup } from "~/services/cache-counts.server";
 import { getEnv } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/html";
 import { NonceContext } from "~/utils/nonce";
@@ -76,7 +77,11 @@ function useCardContexts(): [Context<unknown>, unknown][] {
  */
 function cardHtml(key: string, props: EstateCardProps, contexts: [Context<unknown>, unknown][]): string {
   const hit = cache()?.get(key);
-  if (hit !== undefined) return hit;
+  if (hit !== undefined) {
+    countLookup("card", "hit");
+    return hit;
+  }
+  countLookup("card", cache() ? "miss" : "bypass");
   const tree = contexts.reduceRight<ReactNode>(
     (child, [context, value]) => <context.Provider value={value}>{child}</context.Provider>,
     <EstateCardContent {...props} />,

@@ -3,6 +3,7 @@ import type { EstateCard } from "~/models/estate-card.server";
 import type { EstateDetail } from "~/models/estate.server";
 import type { SearchResult } from "~/models/estate-search.server";
 import { estateTitle } from "~/utils/format";
+import { absoluteUrl } from "~/utils/seo";
 
 /**
  * Structured data for search engines (architecture 2, JSON-LD of schema.org), rendered by the server only:
@@ -67,7 +68,7 @@ export function ListingsJsonLd({ estates, origin }: { estates: EstateCard[]; ori
             name: estateTitle(t, e),
             url: `${origin}/estate/${e.id}`,
             datePosted: e.date.slice(0, 10),
-            image: e.images[0] ? `${origin}${e.images[0].small}` : undefined,
+            image: e.images[0] ? absoluteUrl(origin, e.images[0].small) : undefined,
             offers: { "@type": "Offer", price: e.price ?? undefined, priceCurrency: e.price === null ? undefined : e.currency },
           },
         })),
@@ -91,7 +92,7 @@ export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin
         description: estate.description ?? undefined,
         url: `${origin}/estate/${estate.id}`,
         datePosted: estate.date.slice(0, 10),
-        image: estate.images.map((i) => `${origin}${i.large}`),
+        image: estate.images.map((i) => absoluteUrl(origin, i.large)),
         contentLocation: {
           "@type": "Place",
           name: estate.place,

@@ -12,7 +12,8 @@ import { openPglite } from "./client.server";
  * - `manifest.json`: what it holds (BackupManifest);
  * - the database: `database.tar.gz` for PGlite (its `dumpDataDir()`: the whole data directory, gzipped), or
  *   `database.dump` for PostgreSQL (`pg_dump --format=custom`, restored with `pg_restore`);
- * - `images/`: a copy of DATA_DIR/images (every stored width of every photo, logo and cover).
+ * - `images/`: a copy of DATA_DIR/images (every stored width of every photo, logo and cover), empty when the images
+ *   are in a bucket (IMAGE_STORE=s3): the bucket's own versioning is their backup (decision 060, README "Backups").
  * The session secret (DATA_DIR/session-secret) is not saved: a restored site on a new secret only logs everyone out.
  * A backup is written under a `.partial` name and renamed when complete, so a folder with the final name is whole.
  */
@@ -27,8 +28,11 @@ export type BackupManifest = {
   images: { files: number; bytes: number };
 };
 
-/** Where the data lives: PostgreSQL when `databaseUrl` is set, else the PGlite data directory `pgliteDir`. */
-export type BackupTarget = { databaseUrl?: string; pgliteDir: string; imagesDir: string };
+/**
+ * Where the data lives: PostgreSQL when `databaseUrl` is set, else the PGlite data directory `pgliteDir`; the
+ * images in the folder `imagesDir`, or null when they are in a bucket (not backed up or restored here, decision 060).
+ */
+export type BackupTarget = { databaseUrl?: string; pgliteDir: string; imagesDir: string | null };
 
 /** A backup or restore that cannot be done; `message` says why and what to do, for the operator's terminal. */
 export class BackupError extends Error {}
@@ -148,7 +152,7 @@ export async function restoreBackup(
   const dumpFile = path.join(backupPath, manifest.databaseFile);
   if (!fs.existsSync(dumpFile)) throw new BackupError(`${dumpFile} is missing`);
 
-  const imagesUsed = !isEmptyDir(target.imagesDir);
+  const imagesUsed = target.imagesDir !== null && !isEmptyDir(target.imagesDir);
   if (kind === "postgres") {
     const tables = await countTables(target.databaseUrl!);
     if (!options.force && (tables > 0 || imagesUsed)) {
@@ -166,7 +170,7 @@ export async function restoreBackup(
       target.databaseUrl!,
       dumpFile,
     ]);
-    replaceTree(path.join(backupPath, "images"), target.imagesDir);
+    if (target.imagesDir) replaceTree(path.join(backupPath, "images"), target.imagesDir);
     return manifest;
   }
 
@@ -192,7 +196,7 @@ export async function restoreBackup(
     throw error;
   }
   swapIn(staging, target.pgliteDir);
-  replaceTree(path.join(backupPath, "images"), target.imagesDir);
+  if (target.imagesDir) replaceTree(path.join(backupPath, "images"), target.imagesDir);
   return manifest;
 }
 
@@ -274,10 +278,10 @@ function isEmptyDir(dir: string): boolean {
   return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 }
 
-/** Copies the files of `from` (missing: none) into a new folder `to`; returns their count and bytes. */
-function copyTree(from: string, to: string): { files: number; bytes: number } {
+/** Copies the files of `from` (missing or null: none) into a new folder `to`; returns their count and bytes. */
+function copyTree(from: string | null, to: string): { files: number; bytes: number } {
   fs.mkdirSync(to, { recursive: true });
-  if (!fs.existsSync(from)) return { files: 0, bytes: 0 };
+  if (!from || !fs.existsSync(from)) return { files: 0, bytes: 0 };
   fs.cpSync(from, to, { recursive: true });
   let files = 0;
   let bytes = 0;

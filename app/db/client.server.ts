@@ -26,8 +26,17 @@ export type Database = {
    * is kept open and made again after it is lost.
    */
   listen(channel: string, handlers: ListenHandlers): Listener;
+  /** The connections of this process to the database now (the metrics listener reports them: server/metrics.ts). */
+  connections(): Connections;
   close(): Promise<void>;
 };
+
+/**
+ * The connections of a process's pool (pg's Pool `totalCount`, `idleCount`, `waitingCount`): `open` connections,
+ * of which `inUse` run a query or a transaction, and `waiting` queries waiting for one (the pool holds at most
+ * 10). PGlite is one in-process session: 1 open, none in use or waiting (its queries queue inside it, unseen).
+ */
+export type Connections = { open: number; inUse: number; waiting: number };
 
 /** What a listener reports: a notification's payload, and when it starts or stops hearing notifications. */
 export type ListenHandlers = {
@@ -155,6 +164,11 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
         await pool.query("select 1");
       },
       listen: (channel, handlers) => listenPostgres(options.url!, channel, handlers),
+      connections: () => ({
+        open: pool.totalCount,
+        inUse: pool.totalCount - pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -192,6 +206,7 @@ export function fromPglite(client: PGlite): Database {
       await client.query("select 1");
     },
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    connections: () => ({ open: 1, inUse: 0, waiting: 0 }),
     close: () => client.close(),
   };
 }

@@ -7,7 +7,7 @@ import { baseCardQuery, cardsOf, type EstateCard } from "./estate-card.server";
 import { publicEstate } from "./estate.server";
 import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.server";
-import { wordsQuery } from "./search-words.server";
+import { queryStems, searchWords, wordsQuery } from "./search-words.server";
 
 /**
  * Searching the public listings (spec 2.5 and 3, Search filter; issue 13, decisions 024 and 027): the filter, its
@@ -211,6 +211,46 @@ function orderOf(sort: Sort | undefined): SQL[] {
   }
 }
 
+const titleWordsOf = new WeakMap<Lookups, string[]>();
+
+/**
+ * Every stem a listing's title can hold (migration 0021's weight A: offer types, "للبيع sale للإيجار rent", estate
+ * types, places and governorates, in both languages), as search_words makes them; kept per lookups object.
+ */
+function titleWords(lookups: Lookups): string[] {
+  let words = titleWordsOf.get(lookups);
+  if (!words) {
+    const names = [lookups.offerTypes, lookups.estateTypes, lookups.governorates, ...lookups.governorates.map((g) => g.locations)]
+      .flat()
+      .map((r) => `${r.name_ar} ${r.name_en}`);
+    words = [...new Set(searchWords(`${names.join(" ")} للبيع sale للإيجار rent`))];
+    titleWordsOf.set(lookups, words);
+  }
+  return words;
+}
+
+/**
+ * The first order key of a search with words (decision 056): the listings whose title (offer type, estate type and
+ * place) holds every word come before those that have them in their description only; the sort orders each group.
+ * Only when some title can hold every word, which the lookups tell without asking the database (a stem of three
+ * characters or more is a prefix, as in wordsQuery): the place and type words are filters by then (filter-words),
+ * so most searches keep their index-ordered plan. Undefined when no title can match.
+ */
+function titleFirst(filter: EstateFilter, lookups: Lookups): SQL | undefined {
+  const stems = filter.q ? queryStems(filter.q) : [];
+  if (!stems.length) return undefined;
+  const title = titleWords(lookups);
+  const matches = (stem: string) => title.some((w) => w === stem || ([...stem].length >= 3 && w.startsWith(stem)));
+  if (!stems.every(matches)) return undefined;
+  return sql`(${s.estates.search_tsv} @@ to_tsquery('simple', ${wordsQuery(filter.q!, "A")})) desc`;
+}
+
+/** The ORDER BY of a search: titleFirst when words can match a title, then the sort's (orderOf). */
+function searchOrderOf(filter: EstateFilter, lookups: Lookups): SQL[] {
+  const first = titleFirst(filter, lookups);
+  return first ? [first, ...orderOf(filter.sort)] : orderOf(filter.sort);
+}
+
 /**
  * The card rows of the listings matching `where` in `order`, `limit` of them after `offset` (decision 031): the ids
  * first, in a subquery that reads only the search index (every column a search tests is in it, so the rows it passes
@@ -277,13 +317,13 @@ export async function searchEstates(
   const rate = await rateOf(db);
   const where = whereOf(filter, lookups, rate);
   const countMs = options.countMs ?? (stopsStatementsOnTime(db) ? getEnv().SEARCH_COUNT_MS : 0);
-  const n = await countMatches(db, where, countMs);
+  const n = await countMatches(db, where, countMs, countKey(filter));
   const offset = (page - 1) * PAGE_SIZE;
   if (n === null) {
     // Not counted in time: this page and one listing more, which says whether a next page exists (decision 043).
     const lastPage = Math.ceil(COUNT_LIMIT / PAGE_SIZE);
     if (page > lastPage) return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
-    const rows = await cardRowsOf(db, where, orderOf(filter.sort), PAGE_SIZE + 1, offset);
+    const rows = await cardRowsOf(db, where, searchOrderOf(filter, lookups), PAGE_SIZE + 1, offset);
     const shown = rows.slice(0, PAGE_SIZE);
     const items = await cardsOf(db, shown, locale);
     // The matches end on this page: their number is known after all.
@@ -296,21 +336,31 @@ export async function searchEstates(
   const total = Math.min(n, COUNT_LIMIT);
   const pageCount = Math.ceil(total / PAGE_SIZE);
   if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount, counted: true };
-  const rows = await cardRowsOf(db, where, orderOf(filter.sort), PAGE_SIZE, offset);
+  const rows = await cardRowsOf(db, where, searchOrderOf(filter, lookups), PAGE_SIZE, offset);
   return { items: await cardsOf(db, rows, locale), total, more, page, pageCount, counted: true };
 }
 
-/**
- * Tries of a budgeted count: a count that takes a millisecond can miss its budget when the machine is busy for a
- * moment (1 to 6% of the runs of the quick searches in `npm run bench:search`, decision 043), and would show "1 to
- * 12, and more" where it shows "more than 1,000" otherwise; a count that is really slow misses it every time.
- */
-const COUNT_ATTEMPTS = 2;
+/** How long a count cut by its budget is remembered for its filter (decision 056): the query cache's 60 s (decision 039). */
+const CUT_MEMORY_MS = 60_000;
+/** Filters remembered at most; the oldest is forgotten first. */
+const CUT_MEMORY_SIZE = 2_000;
+/** Filters (countKey) whose count was cut, and when that is forgotten (Date.now() milliseconds). */
+const cutCounts = new Map<string, number>();
+
+/** The key of a filter's count: the filter without its sort, which does not change the count. */
+function countKey(filter: EstateFilter): string {
+  const { sort: _sort, ...rest } = filter;
+  return JSON.stringify(rest);
+}
 
 /**
  * How many public listings match `where`, counted up to COUNT_LIMIT + 1, or null when the count took longer than
- * `countMs` milliseconds in each of COUNT_ATTEMPTS tries (decision 043: PostgreSQL's statement_timeout, set for the
- * count's own transaction, stops it; PGlite has no timer and always counts). `countMs` 0 counts without a limit. Throws the database's other errors.
+ * `countMs` milliseconds (decision 043: PostgreSQL's statement_timeout, set for the count's own transaction, stops
+ * it; PGlite has no timer and always counts). `countMs` 0 counts without a limit. Throws the database's other errors.
+ *
+ * A count is tried once (decision 056): a cut count is remembered for its filter (`key`, countKey) for CUT_MEMORY_MS,
+ * and the pages of that search in that time do not try it again, so a slow count costs its budget once a minute,
+ * not twice per page.
  *
  * A budgeted count reads without bitmap scans: a bitmap is built whole before its first row is counted, and the GIN
  * index of the words builds one for a prefix (`شق:*`) without looking for a cancel (40 to 50 ms at 1,000,000
@@ -318,7 +368,7 @@ const COUNT_ATTEMPTS = 2;
  * parallel workers: a count stopped while they run waits for them to stop (its statement and the rollback took 8 to
  * 10 ms instead of 4).
  */
-async function countMatches(db: Db, where: SQL | undefined, countMs: number): Promise<number | null> {
+async function countMatches(db: Db, where: SQL | undefined, countMs: number, key: string): Promise<number | null> {
   const matches = db
     .select({ one: sql`1` })
     .from(s.estates)
@@ -329,21 +379,30 @@ async function countMatches(db: Db, where: SQL | undefined, countMs: number): Pr
     const [{ n }] = await db.select({ n: count() }).from(matches);
     return Number(n);
   }
-  for (let attempt = 1; attempt <= COUNT_ATTEMPTS; attempt++) {
-    try {
-      return await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('statement_timeout', ${String(countMs)}, true), set_config('enable_bitmapscan', 'off', true),
-            set_config('max_parallel_workers_per_gather', '0', true)`,
-        );
-        const [{ n }] = await tx.select({ n: count() }).from(matches);
-        return Number(n);
-      });
-    } catch (error) {
-      if (!isQueryCanceled(error)) throw error;
-    }
+  const now = Date.now();
+  const cut = cutCounts.get(key);
+  if (cut !== undefined && cut > now) return null;
+  cutCounts.delete(key);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('statement_timeout', ${String(countMs)}, true), set_config('enable_bitmapscan', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true)`,
+      );
+      const [{ n }] = await tx.select({ n: count() }).from(matches);
+      return Number(n);
+    });
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    if (cutCounts.size >= CUT_MEMORY_SIZE) cutCounts.delete(cutCounts.keys().next().value!);
+    cutCounts.set(key, now + CUT_MEMORY_MS);
+    return null;
   }
-  return null;
+}
+
+/** Forgets every remembered cut count (tests and benchmarks that measure the count itself). */
+export function forgetCutCounts(): void {
+  cutCounts.clear();
 }
 
 /**

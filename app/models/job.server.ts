@@ -83,3 +83,31 @@ export async function retryFailedJob(db: Db, id: number): Promise<boolean> {
     return Boolean(row);
   });
 }
+
+/**
+ * The job queue for the metrics listener (docs/decisions/061-readiness-metrics-deploy-cluster-test.md), counted when
+ * it is scraped: for each task and status other than `done` (queued, running, failed), the number of jobs and the
+ * age in seconds of the oldest that is due (`run_at` passed; 0 when none is due yet). A queued job's age is how long
+ * it has waited for a worker; a running one's, how long since it was due; a failed one's, since it was last due.
+ */
+export async function jobQueueFigures(
+  db: Db,
+): Promise<{ task: string; status: string; jobs: number; oldestDueSeconds: number }[]> {
+  const rows = await db
+    .select({
+      task: jobs.task,
+      status: jobs.status,
+      n: count(),
+      oldest: sql<string | null>`extract(epoch from now() - min(${jobs.run_at}) filter (where ${jobs.run_at} <= now()))`,
+    })
+    .from(jobs)
+    .where(inArray(jobs.status, ["queued", "running", "failed"]))
+    .groupBy(jobs.task, jobs.status)
+    .orderBy(jobs.task, jobs.status);
+  return rows.map((row) => ({
+    task: row.task,
+    status: row.status,
+    jobs: Number(row.n),
+    oldestDueSeconds: Math.max(0, Number(row.oldest ?? 0)),
+  }));
+}

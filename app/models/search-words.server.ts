@@ -1,22 +1,156 @@
 /**
- * The words of a search (docs/decisions/048-search-words-alert-isolation-and-price-bounds.md): normalised once, in
- * TypeScript exactly as SQL's search_normalize does it for the documents, then written as a tsquery that PostgreSQL
- * always accepts.
+ * The words of a search (docs/decisions/048-search-words-alert-isolation-and-price-bounds.md and
+ * docs/decisions/056-search-words-as-people-type-them.md): normalised and stemmed in TypeScript exactly as SQL's
+ * search_normalize and search_words (migration 0021) make the documents' words, then written as a tsquery that
+ * PostgreSQL always accepts.
  */
 
 /** What search_normalize removes: tashkeel (U+064B to U+065F), superscript alef (U+0670) and tatweel (U+0640). */
 const UNWRITTEN = /[\u064B-\u065F\u0670\u0640]/g;
-/** What search_normalize folds: hamza and wasla forms of alef to alef, taa marbuta to haa, alif maqsura to yaa. */
+/**
+ * What search_normalize folds: hamza and wasla forms of alef to alef, taa marbuta to haa, alif maqsura to yaa, and
+ * Arabic-Indic (U+0660 to U+0669) and Persian (U+06F0 to U+06F9) digits to 0 to 9.
+ */
 const FOLDED: Record<string, string> = { أ: "ا", إ: "ا", آ: "ا", ٱ: "ا", ة: "ه", ى: "ي" };
 
 /**
- * `text` as SQL's search_normalize (migration 0017, decision 048) makes it, character for character: the tashkeel
- * and tatweel removed, the alef, taa marbuta and alif maqsura forms Arabic writers vary folded. It does not lower
- * Latin letters: the 'simple' text search dictionary lowers every word, of the documents and of the query alike.
- * tests/search-words.test.ts compares the two on random text against PGlite and PostgreSQL. Never throws.
+ * `text` as SQL's search_normalize (migration 0021, decisions 048 and 056) makes it, character for character: the
+ * tashkeel and tatweel removed, the alef, taa marbuta and alif maqsura forms Arabic writers vary folded, Arabic-Indic
+ * and Persian digits read as 0 to 9. It does not lower Latin letters: the 'simple' text search dictionary lowers every
+ * word, of the documents and of the query alike. tests/search-words.test.ts compares the two on random text against
+ * PGlite and PostgreSQL. Never throws.
  */
 export function searchNormalize(text: string): string {
-  return text.replace(UNWRITTEN, "").replace(/[أإآٱةى]/g, (c) => FOLDED[c]);
+  return text
+    .replace(UNWRITTEN, "")
+    .replace(/[أإآٱةى]/g, (c) => FOLDED[c])
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}
+
+/**
+ * Words whose stem is not what the rules of searchStem give (migration 0021 has the same table, in search_words):
+ * broken plurals of the property words and the duals the rules would cut wrongly, and English synonyms (a flat is
+ * an apartment, a store a shop, a plot land, a house a home). Keys are normalised (searchNormalize) and without
+ * their article; values are the stem of the singular as the rules make it (شقة → شقه → شق).
+ */
+export const STEMS: Readonly<Record<string, string>> = {
+  شقق: "شق",
+  شقتين: "شق",
+  شقتان: "شق",
+  فلل: "فيلا",
+  فله: "فيلا",
+  فيله: "فيلا",
+  فيلات: "فيلا",
+  فلات: "فيلا",
+  محال: "محل",
+  دكاكين: "دكان",
+  مكاتب: "مكتب",
+  اراضي: "ارض",
+  اراض: "ارض",
+  بيوت: "بيت",
+  منازل: "منزل",
+  مزارع: "مزرع",
+  شاليه: "شالي",
+  شاليهات: "شالي",
+  ابنيه: "بناي",
+  مخازن: "مخزن",
+  طوابق: "طابق",
+  مسابح: "مسبح",
+  حدائق: "حديق",
+  غرفتين: "غرف",
+  غرفتان: "غرف",
+  flat: "apartment",
+  flats: "apartment",
+  store: "shop",
+  stores: "shop",
+  plot: "land",
+  plots: "land",
+  house: "home",
+  houses: "home",
+  properties: "property",
+};
+
+/**
+ * The stem of one normalised word, as SQL's search_words makes it (migration 0021, decision 056): an ASCII word
+ * lowered; an Arabic word without its article (ال، وال، بال، فال، كال، لل) when two letters or more remain, or
+ * without a leading و ("and") when four remain (وحديقة → حديقة); then the
+ * word of STEMS, else without an English plural s (pools → pool, not glass), an Arabic ات، ون or ين (three letters
+ * left) or the ه of a taa marbuta (two letters left). Never throws.
+ */
+export function searchStem(word: string): string {
+  let w = word;
+  if (/^[A-Za-z]+$/.test(w)) w = w.toLowerCase();
+  else if (/^(وال|بال|فال|كال)[ء-ي]{2,}$/u.test(w)) w = w.slice(3);
+  else if (/^(ال|لل)[ء-ي]{2,}$/u.test(w)) w = w.slice(2);
+  else if (/^و[ء-ي]{4,}$/u.test(w)) w = w.slice(1);
+  if (Object.hasOwn(STEMS, w)) return STEMS[w];
+  if (/^[a-z]{3,}[^s]s$/.test(w)) return w.slice(0, -1);
+  if (/^[ء-ي]{3,}(ات|ون|ين)$/u.test(w)) return w.slice(0, -2);
+  if (/^[ء-ي]{2,}ه$/u.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * Words a search drops (decision 056): Arabic and English prepositions and conjunctions that say nothing of a
+ * listing. Written normalised; compared with a word's normalised, lowered spelling before stemming.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  "في",
+  "من",
+  "مع",
+  "علي",
+  "الي",
+  "عن",
+  "و",
+  "او",
+  "ب",
+  "قرب",
+  "بجانب",
+  "جانب",
+  "ذات",
+  "فيها",
+  "in",
+  "at",
+  "on",
+  "of",
+  "the",
+  "a",
+  "an",
+  "and",
+  "or",
+  "with",
+  "near",
+  "for",
+  "by",
+  "to",
+]);
+
+/**
+ * The words of `text` as typed, cut where the application and SQL's search_words cut them: at every character that
+ * is not a letter, a digit or a mark (punctuation, spaces, joiners, symbols). Words without a letter or a digit are
+ * dropped. The originals are kept (for the text left after the filter words, decision 056).
+ */
+export function splitWords(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}\p{M}]+/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
+}
+
+/** A word as typed → its normalised spelling (searchNormalize, ASCII lowered) as STOP_WORDS and the filter words compare it. */
+export function wordKey(word: string): string {
+  return searchNormalize(word).toLowerCase();
+}
+
+/** Whether a word as typed is a stop word (STOP_WORDS). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(wordKey(word));
+}
+
+/**
+ * The stems of `text` (normalised, cut into words, each stemmed), as the documents' tsvector holds them (SQL's
+ * search_words). Words left empty by normalising are dropped.
+ */
+export function searchWords(text: string): string[] {
+  return splitWords(searchNormalize(text)).map(searchStem);
 }
 
 /** Words a query keeps (issue 13): the rest of a long text is dropped. */
@@ -26,18 +160,32 @@ const MAX_WORDS = 8;
  * longer one in a tsquery. The search box sends at most 100 characters, so only a model's caller meets it.
  */
 const MAX_WORD_BYTES = 2047;
+/**
+ * Stems shorter than this are matched whole, longer ones as prefixes (decision 056): "مز" (مزة) must not find
+ * "مزرعة", while "مسب" still finds "مسبح" as the visitor types.
+ */
+const PREFIX_FROM = 3;
 
 /**
- * The words of `q` as a tsquery text for `to_tsquery('simple', ...)` (decision 048): `q` normalised once by
- * searchNormalize, as the documents were, then cut into words of letters, digits and marks (so nothing the user types
- * is tsquery syntax). A word left empty by normalising (tatweel or tashkeel alone) or made of other marks only is dropped,
- * so is one too long to be indexed; at most MAX_WORDS are kept, each a prefix (`شق` finds `شقة`), all required. Null
- * when no word is left: the search then has no words. Never throws, and PostgreSQL accepts whatever it returns.
+ * The stems `q` is searched by (decision 056): stop words dropped, each other word stemmed as the documents were
+ * (searchWords), a word too long to be indexed dropped, duplicates once, at most MAX_WORDS. Empty when none is left.
  */
-export function wordsQuery(q: string): string | null {
-  const words = searchNormalize(q)
-    .split(/[^\p{L}\p{N}\p{M}]+/u)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w) && Buffer.byteLength(w) <= MAX_WORD_BYTES)
-    .slice(0, MAX_WORDS);
-  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+export function queryStems(q: string): string[] {
+  const stems = splitWords(searchNormalize(q))
+    .filter((w) => !STOP_WORDS.has(w.toLowerCase()))
+    .map(searchStem)
+    .filter((w) => Buffer.byteLength(w) <= MAX_WORD_BYTES);
+  return [...new Set(stems)].slice(0, MAX_WORDS);
+}
+
+/**
+ * The words of `q` as a tsquery text for `to_tsquery('simple', ...)` (decisions 048 and 056): queryStems, each a
+ * prefix when it has PREFIX_FROM characters or more (`مسب` finds `مسبح`), all required; with `weight` "A", each
+ * matches only the listing's title (offer type, estate type and place names: migration 0021's weight A). Null when
+ * no word is left: the search then has no words. Never throws, and PostgreSQL accepts whatever it returns.
+ */
+export function wordsQuery(q: string, weight: "" | "A" = ""): string | null {
+  const stems = queryStems(q);
+  if (!stems.length) return null;
+  return stems.map((w) => `${w}:${[...w].length >= PREFIX_FROM ? "*" : ""}${weight}`.replace(/:$/, "")).join(" & ");
 }

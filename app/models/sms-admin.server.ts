@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, like, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { sms_messages, SMS_STATES, type SmsState } from "~/db/schema";
 import { plainText } from "~/forms/admin";
@@ -79,4 +79,22 @@ export async function listSms(
     page: filter.page,
     pageCount: Math.max(1, Math.ceil(total / SMS_PAGE_SIZE)),
   };
+}
+
+/** The window of smsFigures, in milliseconds: a day, so the count is read from the newest rows (by created_at). */
+export const SMS_FIGURES_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * Outgoing SMS of the last day (SMS_FIGURES_WINDOW_MS, by `created_at`) by provider and state, for the metrics
+ * listener (docs/decisions/061-readiness-metrics-deploy-cluster-test.md): `provider` is "" for a message no provider
+ * took yet (queued, or failed before one did).
+ */
+export async function smsFigures(db: Db, at = new Date()): Promise<{ provider: string; state: SmsState; messages: number }[]> {
+  const rows = await db
+    .select({ provider: sms_messages.provider, state: sms_messages.state, n: count() })
+    .from(sms_messages)
+    .where(gte(sms_messages.created_at, new Date(at.getTime() - SMS_FIGURES_WINDOW_MS)))
+    .groupBy(sms_messages.provider, sms_messages.state)
+    .orderBy(sms_messages.provider, sms_messages.state);
+  return rows.map((row) => ({ provider: row.provider ?? "", state: row.state, messages: Number(row.n) }));
 }

@@ -26,7 +26,13 @@ export default function Home() {
         <div className="hero-inner">
           <h1>{t("home.heroTitle")}</h1>
           <p className="hero-lead">{t("home.heroLead")}</p>
-          <SearchFilter options={options} />
+          {/* Words that name a filter become it on /estates (decision 056): "شقة مفروشة في المزة" */}
+          <SearchFilter options={options}>
+            <label className="field">
+              {t("search.f.q")}
+              <input type="search" name="q" maxLength={100} />
+            </label>
+          </SearchFilter>
           <div className="hero-quick">
             <Link to="/rent-properties" className="chip-link">
               <Icon name="key" /> {t("home.quickRent")}

@@ -179,7 +179,8 @@ async function deletePost(editing: Editing, form: FormData) {
  * The multipart post of new photos: within the account's upload limit (429 "too many"), at most the room left of
  * PHOTO_LIMITS.maxFiles; each chosen photo waits in a temporary file removed when this request ends (issue 9), is
  * stored as WebP, and the stored photos the post did not take (refused change, error, cut by the limit) are deleted
- * again. A file that is no photo is a problem beside the field (400), the others are still added.
+ * again. A file that is no photo is a problem beside the field (400), the others are still added; an image store that
+ * cannot be written (decision 060) is the problem "unavailable" beside the field (503).
  */
 async function uploadPhotos(editing: Editing, request: Request) {
   const { db, post, actor } = editing;
@@ -213,7 +214,9 @@ async function uploadPhotos(editing: Editing, request: Request) {
         if (refused) return refused;
         kept = new Set(taken);
       }
-      if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status: 400 });
+      // A store that cannot be written (decision 060) is our fault, for a while: 503, not a refused file.
+      const status = problems.includes("unavailable") ? 503 : 400;
+      if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status });
       return saved(editing);
     } finally {
       await Promise.all(

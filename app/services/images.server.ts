@@ -1,20 +1,21 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import path from "node:path";
 import sharp, { type OutputInfo, type SharpOptions } from "sharp";
 import type { StoredImage } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
+import { imageStore, ImageStoreUnavailableError, type ImageStore } from "./image-store.server";
 
 /**
  * Stored images (issue 5, photo upload; ui.md, Images): listing photos, office logos and article covers, kept as
- * WebP files in the widths the pages use under the images folder of the data directory, and served by server.ts.
+ * WebP files in the widths the pages use in the image store (image-store.server.ts: the images folder of the data
+ * directory, or a bucket), and served by server.ts or from IMAGE_BASE_URL.
  * An upload (read by multipart.server.ts) is checked by its bytes with sharp, one decode at a time in the process,
  * and re-encoded without metadata (storeUploadedImage); docs/decisions/012-upload-storage.md.
  */
 
 /**
  * Stored image sizes (width in pixels) by kind; every image is kept as WebP in each width,
- * named `${base}-${width}.webp` under the images folder of the data directory.
+ * under the key `${base}-${width}.webp` of the image store (imageKey).
  */
 export const IMAGE_WIDTHS = {
   photo: [400, 800],
@@ -27,17 +28,26 @@ export type ImageKind = keyof typeof IMAGE_WIDTHS;
 /** Aspect ratios (height / width): photos 4:3, logos square, article covers 16:9 (ui.md). */
 export const IMAGE_RATIO: Record<ImageKind, number> = { photo: 3 / 4, logo: 1, cover: 9 / 16 };
 
-/** Public URL of one stored width of an image base name (served by server.ts from the images folder). */
+/** The image store's key of one stored width of an image base name: `${file}-${width}.webp`. */
+export function imageKey(file: string, width: number): string {
+  return `${file}-${width}.webp`;
+}
+
+/**
+ * Public URL of one stored width of an image base name: `/images/<key>` (served by server.ts from the image store),
+ * or `<IMAGE_BASE_URL>/<key>` when the images are served by a CDN or the bucket itself (decision 060).
+ */
 export function imageUrl(file: string, width: number): string {
-  return `/images/${file}-${width}.webp`;
+  return `${getEnv().IMAGE_BASE_URL ?? "/images"}/${imageKey(file, width)}`;
 }
 
 /**
  * Why an uploaded file was refused (issue 5, photo upload); callers map each code to a translated message.
  * "busy" (issue 9): another upload of the same account, or too many uploads in the process, were running, so the
- * file was read and dropped; the page answers 429 and the user sends it again.
+ * file was read and dropped; the page answers 429 and the user sends it again. "unavailable" (decision 060): the
+ * image store could not be written (bucket unreachable, disk full); the page answers 503 and the user tries later.
  */
-export type UploadProblem = "empty" | "tooLarge" | "notImage" | "tooManyPixels" | "tooMany" | "busy";
+export type UploadProblem = "empty" | "tooLarge" | "notImage" | "tooManyPixels" | "tooMany" | "busy" | "unavailable";
 
 /** A refused upload (issue 5, photo upload): bad client input, to be shown to the user, never a 500. */
 export class UploadError extends Error {
@@ -99,8 +109,8 @@ const UPLOADED_NAME = /^u-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * sharp reads it from disk) or its bytes: the format comes from the bytes: jpeg, png, webp, gif (first frame),
  * heif/avif if sharp reads them; svg and everything else → "notImage"; refuses more than 40 MP ("tooManyPixels", use
  * sharp's limitInputPixels so a decompression bomb is never decoded), rotates by EXIF orientation, and writes WebP
- * files in every width of IMAGE_WIDTHS[kind] to `dir` (default env.imagesDir) under a new random name (e.g.
- * `u-<uuid>`), `${file}-${width}.webp`, atomically (tmp + rename), without metadata. Never enlarges a small photo
+ * files in every width of IMAGE_WIDTHS[kind] to `store` (default imageStore(): the folder or the bucket) under a new
+ * random name (e.g. `u-<uuid>`), keys `${file}-${width}.webp` (each written whole or not at all), without metadata. Never enlarges a small photo
  * beyond its size (but still writes each width's file name, so imageUrl(file, width) always exists). Returns the
  * StoredImage with the largest stored width/height. Throws UploadError for bad images. One image is decoded at a
  * time in the process (issue 9): further calls wait their turn.
@@ -108,13 +118,18 @@ const UPLOADED_NAME = /^u-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * Details: `photo` keeps the photo's aspect ratio (no crop), `logo` is cropped square and `cover` 16:9 (centre);
  * width/height are pixels of the largest file. EXIF, GPS, XMP, IPTC and ICC are not copied (colours are converted
  * to sRGB first). Error codes: "empty" (0 bytes), "tooLarge" (more than PHOTO_LIMITS.maxBytes), "notImage" (not a
- * readable image of an accepted format, or a broken one), "tooManyPixels". File system errors are thrown as they
- * are (a server fault, not bad input); no file of the image is left behind after any error. The source file is
- * left as it is (its request removes it).
+ * readable image of an accepted format, or a broken one), "tooManyPixels", "unavailable" (the store could not be
+ * written: bucket unreachable, disk full; decision 060). Errors reading the source file are thrown as they are (a
+ * server fault, not bad input); no object of the image is left behind after any error. The source file is left as
+ * it is (its request removes it).
  * Source: issue 5, photo upload; issue 9.
  */
-export async function storeUploadedImage(source: string | Uint8Array, kind: ImageKind, dir?: string): Promise<StoredImage> {
-  return decodeSlots.run(() => storeNow(source, kind, dir));
+export async function storeUploadedImage(
+  source: string | Uint8Array,
+  kind: ImageKind,
+  store: ImageStore = imageStore(),
+): Promise<StoredImage> {
+  return decodeSlots.run(() => storeNow(source, kind, store));
 }
 
 /**
@@ -142,7 +157,7 @@ class Slots {
 }
 const decodeSlots = new Slots(1);
 
-async function storeNow(source: string | Uint8Array, kind: ImageKind, dir?: string): Promise<StoredImage> {
+async function storeNow(source: string | Uint8Array, kind: ImageKind, store: ImageStore): Promise<StoredImage> {
   const size = typeof source === "string" ? (await fs.stat(source)).size : source.byteLength;
   if (size === 0) throw new UploadError("empty");
   if (size > PHOTO_LIMITS.maxBytes) throw new UploadError("tooLarge");
@@ -185,20 +200,17 @@ async function storeNow(source: string | Uint8Array, kind: ImageKind, dir?: stri
     throw imageError(error);
   }
 
-  const target = dir ?? getEnv().imagesDir;
-  await fs.mkdir(target, { recursive: true });
   const file = `u-${randomUUID()}`;
   const written: string[] = [];
   try {
     for (const { nominal, data } of encoded) {
-      const finalPath = path.join(target, `${file}-${nominal}.webp`);
-      const tmp = `${finalPath}.${randomUUID()}.tmp`;
-      written.push(tmp, finalPath);
-      await fs.writeFile(tmp, data, { flag: "wx" });
-      await fs.rename(tmp, finalPath);
+      const key = imageKey(file, nominal);
+      written.push(key);
+      await store.put(key, data);
     }
   } catch (error) {
-    await Promise.all(written.map((p) => fs.rm(p, { force: true }).catch(() => undefined)));
+    await Promise.all(written.map((key) => store.delete(key).catch(() => undefined)));
+    if (error instanceof ImageStoreUnavailableError) throw new UploadError("unavailable");
     throw error;
   }
   const largest = encoded.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
@@ -206,14 +218,14 @@ async function storeNow(source: string | Uint8Array, kind: ImageKind, dir?: stri
 }
 
 /**
- * Removes the files of a stored image (all widths of its kind); missing files are ignored.
+ * Removes the objects of a stored image (all widths of its kind) from `store` (default imageStore()); missing ones
+ * are ignored.
  *
  * Only names made by storeUploadedImage (`u-<uuid>`) are removed: any other name (the shared seed pool
  * `seed-photo-N`, or anything with a path in it) is left alone, so deleting one listing never breaks another.
- * Throws only on file system errors other than a missing file. Source: issue 5, photo upload.
+ * Throws ImageStoreUnavailableError when the store cannot be reached. Source: issue 5, photo upload; decision 060.
  */
-export async function removeStoredImage(file: string, kind: ImageKind, dir?: string): Promise<void> {
+export async function removeStoredImage(file: string, kind: ImageKind, store: ImageStore = imageStore()): Promise<void> {
   if (!UPLOADED_NAME.test(file)) return;
-  const target = dir ?? getEnv().imagesDir;
-  await Promise.all(IMAGE_WIDTHS[kind].map((width) => fs.rm(path.join(target, `${file}-${width}.webp`), { force: true })));
+  await Promise.all(IMAGE_WIDTHS[kind].map((width) => store.delete(imageKey(file, width))));
 }

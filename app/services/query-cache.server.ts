@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { countLookup } from "./cache-counts.server";
 import { visibleGeneration } from "./visible-changes.server";
 
 /** Results kept at most (each a page of 12 cards: about 20 KB). */
@@ -17,9 +18,16 @@ const kept = new LRUCache<string, { generation: number; value: unknown }>({ max:
  */
 export async function cachedQuery<T>(key: string, run: () => Promise<T>): Promise<T> {
   const generation = visibleGeneration();
-  if (generation === null) return run();
+  if (generation === null) {
+    countLookup("query", "bypass");
+    return run();
+  }
   const hit = kept.get(key);
-  if (hit && hit.generation === generation) return hit.value as T;
+  if (hit && hit.generation === generation) {
+    countLookup("query", "hit");
+    return hit.value as T;
+  }
+  countLookup("query", "miss");
   const value = await run();
   if (visibleGeneration() === generation) kept.set(key, { generation, value });
   return value;

@@ -57,6 +57,64 @@ const smsProviderVariables = {
     .pipe(z.enum(["GET", "POST"], { message: "SMS_HTTP_METHOD must be GET or POST" })),
 };
 
+/** The variables of the image store (docs/decisions/060-images-in-an-object-store.md; README, "Photos"). */
+const imageStoreVariables = {
+  /** `disk` (default): files under DATA_DIR/images; `s3`: a bucket of an S3-protocol object store. */
+  IMAGE_STORE: z.enum(["disk", "s3"], { message: "IMAGE_STORE must be disk or s3" }).default("disk"),
+  /** The object store's address (unset: AWS S3 of S3_REGION), e.g. http://127.0.0.1:9000 for MinIO. */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, "S3_ENDPOINT must be an http:// or https:// URL, e.g. https://s3.example.com")
+    .optional(),
+  /** The bucket that holds the images (required with IMAGE_STORE=s3). */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
+    )
+    .optional(),
+  /** The bucket's region (any value for most S3-protocol servers). */
+  S3_REGION: z.string().min(1, "S3_REGION must not be empty").default("us-east-1"),
+  /** The key pair (both or neither: neither leaves the AWS SDK's own chain, e.g. an instance role). */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `true` addresses the bucket as endpoint/bucket/key (MinIO, Ceph, Garage…), `false` (default) as bucket.endpoint/key. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { message: "S3_FORCE_PATH_STYLE must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
+  /**
+   * Where browsers fetch the images from (a CDN or the bucket's public address) instead of this server's /images:
+   * `${IMAGE_BASE_URL}/${file}-${width}.webp`. Unset: /images on this server.
+   */
+  IMAGE_BASE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/?#]+(\/[^?#]*)?$/,
+      "IMAGE_BASE_URL must be an http:// or https:// URL without query, e.g. https://cdn.example.com/images",
+    )
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+};
+
+/** IMAGE_STORE=s3 names its bucket; the key pair is given whole or not at all. */
+function checkImageStore(
+  env: { IMAGE_STORE: "disk" | "s3"; S3_BUCKET?: string; AWS_ACCESS_KEY_ID?: string; AWS_SECRET_ACCESS_KEY?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.IMAGE_STORE === "s3" && !env.S3_BUCKET) {
+    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "S3_BUCKET is required when IMAGE_STORE=s3" });
+  }
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["AWS_ACCESS_KEY_ID"],
+      message: "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together",
+    });
+  }
+}
+
 /** Each provider SMS_PROVIDER lists has its variables (SMPP_URL for smpp, SMS_HTTP_URL for http). */
 function checkSmsProviders(
   env: { SMS_PROVIDER: SmsProviderName[]; SMPP_URL?: string; SMS_HTTP_URL?: string },
@@ -83,6 +141,13 @@ const schema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
+    /**
+     * The Prometheus metrics listener (docs/decisions/061-readiness-metrics-deploy-cluster-test.md): a port of its own,
+     * never the site's; unset (the default) serves no metrics.
+     */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The address the metrics listener binds: this machine only by default. */
+    METRICS_HOST: z.string().default("127.0.0.1"),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
@@ -198,6 +263,7 @@ const schema = z
         return hours ?? { start: 0, end: 0 };
       }),
     ...smsProviderVariables,
+    ...imageStoreVariables,
   })
   .refine((env) => Boolean(env.ADMIN_PHONE) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_PHONE and ADMIN_PASSWORD are set together",
@@ -207,7 +273,8 @@ const schema = z
     message: "CAPTCHA_TEST_TEXT is only allowed when NODE_ENV=test",
     path: ["CAPTCHA_TEST_TEXT"],
   })
-  .superRefine(checkSmsProviders);
+  .superRefine(checkSmsProviders)
+  .superRefine(checkImageStore);
 
 /**
  * Working hours as minutes after Damascus midnight: `{ start, end }` (start inclusive, end exclusive), from

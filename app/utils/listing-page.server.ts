@@ -18,6 +18,7 @@ import {
   type FilterValues,
 } from "./estate-filter.server";
 import { cachedQuery } from "~/services/query-cache.server";
+import { filterWordsOf } from "./filter-words.server";
 import { notFound, pageContext } from "./page.server";
 
 type Options = {
@@ -77,6 +78,9 @@ export async function loadListingPage(request: Request, options: Options) {
     if (id !== null) throw redirect(`/estate/${id}${locale === "en" && url.searchParams.get("lang") === "en" ? "?lang=en" : ""}`);
   }
   const lookups = await getLookups(db);
+  // Decision 056: words that name a filter become it, and the search has one address (the page cache, search engines).
+  const words = filterWordsRedirect(url, lookups, options.scope);
+  if (words) throw redirect(words);
   const parsed = parseEstateFilter(url.searchParams, lookups, {
     // Decision 006: only a filter field makes the fields required, not `page`, `lang` or a tracking parameter.
     required: options.scope === "all" && !isFilterSubmitted(url.searchParams) ? [] : options.required,
@@ -154,6 +158,29 @@ export async function loadListingPage(request: Request, options: Options) {
     similar,
     links: links.filter((group) => group.list.length),
   });
+}
+
+/**
+ * The address of `url`'s search with the filter words of its `q` made filters (filterWordsOf, decision 056: "شقة
+ * مفروشة في المزة ٣ غرف" → apartment, furnished, Mezzeh, 3 rooms or more, no words left), or null when `q` has none
+ * and nothing to drop, and the search is already the advanced one or has its place, type and offer type. Sale and
+ * rent words are filters on /estates only (the rent pages have their scope).
+ */
+export function filterWordsRedirect(url: URL, lookups: Lookups, scope: Scope): string | null {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  if (!q || url.searchParams.getAll("q").length > 1) return null;
+  const values = Object.fromEntries(url.searchParams) as Partial<FilterValues>;
+  const found = filterWordsOf(q, values, lookups, { offer: scope === "all" });
+  // Words without the place, type or offer type of a submitted form make the search the advanced one (decision 024:
+  // is_simple=0 requires none), as linkWith writes it; the home page's form sends its selects empty.
+  const place = (found.set.location_id ?? values.location_id) || (found.set.governorate_id ?? values.governorate_id);
+  const type = found.set.estate_type_id ?? values.estate_type_id;
+  const offer = found.set.estate_offer_type_id ?? values.estate_offer_type_id;
+  const simple =
+    isFilterSubmitted(url.searchParams) && values.is_simple !== "0" && (!place || !type || (scope === "all" && !offer));
+  const changed = Object.entries(found.set).some(([key, value]) => (values[key as FilterParam] ?? "") !== value);
+  if (!changed && found.q === q && !simple) return null;
+  return linkWith(url, { ...found.set, q: found.q });
 }
 
 /** The address of the form that keeps `url`'s search (issue 14): /save-search with its non-empty parameters but page and lang. */

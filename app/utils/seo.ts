@@ -1,5 +1,13 @@
 import type { MetaDescriptor } from "@remix-run/node";
 
+/**
+ * An address for use outside the page (Open Graph, JSON-LD): `url` as it is when already absolute (an image from
+ * IMAGE_BASE_URL, decision 060), else `origin` + `url` (a path such as /images/…).
+ */
+export function absoluteUrl(origin: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
+}
+
 /** What a page says about itself to search engines and link previews (architecture 2). */
 export type Seo = {
   title: string;
@@ -40,7 +48,7 @@ export function seoMeta(
   };
   const canonical = urlFor(root.locale);
   const title = seo.title === root.siteName ? seo.title : `${seo.title} | ${root.siteName}`;
-  const image = seo.image ? (seo.image.startsWith("http") ? seo.image : `${root.origin}${seo.image}`) : undefined;
+  const image = seo.image ? absoluteUrl(root.origin, seo.image) : undefined;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: seo.description },

@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { fromPglite, migrateDatabase, openDatabase, type Database } from "../../app/db/client.server";
+import { diskImageStore } from "../../app/services/image-store.server";
 import { seedListings } from "../../app/db/seed/listings.server";
 import { seedReference } from "../../app/db/seed/reference.server";
 
@@ -23,8 +24,9 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     target.pathname = `/${name}`;
     const database = await openDatabase({ url: target.toString(), pgliteDir: "" });
     await migrateDatabase(database);
-    await seedReference(database.db, process.env.TEST_IMAGES_DIR!);
-    await seedListings(database.db, { count: 400, imagesDir: process.env.TEST_IMAGES_DIR! });
+    const images = diskImageStore(process.env.TEST_IMAGES_DIR!);
+    await seedReference(database.db, images);
+    await seedListings(database.db, { count: 400, images });
     return {
       ...database,
       url: target.toString(),

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { fromPglite, migrateDatabase } from "../../app/db/client.server";
+import { diskImageStore } from "../../app/services/image-store.server";
 import { seedListings } from "../../app/db/seed/listings.server";
 import { seedReference } from "../../app/db/seed/reference.server";
 
@@ -19,8 +20,8 @@ export default async function setup() {
   const client = await PGlite.create();
   const database = fromPglite(client);
   await migrateDatabase(database);
-  await seedReference(database.db, imagesDir);
-  await seedListings(database.db, { count: TEST_LISTINGS, imagesDir });
+  await seedReference(database.db, diskImageStore(imagesDir));
+  await seedListings(database.db, { count: TEST_LISTINGS, images: diskImageStore(imagesDir) });
   const dump = await client.dumpDataDir("gzip");
   const dumpFile = path.join(dir, "base.tar.gz");
   fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));

@@ -73,12 +73,7 @@ export async function startServer(
   child.stderr?.on("data", (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
+    await stopChild(child, "SIGTERM", 5_000);
     if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + timeoutMs;
@@ -101,6 +96,18 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { url, port, process: child, dataDir, output: () => log, stop };
+}
+
+/**
+ * Stops `child` (a process of a test) with `signal` and waits for it to exit; after `graceMs` milliseconds it is
+ * killed (SIGKILL). Resolves at once when it has exited already.
+ */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
 /** A private PostgreSQL cluster (Debian's initdb and pg_ctl, run as user postgres) on a free port. */

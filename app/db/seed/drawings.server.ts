@@ -1,7 +1,6 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_RATIO, IMAGE_WIDTHS, type ImageKind } from "~/services/images.server";
+import type { ImageStore } from "~/services/image-store.server";
+import { IMAGE_RATIO, IMAGE_WIDTHS, imageKey, type ImageKind } from "~/services/images.server";
 import { seededRandom } from "./random";
 
 /**
@@ -10,32 +9,26 @@ import { seededRandom } from "./random";
  */
 
 /**
- * Renders `svg` to WebP in every width of `kind` and writes the files to `dir`, skipping files that exist.
- * Returns the stored base name and the largest size in pixels. Throws when sharp cannot read the SVG.
+ * Renders `svg` to WebP in every width of `kind` and writes the objects to the image store `images`, skipping
+ * those that exist. Returns the stored base name and the largest size in pixels. Throws when sharp cannot read the
+ * SVG, and ImageStoreUnavailableError when the store cannot be reached.
  */
 export async function storeSvgAsWebp(
-  dir: string,
+  images: ImageStore,
   base: string,
   kind: ImageKind,
   svg: string,
 ): Promise<{ file: string; width: number; height: number }> {
-  await fs.mkdir(dir, { recursive: true });
   const widths = IMAGE_WIDTHS[kind];
   for (const width of widths) {
-    const target = path.join(dir, `${base}-${width}.webp`);
-    try {
-      await fs.access(target);
-      continue;
-    } catch {
-      // not made yet
-    }
+    const key = imageKey(base, width);
+    if (await images.head(key)) continue;
     const height = Math.round(width * IMAGE_RATIO[kind]);
-    const tmp = `${target}.${process.pid}.tmp`;
-    await sharp(Buffer.from(svg), { density: 72 })
+    const data = await sharp(Buffer.from(svg), { density: 72 })
       .resize(width, height, { fit: "cover" })
       .webp({ quality: width > 400 ? 72 : 68, effort: 2 })
-      .toFile(tmp);
-    await fs.rename(tmp, target);
+      .toBuffer();
+    await images.put(key, data);
   }
   const width = widths[widths.length - 1];
   return { file: base, width, height: Math.round(width * IMAGE_RATIO[kind]) };

@@ -1,3 +1,4 @@
+import type { ImageStore } from "~/services/image-store.server";
 import type { Db } from "../client.server";
 import { seedListings } from "./listings.server";
 import { seedReference } from "./reference.server";
@@ -13,13 +14,13 @@ import { seedStatus } from "./status.server";
 
 /**
  * Fills an empty, migrated database with the demo data; does nothing when it already holds places and listings.
- * `listings` is how many approved listings to make; images are written under `imagesDir`.
+ * `listings` is how many approved listings to make; images are written to the store `images`.
  */
-export async function ensureSeeded(db: Db, options: { listings: number; imagesDir: string }): Promise<boolean> {
+export async function ensureSeeded(db: Db, options: { listings: number; images: ImageStore }): Promise<boolean> {
   const seeded = await seedStatus(db);
   if (seeded.reference && seeded.listings) return false;
   // A first start stopped half-way (reference data in, no listings yet) is finished on the next start.
-  if (!seeded.reference) await seedReference(db, options.imagesDir);
-  await seedListings(db, { count: options.listings, imagesDir: options.imagesDir });
+  if (!seeded.reference) await seedReference(db, options.images);
+  await seedListings(db, { count: options.listings, images: options.images });
   return true;
 }

@@ -1,4 +1,5 @@
 import { desc, sql } from "drizzle-orm";
+import type { ImageStore } from "~/services/image-store.server";
 import type { Db } from "../client.server";
 import * as s from "../schema";
 import { governorates as seedGovernorates } from "./data/geography";
@@ -64,7 +65,7 @@ type Market = {
  */
 export async function seedListings(
   db: Db,
-  options: { count: number; imagesDir: string; batch?: number; now?: Date },
+  options: { count: number; images: ImageStore; batch?: number; now?: Date },
 ): Promise<void> {
   const now = options.now ?? new Date();
   const photos: { file: string; width: number; height: number }[] = [];
@@ -72,7 +73,7 @@ export async function seedListings(
     photos.push(
       ...(await Promise.all(
         Array.from({ length: Math.min(8, PHOTO_POOL - i) }, (_, k) =>
-          storeSvgAsWebp(options.imagesDir, `seed-photo-${i + k}`, "photo", photoSvg(i + k)),
+          storeSvgAsWebp(options.images, `seed-photo-${i + k}`, "photo", photoSvg(i + k)),
         ),
       )),
     );

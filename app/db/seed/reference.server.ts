@@ -1,3 +1,4 @@
+import type { ImageStore } from "~/services/image-store.server";
 import type { Db } from "../client.server";
 import * as s from "../schema";
 import { articles as seedArticles } from "./data/articles";
@@ -7,11 +8,11 @@ import * as lookups from "./data/lookups";
 import { coverSvg, logoSvg, storeSvgAsWebp } from "./drawings.server";
 import { ANCHOR, DAY, seededRandom, syrianMobile } from "./random";
 
-/** Lookup lists, places, offices and articles, in one transaction. */
-export async function seedReference(db: Db, imagesDir: string): Promise<void> {
-  const logos = await Promise.all(seedOffices.map((o, i) => storeSvgAsWebp(imagesDir, `seed-logo-${i}`, "logo", logoSvg(i))));
+/** Lookup lists, places, offices and articles, in one transaction; the logos and covers go to the store `images`. */
+export async function seedReference(db: Db, images: ImageStore): Promise<void> {
+  const logos = await Promise.all(seedOffices.map((o, i) => storeSvgAsWebp(images, `seed-logo-${i}`, "logo", logoSvg(i))));
   const covers = await Promise.all(
-    seedArticles.map((a, i) => storeSvgAsWebp(imagesDir, `seed-cover-${i}`, "cover", coverSvg(a.hue, i))),
+    seedArticles.map((a, i) => storeSvgAsWebp(images, `seed-cover-${i}`, "cover", coverSvg(a.hue, i))),
   );
   await db.transaction(async (tx) => {
     await tx.insert(s.estate_offer_types).values(lookups.estateOfferTypes.map((r) => ({ ...r, sort: r.id })));

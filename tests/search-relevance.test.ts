@@ -1,0 +1,362 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as s from "~/db/schema";
+import { searchEstates } from "~/models/estate-search.server";
+import { getLookups } from "~/models/lookups.server";
+import { loader as estatesLoader } from "~/routes/estates";
+import { loader as rentLoader } from "~/routes/rent-properties";
+import { parseEstateFilter } from "~/utils/estate-filter.server";
+import { useTestDatabase } from "./helpers/db";
+import { callLoader } from "./helpers/remix";
+
+/**
+ * Search relevance (docs/decisions/056-search-words-as-people-type-them.md): real queries, in Arabic and English, as
+ * typed in the search box, each with the listings of the fixtures below it must find and those it must not. Each
+ * query goes the visitor's way: /estates?is_simple=0&q=… answers a redirect to its filters (or the page itself), and
+ * every page of that search is read. The seed's own listings are in the database too; only the fixtures are judged.
+ * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+
+const test = useTestDatabase();
+const db = () => test.get().db;
+
+/** A fixture listing: its type, offer, place (English name of the place), and what it says. */
+type Fixture = {
+  type: number;
+  offer: 1 | 2;
+  place: string;
+  rooms?: number;
+  furnished?: boolean;
+  deed?: number;
+  ar: string;
+  en: string;
+};
+
+/** estate_types: 1 home, 2 farm, 3 land, 4 shop, 5 villa, 6 apartment, 7 office, 8 chalet; ownership 1 green deed … */
+const FIXTURES = {
+  mezzehFurnished: {
+    type: 6,
+    offer: 2,
+    place: "Mezzeh",
+    rooms: 3,
+    furnished: true,
+    deed: 1,
+    ar: "شقة مفروشة بالكامل مع إطلالة على الحديقة",
+    en: "Furnished flat with a garden view",
+  },
+  mezzehBare: {
+    type: 6,
+    offer: 1,
+    place: "Mezzeh",
+    rooms: 2,
+    deed: 2,
+    ar: "شقة على العظم قريبة من الجامعة",
+    en: "Shell apartment near the university",
+  },
+  villaPool: {
+    type: 5,
+    offer: 1,
+    place: "Yafour",
+    rooms: 5,
+    deed: 1,
+    ar: "فيلا مع مسبح خاص وحديقة واسعة",
+    en: "Villa with a private pool and a large garden",
+  },
+  villaParking: {
+    type: 5,
+    offer: 1,
+    place: "Al-Sabboura",
+    rooms: 4,
+    deed: 3,
+    ar: "فيلا حديثة مع موقف سيارات",
+    en: "Modern villa with parking",
+  },
+  farmland: {
+    type: 3,
+    offer: 1,
+    place: "Qatana",
+    deed: 4,
+    ar: "أرض زراعية مشجرة بالزيتون مع بئر",
+    en: "Farmland planted with olives, with a well",
+  },
+  buildingPlot: {
+    type: 3,
+    offer: 1,
+    place: "Qudsaya",
+    deed: 1,
+    ar: "أرض معدة للبناء على طريق رئيسي",
+    en: "Building plot on a main road",
+  },
+  marketShop: { type: 4, offer: 2, place: "Bab Touma", ar: "محل تجاري في سوق مزدحم", en: "Shop in a busy market" },
+  malkiOffice: {
+    type: 7,
+    offer: 2,
+    place: "Malki",
+    furnished: true,
+    ar: "مكتب مفروش في الطابق الثالث مع مصعد",
+    en: "Furnished office on the third floor with a lift",
+  },
+  beachChalet: {
+    type: 8,
+    offer: 2,
+    place: "Blue Beach",
+    furnished: true,
+    ar: "شاليه على البحر مباشرة",
+    en: "Chalet right on the sea",
+  },
+  mazraaFlat: {
+    type: 6,
+    offer: 1,
+    place: "Al-Mazraa",
+    rooms: 3,
+    ar: "شقة في حي المزرعة قرب الجامع",
+    en: "Flat in Al-Mazraa near the mosque",
+  },
+  fruitFarm: { type: 2, offer: 1, place: "Zabadani", ar: "مزرعة فيها أشجار مثمرة ومسبح", en: "Farm with fruit trees and a pool" },
+  aleppoHouse: {
+    type: 1,
+    offer: 1,
+    place: "Al-Shahba",
+    rooms: 4,
+    ar: "بيت عربي قديم مع باحة",
+    en: "Old Arab house with a courtyard",
+  },
+  mezzeh86Small: { type: 6, offer: 2, place: "Mezzeh 86", rooms: 1, ar: "شقة صغيرة غير مفروشة", en: "Small unfurnished flat" },
+  qudsayaRooms: {
+    type: 6,
+    offer: 1,
+    place: "Qudsaya",
+    rooms: 3,
+    ar: "شقة ثلاث غرف نوم وصالون",
+    en: "Three-bedroom flat with a living room",
+  },
+  markedFlat: {
+    type: 6,
+    offer: 1,
+    place: "Mezzeh",
+    rooms: 2,
+    ar: "شُقَّة مُمْتازة للبيع مع إطلالـة جميلة",
+    en: "An excellent flat for sale with a fine view",
+  },
+} satisfies Record<string, Fixture>;
+type Name = keyof typeof FIXTURES;
+
+/** Each query: what it must find and must not find among the fixtures. */
+const QUERIES: [q: string, finds: Name[], not: Name[]][] = [
+  // The queries that found nothing before decision 056.
+  ["شقة مفروشة", ["mezzehFurnished"], ["mezzehBare", "malkiOffice", "mezzeh86Small", "villaPool"]],
+  ["مفروش", ["mezzehFurnished", "malkiOffice", "beachChalet"], ["mezzehBare", "mezzeh86Small"]],
+  ["الشقة", ["mezzehFurnished", "mezzehBare", "mazraaFlat", "mezzeh86Small", "qudsayaRooms"], ["villaPool", "marketShop"]],
+  ["شقق", ["mezzehFurnished", "mezzehBare", "mazraaFlat", "mezzeh86Small", "qudsayaRooms"], ["villaPool", "marketShop"]],
+  ["مزة", ["mezzehFurnished", "mezzehBare", "markedFlat"], ["mazraaFlat", "mezzeh86Small", "fruitFarm"]],
+  ["المزة", ["mezzehFurnished", "mezzehBare", "markedFlat"], ["mazraaFlat", "mezzeh86Small", "fruitFarm"]],
+  ["٣ غرف", ["mezzehFurnished", "mazraaFlat", "qudsayaRooms", "villaPool", "aleppoHouse"], ["mezzehBare", "mezzeh86Small"]],
+  ["3 غرف", ["mezzehFurnished", "mazraaFlat", "qudsayaRooms", "villaPool", "aleppoHouse"], ["mezzehBare", "mezzeh86Small"]],
+  ["طابو", ["mezzehFurnished", "villaPool", "buildingPlot"], ["mezzehBare", "villaParking", "farmland"]],
+  ["flat", ["mezzehFurnished", "mezzehBare", "mazraaFlat"], ["villaPool", "marketShop"]],
+  ["mazzeh", ["mezzehFurnished", "mezzehBare"], ["mazraaFlat", "mezzeh86Small"]],
+  ["شقة مفروشة في المزة ٣ غرف", ["mezzehFurnished"], ["mezzehBare", "malkiOffice", "mezzeh86Small", "mazraaFlat"]],
+  // Types, plurals and words of the descriptions.
+  ["villa pool", ["villaPool"], ["villaParking", "fruitFarm"]],
+  ["فيلا مسبح", ["villaPool"], ["villaParking", "fruitFarm"]],
+  ["فلل", ["villaPool", "villaParking"], ["mezzehFurnished"]],
+  ["ارض زراعية", ["farmland"], ["buildingPlot", "fruitFarm"]],
+  ["أراضي", ["farmland", "buildingPlot"], ["fruitFarm"]],
+  ["محلات", ["marketShop"], ["malkiOffice"]],
+  ["مكاتب مفروشة", ["malkiOffice"], ["mezzehFurnished", "marketShop"]],
+  ["shop", ["marketShop"], ["malkiOffice"]],
+  ["store for rent", ["marketShop"], ["malkiOffice"]],
+  ["للبيع", ["mezzehBare", "villaPool"], ["mezzehFurnished", "marketShop"]],
+  ["للإيجار", ["mezzehFurnished", "marketShop", "malkiOffice"], ["mezzehBare", "villaPool"]],
+  ["for sale", ["villaPool"], ["mezzehFurnished"]],
+  ["apartment for rent", ["mezzehFurnished", "mezzeh86Small"], ["mezzehBare"]],
+  ["furnished", ["mezzehFurnished", "malkiOffice"], ["mezzehBare", "mezzeh86Small"]],
+  ["شاليه", ["beachChalet"], ["villaPool"]],
+  ["شاليهات على البحر", ["beachChalet"], ["villaPool"]],
+  ["مزرعة", ["fruitFarm"], ["mazraaFlat", "farmland"]],
+  // Two places are named المزرعة: the name alone is searched as words, with its governorate it is the place.
+  ["المزرعة", ["mazraaFlat"], ["mezzehFurnished"]],
+  ["المزرعة دمشق", ["mazraaFlat"], ["fruitFarm"]],
+  ["حلب", ["aleppoHouse"], ["mezzehFurnished"]],
+  ["بيت عربي", ["aleppoHouse"], ["mezzehFurnished"]],
+  ["house", ["aleppoHouse"], ["villaPool"]],
+  ["3 bedrooms", ["mezzehFurnished", "qudsayaRooms"], ["mezzehBare", "mezzeh86Small"]],
+  ["غرفتين", ["mezzehFurnished", "mezzehBare"], ["mezzeh86Small"]],
+  ["ثلاث غرف", ["mezzehFurnished", "qudsayaRooms"], ["mezzehBare"]],
+  ["حكم محكمة", ["mezzehBare"], ["mezzehFurnished"]],
+  ["كاتب عدل", ["villaParking"], ["villaPool"]],
+  ["villas with pool", ["villaPool"], ["villaParking"]],
+  ["land plot", ["farmland", "buildingPlot"], ["fruitFarm"]],
+  ["Mezzeh furnished flat", ["mezzehFurnished"], ["mezzehBare"]],
+  ["اطلالة", ["mezzehFurnished", "markedFlat"], ["mezzehBare"]],
+  ["شقة ممتازة", ["markedFlat"], ["mezzehBare"]],
+  ["الحديقة", ["mezzehFurnished", "villaPool"], ["villaParking"]],
+  ["Pool", ["villaPool", "fruitFarm"], ["villaParking"]],
+  ["mosque", ["mazraaFlat"], ["mezzehFurnished"]],
+  ["قديم بيوت", ["aleppoHouse"], ["villaPool"]],
+];
+
+const ids = {} as Record<Name, number>;
+
+beforeAll(async () => {
+  const lookups = await getLookups(db());
+  const placeId = (name: string) => {
+    for (const g of lookups.governorates) for (const l of g.locations) if (l.name_en === name) return l.id;
+    throw new Error(`no place ${name}`);
+  };
+  const [model] = await db().select().from(s.estates).where(eq(s.estates.status, "approved")).limit(1);
+  const { id: _id, search_tsv: _tsv, price_syp: _p, price_per_m2_syp: _m, published_at: _at, state_id, ...rest } = model;
+  let n = 0;
+  for (const [name, f] of Object.entries(FIXTURES) as [Name, Fixture][]) {
+    const [row] = await db()
+      .insert(s.estates)
+      .values({
+        ...rest,
+        state_id: 900_000 + state_id + ++n,
+        estate_type_id: f.type,
+        estate_offer_type_id: f.offer,
+        period_type_id: f.offer === 2 ? 3 : null,
+        location_id: placeId(f.place),
+        rooms_count: f.rooms ?? null,
+        furnished: f.furnished ?? false,
+        ownership_type_id: f.deed ?? null,
+        description_ar: f.ar,
+        description_en: f.en,
+        user_id: null,
+        office_id: null,
+        created_at: new Date(),
+      })
+      .returning({ id: s.estates.id });
+    ids[name] = row.id;
+  }
+});
+
+/** The fixtures a query finds, the visitor's way: the search box's address, its redirect, then every page. */
+async function found(q: string): Promise<Set<Name>> {
+  let url = `/estates?${new URLSearchParams({ is_simple: "0", q })}`;
+  const first = await callLoader(estatesLoader, url);
+  if (first.status === 302) {
+    url = first.headers.get("Location")!;
+    const second = await callLoader(estatesLoader, url);
+    expect(second.status, `${q} → ${url}`).toBe(200);
+  } else {
+    expect(first.status, q).toBe(200);
+  }
+  const lookups = await getLookups(db());
+  const { filter, errors } = parseEstateFilter(new URL(url, "http://x").searchParams, lookups, { required: [] });
+  expect(errors, url).toEqual({});
+  const seen = new Set<number>();
+  for (let page = 1; ; page++) {
+    const result = await searchEstates(db(), filter, page, "ar", { countMs: 0 });
+    for (const item of result.items) seen.add(item.id);
+    if (page >= result.pageCount) break;
+  }
+  return new Set((Object.keys(ids) as Name[]).filter((name) => seen.has(ids[name])));
+}
+
+describe("search relevance: real queries find what they should", () => {
+  it("has at least 40 queries, each judged on both sides", () => {
+    expect(QUERIES.length).toBeGreaterThanOrEqual(40);
+    for (const [q, finds, not] of QUERIES) expect(finds.length && not.length, q).toBeTruthy();
+  });
+
+  for (const [q, finds, not] of QUERIES) {
+    it(`"${q}" finds ${finds.join(", ")} and not ${not.join(", ")}`, async () => {
+      const result = await found(q);
+      for (const name of finds) expect(result.has(name), `${q} must find ${name}`).toBe(true);
+      for (const name of not) expect(result.has(name), `${q} must not find ${name}`).toBe(false);
+    });
+  }
+});
+
+describe("words that name a filter: the search box's redirect and its chips", () => {
+  /** The labels of the applied-filter chips of a results page. */
+  const chips = (data: { links: { className: string; list: { label: string; href: string }[] }[] }) =>
+    data.links.find((g) => g.className === "chips")?.list ?? [];
+
+  it("شقة مفروشة في المزة ٣ غرف is the search of those four filters, shown as four removable chips", async () => {
+    const lookups = await getLookups(db());
+    const mezzeh = lookups.governorates[0].locations.find((l) => l.name_en === "Mezzeh")!;
+    const res = await callLoader(
+      estatesLoader,
+      `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة مفروشة في المزة ٣ غرف" })}`,
+    );
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.pathname).toBe("/estates");
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      is_simple: "0",
+      estate_type_id: "6",
+      furnished: "1",
+      location_id: String(mezzeh.id),
+      rooms_min: "3",
+    });
+    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
+    expect(page.status).toBe(200);
+    expect(page.data.result.items.map((e: { id: number }) => e.id)).toContain(ids.mezzehFurnished);
+    const list = chips(page.data);
+    expect(list.map((c) => c.label)).toEqual(["دمشق، المزة", "شقة", "3 غرف على الأقل", "مفروش"]);
+    // Each chip is the same search without its filter.
+    const withoutFurnished = new URL(list[3].href, "http://x").searchParams;
+    expect(withoutFurnished.get("furnished")).toBeNull();
+    expect(withoutFurnished.get("estate_type_id")).toBe("6");
+  });
+
+  it("villa pool in English: the villa type, and pool searched as a word, with its chip", async () => {
+    const res = await callLoader(estatesLoader, "/estates?is_simple=0&q=villa+pool&lang=en");
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.searchParams.get("estate_type_id")).toBe("5");
+    expect(location.searchParams.get("q")).toBe("pool");
+    expect(location.searchParams.get("lang")).toBe("en");
+    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
+    expect(page.status).toBe(200);
+    const ids_ = page.data.result.items.map((e: { id: number }) => e.id);
+    expect(ids_).toContain(ids.villaPool);
+    expect(ids_).not.toContain(ids.villaParking);
+    expect(chips(page.data).map((c) => c.label)).toEqual(expect.arrayContaining([expect.stringContaining("pool")]));
+  });
+
+  it("the canonical address answers itself; a typed word replaces the form's choice of its field", async () => {
+    const canonical = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&q=pool");
+    expect(canonical.status).toBe(200);
+    const typed = await callLoader(
+      estatesLoader,
+      "/estates?is_simple=0&estate_type_id=5&estate_offer_type_id=1&q=%D8%B4%D9%82%D8%A9+%D9%84%D9%84%D8%A5%D9%8A%D8%AC%D8%A7%D8%B1",
+    );
+    expect(typed.status).toBe(302);
+    expect(typed.headers.get("Location")).toBe("/estates?is_simple=0&estate_type_id=6&estate_offer_type_id=2");
+    // Twice the same field: the first word is the filter, the second stays a word.
+    const twice = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة فيلا" })}`);
+    const location = new URL(twice.headers.get("Location")!, "http://x");
+    expect(Object.fromEntries(location.searchParams)).toEqual({ is_simple: "0", estate_type_id: "6", q: "فيلا" });
+  });
+
+  it("the home page's form, its selects empty and sale chosen, becomes the advanced search of the typed words", async () => {
+    const home = "/estates?estate_offer_type_id=1&location_id=&estate_type_id=&price_domain_id=";
+    const words = await callLoader(estatesLoader, `${home}&q=${encodeURIComponent("مسبح")}`);
+    expect(words.status).toBe(302);
+    const location = new URL(words.headers.get("Location")!, "http://x");
+    expect(location.searchParams.get("is_simple")).toBe("0");
+    expect(location.searchParams.get("q")).toBe("مسبح");
+    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
+    expect(page.status).toBe(200);
+    expect(page.data.invalid).toBe(false);
+  });
+
+  it("stop words alone are dropped: في من leaves the search without words", async () => {
+    const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "في من" })}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/estates?is_simple=0");
+  });
+
+  it("on the rent pages sale and rent are words, not a filter; the other filter words still are", async () => {
+    const res = await callLoader(rentLoader, `/rent-properties?${new URLSearchParams({ q: "شقة للإيجار" })}`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.pathname).toBe("/rent-properties");
+    expect(location.searchParams.get("estate_type_id")).toBe("6");
+    expect(location.searchParams.get("estate_offer_type_id")).toBeNull();
+    expect(location.searchParams.get("q")).toBe("للإيجار");
+  });
+});
