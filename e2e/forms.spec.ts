@@ -175,9 +175,12 @@ for (const lang of LANGS) {
         await expect(page).toHaveURL(new RegExp(`/estates\\?dialog=login&for=${reason}&estate_id=${id}$`));
         await expect(dialog(page).getByRole("heading", { name: title })).toBeVisible();
         if (reason === "contact") await expect(dialog(page)).toContainText(f.prompt.message);
+        // Logging in from the contact prompt comes back with the contact dialog open (decision 059).
         await expect(dialog(page).getByRole("link", { name: f.prompt.login, exact: true })).toHaveAttribute(
           "href",
-          "/login?redirectTo=%2Festates",
+          reason === "contact"
+            ? `/login?redirectTo=${encodeURIComponent(`/estates?dialog=contact&estate_id=${id}`)}`
+            : "/login?redirectTo=%2Festates",
         );
         await dialog(page).getByRole("link", { name: f.dialog.close }).click();
         await expect(dialog(page)).toHaveCount(0);
@@ -191,7 +194,7 @@ for (const lang of LANGS) {
       await expect(dialog(page).getByRole("heading", { name: f.prompt.contactTitle })).toBeVisible();
       await expect(dialog(page).getByRole("link", { name: f.prompt.login, exact: true })).toHaveAttribute(
         "href",
-        `/login?redirectTo=${encodeURIComponent(href)}`,
+        `/login?redirectTo=${encodeURIComponent(`${href}?dialog=contact&estate_id=${id}`)}`,
       );
       await dialog(page).getByRole("link", { name: f.dialog.close }).click();
       await expect(dialog(page)).toHaveCount(0);
@@ -284,7 +287,7 @@ for (const lang of LANGS) {
       await phoneLink().click();
       await expect(dialog(page).getByRole("heading", { name: f.prompt.contactTitle })).toBeVisible();
       await dialog(page).getByRole("link", { name: f.prompt.login, exact: true }).click();
-      await expect(page).toHaveURL(`${baseURL}/login?redirectTo=${encodeURIComponent(href)}`);
+      await expect(page).toHaveURL(`${baseURL}/login?redirectTo=${encodeURIComponent(`${href}?dialog=contact&estate_id=${id}`)}`);
       // The login page's own texts (account namespace), also after a client-side navigation from the listing.
       await expect(page.getByRole("heading", { level: 1, name: a.login.heading })).toBeVisible();
       await settle(page, project);
@@ -292,13 +295,10 @@ for (const lang of LANGS) {
       await page.getByLabel(a.fields.password, { exact: true }).fill("reveal-pass-1");
       await page.getByLabel(a.fields.captcha, { exact: true }).fill(CAPTCHA);
       await page.getByRole("button", { name: a.login.submit, exact: true }).click();
-      await expect(page).toHaveURL(`${baseURL}${href}`);
+      // Back on the listing with the contact dialog already open: no second tap (decision 059).
+      await expect(page).toHaveURL(`${baseURL}${href}?dialog=contact&estate_id=${id}`);
       await expect(accountMenu(page).locator("summary")).toContainText("Rana");
       await settle(page, project);
-
-      const contact = page.getByRole("complementary").getByRole("link", { name: f.card.contact });
-      await contact.click();
-      await expect(page).toHaveURL(`${baseURL}${href}?dialog=contact&estate_id=${id}`);
       const box = dialog(page);
       await expect(box).toBeVisible();
       const call = box.getByRole("link", { name: f.contactDialog.call });

@@ -751,7 +751,8 @@ describe("dialogs as URL state (root loader)", () => {
     expect(visitor.data.dialog).toMatchObject({
       kind: "login",
       reason: "contact",
-      loginTo: `/login?redirectTo=${encodeURIComponent(`/estate/${id}`)}`,
+      // Logging in comes back to the listing with the contact dialog open (decision 059).
+      loginTo: `/login?redirectTo=${encodeURIComponent(`/estate/${id}?dialog=contact&estate_id=${id}`)}`,
     });
     expect(JSON.stringify(visitor.data)).not.toContain("tel:");
     const visitorReport = await callLoader(rootLoader, `/?dialog=report&estate_id=${id}`);

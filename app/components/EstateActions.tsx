@@ -84,6 +84,39 @@ export function ShareLink({ estateId, className = "button button-small" }: { est
 }
 
 /**
+ * Where Call and WhatsApp go (spec 6): the contact dialog (full number, `tel:` and WhatsApp links) for logged-in
+ * users, the login prompt for visitors, whose Login comes back with the contact dialog open (decision 059).
+ */
+function useContactHref(target: { estate_id: number } | { office_id: number }): string {
+  const { loggedIn } = useAccount();
+  const dialogHref = useDialogHref();
+  return loggedIn ? dialogHref({ dialog: "contact", ...target }) : dialogHref({ dialog: "login", for: "contact", ...target });
+}
+
+/**
+ * The listing page's bar at the foot of a phone's screen (decision 059): Call, WhatsApp and Save (the heart, named
+ * by its label: three words do not fit 360 px), one tap away wherever the visitor has scrolled to, as plain links and
+ * the save form (no script). CSS keeps it at the foot
+ * (`position: sticky`, so it takes its own room at the end of the page and covers nothing) and hides it from 801 px,
+ * where the contact card beside the photos is in view.
+ */
+export function PhoneBar({ estateId }: { estateId: number }) {
+  const { t } = useTranslation();
+  const to = useContactHref({ estate_id: estateId });
+  return (
+    <div className="phone-bar" role="group" aria-label={t("estate.phoneBar")}>
+      <Link className="button button-primary" to={to} rel="nofollow" preventScrollReset>
+        <Icon name="phone" /> {t("forms:contactDialog.call")}
+      </Link>
+      <Link className="button button-whatsapp" to={to} rel="nofollow" preventScrollReset>
+        <Icon name="whatsapp" /> {t("card.whatsapp")}
+      </Link>
+      <SaveToggle estateId={estateId} />
+    </div>
+  );
+}
+
+/**
  * Call and WhatsApp buttons with the masked number (spec 6): logged-in users open the contact dialog with the full
  * number, `tel:` and WhatsApp links; visitors get the login prompt. `target` is the listing or the office.
  */
@@ -98,8 +131,7 @@ export function ContactButtons({
 }) {
   const { t } = useTranslation();
   const { loggedIn } = useAccount();
-  const dialogHref = useDialogHref();
-  const to = loggedIn ? dialogHref({ dialog: "contact", ...target }) : dialogHref({ dialog: "login", for: "contact", ...target });
+  const to = useContactHref(target);
   return (
     <div className="card-contact">
       <Link

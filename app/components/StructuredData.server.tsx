@@ -77,7 +77,10 @@ export function ListingsJsonLd({ estates, origin }: { estates: EstateCard[]; ori
   );
 }
 
-/** JSON-LD of one listing (spec 2.7): a RealEstateListing with its place, area, rooms, photos and Offer (seller: its office). */
+/**
+ * JSON-LD of one listing (spec 2.7): a RealEstateListing with its place (and its point as `geo`, decision 059), area,
+ * rooms, photos and Offer (seller: its office).
+ */
 export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin: string }) {
   const { t } = useTranslation();
   return (
@@ -99,6 +102,9 @@ export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin
             addressLocality: estate.location,
             addressCountry: "SY",
           },
+          geo: estate.point
+            ? { "@type": "GeoCoordinates", latitude: estate.point.latitude, longitude: estate.point.longitude }
+            : undefined,
         },
         floorSize: { "@type": "QuantitativeValue", value: estate.area, unitText: estate.areaUnit },
         numberOfRooms: estate.rooms ?? undefined,

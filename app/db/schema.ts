@@ -55,6 +55,9 @@ export const governorates = pgTable("governorates", {
   name_ar: text("name_ar").notNull(),
   name_en: text("name_en").notNull(),
   sort: integer("sort").notNull().default(0),
+  /** The seat's point in degrees (WGS 84), for map links and JSON-LD `geo` (decision 059); null when unknown. */
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
 });
 
 export const locations = pgTable(
@@ -66,6 +69,9 @@ export const locations = pgTable(
       .references(() => governorates.id),
     name_ar: text("name_ar").notNull(),
     name_en: text("name_en").notNull(),
+    /** The place's point in degrees (WGS 84), for map links and JSON-LD `geo` (decision 059); null when unknown. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
   },
   (t) => [index("locations_governorate_id_idx").on(t.governorate_id)],
 );

@@ -6,7 +6,7 @@ import { maskPhone } from "~/utils/format";
 import { areaPrices, listingPricePerM2, type AreaPrices } from "./prices.server";
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard, type EstateImage } from "./estate-card.server";
 import { currentRate } from "./exchange-rate.server";
-import { getLookups, VACATION_PERIOD_TYPE_IDS } from "./lookups.server";
+import { getLookups, VACATION_PERIOD_TYPE_IDS, type GeoPoint } from "./lookups.server";
 
 /**
  * Which public listings a page shows (spec 2.5 and 2.7; issue 5, Rules): the rule of what is public, the newest, one
@@ -23,6 +23,8 @@ export type EstateDetail = Omit<EstateCard, "images"> & {
   locationId: number;
   estateTypeId: number;
   governorateId: number;
+  /** Where the listing's place is (its location's point, else its governorate's; decision 059), or null. */
+  point: GeoPoint | null;
   office: { id: number; name: string; logo: string | null; address: string; phoneMasked: string } | null;
   updated: string;
   /** ISO timestamp of the last confirmation (issue 14: approval or the owner's renewal). */
@@ -130,6 +132,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
     locationId: row.location_id,
     estateTypeId: row.estate_type_id,
     governorateId: lookups.locationById.get(row.location_id)?.governorate.id ?? 0,
+    point: lookups.pointByLocationId.get(row.location_id) ?? null,
     updated: row.updated_at.toISOString(),
     confirmed: row.confirmed_at.toISOString(),
     userId: row.user_id,

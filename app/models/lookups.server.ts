@@ -11,6 +11,8 @@ import type { PlaceGroup } from "~/utils/places";
 export type Named = { id: number; name_ar: string; name_en: string };
 export type PriceDomain = Named & { min: number; max: number | null };
 export type Governorate = Named & { locations: Named[] };
+/** A point on the map in degrees, WGS 84 (north, east). */
+export type GeoPoint = { latitude: number; longitude: number };
 
 export type Lookups = {
   estateTypes: Named[];
@@ -25,6 +27,8 @@ export type Lookups = {
   governorates: Governorate[];
   /** location id → its governorate and itself */
   locationById: Map<number, { governorate: Named; location: Named }>;
+  /** location id → its point, or its governorate's when it has none; absent when neither has one (decision 059) */
+  pointByLocationId: Map<number, GeoPoint>;
   byId: {
     estateType: Map<number, Named>;
     offerType: Map<number, Named>;
@@ -106,6 +110,14 @@ async function loadLookups(db: Db): Promise<Lookups> {
   }));
   const locationById = new Map<number, { governorate: Named; location: Named }>();
   for (const g of governorates) for (const l of g.locations) locationById.set(l.id, { governorate: g, location: l });
+  const pointOf = (r: { latitude: number | null; longitude: number | null }): GeoPoint | null =>
+    r.latitude === null || r.longitude === null ? null : { latitude: r.latitude, longitude: r.longitude };
+  const govPoints = new Map(govRows.map((g) => [g.id, pointOf(g)]));
+  const pointByLocationId = new Map<number, GeoPoint>();
+  for (const l of locRows) {
+    const point = pointOf(l) ?? govPoints.get(l.governorate_id);
+    if (point) pointByLocationId.set(l.id, point);
+  }
   const toMap = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
   return {
     estateTypes,
@@ -119,6 +131,7 @@ async function loadLookups(db: Db): Promise<Lookups> {
     priceDomains,
     governorates,
     locationById,
+    pointByLocationId,
     byId: {
       estateType: toMap(estateTypes),
       offerType: toMap(offerTypes),

@@ -2,15 +2,17 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Carousel, Facts, photoSrcSet, Price } from "~/components/EstateCard";
-import { ContactButtons, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
+import { ContactButtons, PhoneBar, ReportLink, SaveToggle, ShareLink } from "~/components/EstateActions";
 import { Icon } from "~/components/Icon";
 import { GonePage, SimilarListings } from "~/components/GoneListing";
 import { ListingLifeForm } from "~/components/ListingLife";
 import type { EstateCard } from "~/models/estate-card.server";
 import type { EstateDetail } from "~/models/estate.server";
+import type { GeoPoint } from "~/models/lookups.server";
 import { loadEstatePage } from "~/utils/estate-page.server";
 import { useRootData } from "~/utils/root-data";
 import { estateTitle, formatDate, formatNumber } from "~/utils/format";
+import { mapLinks } from "~/utils/map-links";
 import { pageMeta } from "~/utils/seo";
 
 /** The `sizes` of the listing's photo strip: the page's width on phones, 760 px beside the contact card on wider screens. */
@@ -120,6 +122,7 @@ function ListingPage({
           <p className="card-place">
             <Icon name="pin" /> {estate.place}
           </p>
+          {estate.point ? <PlaceOnMap point={estate.point} label={estate.place} /> : null}
           <p className="estate-price">
             <Price value={estate.price} currency={estate.currency} period={estate.pricePeriod} note={estate.priceNote} />
             {estate.negotiable ? <span className="chip">{t("card.negotiable")}</span> : null}
@@ -194,6 +197,22 @@ function ListingPage({
         </aside>
       </div>
       <SimilarListings similar={similar} />
+      <PhoneBar estateId={estate.id} />
     </div>
+  );
+}
+
+/** The listing's place on a map (decision 059): the phone's maps app (`geo:`) and OpenStreetMap, plain links. */
+function PlaceOnMap({ point, label }: { point: GeoPoint; label: string }) {
+  const { t } = useTranslation();
+  const links = mapLinks(point, label);
+  return (
+    <p className="map-links">
+      <a href={links.geo}>{t("estate.openInMaps")}</a>
+      <a href={links.osm} rel="noopener" target="_blank">
+        {t("estate.openStreetMap")}
+      </a>
+      <small>{t("estate.mapNote")}</small>
+    </p>
   );
 }

@@ -70,7 +70,7 @@ export async function createCaptcha(): Promise<Captcha> {
   return {
     id: crypto.randomBytes(6).toString("base64url"),
     image: `data:image/png;base64,${png.toString("base64")}`,
-    answerHash: keyedHash(`captcha:${text}`),
+    answerHash: captchaAnswerHash(text),
   };
 }
 
@@ -103,14 +103,24 @@ export async function spendCaptcha(db: Db, stored: unknown): Promise<string | nu
 export type CaptchaCheck = "ok" | "missing" | "wrong";
 
 /**
- * Checks a typed captcha against the hash kept in the session, case-sensitively: "missing" when nothing was drawn or
- * the text does not have the answer's length ('please complete the visual verification'), "wrong" when it has the
- * right length but differs ('رمز التحقق غير صحيح'), "ok" otherwise. The caller must forget the hash either way.
+ * The keyed hash (hex) that stands for a captcha's answer, or a typed one, in either case: letters are compared as
+ * capitals, so "abc" answers "AbC" (decision 059). The alphabet has no two characters that differ only by case and
+ * look alike once folded, so folding costs little (27 characters told apart instead of 38).
+ */
+export function captchaAnswerHash(text: string): string {
+  return keyedHash(`captcha:${text.toUpperCase()}`);
+}
+
+/**
+ * Checks a typed captcha against the hash kept in the session, in either case (captchaAnswerHash): "missing" when
+ * nothing was drawn or the text does not have the answer's length ('please complete the visual verification'),
+ * "wrong" when it has the right length but differs ('رمز التحقق غير صحيح'), "ok" otherwise. The caller must forget
+ * the hash either way.
  */
 export function checkCaptcha(answerHash: unknown, typed: string): CaptchaCheck {
   const length = getEnv().CAPTCHA_TEST_TEXT?.length ?? CAPTCHA_LENGTH;
   if (typeof answerHash !== "string" || typed.length !== length) return "missing";
-  const typedHash = keyedHash(`captcha:${typed}`);
+  const typedHash = captchaAnswerHash(typed);
   const a = Buffer.from(typedHash);
   const b = Buffer.from(answerHash);
   return a.length === b.length && crypto.timingSafeEqual(a, b) ? "ok" : "wrong";

@@ -42,6 +42,17 @@ export function shareUrl(origin: string, estateId: number, source: string): stri
 }
 
 /**
+ * The page `back` (a local path without dialog parameters) with the contact dialog of the listing or office open:
+ * where a visitor who asked to call or write comes back to after logging in, so the number is shown without a second
+ * tap (decision 059). `back` itself when neither id is given.
+ */
+export function contactPage(back: string, estateId: number | null, officeId: number | null): string {
+  const target = estateId ? `estate_id=${estateId}` : officeId ? `office_id=${officeId}` : null;
+  if (!target) return back;
+  return `${back}${back.includes("?") ? "&" : "?"}dialog=contact&${target}`;
+}
+
+/**
  * Counts one phone number shown to a user by the contact dialog against the limit of issue 9 (30 per account an
  * hour, LIMITS.contactUser), and returns the dialog to show instead once it is passed, or null while within it.
  */
@@ -73,14 +84,17 @@ export async function dialogFor(
 
   if (kind === "login") {
     const reason = url.searchParams.get("for");
-    return {
-      kind: "login",
-      reason: reason === "save" || reason === "report" || reason === "request" ? reason : "contact",
-      loginTo,
-    };
+    if (reason === "save" || reason === "report" || reason === "request") return { kind: "login", reason, loginTo };
+    return { kind: "login", reason: "contact", loginTo: loginPath(contactPage(back, estateId, officeId)) };
   }
   if (kind === "contact" || kind === "report") {
-    if (!user) return { kind: "login", reason: kind, loginTo };
+    if (!user) {
+      return {
+        kind: "login",
+        reason: kind,
+        loginTo: kind === "contact" ? loginPath(contactPage(back, estateId, officeId)) : loginTo,
+      };
+    }
     if (kind === "contact" && officeId) {
       const office = await officeContact(db, officeId, locale);
       if (!office) return null;

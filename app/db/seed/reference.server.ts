@@ -2,6 +2,7 @@ import type { ImageStore } from "~/services/image-store.server";
 import type { Db } from "../client.server";
 import * as s from "../schema";
 import { articles as seedArticles } from "./data/articles";
+import { coordinates } from "./data/coordinates";
 import { governorates as seedGovernorates, offices as seedOffices } from "./data/geography";
 import * as lookups from "./data/lookups";
 import { coverSvg, logoSvg, storeSvgAsWebp } from "./drawings.server";
@@ -26,13 +27,22 @@ export async function seedReference(db: Db, images: ImageStore): Promise<void> {
 
     const locationIds: number[][] = [];
     for (const [gi, g] of seedGovernorates.entries()) {
+      const points = coordinates[g.name_en];
       const [gov] = await tx
         .insert(s.governorates)
-        .values({ name_ar: g.name_ar, name_en: g.name_en, sort: gi + 1 })
+        .values({ name_ar: g.name_ar, name_en: g.name_en, sort: gi + 1, latitude: points.seat[0], longitude: points.seat[1] })
         .returning({ id: s.governorates.id });
       const rows = await tx
         .insert(s.locations)
-        .values(g.locations.map((l) => ({ governorate_id: gov.id, name_ar: l.name_ar, name_en: l.name_en })))
+        .values(
+          g.locations.map((l) => ({
+            governorate_id: gov.id,
+            name_ar: l.name_ar,
+            name_en: l.name_en,
+            latitude: points.places[l.name_en][0],
+            longitude: points.places[l.name_en][1],
+          })),
+        )
         .returning({ id: s.locations.id });
       locationIds.push(rows.map((r) => r.id));
     }
