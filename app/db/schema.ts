@@ -291,6 +291,13 @@ export const estates = pgTable(
     index("estates_offer_price_sort_syp_desc_idx")
       .on(t.estate_offer_type_id, t.price_sort_syp.desc().nullsLast(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
+    // Vacation rents by price (migration 0022): their own orders, or a vacation sort reads past every long-term rent.
+    index("estates_vacation_price_sort_syp_idx")
+      .on(t.price_sort_syp, t.id)
+      .where(sql`${t.status} = 'approved' AND ${t.period_type_id} IN (1, 2, 4)`),
+    index("estates_vacation_price_sort_syp_desc_idx")
+      .on(t.price_sort_syp.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'approved' AND ${t.period_type_id} IN (1, 2, 4)`),
     index("estates_offer_price_per_m2_syp_idx")
       .on(t.estate_offer_type_id, t.price_per_m2_syp, t.id)
       .where(sql`${t.status} = 'approved'`),
