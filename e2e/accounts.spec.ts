@@ -109,9 +109,10 @@ for (const lang of LANGS) {
       await expect(page.getByLabel(a.fields.password, { exact: true })).toHaveValue("");
       await expect(page.getByLabel(a.fields.captcha, { exact: true })).toHaveValue("");
 
-      // A wrong captcha of the right length is refused before the password is looked at.
+      // A wrong captcha of the right length (its letters reversed: the case alone no longer makes one wrong, decision 059)
+      // is refused before the password is looked at.
       await page.getByLabel(a.fields.password, { exact: true }).fill("long-enough-1");
-      await page.getByLabel(a.fields.captcha, { exact: true }).fill(CAPTCHA.toLowerCase());
+      await page.getByLabel(a.fields.captcha, { exact: true }).fill([...CAPTCHA].reverse().join(""));
       await newCaptcha(() => page.getByRole("button", { name: a.login.submit, exact: true }).click());
       await expect(page.getByText(a.errors.captchaWrong)).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { ownAddress, registerAndConfirm } from "./accounts";
 import { F, toast } from "./forms";
 import { approve, logInAdmin, openFromQueue, test } from "./moderation";
-import { estateCards, expect, LANGS, settle, T, templatePattern, visit } from "./support";
+import { editSearch, estateCards, expect, LANGS, settle, T, templatePattern, visit } from "./support";
 
 /**
  * Rents by period (docs/decisions/057-rents-by-period.md), with JavaScript off and on, at phone and desktop size, in
@@ -87,7 +87,7 @@ for (const lang of LANGS) {
     test("rent results filtered by period, with the chip that removes the filter", async ({ page }, testInfo) => {
       const project = testInfo.project.name;
       await visit(page, "/rent-properties", project);
-      const select = page.getByRole("combobox", { name: s.f.period_type_id });
+      const select = (await editSearch(page, lang)).getByRole("combobox", { name: s.f.period_type_id });
       await select.selectOption("5");
       await page.locator("form", { has: select }).getByRole("button", { name: s.submit }).click();
       await expect(page).toHaveURL(
