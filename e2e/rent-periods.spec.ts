@@ -87,9 +87,9 @@ for (const lang of LANGS) {
     test("rent results filtered by period, with the chip that removes the filter", async ({ page }, testInfo) => {
       const project = testInfo.project.name;
       await visit(page, "/rent-properties", project);
-      const select = (await editSearch(page, lang)).getByRole("combobox", { name: s.f.period_type_id });
-      await select.selectOption("5");
-      await page.locator("form", { has: select }).getByRole("button", { name: s.submit }).click();
+      const form = await editSearch(page, lang);
+      await form.getByRole("combobox", { name: s.f.period_type_id }).selectOption("5");
+      await form.getByRole("button", { name: s.submit }).click();
       await expect(page).toHaveURL(
         (url) => url.pathname === "/rent-properties" && url.searchParams.get("period_type_id") === "5",
       );
@@ -97,7 +97,8 @@ for (const lang of LANGS) {
       await expect(cards.first()).toBeVisible();
       const count = await cards.count();
       for (let i = 0; i < count; i++) await expect(cards.nth(i).locator(".price").first()).toContainText(`/ ${per["5"]}`);
-      await expect(page.getByRole("combobox", { name: s.f.period_type_id })).toHaveValue("5");
+      // The results keep the chosen period in their form (behind Edit search, decision 058).
+      await expect((await editSearch(page, lang)).getByRole("combobox", { name: s.f.period_type_id })).toHaveValue("5");
       const chips = page.getByRole("navigation", { name: s.applied });
       const yearly = lang === "ar" ? "سنوي" : "Yearly";
       await chips.getByRole("link", { name: yearly }).click();
