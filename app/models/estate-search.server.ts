@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/db/client.server";
@@ -350,10 +351,10 @@ export async function searchEstates(
 
 /** How long a count cut by its budget is remembered for its filter (decision 056): the query cache's 60 s (decision 039). */
 const CUT_MEMORY_MS = 60_000;
-/** Filters remembered at most; the oldest is forgotten first. */
+/** Filters remembered at most; the least recently used is forgotten first. */
 const CUT_MEMORY_SIZE = 2_000;
-/** Filters (countKey) whose count was cut, and when that is forgotten (Date.now() milliseconds). */
-const cutCounts = new Map<string, number>();
+/** Filters (countKey) whose count was cut, each forgotten CUT_MEMORY_MS after its cut (lru-cache, as the other caches). */
+const cutCounts = new LRUCache<string, true>({ max: CUT_MEMORY_SIZE, ttl: CUT_MEMORY_MS });
 
 /** The key of a filter's count: the filter without its sort, which does not change the count. */
 function countKey(filter: EstateFilter): string {
@@ -387,10 +388,7 @@ async function countMatches(db: Db, where: SQL | undefined, countMs: number, key
     const [{ n }] = await db.select({ n: count() }).from(matches);
     return Number(n);
   }
-  const now = Date.now();
-  const cut = cutCounts.get(key);
-  if (cut !== undefined && cut > now) return null;
-  cutCounts.delete(key);
+  if (cutCounts.has(key)) return null;
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(
@@ -402,8 +400,7 @@ async function countMatches(db: Db, where: SQL | undefined, countMs: number, key
     });
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
-    if (cutCounts.size >= CUT_MEMORY_SIZE) cutCounts.delete(cutCounts.keys().next().value!);
-    cutCounts.set(key, now + CUT_MEMORY_MS);
+    cutCounts.set(key, true);
     return null;
   }
 }
