@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -40,6 +41,17 @@ const text = fc.array(char, { maxLength: 30 }).map((chars) => chars.join(""));
 /** Anything a JavaScript string can hold, NUL and lone surrogates too (a model function may be given them). */
 const anyText = fc.oneof(text, fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }));
 
+// Words as people write them: letters that normalising and stemming touch, articles and endings, digits of
+// three scripts, Latin letters, separated by spaces and punctuation.
+const piece = fc.constantFrom(
+  ...["ال", "وال", "بال", "لل", "و", "ة", "ات", "ون", "ين", "ه", "ى", "أ", "إ", "آ", "ش", "ق", "م", "ز", "ر", "ع"],
+  ...["ـ", "\u064E", "\u0651", "٣", "۴", "7", "s", "S", "flat", "Villa", "glass", "pools"],
+  ...Object.keys(STEMS),
+);
+const word = fc.array(piece, { minLength: 1, maxLength: 5 }).map((p) => p.join(""));
+const gap = fc.constantFrom(" ", ", ", "،", "-", ".", "\n", " / ", "؟ ");
+const phrase = fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 8 }).map((w) => w.flat().join(""));
+
 describe("the words of a search", () => {
   it("a word of only tatweel or tashkeel is no word: the page answers the search without it, not an error", async () => {
     const none = await callLoader(estatesLoader, "/estates?is_simple=0");
@@ -80,16 +92,6 @@ describe("the words of a search", () => {
   });
 
   it("TypeScript stems the words of a text exactly as SQL's search_words does for the documents", async () => {
-    // Words as people write them: letters that normalising and stemming touch, articles and endings, digits of
-    // three scripts, Latin letters, separated by spaces and punctuation.
-    const piece = fc.constantFrom(
-      ...["ال", "وال", "بال", "لل", "و", "ة", "ات", "ون", "ين", "ه", "ى", "أ", "إ", "آ", "ش", "ق", "م", "ز", "ر", "ع"],
-      ...["ـ", "\u064E", "\u0651", "٣", "۴", "7", "s", "S", "flat", "Villa", "glass", "pools"],
-      ...Object.keys(STEMS),
-    );
-    const word = fc.array(piece, { minLength: 1, maxLength: 5 }).map((p) => p.join(""));
-    const gap = fc.constantFrom(" ", ", ", "،", "-", ".", "\n", " / ", "؟ ");
-    const phrase = fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 8 }).map((w) => w.flat().join(""));
     await fc.assert(
       fc.asyncProperty(fc.array(phrase, { minLength: 1, maxLength: 20 }), async (texts) => {
         const result = (await db().execute(
@@ -105,6 +107,34 @@ describe("the words of a search", () => {
       sql`select search_words(t.value) as w from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as t(value, i) order by t.i`,
     )) as unknown as { rows: { w: string }[] };
     expect(result.rows.map((r) => r.w)).toEqual(words.map((w) => searchWords(w).join(" ")));
+  });
+
+  it("migration 0024's search_words makes the documents 0021's made: nothing had to be rebuilt (decision 066)", async () => {
+    // 0021's definition, read from its migration, under another name in a schema of this test.
+    const m0021 = readFileSync(new URL("../app/db/migrations/0021_search_stems.sql", import.meta.url), "utf8");
+    const create = m0021.split("--> statement-breakpoint").find((s) => s.includes('CREATE FUNCTION "search_words"'));
+    expect(create).toBeDefined();
+    await db().execute(sql.raw("create schema if not exists m0021"));
+    await db().execute(sql.raw(create!.replace('FUNCTION "search_words"', "FUNCTION m0021.search_words")));
+    const differing = async (texts: string[]) => {
+      const result = (await db().execute(
+        sql`select t.value as text from json_array_elements_text(${JSON.stringify(texts)}::json) as t(value)
+          where to_tsvector('simple', search_words(t.value)) <> to_tsvector('simple', m0021.search_words(t.value))`,
+      )) as unknown as { rows: { text: string }[] };
+      return result.rows.map((r) => r.text);
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(phrase, { minLength: 1, maxLength: 20 }), async (texts) => {
+        expect(await differing(texts)).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+    // Every listing of the demo data, both descriptions.
+    const listings = (await db().execute(
+      sql`select concat_ws(' ', description_ar, description_en) as text from estates`,
+    )) as unknown as { rows: { text: string }[] };
+    expect(listings.rows.length).toBeGreaterThan(100);
+    expect(await differing(listings.rows.map((r) => r.text))).toEqual([]);
   });
 
   it("lower() left search_normalize changes no stored document: the 'simple' dictionary lowers the same way", async () => {
