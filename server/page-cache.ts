@@ -22,10 +22,11 @@ import { canonicalSearch, type QueryParamsOf } from "./page-query";
  * canonical order (decision 045), and the page is rendered from that canonical address, so junk parameters (utm_*,
  * fbclid) neither make a new entry nor change the page.
  *
- * Compression (decisions 045 and 062): the answer that fills the cache is compressed cheaply (the `rendered` effort),
- * in the one encoding its client takes, and sent at once; the kept copy is compressed at the `kept` effort (brotli 10,
- * gzip 9) in both encodings in the background, one page at a time on libuv's thread pool, so no request waits for it
- * and the event loop never does. Any other request (a
+ * Compression (decisions 045, 062 and 067): the answer that fills the cache is compressed cheaply (the `rendered`
+ * effort), in the one encoding its client takes, and sent at once. When a second visitor asks for the page, the kept
+ * copy is compressed at the `kept` effort (brotli 10, gzip 9) in both encodings in the background, one page at a time
+ * on libuv's thread pool, so no request waits for it and the event loop never does; a page nobody asks for again (most
+ * distinct searches) never costs that work. Any other request (a
  * session, a toast, a dialog, a post, `_data`) is neither served from nor stored in the cache, and only a 200 HTML
  * answer without `Set-Cookie` is stored.
  *
@@ -75,7 +76,7 @@ type Entry = {
 const VISITOR_COOKIES = new Set([LANG_COOKIE, APP_POPUP_COOKIE, SAVE_DATA_COOKIE]);
 /** Longest address kept, in characters (longer ones are rendered each time). */
 const MAX_KEY_LENGTH = 2_048;
-/** Most kept pages waiting to be compressed again; a page past it stays cheaply compressed until it expires. */
+/** Most kept pages waiting to be compressed again; a page asked for while so many wait is queued by a later request. */
 const MAX_WAITING = 64;
 /** The channel of migration 0007. */
 export const PAGE_CHANGES_CHANNEL = "page_changes";
@@ -199,9 +200,14 @@ export class PageCache {
     return this.listening;
   }
 
-  /** The kept page of `key`, if any and usable. */
+  /**
+   * The kept page of `key`, if any and usable, as it is now. A page asked for again is queued for its compression at
+   * the `kept` effort (recompressLater, decision 067): the answer this call serves is the cheap copy.
+   */
   get(key: string): Entry | undefined {
-    return this.listening ? this.entries.get(key) : undefined;
+    const entry = this.listening ? this.entries.get(key) : undefined;
+    if (entry && !entry.recompressed) this.recompressLater(key);
+    return entry;
   }
 
   /**
@@ -209,7 +215,7 @@ export class PageCache {
    * rendered under the current generation) and returns the entry to send; returns undefined when it may not (send it
    * as it is). `html` is the complete body; `nonce` this response's CSP nonce (its attributes are taken out). The
    * entry is compressed at the `rendered` effort now in `options.encoding` only (the filling request's, chooseEncoding;
-   * brotli when not given), and in both encodings at the `kept` effort later (recompressLater).
+   * brotli when not given), and in both encodings at the `kept` effort once it is asked for again (get).
    */
   store(
     key: string,
@@ -225,7 +231,6 @@ export class PageCache {
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return undefined;
     const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
     const encoding = options.encoding ?? "br";
-    const queued = this.waiting.size < MAX_WAITING;
     const identity = Buffer.from(shared, "utf8");
     const entry: Entry = {
       status: response.status,
@@ -233,23 +238,22 @@ export class PageCache {
       etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
       scriptHashes: inlineScriptHashes(shared),
       identity,
-      // Only what the filling request takes: the other encoding waits for the background compression (decision 062),
-      // unless too many pages wait for it already (the page then keeps both cheap copies until it expires).
-      br: encoding === "br" || !queued ? encodeWhole(identity, "br", "rendered") : null,
-      gzip: encoding === "gzip" || !queued ? encodeWhole(identity, "gzip", "rendered") : null,
+      // Only what the filling request takes (decision 062): the other encoding is made by the background compression
+      // once the page is asked for again, and until then compressed cheaply for each request that takes it (bodyOf).
+      br: encoding === "br" ? encodeWhole(identity, "br", "rendered") : null,
+      gzip: encoding === "gzip" ? encodeWhole(identity, "gzip", "rendered") : null,
       recompressed: false,
     };
     this.entries.set(key, entry);
-    this.recompressLater(key);
     return entry;
   }
 
   /**
-   * Queues the kept page of `key` to be compressed at the `kept` effort (at most MAX_WAITING pages wait; the others
-   * stay cheaply compressed until they expire). One page is compressed at a time, off the event loop.
+   * Queues the kept page of `key` to be compressed at the `kept` effort (at most MAX_WAITING pages wait; a page asked
+   * for while the queue is full is queued by a later request). One page is compressed at a time, off the event loop.
    */
   private recompressLater(key: string): void {
-    if (this.waiting.size >= MAX_WAITING) return;
+    if (this.waiting.has(key) || this.waiting.size >= MAX_WAITING) return;
     this.waiting.add(key);
     this.compressing ??= this.recompressWaiting().finally(() => (this.compressing = null));
   }

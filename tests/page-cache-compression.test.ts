@@ -38,10 +38,10 @@ function listeningCache(): PageCache {
   return cache;
 }
 
-/** A search page's worth of HTML (about 120 KB, as the results page), its listings numbered from `from`. */
-function page(from: number): string {
+/** A search page's worth of HTML (about 120 KB for 2,000 lines, as the results page), its `length` listings numbered from `from`. */
+function page(from: number, length = 2_000): string {
   const cards = Array.from(
-    { length: 2_000 },
+    { length },
     (_, i) => `<li><a href="/estate/${from + i}">شقة ${(from + i) % 97} غرف في دمشق، المزة</a> ${i * 37} ل.س</li>`,
   );
   return `<!DOCTYPE html><html lang="ar" dir="rtl"><body><ul>${cards.join("")}</ul></body></html>`;
@@ -99,6 +99,9 @@ describe("the page cache's compression (decisions 045 and 062)", () => {
     // The filling answer: brotli at the `rendered` level, nothing else made yet.
     expect(entry.br?.equals(encodeWhole(identity, "br", "rendered"))).toBe(true);
     expect(entry.gzip).toBeNull();
+    // A page nobody asks for again is not compressed again (decision 067): nothing was queued by the fill.
+    await cache.idle();
+    expect(cache.get(KEY)).toMatchObject({ recompressed: false, br: entry.br, gzip: null });
     // Before the background compression: every client gets the page, correct, in its own encoding.
     for (const [accept, encoding] of [
       ["gzip, deflate, br", "br"],
@@ -132,6 +135,10 @@ describe("the page cache's compression (decisions 045 and 062)", () => {
     const entry = cache.store(KEY, cache.current, html(body), body, "", { encoding: "gzip" })!;
     expect(entry.gzip?.equals(encodeWhole(Buffer.from(body), "gzip", "rendered"))).toBe(true);
     expect(entry.br).toBeNull();
+    // Asked for again, by a brotli client: compressed for it at once, cheaply, and kept at brotli 10 in the background.
+    const first = await get("br");
+    expect([first.encoding, first.text]).toEqual(["br", body]);
+    expect(first.sent.equals(encodeWhole(Buffer.from(body), "br", "rendered"))).toBe(true);
     await cache.idle();
     expect(cache.get(KEY)!.br?.equals(encodeWhole(Buffer.from(body), "br", "kept"))).toBe(true);
     expect((await get("br")).text).toBe(body);
@@ -141,6 +148,7 @@ describe("the page cache's compression (decisions 045 and 062)", () => {
     cache.forget();
     const before = page(10_000);
     cache.store(KEY, cache.current, html(before), before, "", { encoding: "br" });
+    cache.get(KEY);
     // The background compression of `before` is under way; page_changes arrives (an edit committed).
     cache.forget();
     expect((await get("br")).status).toBe(404);
@@ -151,9 +159,11 @@ describe("the page cache's compression (decisions 045 and 062)", () => {
     // The edited page is rendered and stored while the old one is still being compressed: the new one stays.
     const old = page(20_000);
     cache.store(KEY, cache.current, html(old), old, "", { encoding: "br" });
+    cache.get(KEY);
     cache.forget();
     const edited = page(30_000);
     cache.store(KEY, cache.current, html(edited), edited, "", { encoding: "br" });
+    cache.get(KEY);
     await cache.idle();
     const got = await get("gzip, deflate, br");
     expect(got.text).toBe(edited);
@@ -165,16 +175,24 @@ describe("the page cache's compression (decisions 045 and 062)", () => {
     expect(cache.store(KEY, generation, html(old), old, "", { encoding: "br" })).toBeUndefined();
   });
 
-  it("a page filled while too many wait for their background compression keeps both cheap copies", async () => {
+  it("a page asked for again while too many wait for their background compression is queued by a later request", async () => {
     cache.forget();
-    const body = page(40_000);
-    // 70 pages at once: the first is taken up at once, 64 wait, the others are not compressed again.
+    // Small pages, so that 65 of them are compressed at brotli 10 quickly.
+    const body = page(40_000, 20);
+    // 70 pages asked for twice at once: the first is taken up at once, 64 wait, the others are not queued.
     for (let i = 0; i < 70; i++) cache.store(`${KEY}&n=${i}`, cache.current, html(body), body, "", { encoding: "br" });
-    const waiting = cache.get(`${KEY}&n=10`)!;
-    expect([waiting.br !== null, waiting.gzip]).toEqual([true, null]);
+    for (let i = 0; i < 70; i++) cache.get(`${KEY}&n=${i}`);
+    await cache.idle();
+    expect(cache.get(`${KEY}&n=10`)!.br?.equals(encodeWhole(Buffer.from(body), "br", "kept"))).toBe(true);
     const over = cache.get(`${KEY}&n=69`)!;
-    expect(over.br?.equals(encodeWhole(Buffer.from(body), "br", "rendered"))).toBe(true);
-    expect(over.gzip?.equals(encodeWhole(Buffer.from(body), "gzip", "rendered"))).toBe(true);
+    expect([over.recompressed, over.br?.equals(encodeWhole(Buffer.from(body), "br", "rendered")), over.gzip]).toEqual([
+      false,
+      true,
+      null,
+    ]);
+    // Its next visitor found the queue empty: now it is compressed too.
+    await cache.idle();
+    expect(cache.get(`${KEY}&n=69`)!.recompressed).toBe(true);
     cache.forget();
     await cache.idle();
   });
