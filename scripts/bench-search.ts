@@ -12,7 +12,8 @@
  * Each search counts within SEARCH_COUNT_MS (decision 043; 4 ms unless set, 0 for no budget): the last column says in
  * how many runs the count was cut, and a cut count's statement is timed up to its cancellation.
  *
- * Options: --runs N (200), --warmup N (20), --explain, --detail (the p95 of each statement of each search). Times are milliseconds of wall clock on this machine, with the
+ * Options: --runs N (200), --warmup N (20), --explain, --detail (the p95 of each statement of each search), --only TEXT
+ * (only the searches whose name holds TEXT). Times are milliseconds of wall clock on this machine, with the
  * database on the same machine; they compare plans and indexes, they are not capacities.
  */
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -84,6 +85,9 @@ const runs = numberOption("runs", 200, { min: 1, integer: true });
 const warmup = numberOption("warmup", 20, { min: 1, integer: true });
 const explain = process.argv.includes("--explain");
 const detail = process.argv.includes("--detail");
+const onlyAt = process.argv.indexOf("--only");
+/** With --only: the searches measured are those whose name holds this text. */
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 /** With --detail: each search's statements (their first words) and the 95th percentile of each, printed after the table. */
 const details: string[] = [];
 const url = process.env.DATABASE_URL;
@@ -145,7 +149,10 @@ console.log("|---|---|---|---|---|---|---|---|---|");
 
 const explained: { name: string; statements: { text: string; values: unknown[] }[] }[] = [];
 const slowest: number[] = [];
-for (const [name, search, scope] of [...SEARCHES, ["ad number (the search box)", "q=150000"] as [string, string]]) {
+const measured = [...SEARCHES, ["ad number (the search box)", "q=150000"] as [string, string]].filter(
+  ([name]) => only === undefined || name.includes(only),
+);
+for (const [name, search, scope] of measured) {
   const canonical = filterWordsRedirect(new URL(`/estates?${search}`, "http://localhost"), lookups, scope ?? "all");
   const params = canonical ? new URL(canonical, "http://localhost").searchParams : new URLSearchParams(search);
   if (canonical) console.error(`${name}: ${decodeURIComponent(canonical)}`);
