@@ -17,7 +17,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../app/db/schema";
-import type { Db } from "../app/db/client.server";
+import { CONNECTION_OPTIONS, type Db } from "../app/db/client.server";
 import { getLookups } from "../app/models/lookups.server";
 import { sendDueAlerts } from "../app/models/saved-search.server";
 import { numberOption } from "./cli";
@@ -30,7 +30,8 @@ if (!url?.startsWith("postgres")) {
   console.error("set DATABASE_URL to a PostgreSQL database with listings (npm run db:seed -- --listings 100000)");
   process.exit(2);
 }
-const pool = new pg.Pool({ connectionString: url, max: 2 });
+// The site's connection settings (JIT off), so that the statements run as they do for the site.
+const pool = new pg.Pool({ connectionString: url, max: 2, options: CONNECTION_OPTIONS });
 const db = drizzle(pool, { schema }) as unknown as Db;
 const q = (text: string, values: unknown[] = []) => pool.query(text, values);
 

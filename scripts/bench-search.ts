@@ -19,7 +19,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../app/db/schema";
-import type { Db } from "../app/db/client.server";
+import { CONNECTION_OPTIONS, type Db } from "../app/db/client.server";
 import { estateIdByAdNumber } from "../app/models/estate.server";
 import { forgetCutCounts, searchEstates, type Scope } from "../app/models/estate-search.server";
 import { getLookups } from "../app/models/lookups.server";
@@ -96,7 +96,8 @@ if (!url?.startsWith("postgres")) {
   process.exit(2);
 }
 
-const pool = new pg.Pool({ connectionString: url, max: 2 });
+// The site's connection settings (JIT off), so that the statements run as they do for the site.
+const pool = new pg.Pool({ connectionString: url, max: 2, options: CONNECTION_OPTIONS });
 /** Statements of the current call: text, values and milliseconds. */
 let statements: { text: string; values: unknown[]; ms: number }[] = [];
 type QueryConfig = string | { text: string; values?: unknown[] };

@@ -140,6 +140,15 @@ function listenPglite(pglite: PGlite, channel: string, handlers: ListenHandlers)
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
 
 /**
+ * Settings of every connection to PostgreSQL (`pg`'s `options`, sent at connect): JIT compilation off. PostgreSQL
+ * compiles a plan whose estimated cost passes jit_above_cost (100,000), such as a search's count that the planner
+ * expects to read the whole table; the compilation takes 20 to 40 ms and no statement_timeout interrupts it, so a
+ * count with a 4 ms budget took 26 to 41 ms at 1,000,000 listings (decision 068). Statements of this site read a few
+ * index pages each, where compiled expressions never pay for their compilation.
+ */
+export const CONNECTION_OPTIONS = "-c jit=off";
+
+/**
  * Opens the database: PostgreSQL through `pg` when `url` is given, else PGlite with its data in `pgliteDir`
  * (in memory when `pgliteDir` is `memory://`). The single place where the driver is chosen (architecture 4).
  */
@@ -147,7 +156,12 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
   if (options.url) {
     // connectionTimeoutMillis: while the server is down, a request fails within 3 s (and answers 503) instead of
     // waiting for a connection forever.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 3_000 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: 3_000,
+      options: CONNECTION_OPTIONS,
+    });
     // A connection that the server closes (restart, failover, `pg_ctl stop -m immediate`) must not crash the process
     // (issue 9): `pool.on("error")` covers idle clients only, so every client gets its own listener when it is made,
     // which stays while drizzle's transaction() holds it. The query in flight fails (that request answers 503), the

@@ -236,13 +236,9 @@ export const estates = pgTable(
       .on(t.submitted_at)
       .where(sql`${t.status} = 'pending'`),
     index("estates_location_id_idx").on(t.location_id),
-    index("estates_estate_type_id_idx").on(t.estate_type_id),
-    index("estates_estate_offer_type_id_idx").on(t.estate_offer_type_id),
-    index("estates_ownership_type_id_idx").on(t.ownership_type_id),
-    index("estates_interior_status_id_idx").on(t.interior_status_id),
-    index("estates_period_type_id_idx").on(t.period_type_id),
-    index("estates_area_unit_id_idx").on(t.area_unit_id),
-    index("estates_contract_type_id_idx").on(t.contract_type_id),
+    // No index of its own on a column of a few values a search filters on (type, offer type, ownership, finishing,
+    // period, area unit, contract: decision 068): the planner ANDed such an index's bitmap of tens of thousands of
+    // rows with the words' one, which alone finds the few matches. The lists they refer to are never deleted from.
     index("estates_office_id_idx").on(t.office_id),
     index("estates_created_at_idx").on(t.created_at),
     // The search of spec 2.5: public listings by offer type, type and place, newest first. Migration 0015 adds to
@@ -317,6 +313,20 @@ export const estates = pgTable(
       .where(sql`${t.status} = 'approved'`),
     index("estates_area_idx")
       .on(t.area.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    // Decision 068: a place's listings newest first whatever their type and offer (the place and type that words
+    // name become filters without an offer type), and a place's listings of one offer type by price (a rent in Mezzeh,
+    // dearest a month): the other search indexes lead with offer type and type, so with either unknown the planner
+    // read every listing of the place, or walked the whole country's prices for the place's few. Migration 0025 adds
+    // the recent one the INCLUDE of the search indexes above.
+    index("estates_place_recent_idx")
+      .on(t.location_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_place_price_sort_syp_idx")
+      .on(t.location_id, t.estate_offer_type_id, t.price_sort_syp, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_place_price_sort_syp_desc_idx")
+      .on(t.location_id, t.estate_offer_type_id, t.price_sort_syp.desc().nullsLast(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
   ],
 );

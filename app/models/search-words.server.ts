@@ -73,14 +73,20 @@ export const STEMS: Readonly<Record<string, string>> = {
 
 /**
  * The stem of one normalised word, as SQL's search_words makes it (migrations 0021 and 0024, decisions 056 and
- * 066): its ASCII letters lowered; an Arabic word without its article (ال، وال، بال، فال، كال، لل) when two letters
- * or more remain, or without a leading و ("and") when four remain (وحديقة → حديقة); then the
+ * 066): a word of ASCII letters lowered; an Arabic word without its article (ال، وال، بال، فال، كال، لل) when two
+ * letters or more remain, or without a leading و ("and") when four remain (وحديقة → حديقة); then the
  * word of STEMS, else without an English plural s (pools → pool, not glass), an Arabic ات، ون or ين (three letters
- * left) or the ه of a taa marbuta (two letters left). Never throws.
+ * left) or the ه of a taa marbuta (two letters left); last, every ASCII letter lowered. Never throws.
  */
 export function searchStem(word: string): string {
-  let w = word.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-  if (/^(وال|بال|فال|كال)[ء-ي]{2,}$/u.test(w)) w = w.slice(3);
+  return stemOf(word).replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** searchStem before its ASCII letters are lowered (only a word of letters is lowered before the rules). */
+function stemOf(word: string): string {
+  let w = word;
+  if (/^[A-Za-z]+$/.test(w)) w = w.toLowerCase();
+  else if (/^(وال|بال|فال|كال)[ء-ي]{2,}$/u.test(w)) w = w.slice(3);
   else if (/^(ال|لل)[ء-ي]{2,}$/u.test(w)) w = w.slice(2);
   else if (/^و[ء-ي]{4,}$/u.test(w)) w = w.slice(1);
   if (Object.hasOwn(STEMS, w)) return STEMS[w];
