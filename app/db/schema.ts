@@ -319,6 +319,11 @@ export const estates = pgTable(
     // dearest a month): the other search indexes lead with offer type and type, so with either unknown the planner
     // read every listing of the place, or walked the whole country's prices for the place's few. Migration 0025 adds
     // the recent one the INCLUDE of the search indexes above.
+    // One type over the whole country, newest first ("villa pool", with or without "for sale"): walked on the
+    // recent indexes above, every listing of other types was read from the table to test its words.
+    index("estates_type_recent_idx")
+      .on(t.estate_type_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
     index("estates_place_recent_idx")
       .on(t.location_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),

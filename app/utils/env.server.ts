@@ -198,7 +198,7 @@ const schema = z
      * The time a search's count may take on PostgreSQL (issue 13's 5 ms, decision 043), in milliseconds: past it the
      * page lists its listings without their number. 0 means no limit (PGlite has none either).
      */
-    SEARCH_COUNT_MS: z.coerce.number().int().min(0).max(60_000).default(4),
+    SEARCH_COUNT_MS: z.coerce.number().int().min(0).max(60_000).default(3),
     /**
      * The service worker (issue 12): `on` registers it from every page; `off` is the kill switch: pages stop
      * registering it and /sw.js becomes a worker that clears its caches and unregisters itself.
