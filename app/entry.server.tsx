@@ -79,7 +79,7 @@ function collect(onDone: (html: Buffer) => void, onError: (error: Error) => void
  * After the document comes what only the server renders (decision 022): the HTML parser puts it at the end of <body>,
  * where React's hydration leaves extra nodes alone (as with Remix's own data scripts), so none of it is in the
  * browser's JavaScript: the data saver's switch (under the footer, on every page that has one) and the page's
- * structured data (JSON-LD). Property cards are written from the card fragment cache (decision 038). With the data saver on, a page whose forms do not need JavaScript (keepsScripts) is sent
+ * structured data (JSON-LD). Property cards are written from the card fragment cache (decision 033). With the data saver on, a page whose forms do not need JavaScript (keepsScripts) is sent
  * without its scripts; every other page starts its scripts after its first paint (decision 034). Every page varies on
  * `Save-Data` and `Cookie`.
  */

@@ -92,7 +92,7 @@ for (const lang of LANGS) {
         expect(errors, `${path}: console and page errors`).toEqual([]);
       }
 
-      // A page sent with a dialog open (decision 044: the dialogs' script comes after the page's): it hydrates
+      // A page sent with a dialog open (decision 034: the dialogs' script comes after the page's): it hydrates
       // without an error, and then the dialog answers Escape, which only its script does.
       const id = listing!.split("/").pop();
       await page.goto(`${search}&dialog=share&estate_id=${id}`);

@@ -70,7 +70,7 @@ for (const lang of LANGS) {
       "the visit loaded scripts",
     ).toBe(true);
     expect(sum(all, "body"), "bytes transferred (response bodies)").toBeLessThanOrEqual(BUDGET);
-    // Decision 044: the dialogs' script is loaded when a dialog opens, not with the page.
+    // Decision 034: the dialogs' script is loaded when a dialog opens, not with the page.
     expect(all.filter((t) => /\/Dialogs-[\w-]+\.js$/.test(t.path)).map((t) => t.path)).toEqual([]);
     // A visitor's "save" on a card opens the login prompt, a dialog.
     const dialogs = page.waitForRequest(/\/Dialogs-[\w-]+\.js$/);

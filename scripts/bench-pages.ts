@@ -15,7 +15,7 @@
  * governorate, a sort and a room count; the others are filters alone (a governorate, sale or rent, a room count, a
  * sort). They are drawn at random (`--seed`, the time by default) without repetition from all the combinations, so
  * every address of a run is new to the server process that answers it (its page cache and its query cache are empty
- * of it: decisions 039 and 045), and the two halves of a run ask for different pages.
+ * of it: decisions 033 and 045), and the two halves of a run ask for different pages.
  *
  * Prints a Markdown table: p50, p95 and the slowest answer (ms), the mean bytes sent, the answers' X-Page-Cache
  * (`miss`: rendered and stored; `bypass`: rendered and not stored, a search without results) and the server process's

@@ -17,7 +17,7 @@ import type { RouteMatcher } from "./page-query";
  *   raw address, so the number of series stays bounded; `method` is GET, HEAD, POST or OTHER.
  * - `aqar_page_cache_requests_total{outcome}`: GETs by the page cache's `X-Page-Cache` answer (hit, miss, bypass,
  *   refused; server/page-cache.ts).
- * - `aqar_cache_lookups_total{cache,outcome}`: lookups of the card and query caches (decisions 038, 039).
+ * - `aqar_cache_lookups_total{cache,outcome}`: lookups of the card and query caches (decision 033).
  * - `aqar_jobs{task,status}`, `aqar_jobs_oldest_due_seconds{task,status}`: the job queue, read from the `jobs` table
  *   when scraped (jobQueueFigures).
  * - `aqar_sms_messages{provider,state}`: outgoing SMS of the last day (smsFigures).

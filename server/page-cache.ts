@@ -124,7 +124,7 @@ export class PageCache {
 
   /**
    * Drops every kept page; a render under way is not stored. The process's other caches of visible data hear it too
-   * (visibleDataChanged, decision 039).
+   * (visibleDataChanged, decision 033).
    */
   forget(): void {
     this.generation++;

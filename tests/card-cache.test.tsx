@@ -14,7 +14,7 @@ import { escapeHtml } from "~/utils/html";
 import { useTestDatabase } from "./helpers/db";
 
 /**
- * Decision 038: a property card written from the server's card fragment cache is byte for byte what React writes for
+ * Decision 033: a property card written from the server's card fragment cache is byte for byte what React writes for
  * the same card on the same page, so the browser hydrates it as its own, whatever the page's address (its dialog
  * links and the save form's way back hold it), the language, the account state and the data saver.
  */
@@ -62,7 +62,7 @@ async function page(url: string, locale: Locale, root: Root, estates: EstateCard
 
 const visitor: Root = { user: null, savedIds: [], dataSaver: null };
 
-describe("property cards from the card fragment cache (decision 038)", () => {
+describe("property cards from the card fragment cache (decision 033)", () => {
   const addresses = [
     "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=",
     "/estates?q=%D8%B4%D9%82%D8%A9+it's&sort=price_asc&dialog=login&for=save&estate_id=1",

@@ -14,7 +14,7 @@ import { startServer, type TestServer } from "./helpers/server";
  * 020), by little: home 89,961 bytes, search results 89,275, a listing 88,366 (after issue 14's freshness: 89,906,
  * 89,861 and 89,611; the search results' HTML 11,942 bytes in Arabic, decision 029). The offer form is within it since
  * its fields are checked by the server only and the browser loads neither zod nor Conform's form runtime (decision
- * 041; 121.7 KB before, 89.5 KB after); no page loads zod.
+ * 034; 121.7 KB before, 89.5 KB after); no page loads zod.
  * The sizes are printed so that they can be written down (docs/benchmarks.md). The first visit in all (photos
  * included) is measured in a browser: e2e/page-weight.spec.ts.
  */
@@ -102,7 +102,7 @@ describe("static files sent precompressed (issue 10)", () => {
     expect(fs.statSync(`${file}.br`).size).toBeLessThanOrEqual(best.length);
   });
 
-  it("loads no empty stand-in of a .server module (decision 037: patches/@remix-run+dev, applied by npm's postinstall)", () => {
+  it("loads no empty stand-in of a .server module (decision 034: patches/@remix-run+dev, applied by npm's postinstall)", () => {
     // Remix's browser build replaces each app/**/*.server.* module with `module.exports = {}`. Unless that stand-in is
     // marked free of side effects, every route importing a loader's module loads a shared chunk holding only that.
     // (The modules of resource routes, such as robots.txt, are such stand-ins themselves; no page loads them.)
@@ -116,7 +116,7 @@ describe("static files sent precompressed (issue 10)", () => {
     expect(empty).toEqual([]);
   });
 
-  it("builds no browser script with zod or Conform's form runtime (decision 041: the server checks every form)", () => {
+  it("builds no browser script with zod or Conform's form runtime (decision 034: the server checks every form)", () => {
     // esbuild's record of the browser build (`remix build` writes it): which source files each script holds. The
     // schemas (app/forms/*.ts) are built in pure-annotated calls, so a page that imports a constant from them, or a
     // route whose action uses them, does not keep them, nor zod.

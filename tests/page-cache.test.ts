@@ -380,7 +380,7 @@ describe("every process stops serving a changed page within a second (issue 10)"
 
   // After the test above: a login's post makes the process's listening connection run a query of its own (sync), and
   // the test above finds the listening connections by their last query, LISTEN.
-  it("a logged-in user's search results, whose rows both processes reuse between users (decision 039)", async () => {
+  it("a logged-in user's search results, whose rows both processes reuse between users (decision 033)", async () => {
     const { rows } = await sql.query(
       "SELECT id, estate_offer_type_id, estate_type_id, location_id FROM estates WHERE status = 'approved' ORDER BY created_at DESC, id DESC LIMIT 1",
     );

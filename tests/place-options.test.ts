@@ -28,7 +28,7 @@ function renderSelect(locale: Locale, places: PlaceGroup[], value: string, whole
   );
 }
 
-describe("the place options the server writes as HTML (decision 035)", () => {
+describe("the place options the server writes as HTML (decision 033)", () => {
   it("are the HTML React writes for the browser's place list, with the chosen place selected", async () => {
     const lookups = await getLookups(db());
     for (const locale of ["ar", "en"] as const) {

@@ -3,7 +3,7 @@ import { cachedQuery } from "~/services/query-cache.server";
 import { visibleDataChanged, visibleGeneration } from "~/services/visible-changes.server";
 
 /**
- * Decision 039: public query results reused between requests only while nothing visitors see has changed, and never
+ * Decision 033: public query results reused between requests only while nothing visitors see has changed, and never
  * while changes cannot be heard.
  */
 
@@ -20,7 +20,7 @@ function counter() {
   };
 }
 
-describe("cachedQuery (decision 039)", () => {
+describe("cachedQuery (decision 033)", () => {
   it("runs every time while changes are not heard", async () => {
     visibleDataChanged(false);
     expect(visibleGeneration()).toBeNull();

@@ -23,7 +23,7 @@ import { useRootData } from "~/utils/root-data";
 import { EstateCardContent, estateCardClass, type EstateCardProps } from "./EstateCard";
 
 /**
- * The pathname a card is rendered at when it is kept (decision 038). A card's dialog links (save, report, call for a
+ * The pathname a card is rendered at when it is kept (decision 033). A card's dialog links (save, report, call for a
  * visitor; report and call for a user) and its save form's way back are the page's own address plus or minus the
  * dialog parameters (app/components/Dialogs.tsx); the kept HTML has this in their place, and each page puts its own
  * address there. It is random for each process, so no text of a listing or an office can hold it.
@@ -92,7 +92,7 @@ function cardHtml(key: string, props: EstateCardProps, contexts: [Context<unknow
 }
 
 /**
- * A property card written from kept HTML (decision 038; provided to EstateCard by app/entry.server.tsx through
+ * A property card written from kept HTML (decision 033; provided to EstateCard by app/entry.server.tsx through
  * CardCacheContext): the same bytes React writes for EstateCard, so the browser hydrates it as its own. The key is the
  * card's data, the page language, the data saver mode, whether its photo loads at once, and whether a user is logged
  * in and saved this listing (app/components/EstateActions.tsx). The page's own address is put into its links as it

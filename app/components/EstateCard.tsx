@@ -163,7 +163,7 @@ export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "ro
 export type EstateCardProps = { estate: Card; priority?: boolean };
 
 /**
- * The server's card fragment cache (decision 038, app/components/CachedEstateCard.server.tsx), provided by
+ * The server's card fragment cache (decision 033, app/components/CachedEstateCard.server.tsx), provided by
  * app/entry.server.tsx only: there a card is written from HTML kept for the same data, language and account state.
  * In the browser it is null and the card is rendered as always, onto the same markup.
  */

@@ -142,7 +142,7 @@ export function SearchFilter({
  * list (app/utils/places.ts; none while the browser loads it on a client-side navigation). `whole` (the search) adds
  * each governorate as a whole first ("Damascus, all areas", value `g<id>`; the loader redirects it to
  * `governorate_id`, decision 024). The server writes each group's options as the HTML made once per language
- * (PlaceGroup `html`, decision 035) with `selected`, the select's default value, marked: the same elements the
+ * (PlaceGroup `html`, decision 033) with `selected`, the select's default value, marked: the same elements the
  * browser renders and hydrates, without some 250 React elements in every page with a place select.
  */
 export function LocationOptions({ whole, selected }: { whole?: boolean; selected?: unknown }) {

@@ -10,7 +10,7 @@ export type StringField = FieldMetadata<string | undefined, Record<string, unkno
 export type AppForm<Name extends string> = FormMetadata<Record<Name, string>, Message[]>;
 
 /**
- * The one way a page sets up a form (decision 041): Conform's field metadata (ids, names, typed values, each field's
+ * The one way a page sets up a form (decision 034): Conform's field metadata (ids, names, typed values, each field's
  * Messages, the constraint attributes) made in the page from `constraint` (the schema's, from the loader:
  * `formConstraint` in forms/parse.ts) and the action's reply, so that Conform's prop getters (`getInputProps`…)
  * render the same form on the server and in the browser, with and without JavaScript.

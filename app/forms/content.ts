@@ -8,7 +8,7 @@ import { refuseBidiControls } from "./text";
  * (routes/admin.articles.$id.tsx) and the office editor (routes/admin.offices.$id.tsx), read by the server only;
  * every message is a key of locales/<lang>/content.json.
  * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
- * which imports constants from here but never a schema, drops them and zod (decision 041).
+ * which imports constants from here but never a schema, drops them and zod (decision 034).
  */
 
 /** The image types the cover and logo file inputs offer (their `accept`); the server decides by the bytes (issue 5, Content). */

@@ -5,7 +5,7 @@ import type { $ZodIssue } from "zod/v4/core";
 import { message, type Message } from "./message";
 
 /**
- * How every form of the site reads what was posted, on the server only (decision 041): Conform's parseWithZod with
+ * How every form of the site reads what was posted, on the server only (decision 034): Conform's parseWithZod with
  * the schema's messages as Messages (./message.ts). The browser never loads zod: a page gets its form's constraint
  * attributes from its loader (formConstraint) and shows the action's reply (components/useAppForm.ts).
  */

@@ -9,7 +9,7 @@ import { refuseBidiControls } from "./text";
  * forms, the new property offer, the property request and the report. Every message is a key of
  * locales/<lang>/forms.json; Conform turns empty fields into `undefined`, so "required" is a missing value.
  * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
- * which imports constants from here but never a schema, drops them and zod (decision 041).
+ * which imports constants from here but never a schema, drops them and zod (decision 034).
  */
 
 /** Limits of spec 9 (Business constants and limits). */

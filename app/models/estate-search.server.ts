@@ -349,7 +349,7 @@ export async function searchEstates(
   return { items: await cardsOf(db, rows, locale), total, more, page, pageCount, counted: true };
 }
 
-/** How long a count cut by its budget is remembered for its filter (decision 056): the query cache's 60 s (decision 039). */
+/** How long a count cut by its budget is remembered for its filter (decision 056): the query cache's 60 s (decision 033). */
 const CUT_MEMORY_MS = 60_000;
 /** Filters remembered at most; the least recently used is forgotten first. */
 const CUT_MEMORY_SIZE = 2_000;

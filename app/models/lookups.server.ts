@@ -194,7 +194,7 @@ export function placeList(lookups: Lookups, locale: Locale): PlaceList {
       locations: g.locations.map((l) => ({ id: l.id, name: nameOf(l, locale)! })),
     }));
     const json = JSON.stringify({ governorates: groups });
-    // The server render's groups also write their options as HTML, made here once (decision 035).
+    // The server render's groups also write their options as HTML, made here once (decision 033).
     const separator = t("search.placeSeparator");
     const places = groups.map((g): PlaceGroup => {
       const plain = g.locations

@@ -1,8 +1,7 @@
 /**
- * The words of a search (docs/decisions/048-search-words-alert-isolation-and-price-bounds.md and
- * docs/decisions/056-search-words-as-people-type-them.md): normalised and stemmed in TypeScript exactly as SQL's
- * search_normalize and search_words (migration 0021) make the documents' words, then written as a tsquery that
- * PostgreSQL always accepts.
+ * The words of a search (docs/decisions/056-search-words-as-people-type-them.md): normalised and stemmed in
+ * TypeScript exactly as SQL's search_normalize and search_words (migration 0021) make the documents' words, then
+ * written as a tsquery that PostgreSQL always accepts.
  */
 
 /** What search_normalize removes: tashkeel (U+064B to U+065F), superscript alef (U+0670) and tatweel (U+0640). */
@@ -14,7 +13,7 @@ const UNWRITTEN = /[\u064B-\u065F\u0670\u0640]/g;
 const FOLDED: Record<string, string> = { أ: "ا", إ: "ا", آ: "ا", ٱ: "ا", ة: "ه", ى: "ي" };
 
 /**
- * `text` as SQL's search_normalize (migration 0021, decisions 048 and 056) makes it, character for character: the
+ * `text` as SQL's search_normalize (migration 0021, decision 056) makes it, character for character: the
  * tashkeel and tatweel removed, the alef, taa marbuta and alif maqsura forms Arabic writers vary folded, Arabic-Indic
  * and Persian digits read as 0 to 9. It does not lower Latin letters: the 'simple' text search dictionary lowers every
  * word, of the documents and of the query alike. tests/search-words.test.ts compares the two on random text against
@@ -184,7 +183,7 @@ export function queryStems(q: string): string[] {
 }
 
 /**
- * The words of `q` as a tsquery text for `to_tsquery('simple', ...)` (decisions 048 and 056): queryStems, each a
+ * The words of `q` as a tsquery text for `to_tsquery('simple', ...)` (decision 056): queryStems, each a
  * prefix when it has PREFIX_FROM characters or more (`مسب` finds `مسبح`), all required; with `weight` "A", each
  * matches only the listing's title (offer type, estate type and place names: migration 0021's weight A). Null when
  * no word is left: the search then has no words. Never throws, and PostgreSQL accepts whatever it returns.

@@ -1,6 +1,6 @@
 /**
  * Lookups of the process's caches of rendered data (docs/decisions/061-readiness-metrics-deploy-cluster-test.md): the
- * card fragment cache (decision 038) and the query cache of search results (decision 039) count each lookup here, and
+ * card fragment cache (decision 033) and the query cache of search results (decision 033) count each lookup here, and
  * the metrics listener (server/metrics.ts) reports the counts as `aqar_cache_lookups_total`.
  *
  * Kept on globalThis: server.ts (with the metrics) and the Remix build (with the caches) each hold their own copy of

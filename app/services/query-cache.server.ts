@@ -10,7 +10,7 @@ const TTL_MS = 60_000;
 const kept = new LRUCache<string, { generation: number; value: unknown }>({ max: MAX_ENTRIES, ttl: TTL_MS });
 
 /**
- * The result of `run` for `key`, reused for every user while nothing visitors see has changed (decision 039): public
+ * The result of `run` for `key`, reused for every user while nothing visitors see has changed (decision 033): public
  * data only (search results, never anything of one user). Under the same generation of visible data
  * (visibleGeneration) a kept result is returned as it is (callers must not change it); a result computed while a
  * change arrived is not kept. While changes cannot be heard, `run` runs every time. Errors of `run` are thrown and

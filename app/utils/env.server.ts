@@ -179,7 +179,7 @@ const schema = z
      */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
     /**
-     * Size of the card fragment cache (decision 038), in MiB: property cards kept as HTML for the pages rendered for
+     * Size of the card fragment cache (decision 033), in MiB: property cards kept as HTML for the pages rendered for
      * one request (a logged-in user's, a visitor's page not yet cached); 0 turns it off.
      */
     CARD_CACHE_MB: z.coerce.number().min(0).max(1024).default(8),

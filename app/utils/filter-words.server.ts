@@ -168,7 +168,7 @@ export function filterWordsOf(
   options: { offer: boolean },
 ): FilterWords {
   const t = tables(lookups);
-  // A word that normalising leaves without a letter or digit (tatweel alone) is no word (decision 048).
+  // A word that normalising leaves without a letter or digit (tatweel alone) is no word (decision 056).
   const typed = splitWords(q).filter((w) => splitWords(searchNormalize(w)).length);
   const keys = typed.map(wordKey);
   const stems = keys.map(searchStem);

@@ -123,7 +123,7 @@ export async function loadListingPage(request: Request, options: Options) {
       { status: 400 },
     );
   }
-  // The same for every user: reused while nothing visitors see has changed (decision 039).
+  // The same for every user: reused while nothing visitors see has changed (decision 033).
   const page = parsed.page;
   const query = JSON.stringify([parsed.filter, page, locale]);
   const result = await cachedQuery(`search ${query}`, () => searchEstates(db, parsed.filter, page, locale));

@@ -16,7 +16,7 @@ export type PlaceGroup = {
   /**
    * Server renders only (never in the browser's file): the group's options as HTML, made once per language, with the
    * whole-governorate option first when `whole`, and the option of `selected` (the select's default value, when a
-   * string) marked as React marks a select's chosen option (see LocationOptions; decision 035).
+   * string) marked as React marks a select's chosen option (see LocationOptions; decision 033).
    */
   html?: (whole: boolean | undefined, selected: unknown) => string;
 };

@@ -65,7 +65,7 @@ export function stylesheetsOf(html: string): string[] {
 /**
  * Module specifiers a script imports: static `import … from "x"`, `import "x"` and `export … from "x"`, and with
  * `dynamic` also `import("x")` (what the page's inline script loads at once; inside a module, a dynamic import is
- * loaded only when its code runs, like the dialogs of decision 044).
+ * loaded only when its code runs, like the dialogs of decision 034).
  */
 export function importsOf(code: string, { dynamic }: { dynamic: boolean }): string[] {
   const found = new Set<string>();
