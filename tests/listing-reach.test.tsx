@@ -117,10 +117,42 @@ describe("coordinates of every governorate and place (decision 059)", () => {
     }
   });
 
-  it("migration 0023 fills the rows of a database seeded before it, matching them by name", async () => {
-    const file = fs.readFileSync("app/db/migrations/0023_place_coordinates.sql", "utf8");
-    const updates = file.split("--> statement-breakpoint").filter((st) => /^\s*UPDATE/m.test(st));
-    expect(updates).toHaveLength(2);
+  it("every GeoNames point names a feature and lies in Syria, and GeoNames gives most of them", () => {
+    const all = Object.values(coordinates).flatMap((g) => [g.seat, ...Object.values(g.places)]);
+    expect(all).toHaveLength(14 + 241);
+    const bySource = { geonames: 0, csc: 0, own: 0 };
+    const ids = new Set<number>();
+    for (const [lat, lon, source] of all) {
+      if (source === "csc" || source === "own") {
+        bySource[source]++;
+        continue;
+      }
+      // A GeoNames id is a positive integer, and the feature's point lies in Syria.
+      expect(source, String([lat, lon])).toMatch(/^geonames:[1-9][0-9]*$/);
+      ids.add(Number(source.slice("geonames:".length)));
+      bySource.geonames++;
+      expect(lat, source).toBeGreaterThan(SYRIA.south);
+      expect(lat, source).toBeLessThan(SYRIA.north);
+      expect(lon, source).toBeGreaterThan(SYRIA.west);
+      expect(lon, source).toBeLessThan(SYRIA.east);
+    }
+    // 127 of 255 matched a GeoNames feature (the file's header); fewer would mean a match lost.
+    expect(bySource.geonames).toBeGreaterThanOrEqual(127);
+    expect(bySource.geonames + bySource.csc + bySource.own).toBe(all.length);
+    // One feature for two points only where the header says so: "Idlib City" and "As-Suwayda City" are their seats.
+    expect(ids.size).toBe(bySource.geonames - 2);
+    expect(coordinates.Idlib.places["Idlib City"]).toEqual(coordinates.Idlib.seat);
+    expect(coordinates["As-Suwayda"].places["As-Suwayda City"]).toEqual(coordinates["As-Suwayda"].seat);
+  });
+
+  it("migrations 0023 then 0026 fill the rows of a database seeded before them, matching them by name", async () => {
+    const updates = ["0023_place_coordinates", "0026_place_coordinates_from_geonames"].flatMap((name) =>
+      fs
+        .readFileSync(`app/db/migrations/${name}.sql`, "utf8")
+        .split("--> statement-breakpoint")
+        .filter((st) => /^\s*UPDATE/m.test(st)),
+    );
+    expect(updates).toHaveLength(3);
     await db().transaction(async (tx) => {
       await tx.execute(sql`update governorates set latitude = null, longitude = null`);
       await tx.execute(sql`update locations set latitude = null, longitude = null`);
