@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * CI step (issue 9, reliability review): fails when a production dependency has a known advisory of moderate
+ * CI step: fails when a production dependency has a known advisory of moderate
  * severity or worse, unless that advisory is listed, with the reason it is accepted, in .ci/audit-accepted.json.
  *
  * Runs `npm audit --omit=dev --json` (or reads a saved report given as the first argument, for checking this

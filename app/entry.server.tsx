@@ -71,9 +71,9 @@ function collect(onDone: (html: Buffer) => void, onError: (error: Error) => void
 }
 
 /**
- * Renders a document: the page language's one i18next instance (issue 10), the CSP nonce from server.ts, and the
- * complete HTML as one body for browsers and bots alike (architecture 5). No route suspends (no `defer`), so
- * streaming would only cut the page into 2 KB writes, each compressed and written on its own (issue 10 profile);
+ * Renders a document: the page language's one i18next instance, the CSP nonce from server.ts, and the
+ * complete HTML as one body for browsers and bots alike. No route suspends (no `defer`), so
+ * streaming would only cut the page into 2 KB writes, each compressed and written on its own;
  * the whole page is rendered in a few milliseconds.
  *
  * After the document comes what only the server renders (decision 022): the HTML parser puts it at the end of <body>,
@@ -92,7 +92,7 @@ export default async function handleRequest(
 ) {
   const lng = localeOf(request);
   const instance = i18nFor(lng);
-  // The place selects' list, from the lookups kept in memory (not in the loader data; issue 10). A page rendered
+  // The place selects' list, from the lookups kept in memory (not in the loader data). A page rendered
   // while the database cannot be reached (503) has no place select.
   const places: PlaceGroup[] | null = await getDb()
     .then(getLookups)

@@ -33,7 +33,7 @@ for (const lang of LANGS) {
       const value = (await whole.getAttribute("value"))!;
       await place.selectOption(value);
       await form.getByRole("combobox", { name: s.estateType }).selectOption("6");
-      // Sale is the offer type chosen by default (spec 2.4).
+      // Sale is the offer type chosen by default.
       await expect(form.getByRole("radio", { name: s.saleTab })).toBeChecked();
       await form.getByRole("textbox", { name: s.f.price_max }).fill("150000");
       await form.getByRole("combobox", { name: s.f.currency }).selectOption("USD");

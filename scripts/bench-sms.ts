@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sms`: codes before bulk (issue 23, decision 051 and 052). With 10,000 bulk messages queued and the
+ * `npm run bench:sms`: codes before bulk (decision 051 and 052). With 10,000 bulk messages queued and the
  * provider accepting 20 submit_sm a second, how long a sign-up code queued after them takes to reach the provider
  * (the issue asks at most 5 s).
  *

@@ -43,7 +43,7 @@ async function post(url: string): Promise<Answer | null> {
   }
 }
 
-describe("a database restart under write load (issue 9)", () => {
+describe("a database restart under write load", () => {
   it("answers 503 while PostgreSQL is down, keeps the process alive, writes no partial rows and serves again", async () => {
     const { url } = server!;
     const answers: Answer[] = [];

@@ -1160,7 +1160,7 @@ describe("random query strings on every page", () => {
   }, 300_000);
 });
 
-describe("random posts to every action (issue 9)", () => {
+describe("random posts to every action", () => {
   it(`never answer 5xx nor stop the server (seed ${SEED})`, async () => {
     for (const [index, { route, role }] of PAIRS.entries()) {
       if (PAIR !== undefined && index !== PAIR) continue;
@@ -1234,7 +1234,7 @@ describe("random posts to every action (issue 9)", () => {
     }
     const since = `'${fuzzStart.toISOString()}'::timestamptz`;
     const control = `'[\\x01-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]'`;
-    /** An SMS to the number `phone` (an SQL expression) was sent, or is a job the worker will send (issue 14). */
+    /** An SMS to the number `phone` (an SQL expression) was sent, or is a job the worker will send. */
     const smsFor = (phone: string) => `(exists (select 1 from sms_outbox o where o.phone = ${phone})
          or exists (select 1 from jobs j where j.task = 'sms' and j.payload->>'phone' = ${phone} and j.status <> 'failed'))`;
     /** Each query lists the rows that break one invariant: every one must be empty. */

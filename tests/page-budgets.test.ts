@@ -69,7 +69,7 @@ function builtFile(prefix: string, dir = "public/build"): string {
   return path.join(dir, name);
 }
 
-describe("static files sent precompressed (issue 10)", () => {
+describe("static files sent precompressed", () => {
   it("sends a script as its brotli copy, or its gzip copy to a browser without brotli, or as it is, with one Vary", async () => {
     const file = builtFile("entry.client-");
     const url = `${server.url}/${path.relative("public", file)}`;
@@ -198,7 +198,7 @@ describe("pages rendered for one request (decision 033)", () => {
   });
 });
 
-describe("public pages within the issue's budgets (issue 10), with brotli", () => {
+describe("public pages within the issue's budgets, with brotli", () => {
   const cases = (["home", "search", "listing", "form"] as const).flatMap((page) =>
     (["ar", "en"] as const).map((lang) => ({ page, lang })),
   );

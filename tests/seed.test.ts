@@ -19,7 +19,7 @@ import { isPublicSite } from "~/utils/env.server";
 import { useTestDatabase } from "./helpers/db";
 import { TEST_LISTINGS } from "./helpers/global-setup";
 
-/** The demo data (issue 2, Demo data; spec 3 and 9): what the seeded database holds. */
+/** The demo data: what the seeded database holds. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -33,7 +33,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** The moment the determinism test's second database is seeded at (issue 14: confirmations are dated from it). */
+/** The moment the determinism test's second database is seeded at (confirmations are dated from it). */
 const SECOND_SEED_AT = new Date();
 
 const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
@@ -71,7 +71,7 @@ describe("places", () => {
   });
 });
 
-describe("lookup lists (spec 3 and 9)", () => {
+describe("lookup lists", () => {
   it("has the five price domains with the spec's bounds", async () => {
     const rows = byId(await db().select().from(s.price_domains));
     expect(rows.map((r) => [r.id, Number(r.min), r.max === null ? null : Number(r.max)])).toEqual([
@@ -363,7 +363,7 @@ async function listingsWithKind(d: Database["db"]) {
   return rows.map((r) => ({ ...r, kind: placeKind(r.gov, r.place), price: r.price ?? 0 }));
 }
 
-/** The price domains 2 to 5 (spec 3; upper bounds exclusive, decision 006) a SYP price falls in. */
+/** The price domains 2 to 5 (upper bounds exclusive, decision 006) a SYP price falls in. */
 async function bandsOf(d: Database["db"], prices: number[]): Promise<Set<number>> {
   const domains = (await d.select().from(s.price_domains)).filter((p) => p.id !== 1);
   const bands = new Set<number>();
@@ -376,7 +376,7 @@ async function bandsOf(d: Database["db"], prices: number[]): Promise<Set<number>
 
 const [HOME, FARM, LAND, SHOP, VILLA, FLAT, OFFICE, CHALET] = [1, 2, 3, 4, 5, 6, 7, 8];
 
-describe("believable demo data (issue 13)", () => {
+describe("believable demo data", () => {
   it("gives every one of the 241 places exactly one kind", () => {
     let count = 0;
     for (const g of seedGovernorates)
@@ -518,7 +518,7 @@ describe("believable demo data (issue 13)", () => {
       expect(seconds).toBeLessThan(120);
     });
 
-    it("spreads the default search (sale, spec 2.4) over the spec's four price domains", async () => {
+    it("spreads the default search (sale) over the spec's four price domains", async () => {
       // Prices in SYP as the search compares them: new pounds, USD listings at the rate (110 SYP, decision 027).
       const rows = (await listingsWithKind(first.db)).map((r) => ({ ...r, syp: r.currency === "USD" ? r.price * 110 : r.price }));
       const bands = (filter: (r: (typeof rows)[number]) => boolean) =>

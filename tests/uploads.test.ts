@@ -128,7 +128,7 @@ describe("PHOTO_LIMITS", () => {
     expect(PHOTO_LIMITS).toEqual({ maxFiles: 12, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
   });
 
-  it("give the body limit of the upload routes: 12 files of 10 MiB and 1 MiB for the rest (issue 9)", () => {
+  it("give the body limit of the upload routes: 12 files of 10 MiB and 1 MiB for the rest", () => {
     expect(UPLOAD_BODY_LIMIT).toBe(121 * 1024 * 1024);
     expect(UPLOAD_CONCURRENCY).toEqual({ perAccount: 1, perProcess: 4 });
   });
@@ -565,7 +565,7 @@ async function expectTempEmpty() {
 
 const photoLimits = (account: string) => ({ ...LIMITS, account });
 
-describe("withMultipartForm (issue 9)", () => {
+describe("withMultipartForm", () => {
   it("streams files to temporary files, refuses one over the limit without keeping any of it, and removes them all after success", async () => {
     const png = await pngBytes();
     const form = new FormData();

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { DataSaverMode } from "~/services/data-saver.server";
 
 /**
- * The data saver's state and the button that switches it (issue 12, decision 022), at the foot of every page that
+ * The data saver's state and the button that switches it (decision 022), at the foot of every page that
  * has the footer: "Data saver: off" with "Turn data saver on", or "Data saver: on…" (saying so when it is on because
  * the browser asks for it) with "Turn data saver off". A plain form posted to /data-saver: it works without
  * JavaScript and sends the visitor back to `redirectTo` (the page's path and query).

@@ -6,7 +6,7 @@ import { Icon } from "./Icon";
 import { useCloseHref } from "./useDialogLinks";
 
 /**
- * The dialogs of spec 2.7 as URL state (architecture 6): the login prompt, the report dialog, the contact details
+ * The dialogs of spec 2.7 as URL state: the login prompt, the report dialog, the contact details
  * of logged-in users and the share box. Rendered by the server, so they work without JavaScript; a bottom sheet on
  * phones and a centred box on desktops (ui.md), closed by a link. With JavaScript, Escape closes it too. The root
  * loads this module only when a dialog opens (React.lazy): the browser's scripts of a page without one leave it out

@@ -110,7 +110,7 @@ function FieldFrame({
 /**
  * The whole form's message at the top (ui.md, Forms): the form's errors, or, when only fields are wrong, the
  * `checkData` key ('complete the required fields' of the account forms unless told, 'please check the data'…; null:
- * nothing, the fields say it) (spec 8). Announced to screen readers.
+ * nothing, the fields say it). Announced to screen readers.
  */
 export function FormNotice({
   form,
@@ -137,7 +137,7 @@ export function FormNotice({
 }
 
 /**
- * The honeypot of the public forms (issue 4): a field hidden by CSS (not by an inline style, which the CSP forbids)
+ * The honeypot of the public forms: a field hidden by CSS (not by an inline style, which the CSP forbids)
  * and from assistive technology, that only bots fill. The server checks it with remix-utils' Honeypot.
  */
 export function HoneypotField() {

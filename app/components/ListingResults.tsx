@@ -14,7 +14,7 @@ import { SearchFilter } from "./SearchFilter";
 const SEARCH_FORM = "search-form";
 
 /**
- * Results of a listing search (spec 2.5): says whether anything was found, with the sort beside the count, lists one
+ * Results of a listing search: says whether anything was found, with the sort beside the count, lists one
  * page with links to the others, and shows similar listings when there are any. The page's JSON-LD (an ItemList of
  * the listings) is rendered by the server after the page (app/components/StructuredData.server.tsx).
  */
@@ -29,7 +29,7 @@ export function ListingResults({
   result: SearchResult | null;
   similar: EstateCard[];
   invalid: boolean;
-  /** The translated message of a wrong filter: 'complete the required fields' (spec 5) or 'check the marked fields'. */
+  /** The translated message of a wrong filter: 'complete the required fields' or 'check the marked fields'. */
   notice: string;
   /** Issue 13: wider searches for an empty result and the alert link (the applied filters are in the SearchBar). */
   links?: LinkGroup[];
@@ -74,7 +74,7 @@ export function ListingResults({
       {links.map((group) => (group.className === "chips" ? null : <SearchLinks key={group.className} group={group} />))}
       {result.total ? (
         <>
-          {/* The cards' titles are h3: a heading of the list keeps the outline in order (issue 10, axe heading-order). */}
+          {/* The cards' titles are h3: a heading of the list keeps the outline in order (axe heading-order). */}
           <h2 className="visually-hidden">{t("search.listTitle")}</h2>
           <EstateGrid estates={result.items} />
         </>

@@ -11,7 +11,7 @@ import { useAppForm, useSubmitting, type StringField } from "./useAppForm";
  * of their own so that other forms do not load the country list.
  */
 
-/** Syria, the default country of the phone selector (spec 2.6). */
+/** Syria, the default country of the phone selector. */
 export const DEFAULT_COUNTRY = "SY";
 
 /**

@@ -73,7 +73,7 @@ const name = (required: string) =>
 /** A local path to return to after login; anything else is dropped by the action (safeRedirect). */
 const redirectTo = /* @__PURE__ */ (() => z.string().max(2000).optional())();
 
-/** Login (spec 5): authentication ≤ 15, password ≥ 3, a country, and a captcha answer (checked against the session). */
+/** Login: authentication ≤ 15, password ≥ 3, a country, and a captcha answer (checked against the session). */
 export const loginSchema = /* @__PURE__ */ (() =>
   z.object({
     country,
@@ -86,7 +86,7 @@ export const loginSchema = /* @__PURE__ */ (() =>
     redirectTo,
   }))();
 
-/** Registration (spec 5): names 2–15, authentication 6–15, password 8–30, a country. */
+/** Registration: names 2–15, authentication 6–15, password 8–30, a country. */
 export const registerSchema = /* @__PURE__ */ (() =>
   z.object({
     first_name: name("account:errors.firstNameRequired"),
@@ -99,7 +99,7 @@ export const registerSchema = /* @__PURE__ */ (() =>
       .max(LIMITS.registerPasswordMax, "account:errors.registerPasswordLength"),
   }))();
 
-/** Verification code (spec 5): required, 6 digits (submit is enabled at 6). */
+/** Verification code: required, 6 digits (submit is enabled at 6). */
 export const codeSchema = /* @__PURE__ */ (() =>
   z.object({
     code: z
@@ -125,7 +125,7 @@ export const activateSchema = /* @__PURE__ */ (() =>
       .max(LIMITS.passwordMax, "account:errors.passwordMax"),
   }))();
 
-/** Reset password (spec 5): both fields required, at least 8, and the confirmation must match. */
+/** Reset password: both fields required, at least 8, and the confirmation must match. */
 export const resetSchema = /* @__PURE__ */ (() =>
   z
     .object({

@@ -19,7 +19,7 @@ export const queryParams = SEARCH_QUERY_PARAMS;
 export const handle: LayoutHandle = { hideNavbar: true, hideFooter: true };
 
 /**
- * Advanced search (spec 2.5): offer type, price range, type and location, each of them may be left open ("any",
+ * Advanced search: offer type, price range, type and location, each of them may be left open ("any",
  * `is_simple=0`), and issue 13's optional filters; the form goes to /estates.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -42,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 /**
- * Property detail (spec 2.7): the listing, its area medians and similar listings; 410 Gone for a listing that has
+ * Property detail: the listing, its area medians and similar listings; 410 Gone for a listing that has
  * ended and 404 for an unknown id (loadEstatePage).
  */
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -54,7 +54,7 @@ export default function EstatePage() {
   return "gone" in loaded ? <GonePage {...loaded} /> : <ListingPage {...loaded} />;
 }
 
-/** The page of a public listing (spec 2.7). */
+/** The page of a public listing. */
 function ListingPage({
   estate,
   medians,

@@ -47,7 +47,7 @@ export function resetLoginLimit(db: Db, phone: string, ip: string | undefined) {
  * Issues a new activation code for a phone and queues its SMS in `locale`, the page's language (spec 7,
  * user/register and code/resend): the code row and the `sms` job are written in one transaction (`db` may be the
  * caller's), so the code exists exactly when its SMS is queued; the worker sends it and tries again while the
- * provider fails (issue 14). `clearance` is checkCodeSms's for the number (decision 053). Database errors propagate.
+ * provider fails. `clearance` is checkCodeSms's for the number (decision 053). Database errors propagate.
  */
 export async function sendActivationCode(db: Db | Tx, locale: Locale, clearance: CodeClearance): Promise<void> {
   const t = await getLocaleT(locale);

@@ -1,7 +1,7 @@
 import { parse, serialize } from "cookie";
 
 /**
- * The data saver (issue 12, docs/decisions/022-data-saver.md): when it is on, pages send listing and article photos at
+ * The data saver (docs/decisions/022-data-saver.md): when it is on, pages send listing and article photos at
  * the small size only (400 px WebP), one photo per photo strip, and no JavaScript on pages whose forms do not need it.
  * It is on when the visitor chose it in the footer (the `save_data` cookie) or, without a choice, when the browser
  * asks for less data with the `Save-Data: on` request header (Client Hints, https://wicg.github.io/savedata/).
@@ -11,7 +11,7 @@ import { parse, serialize } from "cookie";
 /** Name of the cookie that keeps the visitor's choice: `on` or `off` (any other value is no choice). */
 export const SAVE_DATA_COOKIE = "save_data";
 
-/** How long the choice is kept: a year, in seconds (as the language, spec 4). */
+/** How long the choice is kept: a year, in seconds (as the language). */
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /**
@@ -64,7 +64,7 @@ export function dataSaverCookie(choice: "on" | "off", request: Request): string 
  * Route ids (Remix's, as in `app/routes/<file>` without the extension) of the pages that keep their JavaScript with
  * the data saver on, because their forms use it: drafts kept in the browser and checked before sending (the four
  * visitors' forms), the account forms (phone field, captcha, validation), the profile (forgets a sent form's draft)
- * and its post editor (photo uploads and order), the saved-search forms (issue 14), and the back office (`routes/admin`, the layout route of every
+ * and its post editor (photo uploads and order), the saved-search forms, and the back office (`routes/admin`, the layout route of every
  * back-office page, so one of the matches of each). Every
  * other page (home, search results, listings, offices, articles, static pages, error pages) is read, not filled in,
  * and is sent without scripts: its links and its plain forms (search, report, save, the footer's) work without them.

@@ -13,7 +13,7 @@ import { getT } from "./i18n.server";
 import { consume } from "./rate-limit.server";
 
 /**
- * Dialogs as URL state (architecture 6): `?dialog=login|report|contact|share` with `estate_id` or `office_id` (and
+ * Dialogs as URL state: `?dialog=login|report|contact|share` with `estate_id` or `office_id` (and
  * `for` on the login prompt) opens a dialog that the root renders on any page, with or without JavaScript. Closing
  * is a link to the same page without these parameters.
  */
@@ -27,7 +27,7 @@ export type DialogData =
   | { kind: "login"; reason: PromptReason; loginTo: string }
   | { kind: "report"; estateId: number; title: string; reasons: { id: number; name: string }[]; already: boolean; backTo: string }
   | { kind: "contact"; name: string | null; phone: string; tel: string; whatsapp: string }
-  /** The contact dialog past the account's limit of number reveals (issue 9): the wait in whole minutes, no number. */
+  /** The contact dialog past the account's limit of number reveals: the wait in whole minutes, no number. */
   | { kind: "contactLimited"; minutes: number }
   | { kind: "share"; title: string; url: string; links: { whatsapp: string; facebook: string; telegram: string; x: string } };
 
@@ -63,8 +63,8 @@ async function revealLimited(db: Db, user: User): Promise<DialogData | null> {
 
 /**
  * The dialog a request asks for, or null (none asked, an unknown listing or office, bad parameters). Visitors who
- * ask to contact, save or report get the login prompt instead (spec 4, 6), whose Login button comes back to the page.
- * A user past the limit of number reveals gets `contactLimited` instead of a number (issue 9).
+ * ask to contact, save or report get the login prompt instead, whose Login button comes back to the page.
+ * A user past the limit of number reveals gets `contactLimited` instead of a number.
  */
 export async function dialogFor(
   request: Request,

@@ -18,7 +18,7 @@ import { redirectWithSuccess } from "./session.server";
 export type FormReply = { lastResult: FormResult };
 
 /**
- * The one answer of a form's action to a post it does not take (issue 11): Conform's reply of `submission` (what
+ * The one answer of a form's action to a post it does not take: Conform's reply of `submission` (what
  * parseForm gave: every typed value comes back, but `hideFields`, e.g. passwords, and the schema's own Messages)
  * with `formErrors` (the whole form's Messages) and `fieldErrors` (Messages by field name) added, as Remix data of
  * shape FormReply with status `status` (400 unless told: 429 past a limit, 503 when a provider failed) and
@@ -47,7 +47,7 @@ export function formReply(
 }
 
 /**
- * The honeypot of every public form (issue 4, remix-utils): a field people never see (hidden by CSS) that bots
+ * The honeypot of every public form (remix-utils): a field people never see (hidden by CSS) that bots
  * fill. No time check (people on slow phones, and tests, may post at any speed).
  */
 export const honeypot = new Honeypot({ nameFieldName: HONEYPOT_FIELD, validFromFieldName: null });

@@ -37,7 +37,7 @@ export async function reasonChoices(lang: string): Promise<{ code: string; text:
 
 /**
  * Queues an SMS to the owner in their language: `key` of admin.json `sms` with `values` (and the brand), as an `sms`
- * job written in `tx` (the decision's transaction), sent by the worker (issue 14).
+ * job written in `tx` (the decision's transaction), sent by the worker.
  */
 export async function smsOwner(
   tx: Tx,

@@ -1,5 +1,5 @@
 /**
- * The page's JavaScript starts after its first paint (issue 10, decision 034).
+ * The page's JavaScript starts after its first paint (decision 034).
  *
  * Remix's `<Scripts/>` writes a `<link rel="modulepreload">` for each of the page's modules and a module script that
  * imports the route modules statically. The browser then fetches about 20 scripts (90 KB brotli, more in gzip)

@@ -1,7 +1,7 @@
 import { SORTS, type EstateFilter, type Scope, type Sort } from "~/models/estate-search.server";
 import type { Lookups } from "~/models/lookups.server";
 
-/** The spec's filter fields (spec 3, Search filter): the simple filter's, required on /estates (decision 006). */
+/** The spec's filter fields: the simple filter's, required on /estates (decision 006). */
 const FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;
 /** Issue 13's optional parameters (decision 024), beside the spec's; all GET, so every search is a link. */
 const EXTRA = [
@@ -31,7 +31,7 @@ export type FilterParam = (typeof FILTER_PARAMS)[number];
 /** Every query parameter parseEstateFilter reads: the filter's and `page` (a search page's `queryParams`, decision 045). */
 export const SEARCH_QUERY_PARAMS = [...FILTER_PARAMS, "page"] as const;
 
-/** The filter's fields as typed, kept to fill the form again (spec 3, Search filter, and issue 13). */
+/** The filter's fields as typed, kept to fill the form again. */
 export type FilterValues = Record<FilterParam, string>;
 /**
  * Per field, the message key under search.errors: "required" (empty), "invalid" (not a value of its list, or sent
@@ -154,7 +154,7 @@ export function parseEstateFilter(
     if (choice(flag, ["1"] as const)) filter[flag] = true;
   }
   if (values.q) filter.q = values.q;
-  // `since` (issue 14): seconds since 1970, what an alert's link carries; a date from 2020 to a day ahead.
+  // `since`: seconds since 1970, what an alert's link carries; a date from 2020 to a day ahead.
   if (values.since) {
     const seconds = /^\d{10}$/.test(values.since) ? Number(values.since) : NaN;
     if (seconds >= 1_577_836_800 && seconds <= Date.now() / 1000 + 86_400) filter.since = new Date(seconds * 1000);

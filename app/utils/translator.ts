@@ -1,5 +1,5 @@
 /**
- * The browser's translator (issue 10, decision 020): the small part of an i18next instance that react-i18next's
+ * The browser's translator (decision 020): the small part of an i18next instance that react-i18next's
  * `I18nextProvider` and `useTranslation`, and remix-i18next's `useChangeLanguage`, use, with the part of i18next's
  * `t` that our locale files and code use. The server keeps i18next (app/services/i18n.server.ts); the browser's
  * output must be the server's, character for character, or hydration breaks: tests/translator.test.ts compares the

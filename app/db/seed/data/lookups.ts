@@ -31,7 +31,7 @@ export const ownershipTypes: Row[] = [
   { id: 6, name_ar: "فروغ", name_en: "Key money (furugh)" },
 ];
 
-/** Contract levels of offices (spec 2.7): the colour of a card. */
+/** Contract levels of offices: the colour of a card. */
 export const contractTypes: Row[] = [
   { id: 1, name_ar: "مجاني", name_en: "Free" },
   { id: 2, name_ar: "فضي", name_en: "Silver" },
@@ -49,7 +49,7 @@ export const interiorStatuses: Row[] = [
   { id: 6, name_ar: "على العظم", name_en: "Shell state" },
 ];
 
-/** Rental periods; daily, weekly and seasonal rentals are the vacation properties (architecture 8: models/lookups.server.ts VACATION_PERIOD_TYPE_IDS). */
+/** Rental periods; daily, weekly and seasonal rentals are the vacation properties (models/lookups.server.ts VACATION_PERIOD_TYPE_IDS). */
 export const periodTypes: Row[] = [
   { id: 1, name_ar: "يومي", name_en: "Daily" },
   { id: 2, name_ar: "أسبوعي", name_en: "Weekly" },
