@@ -141,7 +141,7 @@ export default async function handleRequest(
               // The document's UTF-8 bytes read as Latin-1, one character per byte, and written back the same way:
               // both rewrites match and insert ASCII only, so every byte of the page's text comes back as it was,
               // without decoding and encoding 100 KB of Arabic (about 1 ms of a logged-in search page's CPU in the
-              // issue 10 profile). The body is bytes, not a string: a string body is scanned for lone surrogates and
+              // profile of decision 019). The body is bytes, not a string: a string body is scanned for lone surrogates and
               // encoded again by the Fetch Response.
               const bytes = html.toString("latin1");
               const body = scriptless ? withoutScripts(bytes) : scriptsAfterFirstPaint(bytes);

@@ -23,7 +23,7 @@ import { useRootData } from "./utils/root-data";
 import { errorTextKey, pageMeta } from "./utils/seo";
 import styles from "./styles/app.css";
 
-/** The open dialog, in a script of its own that only a page with a dialog loads (issue 10's budget). */
+/** The open dialog, in a script of its own that only a page with a dialog loads (the 90 KB JavaScript budget of decision 014). */
 const Dialog = lazy(() => import("./components/Dialogs").then((module) => ({ default: module.Dialog })));
 
 export const links: LinksFunction = () => [

@@ -12,7 +12,7 @@ function useAccount() {
 
 /**
  * The save toggle of a listing: for logged-in users a POST to /save that comes back to the
- * same page with the spec's 'property saved' or 'property un-saved' toast; for visitors a link to the login prompt.
+ * same page with the 'property saved' or 'property un-saved' toast; for visitors a link to the login prompt.
  * `labelled` shows the word next to the heart (detail page).
  */
 export function SaveToggle({ estateId, labelled }: { estateId: number; labelled?: boolean }) {

@@ -45,7 +45,7 @@ export function currencyKey(currency: string): "card.currency" | "card.currencyU
 /**
  * A scroll-snap photo strip; each slide carries its own "n/total" count, so the count works without JavaScript.
  * A strip of more than one photo is a named list that takes the keyboard focus, so the arrow keys scroll it (WCAG 2.1.1,
- * axe's scrollable-region-focusable; issue 10). With `priority` its first photo loads at once with high priority:
+ * axe's scrollable-region-focusable). With `priority` its first photo loads at once with high priority:
  * the page preloads the same `srcset` and `sizes` (preloadFirstPhoto), so the browser fetches it once. With the data
  * saver on (root data, decision 022) only the first photo is shown, as its 400 px file without `srcset`; its count
  * ("1/5") says how many there are.

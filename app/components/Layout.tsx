@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { company } from "~/utils/company";
 import { Icon } from "./Icon";
 
-/** The eight menu links of spec 2.3, in order. */
+/** The eight menu links, in order. */
 export const MENU = [
   { to: "/", key: "nav.home" },
   { to: "/vacation-properties", key: "nav.vacation" },

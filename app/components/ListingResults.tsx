@@ -31,7 +31,7 @@ export function ListingResults({
   invalid: boolean;
   /** The translated message of a wrong filter: 'complete the required fields' or 'check the marked fields'. */
   notice: string;
-  /** Issue 13: wider searches for an empty result and the alert link (the applied filters are in the SearchBar). */
+  /** Wider searches for an empty result and the alert link (the applied filters are in the SearchBar). */
   links?: LinkGroup[];
   /** The sort field, drawn beside the count as a control of the search form (docs/decisions/058-results-first.md). */
   sort?: FilterField;
@@ -131,7 +131,7 @@ function SearchBar({ chips, open, children }: { chips?: LinkGroup; open: boolean
 }
 
 /**
- * Issue 13's optional filters inside SearchFilter: the words, price and sort fields, then the others under a "more
+ * The optional filters (decision 024) inside SearchFilter: the words, price and sort fields, then the others under a "more
  * filters" disclosure (open when one of them is set or wrong). The server describes every field with its translated
  * label, attributes and message (listing-page.server.ts filterFields), so this code only draws them: the search page
  * stays within its JavaScript budget (decision 024), and the fields work without JavaScript as a plain GET form.

@@ -15,7 +15,7 @@ import { useAppForm, useSubmitting, type StringField } from "./useAppForm";
 export const DEFAULT_COUNTRY = "SY";
 
 /**
- * The country selector with dial codes and the phone field of spec 2.6 (Syria first and the default, Germany the
+ * The country selector with dial codes and the phone field (Syria first and the default, Germany the
  * other preferred choice, then every country). The number is typed without the dial code; the server makes E.164.
  */
 export function PhoneFields({ country, phone }: { country: StringField; phone: StringField }) {

@@ -20,12 +20,12 @@ type Props = {
   compact?: boolean;
   /** The form's id, for controls outside it that belong to it (the sort beside the results' count). */
   id?: string;
-  /** Issue 13's optional fields (ExtraFilters), before the submit button; not on the home page. */
+  /** The optional fields of decision 024 (ExtraFilters), before the submit button; not on the home page. */
   children?: ReactNode;
 };
 
 /**
- * The search filter: a GET form whose fields carry the spec's names, so results are linkable and work
+ * The search filter: a GET form whose fields carry the search's parameter names, so results are linkable and work
  * without JavaScript. Errors come from the server and stand beside their fields.
  */
 export function SearchFilter({
@@ -138,7 +138,7 @@ export function SearchFilter({
 }
 
 /**
- * The places of spec 3 as options grouped by governorate, each shown as 'governorate, location', from the one place
+ * The places as options grouped by governorate, each shown as 'governorate, location', from the one place
  * list (app/utils/places.ts; none while the browser loads it on a client-side navigation). `whole` (the search) adds
  * each governorate as a whole first ("Damascus, all areas", value `g<id>`; the loader redirects it to
  * `governorate_id`, decision 024). The server writes each group's options as the HTML made once per language

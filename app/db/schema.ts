@@ -1,5 +1,5 @@
 /**
- * The one drizzle schema of the marketplace (spec section 3), used on PGlite and on PostgreSQL alike.
+ * The one drizzle schema of the marketplace, used on PGlite and on PostgreSQL alike.
  * Money is an integer number of Syrian pounds (bigint, SYP); area is square metres unless `area_unit_id` says otherwise;
  * every time is timestamptz. Every foreign key and every column that search filters or sorts on is indexed.
  */
@@ -22,7 +22,7 @@ import {
   doublePrecision,
 } from "drizzle-orm/pg-core";
 
-/** A bilingual lookup list of the spec (id, name_ar, name_en); ids are fixed by the spec where it gives them. */
+/** A bilingual lookup list (id, name_ar, name_en); ids are fixed (app/db/seed/data/lookups.ts). */
 function lookupTable<N extends string>(name: N) {
   return pgTable(name, {
     id: integer("id").primaryKey(),
@@ -41,7 +41,7 @@ export const period_types = lookupTable("period_types");
 export const area_units = lookupTable("area_units");
 export const report_reasons = lookupTable("report_reasons");
 
-/** Price ranges of spec 3 in SYP; `max` null means no upper bound. Id 1 is "undefined" (any price). */
+/** Price ranges in SYP; `max` null means no upper bound. Id 1 is "undefined" (any price). */
 export const price_domains = pgTable("price_domains", {
   id: integer("id").primaryKey(),
   min: bigint("min", { mode: "number" }).notNull(),
@@ -108,9 +108,9 @@ export const offices = pgTable(
  * Listing status. Only `approved` listings whose owner account (if any) is active are public. The
  * transitions are those of app/models/moderation.server.ts: pending → approved | rejected, rejected → pending (the
  * owner edits and resubmits), approved → rejected (unpublished by an admin), any → deleted. An edit of an approved
- * listing waits in `estate_edits` while the approved version stays public. Issue 14 (decision 029): an approved
+ * listing waits in `estate_edits` while the approved version stays public. Decision 029: an approved
  * listing becomes `expired` 60 days after its last confirmation, `withdrawn` when its owner says it is no longer
- * available, `sold` or `rented` when its owner or an admin says so; those pages answer 410. Issue 23 (decision 055):
+ * available, `sold` or `rented` when its owner or an admin says so; those pages answer 410. Decision 055:
  * a `draft` is a listing an admin made from a visitor's offer (estate_offers.estate_id); it is never public and
  * waits for its owner to complete it and send it for review (draft → pending).
  */
@@ -245,7 +245,7 @@ export const estates = pgTable(
     index("estates_contract_type_id_idx").on(t.contract_type_id),
     index("estates_office_id_idx").on(t.office_id),
     index("estates_created_at_idx").on(t.created_at),
-    // The search of spec 2.5: public listings by offer type, type and place, newest first. Migration 0015 adds to
+    // The search: public listings by offer type, type and place, newest first. Migration 0015 adds to
     // this index and to every other search index below (not the GIN one) INCLUDE of every column a search filters on
     // (decision 031: the filters are tested inside the index, and counts are index-only; drizzle cannot express it).
     index("estates_search_idx")
@@ -260,15 +260,15 @@ export const estates = pgTable(
       .on(t.estate_offer_type_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
     index("estates_status_idx").on(t.status),
-    // Issue 14: the daily sweeps find the approved listings whose 60 days end soon (warnings) or ended (expiry).
+    // The daily sweeps find the approved listings whose 60 days end soon (warnings) or ended (expiry).
     index("estates_confirmed_at_idx")
       .on(t.confirmed_at)
       .where(sql`${t.status} = 'approved'`),
-    // Issue 14 (decision 030): the listings published since a saved search's last check.
+    // Decision 030: the listings published since a saved search's last check.
     index("estates_published_at_idx")
       .on(t.published_at)
       .where(sql`${t.status} = 'approved'`),
-    // Issue 13 (decision 024): word search, price ranges in either currency, the area filter and sort.
+    // Decision 024: word search, price ranges in either currency, the area filter and sort.
     index("estates_search_tsv_idx")
       .using("gin", t.search_tsv)
       .where(sql`${t.status} = 'approved'`),
@@ -405,7 +405,7 @@ export const articles = pgTable(
  */
 export const USER_STATUSES = ["active", "suspended"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-/** Roles of architecture 7: a visitor has no row; `admin` reaches the moderation pages. */
+/** Roles: a visitor has no row; `admin` reaches the moderation pages. */
 export const USER_ROLES = ["user", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -751,7 +751,7 @@ function inboxColumns() {
 export const MESSAGE_KINDS = ["consultation", "contact"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** Consultation requests and contact messages (spec 3, Consultation request: name, mobile, subject). */
+/** Consultation requests and contact messages (name, mobile, subject). */
 export const messages = pgTable(
   "messages",
   {
@@ -856,7 +856,7 @@ export const property_requests = pgTable(
   ],
 );
 
-/** Properties a user saved (spec 3, Save toggle: estate_id, is_saved). */
+/** Properties a user saved (the save toggle: estate_id, is_saved). */
 export const saved_estates = pgTable(
   "saved_estates",
   {
@@ -871,7 +871,7 @@ export const saved_estates = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.estate_id] }), index("saved_estates_estate_id_idx").on(t.estate_id)],
 );
 
-/** Reports of listings (spec 3, Report: estate_id, report_type_id 1 to 5); one per user and listing, for moderation. */
+/** Reports of listings (estate_id, report_type_id 1 to 5); one per user and listing, for moderation. */
 export const estate_reports = pgTable(
   "estate_reports",
   {

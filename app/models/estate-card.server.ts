@@ -21,7 +21,7 @@ import { listingPricePerM2, otherCurrency } from "./prices.server";
 export type EstateImage = { id: number; index: number; small: string; large: string; width: number; height: number };
 /**
  * A photo as a card shows it (its strip draws every photo at 400×300): the URLs only, so that a page of cards
- * carries no more loader data than it uses (issue 14 won back the search page's bytes this way, decision 029).
+ * carries no more loader data than it uses (decision 029 won back the search page's bytes this way).
  */
 export type CardImage = Pick<EstateImage, "id" | "small" | "large">;
 
@@ -63,7 +63,7 @@ export type EstateCard = {
   /** The day of publication in Damascus, YYYY-MM-DD (dates.ts isoDay; formatDate writes it as DD.MM.YYYY). */
   date: string;
   /**
-   * When the listing was last confirmed, relative to today in the page's language ("updated 3 days ago"; issue 14,
+   * When the listing was last confirmed, relative to today in the page's language ("updated 3 days ago";
    * freshness.server.ts freshnessText), written on the server so the cards' JavaScript computes no dates.
    */
   freshness: string;

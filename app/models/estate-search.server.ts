@@ -30,7 +30,7 @@ export type Sort = (typeof SORTS)[number];
 export type Currency = "SYP" | "USD";
 
 /**
- * A validated search (spec 3, Search filter, and issue 13's parameters of decision 024); every field optional here,
+ * A validated search (the simple filter and the optional parameters of decision 024); every field optional here,
  * the route decides what is required. Prices are whole units of `currency` (SYP when absent); areas are the listing's
  * stored area (square metres for nearly all); `q` is words (an ad number is handled by the route before this).
  */
@@ -280,7 +280,7 @@ function cardRowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number,
 }
 
 /**
- * How many public listings matching `filter` were published after `after` and up to `until` (issue 14, decision 030:
+ * How many public listings matching `filter` were published after `after` and up to `until` (decision 030:
  * a saved search's new listings), counted up to COUNT_LIMIT + 1. Served by estates_published_at_idx: a day brings
  * a few hundred to a few thousand listings, and only those are tested against the filter. `prepared` (the lookups
  * and the rate, SYP per USD) saves loading them again for each of many counts.
@@ -308,8 +308,8 @@ export async function countPublishedBetween(
 }
 
 /**
- * One page of public listings matching `filter`, ordered by `filter.sort` (newest first by default; spec 2.5 and 7,
- * searchEstateByregionsByestatefeatures; the first page is 1). Prices in the other currency are converted at the
+ * One page of public listings matching `filter`, ordered by `filter.sort` (newest first by default;
+ * the first page is 1). Prices in the other currency are converted at the
  * current rate (currentRate). A page past the last one returns no items with the real `pageCount`.
  */
 export async function searchEstates(

@@ -5,7 +5,7 @@ import { tellStaff } from "~/services/staff-sms.server";
 /**
  * Leads: the property offers visitors send from /new-estate without an
  * account, kept as `pending` for the office staff, who handle them in the back office's inbox (models/inbox.server.ts,
- * issue 23). (A logged-in user's offer is their post instead: post.server.ts createPost.) Areas in square metres.
+ * decision 054). (A logged-in user's offer is their post instead: post.server.ts createPost.) Areas in square metres.
  */
 
 /**

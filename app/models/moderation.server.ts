@@ -19,7 +19,7 @@ import { editValues, estateValues, fieldsOfEdit, fieldsOfEstate, type WorkingCop
 export const REVIEW_PROMISE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The states a post can be in (issue 5, Rules; issue 14: expired, withdrawn, sold, rented, decision 029; issue 23:
+ * The states a post can be in (expired, withdrawn, sold and rented: decision 029;
  * draft, a listing made from a visitor's offer that its owner completes, decision 055).
  */
 export const POST_STATES = [
@@ -37,9 +37,8 @@ export const POST_STATES = [
 export type PostState = (typeof POST_STATES)[number];
 
 /**
- * What can happen to a post; who may do it is checked by the callers (owner: edit, delete, and issue 14's renew,
- * withdraw, mark_sold, mark_rented; admin: the rest and the closing ones; the system: expire; issue 23: the owner
- * submits a draft).
+ * What can happen to a post; who may do it is checked by the callers (owner: edit, delete, renew, withdraw,
+ * mark_sold, mark_rented and submit (a draft); admin: the rest and the closing ones; the system: expire).
  */
 export const POST_ACTIONS = [
   "edit",
@@ -64,10 +63,10 @@ export type PostAction = (typeof POST_ACTIONS)[number];
  * pending, sends a rejected one back to review, and turns an approved one into `edit_pending` (approved → pending
  * edit → approved, whether the edit is approved or rejected); an admin can unpublish an approved post (→ rejected,
  * with a reason) and `revise` the staff's own listings in place (an unpublished one goes back to review, so it can be
- * approved again); any post can be deleted. Issue 14 (decision 029): `renew` confirms an approved listing for 60
+ * approved again); any post can be deleted. Decision 029: `renew` confirms an approved listing for 60
  * more days and brings back an expired or withdrawn one; `expire` (the daily sweep) and `withdraw` (the owner: no
  * longer available) take an approved one down; `mark_sold` (sales) and `mark_rented` (rentals) close a listing that
- * is or was public. Issue 23 (decision 055): an owner's edit keeps a draft a draft, `submit` sends it for review
+ * is or was public. Decision 055: an owner's edit keeps a draft a draft, `submit` sends it for review
  * (draft → pending, its 24 hours start then), and a draft can be deleted. Every other pair is refused.
  */
 export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, PostState>>> = {
@@ -150,7 +149,7 @@ function versionOf(post: { estate: { updated_at: Date }; edit: { updated_at: Dat
 
 /**
  * A post's version as the review page shows it: the listing's and its pending edit's last change. A decision form
- * sends it back, and transition() refuses the decision when the post changed in between (issue 5: an admin only
+ * sends it back, and transition() refuses the decision when the post changed in between (an admin only
  * ever approves what they saw).
  */
 export function postVersion(estate: { updated_at: Date }, edit: { updated_at: Date } | null): string {

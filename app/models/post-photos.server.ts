@@ -69,7 +69,7 @@ export async function unusedPhotos(tx: Tx, files: string[]): Promise<string[]> {
 }
 
 /**
- * Deletes the files (every photo width) of photos a committed transition released (issue 9: a photo that left every
+ * Deletes the files (every photo width) of photos a committed transition released (a photo that left every
  * version of every post is no longer served at /images). Uploaded names only (removeStoredImage leaves the shared
  * seed pool alone). A file that cannot be deleted is left behind rather than failing a change already committed.
  */

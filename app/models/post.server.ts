@@ -173,8 +173,8 @@ export type EditablePost = {
 };
 
 /**
- * The post `estateId` if `actor` may edit it: its owner, or an admin for the staff's listings (issue 5, Content:
- * "offices' listings can be managed by admins with the same editor as owners"). Null otherwise, and for deleted
+ * The post `estateId` if `actor` may edit it: its owner, or an admin for the staff's listings (admins
+ * manage the offices' listings with the same editor as owners). Null otherwise, and for deleted
  * listings, so other users' posts look like missing ones (a user can never see or change another user's post).
  */
 export async function editablePost(db: Db, estateId: number, actor: Actor): Promise<EditablePost | null> {

@@ -26,8 +26,8 @@ export function squareMetresPerUnit(lookups: Lookups, unitId: number): number | 
 
 /**
  * `value` of `currency` in the other currency at `sypPerUsd`: USD → SYP multiplied (exact, whole pounds), SYP →
- * USD divided; to three significant figures (threeFigures). Null without a rate. Source: issue 13 ("the other one marked as
- * approximate").
+ * USD divided; to three significant figures (threeFigures). Null without a rate. The
+ * converted price is shown marked as approximate.
  */
 export function otherCurrency(value: number, currency: string, sypPerUsd: number | null): number | null {
   if (!sypPerUsd) return null;

@@ -218,7 +218,7 @@ export async function createPasswordReset(db: Db, userId: number): Promise<strin
 }
 
 /**
- * Spends every unused password-reset link of a user (issue 9: a suspension ends them, so lifting it does not bring
+ * Spends every unused password-reset link of a user (a suspension ends them, so lifting it does not bring
  * them back). Call it in the suspension's transaction.
  */
 export async function spendPasswordResets(db: Db, userId: number): Promise<void> {

@@ -8,8 +8,7 @@ import { consume } from "./rate-limit.server";
 import { checkCodeSms, queueCodeSms, type CodeRefusal } from "./sms-codes.server";
 
 /**
- * The forgotten password (issue 3; architecture 8: reset by phone number; spec 7 validate-reset-password-token and
- * change-password-by-token): a link by SMS, and the new password set through it. Each function takes plain values
+ * The forgotten password, reset by phone number: a link by SMS, and the new password set through it. Each function takes plain values
  * and returns what happened. Database errors propagate.
  */
 

@@ -69,8 +69,8 @@ export async function register(
 }
 
 /**
- * Checks the code typed for the session's sign-up (`registration` of `phone`) and makes the account (spec 7,
- * code/check), in one transaction: a code is spent only when the account is made. "activated" gives the new
+ * Checks the code typed for the session's sign-up (`registration` of `phone`) and makes the account, in one
+ * transaction: a code is spent only when the account is made. "activated" gives the new
  * account's id; "wrong" a wrong code (a try is counted), "expired" a code spent, expired or tried too often, "gone"
  * a sign-up that is no more (confirmed elsewhere, expired) or a number that has an account meanwhile.
  */

@@ -20,7 +20,7 @@ import { consume } from "./rate-limit.server";
 /** The query parameters of a dialog (the root reads them on every page; a page with `dialog` is never kept). */
 export const DIALOG_PARAMS = ["dialog", "estate_id", "office_id", "for"] as const;
 
-/** Why a visitor is asked to log in (spec 4, Login prompt: the title varies by action). */
+/** Why a visitor is asked to log in (the prompt's title varies by action). */
 export type PromptReason = "contact" | "save" | "report" | "request";
 
 export type DialogData =
@@ -36,7 +36,7 @@ export function whatsappLink(phone: string, text: string): string {
   return `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
 }
 
-/** A listing's address with the share tracking parameters of spec 2.7 (utm_source, utm_medium, utm_campaign). */
+/** A listing's address with the share tracking parameters (utm_source, utm_medium, utm_campaign). */
 export function shareUrl(origin: string, estateId: number, source: string): string {
   return `${origin}/estate/${estateId}?utm_source=${source}&utm_medium=share&utm_campaign=listing_share`;
 }
@@ -53,7 +53,7 @@ export function contactPage(back: string, estateId: number | null, officeId: num
 }
 
 /**
- * Counts one phone number shown to a user by the contact dialog against the limit of issue 9 (30 per account an
+ * Counts one phone number shown to a user by the contact dialog against its limit (30 per account an
  * hour, LIMITS.contactUser), and returns the dialog to show instead once it is passed, or null while within it.
  */
 async function revealLimited(db: Db, user: User): Promise<DialogData | null> {

@@ -65,7 +65,7 @@ export function isSpam(form: FormData): boolean {
 
 /**
  * Counts one post of a public form (or an upload) against its limit `name` for `subject` (an IP address, or an
- * account id) (issues 4 and 9, LIMITS in rate-limit.server.ts). Returns the "too many posts" Message with the
+ * account id) (LIMITS in rate-limit.server.ts). Returns the "too many posts" Message with the
  * minutes to wait when the limit is passed, else null. Database errors propagate.
  */
 export async function formLimit(db: Db, name: LimitName, subject: string | undefined): Promise<Message | null> {
@@ -74,8 +74,7 @@ export async function formLimit(db: Db, name: LimitName, subject: string | undef
 }
 
 /**
- * The action of the consultation form (/consultation) and of its contact variant (/call-us) (spec 5 and 7,
- * contactUs/import): a filled honeypot is answered like a success and stores nothing; bad input comes back with
+ * The action of the consultation form (/consultation) and of its contact variant (/call-us): a filled honeypot is answered like a success and stores nothing; bad input comes back with
  * status 400 and every value; past the per-IP limit, 429 with the values; otherwise the message is stored (with the
  * user when logged in) and the page comes back with 'تمت عملية ارسال الرسالة بنجاح'.
  */

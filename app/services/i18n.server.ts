@@ -126,7 +126,7 @@ function memoKeyOf(key: unknown, options: unknown): string | null {
 }
 
 /**
- * Keeps the texts an instance's `t` returns (issue 10: i18next's lookup, fallbacks and interpolation were 10% of a
+ * Keeps the texts an instance's `t` returns (i18next's lookup, fallbacks and interpolation were 10% of a
  * logged-in search page's CPU). The resources never change after start, so `t` with the same key and the same
  * options always returns the same text: a call whose key is a string (or strings) and whose options hold only
  * strings, numbers, booleans, null, undefined or lists of strings is answered from an LRU of MEMO_TEXTS entries per

@@ -17,7 +17,7 @@ import {
 } from "~/utils/outbox-common";
 
 /**
- * Form posts answered once (issue 12: "nothing is sent twice: an idempotency key per submission, checked by the
+ * Form posts answered once ("nothing is sent twice: an idempotency key per submission, checked by the
  * server, so that a retried post of the same submission is answered as the first one was"). See
  * docs/decisions/023-offline-forms-and-idempotency.md.
  */

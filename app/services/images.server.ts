@@ -59,7 +59,7 @@ export class UploadError extends Error {
   }
 }
 
-/** Issue 5 limits: 12 photos per post, 10 MB (10 * 1024 * 1024 bytes) and 40 megapixels per file. */
+/** The photo limits: 12 photos per post, 10 MB (10 * 1024 * 1024 bytes) and 40 megapixels per file. */
 export const PHOTO_LIMITS: { readonly maxFiles: 12; readonly maxBytes: number; readonly maxPixels: 40_000_000 } = {
   maxFiles: 12,
   maxBytes: 10 * 1024 * 1024,
@@ -132,7 +132,7 @@ export async function storeUploadedImage(
 }
 
 /**
- * At most one photo is decoded at a time in the whole process (issue 9; a 40 MP photo takes about 160 MB while
+ * At most one photo is decoded at a time in the whole process (a 40 MP photo takes about 160 MB while
  * decoded); further uploads wait their turn instead of running the server out of memory on a 2-core machine.
  */
 class Slots {
@@ -222,7 +222,7 @@ async function storeNow(source: string | Uint8Array, kind: ImageKind, store: Ima
  *
  * Only names made by storeUploadedImage (`u-<uuid>`) are removed: any other name (the shared seed pool
  * `seed-photo-N`, or anything with a path in it) is left alone, so deleting one listing never breaks another.
- * Throws ImageStoreUnavailableError when the store cannot be reached. Source: issue 5, photo upload; decision 060.
+ * Throws ImageStoreUnavailableError when the store cannot be reached. See decision 060.
  */
 export async function removeStoredImage(file: string, kind: ImageKind, store: ImageStore = imageStore()): Promise<void> {
   if (!UPLOADED_NAME.test(file)) return;

@@ -160,7 +160,7 @@ async function readBodyUpTo(body: ReadableStream<Uint8Array>, limit: number): Pr
  * larger than 1 MiB, a body of another type, or no body gives an empty result. Known limit of Remix's parser: a
  * filename containing ";" or "=" makes the part headers unparsable, so such a body gives an empty result.
  * Throws the file system's error when a temporary file cannot be written (a server fault, e.g. a full disk).
- * Source: issue 5, photo upload; issue 9 (files on disk, not in memory).
+ * Files go to disk, not to memory, so a few uploads at once cannot exhaust the server's memory.
  */
 export async function readMultipartForm(
   request: Request,
@@ -323,7 +323,6 @@ export type MultipartUpload = { form: FormData; files: UploadedFile[]; problems:
  * admitted request are streamed to a folder of their own under uploadTempRoot(), which is removed with everything in
  * it when `use` settles (success, refusal, error or a thrown Response). Urlencoded requests take no slot and write
  * nothing. Returns what `use` returns; rethrows what it throws, and the file system's errors (server faults).
- * Source: issue 9 (uploads multiply memory).
  */
 export async function withMultipartForm<T>(
   request: Request,

@@ -49,7 +49,7 @@ const THROTTLED_TRIES = 5;
 /** How long a message's taken parts are remembered by its idempotency key, in ms (decision 052). */
 const REMEMBER_TAKEN_MS = 2 * 60 * 60_000;
 
-/** The command_status names of the specification by their number (ESME_RTHROTTLED for 0x58…). */
+/** The command_status names of the SMPP specification by their number (ESME_RTHROTTLED for 0x58…). */
 const STATUS_NAMES = new Map(Object.entries(smpp.errors).map(([name, code]) => [code, name]));
 
 /** The name of an SMPP command_status (`ESME_RTHROTTLED`), or its number in hexadecimal when unknown. */

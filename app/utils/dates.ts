@@ -31,7 +31,7 @@ const timeParts = new Intl.DateTimeFormat("en-GB", {
   hour12: false,
 });
 
-/** A date and time as "DD.MM.YYYY HH:MM" in Damascus time (spec 2.7's date, 24-hour time); a Date or an ISO string. */
+/** A date and time as "DD.MM.YYYY HH:MM" in Damascus time (24-hour time); a Date or an ISO string. */
 export function formatDateTime(value: Date | string): string {
   const date = typeof value === "string" ? new Date(value) : value;
   return `${formatDate(date)} ${timeParts.format(date)}`;

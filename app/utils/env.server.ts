@@ -189,13 +189,13 @@ const schema = z
      */
     PAGE_MISSES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
     /**
-     * Issue 23, decision 051: the most SMS handed to providers in one Damascus day; past it, bulk messages (alerts,
+     * Decision 051: the most SMS handed to providers in one Damascus day; past it, bulk messages (alerts,
      * warnings, staff messages) are not sent and codes go on. Unset or 0: no budget.
      */
     SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(0),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
     /**
-     * The time a search's count may take on PostgreSQL (issue 13's 5 ms, decision 043), in milliseconds: past it the
+     * The time a search's count may take on PostgreSQL (5 ms, decision 043), in milliseconds: past it the
      * page lists its listings without their number. 0 means no limit (PGlite has none either).
      */
     SEARCH_COUNT_MS: z.coerce.number().int().min(0).max(60_000).default(4),
