@@ -137,7 +137,7 @@ export function createRemixHandler(options: {
       else if (isLoopbackUrl(headers.get("origin") ?? undefined) && isLoopbackUrl(url.origin)) headers.set("origin", url.origin);
       const controller = new AbortController();
       // Only a client that leaves before the answer is complete cancels the work (an abort makes a DOMException,
-      // which every finished response paid for: 4% of a cached page's CPU in the issue 10 profile).
+      // which every finished response paid for: 4% of a cached page's CPU in a profile under load).
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });

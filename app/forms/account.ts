@@ -3,14 +3,14 @@ import { COUNTRIES } from "~/data/countries";
 import { refuseBidiControls } from "./text";
 
 /**
- * The account forms of spec 5 (Login, Registration, Verification code, Reset password) as zod schemas, read by the
+ * The account forms (login, registration, verification code, reset password) as zod schemas, read by the
  * server only (decision 041). Every message is a key of locales/<lang>/account.json. Conform turns empty fields into
  * `undefined`, so "required" is the message of a missing value.
  * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
  * which imports constants from here but never a schema, drops them and zod (decision 041).
  */
 
-/** Limits of spec 9 (Business constants and limits). */
+/** The account fields' limits (lengths in characters). */
 export const LIMITS = {
   nameMin: 2,
   nameMax: 15,

@@ -5,14 +5,14 @@ import { message, type Message } from "./message";
 import { refuseBidiControls } from "./text";
 
 /**
- * The public forms of spec 5 and issue 4 as zod schemas, read by the server only: the consultation and contact
+ * The public forms as zod schemas, read by the server only: the consultation and contact
  * forms, the new property offer, the property request and the report. Every message is a key of
  * locales/<lang>/forms.json; Conform turns empty fields into `undefined`, so "required" is a missing value.
  * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
  * which imports constants from here but never a schema, drops them and zod (decision 041).
  */
 
-/** Limits of spec 9 (Business constants and limits). */
+/** The public forms' field limits (lengths in characters, and the largest area and price). */
 export const POST_LIMITS = {
   nameMax: 35,
   mobileMin: 6,

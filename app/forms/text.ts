@@ -4,7 +4,7 @@ import { config, type z } from "zod/v4";
  * zod without eval, set here because every form module imports this one before it makes a schema: zod's compiled
  * fast path probes `new Function("")` when an object schema is made, which the pages' Content-Security-Policy (no
  * 'unsafe-eval') refuses and Chromium reports as an issue on every page with a form (Lighthouse best practices,
- * issue 10, decision 015). The interpreted path gives the same results; the forms are small. A named import, so the
+ * decision 015). The interpreted path gives the same results; the forms are small. A named import, so the
  * bundler still keeps only the parts of zod the forms use (decision 014).
  */
 config({ jitless: true });

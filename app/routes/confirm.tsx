@@ -52,9 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The posts of /confirm: "check" (spec 7 code/check: a correct code activates the account, logs the user in and goes
- * to / with the activation toast) and "resend" (code/resend, within the SMS limits, with the spec's success and
- * failure toasts). A wrong code keeps the page with the spec's wrong-code message.
+ * The posts of /confirm: "check" (a correct code activates the account, logs the user in and goes
+ * to / with the activation toast) and "resend" (code/resend, within the SMS limits, with a success or a
+ * failure toast). A wrong code keeps the page with the wrong-code message.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await pendingRegistration(request);

@@ -29,7 +29,7 @@ export const meta = pageMeta;
 export const queryParams = ["tab", "redirectTo"];
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
-/** The two tabs of spec 2.6 and 4 (Login screen): 1 login, 2 sign up, kept in the URL (`?tab=2`). */
+/** The two tabs of the login screen: 1 login, 2 sign up, kept in the URL (`?tab=2`). */
 type Tab = "1" | "2";
 const tabOf = (url: URL): Tab => (url.searchParams.get("tab") === "2" ? "2" : "1");
 
@@ -75,10 +75,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
     : defaultShouldRevalidate;
 
 /**
- * The posts of /login, told apart by `intent`: "login", "register" (POST user/register) and
- * "captcha" (a new image, keeping what was typed). Every post spends the captcha (spec 4: a failed login resets
+ * The posts of /login, told apart by `intent`: "login", "register" and
+ * "captcha" (a new image, keeping what was typed). Every post spends the captcha (a failed login resets
  * it); the loader draws the next. Errors come back with status 400 (429 past a limit), the
- * typed values (never the password) and their messages; success redirects with the spec's toast.
+ * typed values (never the password) and their messages; success redirects with a toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());

@@ -95,7 +95,7 @@ type Editing = { db: Db; post: EditablePost; actor: Account; t: Awaited<ReturnTy
 /**
  * The editor's posts, one function each: `intent` save (the fields), upload (multipart `photos`), cover /
  * up / down / remove (one photo by its `file`), delete (with `confirm`), submit (a draft made from a visitor's offer
- * is sent for review: draft → pending; issue 23, decision 055). Each is one transition in one transaction
+ * is sent for review: draft → pending; decision 055). Each is one transition in one transaction
  * with its audit entry. Bad input answers 400 with the values kept; a change the post's state does not allow answers
  * 409. An upload while another of the same account (or four in the server) runs answers 429 with photoProblems
  * ["busy"]; the files of photos that leave the post are deleted after the change commits.

@@ -18,7 +18,7 @@ export function action(args: ActionFunctionArgs) {
 /**
  * The save toggle: `estate_id`, `is_saved` ("1" save,
  * "0" unsave) and the page to come back to. The session is checked here: a visitor is sent to log in and back.
- * Answers with the page again (the spec's reload) and the spec's 'property saved' or 'property un-saved' toast.
+ * Answers with the page again (a reload) and the 'property saved' or 'property un-saved' toast.
  */
 async function takeSave({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
