@@ -72,7 +72,7 @@ export function resetPathOf(sms: string): string {
   return match![1];
 }
 
-/** Chooses the country and types the number (the phone selector of spec 2.6). */
+/** Chooses the country and types the number (the phone selector). */
 export async function fillPhone(page: Page, lang: Lang, typed: string, country = "SY"): Promise<void> {
   await page.getByLabel(A[lang].fields.country, { exact: true }).selectOption(country);
   await page.getByLabel(A[lang].fields.phone, { exact: true }).fill(typed);

@@ -13,7 +13,7 @@ import {
   visit,
 } from "./support";
 
-/** The eight navbar links of spec 2.3, in order, and the eight footer links. */
+/** The eight navbar links, in order, and the eight footer links. */
 const MENU_HREFS = [
   "/",
   "/vacation-properties",

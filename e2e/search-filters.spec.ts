@@ -2,7 +2,7 @@ import { expectPriceAgainstMedian } from "./prices";
 import { estateCards, expect, expectLanguage, fill, LANGS, T, test, visit } from "./support";
 
 /**
- * Issue 13's search (decisions 024 and 027) in every browser project, with and without JavaScript: flats for sale in a
+ * The search of decisions 024 and 027 in every browser project, with and without JavaScript: flats for sale in a
  * whole governorate in US dollars with a highest price, sorted by price, then a listing's price per m² read against
  * its area's median; a listing found by its ad number.
  */

@@ -38,7 +38,7 @@ import {
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
-/** Login (with its captcha and limits) and logout (issues 3 and 9), as a browser meets them. */
+/** Login (with its captcha and limits) and logout, as a browser meets them. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;

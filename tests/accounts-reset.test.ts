@@ -37,7 +37,7 @@ import {
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
-/** The forgotten password (/forgot-password) and the password reset (/rp) (issues 3 and 9), as a browser meets them. */
+/** The forgotten password (/forgot-password) and the password reset (/rp), as a browser meets them. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;

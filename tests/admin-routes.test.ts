@@ -199,7 +199,7 @@ const ACTIONS: { name: string; url: string; params?: Record<string, string>; act
   { name: "admin.reports", url: "/admin/reports", action: reportsAction, adminStatus: 400 },
   { name: "admin.users", url: "/admin/users", action: usersAction, adminStatus: 400 },
   { name: "admin.inbox", url: "/admin/inbox", action: inboxAction, adminStatus: 400 },
-  // Issue 23: an admin's post makes a listing draft (tests/offer-draft.test.ts); here only the guard.
+  // An admin's post makes a listing draft (tests/offer-draft.test.ts); here only the guard.
   { name: "admin.offers.$id", url: "/admin/offers/1", params: { id: "1" }, action: offerAction },
   { name: "admin.jobs", url: "/admin/jobs", action: jobsAction, adminStatus: 400 },
   { name: "admin.articles.$id", url: "/admin/articles/1", params: { id: "1" }, action: articleAction },

@@ -4,7 +4,7 @@ import { resources } from "~/services/i18n.server";
 import { startPrivateCluster, startServer, type PrivateCluster, type TestServer } from "./helpers/server";
 
 /**
- * Issue 9, finding 1: a PostgreSQL server that stops in the middle of transactions must fail those requests only
+ * A PostgreSQL server that stops in the middle of transactions must fail those requests only
  * (503 with Retry-After and what was typed), never kill the process, and the process serves again by itself once the
  * database is back. A private cluster is stopped with `pg_ctl stop -m immediate` while consultation posts write.
  */

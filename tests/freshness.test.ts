@@ -27,7 +27,7 @@ import { postFixtures } from "./helpers/posts";
 import { callAction, callLoader } from "./helpers/remix";
 
 /**
- * Issue 14, listing freshness (docs/decisions/029-listing-freshness.md): the "updated N days ago" text, the expiry
+ * Listing freshness (docs/decisions/029-listing-freshness.md): the "updated N days ago" text, the expiry
  * warning SMS with its two signed links, renewal and withdrawal by link and from /profile, expiry after 60 days, sold
  * and rented by owners and admins, and the 410 pages with similar listings.
  */

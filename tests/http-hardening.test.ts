@@ -7,7 +7,7 @@ import { resources } from "~/services/i18n.server";
 import { freePort, startServer, type TestServer } from "./helpers/server";
 
 /**
- * Issue 9: the HTTP layer as an attacker and an operator meet it, through the real server process: body limits,
+ * The HTTP layer (decision 011) as an attacker and an operator meet it, through the real server process: body limits,
  * forged Host headers, the dialog's close link, a reverse proxy in front, a language chosen by URL, and a translated
  * page with the right status for every refusal.
  */

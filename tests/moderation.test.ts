@@ -91,7 +91,7 @@ const ACTIONS = [
 
 const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   edit: { draft: "draft", pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
-  // Issue 23 (decision 055): a draft made from a visitor's offer is sent for review by its owner.
+  // Decision 055: a draft made from a visitor's offer is sent for review by its owner.
   submit: { draft: "pending" },
   approve: { pending: "approved" },
   reject: { pending: "rejected" },
@@ -110,7 +110,7 @@ const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
     sold: "deleted",
     rented: "deleted",
   },
-  // Issue 14 (decision 029): freshness and closing.
+  // Decision 029: freshness and closing.
   renew: { approved: "approved", edit_pending: "edit_pending", expired: "approved", withdrawn: "approved" },
   expire: { approved: "expired", edit_pending: "expired" },
   withdraw: { approved: "withdrawn", edit_pending: "withdrawn", expired: "withdrawn" },

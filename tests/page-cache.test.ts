@@ -9,7 +9,7 @@ import { queryParamsOf } from "../server/page-query";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
- * Issue 10, decision 013: visitors' pages are rendered once and kept; nothing of a logged-in user, a toast, a dialog
+ * Decision 013: visitors' pages are rendered once and kept; nothing of a logged-in user, a toast, a dialog
  * or a post is ever kept or served from the cache; a kept page carries no cookie and no shared nonce; and a change
  * that visitors would see reaches every process sharing the database within a second. Two real server processes on
  * one PostgreSQL database.

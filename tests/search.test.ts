@@ -10,7 +10,7 @@ import { forgetOfficeCounts, getOffice, listOffices, topRentalOffices } from "~/
 import { parseEstateFilter } from "~/utils/estate-filter.server";
 import { useTestDatabase } from "./helpers/db";
 
-/** The search of spec 2.5 (searchEstates, similarEstates, parseEstateFilter) against the seeded listings. */
+/** The search (searchEstates, similarEstates, parseEstateFilter) against the seeded listings. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -454,7 +454,7 @@ describe("parseEstateFilter", () => {
       estate_offer_type_id: 1,
       price_domain_id: 3,
     });
-    // Issue 13's parameters are kept too, empty when not sent.
+    // The optional parameters of decision 024 are kept too, empty when not sent.
     expect(parsed.values).toMatchObject({
       location_id: String(busyLocation),
       estate_type_id: "6",

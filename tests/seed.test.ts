@@ -72,7 +72,7 @@ describe("places", () => {
 });
 
 describe("lookup lists", () => {
-  it("has the five price domains with the spec's bounds", async () => {
+  it("has the five price domains with their fixed bounds", async () => {
     const rows = byId(await db().select().from(s.price_domains));
     expect(rows.map((r) => [r.id, Number(r.min), r.max === null ? null : Number(r.max)])).toEqual([
       [1, 0, 1e18],
@@ -330,7 +330,7 @@ describe("listings", () => {
       expect(r.confirmed.getTime()).toBeGreaterThanOrEqual(r.created.getTime());
       expect(days[i]).toBeLessThanOrEqual(DEMO_CONFIRMED_MAX_DAYS);
     }
-    // Some today, some about a month ago, a few in their last week (whose owners are warned: issue 14).
+    // Some today, some about a month ago, a few in their last week (whose owners are warned).
     expect(new Set(days).size).toBeGreaterThan(30);
     expect(days.filter((d) => d === 0).length).toBeGreaterThan(0);
     expect(days.filter((d) => d >= 53).length).toBeGreaterThan(0);
@@ -338,7 +338,7 @@ describe("listings", () => {
   });
 });
 
-/** Listings with their place's kind (app/db/seed/data/places.ts), for the issue 13 rules. */
+/** Listings with their place's kind (app/db/seed/data/places.ts), for the rules of decision 026. */
 async function listingsWithKind(d: Database["db"]) {
   const rows = await d
     .select({
@@ -387,7 +387,7 @@ describe("believable demo data", () => {
     expect(count).toBe(241);
     const listed = Object.entries(placeKinds).flatMap(([g, places]) => Object.keys(places).map((p) => `${g}/${p}`));
     expect(listed).toHaveLength(241);
-    // The places the issue names, and the famous ones, are what a Syrian knows them as.
+    // The places of decision 026's examples, and the famous ones, are what a Syrian knows them as.
     expect(placeKind("Damascus", "Mezzeh 86")).toBe("centre");
     expect(placeKind("Damascus", "Al-Baramkeh")).toBe("centre");
     expect(placeKind("Damascus", "Al-Muhajireen")).toBe("centre");
@@ -411,7 +411,7 @@ describe("believable demo data", () => {
       if (r.type === OFFICE) expect(["centre", "villas", "suburb"], where).toContain(r.kind);
       expect(typesAllowed(r.kind).has(r.type), where).toBe(true);
     }
-    // The issue's examples are gone: no farm in Mezzeh 86, no land for rent in Baramkeh, no chalet in Muhajireen.
+    // The implausible listings of decision 026 are gone: no farm in Mezzeh 86, no land for rent in Baramkeh, no chalet in Muhajireen.
     expect(rows.filter((r) => r.place === "Mezzeh 86" && r.type === FARM)).toEqual([]);
     expect(rows.filter((r) => r.place === "Al-Baramkeh" && r.type === LAND)).toEqual([]);
     expect(rows.filter((r) => r.place === "Al-Muhajireen" && r.type === CHALET)).toEqual([]);
@@ -518,7 +518,7 @@ describe("believable demo data", () => {
       expect(seconds).toBeLessThan(120);
     });
 
-    it("spreads the default search (sale) over the spec's four price domains", async () => {
+    it("spreads the default search (sale) over the four price domains", async () => {
       // Prices in SYP as the search compares them: new pounds, USD listings at the rate (110 SYP, decision 027).
       const rows = (await listingsWithKind(first.db)).map((r) => ({ ...r, syp: r.currency === "USD" ? r.price * 110 : r.price }));
       const bands = (filter: (r: (typeof rows)[number]) => boolean) =>

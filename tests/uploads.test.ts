@@ -33,7 +33,7 @@ import {
   type MultipartUpload,
 } from "~/services/multipart.server";
 
-/** The photo upload service of issue 5: multipart reading with limits, checking and re-encoding with sharp. */
+/** The photo upload service: multipart reading with limits, checking and re-encoding with sharp. */
 
 const URL_ = "http://localhost:3000/new-estate";
 const LIMITS = { fileFields: ["photos"], maxFiles: PHOTO_LIMITS.maxFiles, maxBytes: PHOTO_LIMITS.maxBytes };
@@ -124,7 +124,7 @@ async function filesIn(d: string): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe("PHOTO_LIMITS", () => {
-  it("are the limits of issue 5", () => {
+  it("are 12 photos of at most 10 MiB and 40 megapixels each", () => {
     expect(PHOTO_LIMITS).toEqual({ maxFiles: 12, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
   });
 
@@ -488,7 +488,7 @@ describe("removeStoredImage", () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Issue 9: files on disk, not in memory; temporary files removed; one upload per account, four per process.
+// Files on disk, not in memory; temporary files removed; one upload per account, four per process.
 
 const BOUNDARY = "HeldB0undary";
 const encoder = new TextEncoder();
