@@ -239,7 +239,7 @@ export function EstateCardContent({ estate, priority }: EstateCardProps) {
   );
 }
 
-/** A responsive grid of property cards; the first card's photo loads eagerly (ui.md, Images). */
+/** A responsive grid of property cards; the first card's photo loads eagerly. */
 export function EstateGrid({ estates, eagerFirst = true }: { estates: Card[]; eagerFirst?: boolean }) {
   return (
     <div className="grid estate-grid">

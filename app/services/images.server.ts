@@ -6,7 +6,7 @@ import { getEnv } from "~/utils/env.server";
 import { imageStore, ImageStoreUnavailableError, type ImageStore } from "./image-store.server";
 
 /**
- * Stored images (ui.md, Images): listing photos, office logos and article covers, kept as
+ * Stored images: listing photos, office logos and article covers, kept as
  * WebP files in the widths the pages use in the image store (image-store.server.ts: the images folder of the data
  * directory, or a bucket), and served by server.ts or from IMAGE_BASE_URL.
  * An upload (read by multipart.server.ts) is checked by its bytes with sharp, one decode at a time in the process,
@@ -25,7 +25,7 @@ export const IMAGE_WIDTHS = {
 
 export type ImageKind = keyof typeof IMAGE_WIDTHS;
 
-/** Aspect ratios (height / width): photos 4:3, logos square, article covers 16:9 (ui.md). */
+/** Aspect ratios (height / width): photos 4:3, logos square, article covers 16:9. */
 export const IMAGE_RATIO: Record<ImageKind, number> = { photo: 3 / 4, logo: 1, cover: 9 / 16 };
 
 /** The image store's key of one stored width of an image base name: `${file}-${width}.webp`. */

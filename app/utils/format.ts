@@ -1,7 +1,7 @@
 import type { EstateCard } from "~/models/estate-card.server";
 /**
  * Formatting shared by the server and the browser. Digits stay Latin in both languages and are wrapped
- * left-to-right by the components (ui.md: numbers, prices and phones stay left-to-right).
+ * left-to-right by the components (numbers, prices and phones stay left-to-right).
  */
 
 const grouping = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -12,7 +12,7 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * A price with thousands separators and the currency label after it (ui.md): "1,250,000 SYP", "12,300 US$",
+ * A price with thousands separators and the currency label after it: "1,250,000 SYP", "12,300 US$",
  * "12,300 دولار"; with `approx` (a price converted at the exchange rate) it is marked approximate:
  * "≈ 135,300,000 SYP". `value` is in the label's currency (whole SYP, or USD with at most two decimals).
  */
