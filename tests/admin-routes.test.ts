@@ -1316,7 +1316,7 @@ describe("the demo admin", () => {
   });
 });
 
-describe("what a review of the whole change asked for", () => {
+describe("back-office edge cases", () => {
   const decide = async (id: number, form: Record<string, string>, cookie: string) =>
     callAction(reviewAction, `/admin/posts/${id}`, { params: { id: String(id) }, form, cookie });
 
