@@ -18,8 +18,8 @@ export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
  * A required text field of a Content editor (a title, body, name or address): trimmed, line breaks as "\n" (browsers
  * send "\r\n"), at least 1 and at most `max` characters once so trimmed (UTF-16 code units, as zod counts), without
  * control characters. Never throws: a bad value is a validation issue whose message is a content.json key,
- * "content:errors.required" (missing or blank), "content:errors.tooLong" (its {{max}} is the issue's limit, see
- * issueMessages in ./parse.ts), "content:errors.controlChars" or "forms:errors.bidiChars" (bidirectional controls).
+ * "content:errors.required" (missing or blank), "content:errors.tooLong" (its {{max}} is the limit the zod issue
+ * reports, see issueMessages in ./parse.ts), "content:errors.controlChars" or "forms:errors.bidiChars" (bidirectional controls).
  */
 export function contentText(max: number) {
   return refuseBidiControls(

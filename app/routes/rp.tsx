@@ -89,7 +89,8 @@ export default function ResetPasswordPage() {
   const navigation = useNavigation();
   const checking =
     navigation.state === "loading" && navigation.location.pathname === "/rp" && navigation.formMethod === undefined;
-  // With JavaScript the redirect home after a used or wrong link happens here too (the meta refresh covers pages without it).
+  // With JavaScript the redirect home (after a change, or from a bad link) happens here too (the meta refresh covers
+  // pages without it).
   useEffect(() => {
     if (state === "form") return;
     const timer = setTimeout(() => navigate("/"), REDIRECT_DELAY_MS);
