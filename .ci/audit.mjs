@@ -12,8 +12,8 @@
  * - anything else (npm crashed, output not JSON): prints it and exits 0 with the same "not checked" line.
  *
  * Level: moderate. GHSA-jjmj-jmhj-qwj2 (open redirect leading to XSS in React Router, decision 050), the
- * advisory this gate was written after, is rated moderate (CVSS 6.9), so `high` would have let it through; `low` findings are mostly
- * informational and would make the gate noisy.
+ * advisory this gate was written after, is rated moderate (CVSS 6.9), so `high` would have let it through; `low` findings are
+ * mostly informational and would make the gate noisy.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

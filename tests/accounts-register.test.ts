@@ -50,7 +50,10 @@ import {
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
-/** Registration (POST /login?tab=2, intent=register) and the refusal of bidirectional controls in user text, as a browser meets them. */
+/**
+ * Registration (POST /login?tab=2, intent=register) and the refusal of bidirectional controls in user text, as a browser meets
+ * them.
+ */
 
 const test = useTestDatabase();
 const db = () => test.get().db;

@@ -411,7 +411,8 @@ describe("believable demo data", () => {
       if (r.type === OFFICE) expect(["centre", "villas", "suburb"], where).toContain(r.kind);
       expect(typesAllowed(r.kind).has(r.type), where).toBe(true);
     }
-    // The implausible listings of decision 026 are gone: no farm in Mezzeh 86, no land for rent in Baramkeh, no chalet in Muhajireen.
+    // The implausible listings of decision 026 are gone: no farm in Mezzeh 86, no land for rent in Baramkeh, no chalet in
+    // Muhajireen.
     expect(rows.filter((r) => r.place === "Mezzeh 86" && r.type === FARM)).toEqual([]);
     expect(rows.filter((r) => r.place === "Al-Baramkeh" && r.type === LAND)).toEqual([]);
     expect(rows.filter((r) => r.place === "Al-Muhajireen" && r.type === CHALET)).toEqual([]);

@@ -10,7 +10,8 @@ import { useCloseHref } from "./useDialogLinks";
  * of logged-in users and the share box. Rendered by the server, so they work without JavaScript; a bottom sheet on
  * phones and a centred box on desktops, closed by a link. With JavaScript, Escape closes it too. The root
  * loads this module only when a dialog opens (React.lazy): the browser's scripts of a page without one leave it out
- * (the 90 KB JavaScript budget of decision 014), and a page rendered with one open keeps its server HTML until the module is there.
+ * (the 90 KB JavaScript budget of decision 014), and a page rendered with one open keeps its server HTML until the module is
+ * there.
  */
 export function Dialog({ dialog }: { dialog: DialogData }) {
   const { t } = useTranslation();

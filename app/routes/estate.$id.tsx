@@ -21,8 +21,8 @@ const PHOTO_SIZES = "(max-width: 800px) 100vw, 760px";
 /**
  * pageMeta, and a preload of the first photo with the same `imagesrcset` and `imagesizes` as its <img>, so the browser
  * starts the largest paint's request with the document's head, at high priority, and uses it for the image (the
- * listing's LCP at most 1.8 s in Lighthouse's mobile test, decision 034). A phone of 360 to 412 CSS px takes the 400 or 800 px WebP.
- * With the data saver on (root data, decision 022) the preload is the 400 px file, the only one the strip shows.
+ * listing's LCP at most 1.8 s in Lighthouse's mobile test, decision 034). A phone of 360 to 412 CSS px takes the 400 or 800 px
+ * WebP. With the data saver on (root data, decision 022) the preload is the 400 px file, the only one the strip shows.
  */
 export const meta: MetaFunction<typeof loader> = (args) => {
   const tags = pageMeta(args);

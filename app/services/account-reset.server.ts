@@ -8,8 +8,8 @@ import { consume } from "./rate-limit.server";
 import { checkCodeSms, queueCodeSms, type CodeRefusal } from "./sms-codes.server";
 
 /**
- * The forgotten password, reset by phone number: a link by SMS, and the new password set through it. Each function takes plain values
- * and returns what happened. Database errors propagate.
+ * The forgotten password, reset by phone number: a link by SMS, and the new password set through it. Each function takes plain
+ * values and returns what happened. Database errors propagate.
  */
 
 /**

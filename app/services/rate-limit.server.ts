@@ -4,9 +4,9 @@ import { rate_limits } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 
 /**
- * The limits on logins, codes, forms and uploads against abuse, kept in the `rate_limits` table through rate-limiter-flexible so they hold
- * across processes. `points` attempts per `duration` seconds (a fixed window starting at the first attempt).
- * Per-IP limits are loose on purpose: Syrian mobile networks put many people behind one address.
+ * The limits on logins, codes, forms and uploads against abuse, kept in the `rate_limits` table through rate-limiter-flexible so
+ * they hold across processes. `points` attempts per `duration` seconds (a fixed window starting at the first attempt). Per-IP
+ * limits are loose on purpose: Syrian mobile networks put many people behind one address.
  */
 export const LIMITS = {
   // Password tries: 10 per number from one address, so a stranger cannot lock the owner out from elsewhere;

@@ -49,7 +49,10 @@ export const interiorStatuses: Row[] = [
   { id: 6, name_ar: "على العظم", name_en: "Shell state" },
 ];
 
-/** Rental periods; daily, weekly and seasonal rentals are the vacation properties (models/lookups.server.ts VACATION_PERIOD_TYPE_IDS). */
+/**
+ * Rental periods; daily, weekly and seasonal rentals are the vacation properties (models/lookups.server.ts
+ * VACATION_PERIOD_TYPE_IDS).
+ */
 export const periodTypes: Row[] = [
   { id: 1, name_ar: "يومي", name_en: "Daily" },
   { id: 2, name_ar: "أسبوعي", name_en: "Weekly" },
