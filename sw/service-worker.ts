@@ -45,7 +45,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; r
 const TEXTS = { ar, en } as const;
 type Lang = keyof typeof TEXTS;
 
-/** Seconds a page may take before the kept copy is shown ("about 3 s"). */
+/** Seconds a page may take before the kept copy is shown: about 3 s, so a bad connection is not a blank wait. */
 const NETWORK_TIMEOUT_SECONDS = 3;
 /** The offline pages written by scripts/build-sw.ts, one per language. */
 const OFFLINE_PAGE: Record<Lang, string> = { ar: "/offline-ar.html", en: "/offline-en.html" };
@@ -68,7 +68,7 @@ const keepPages: WorkboxPlugin = {
     if (language === "en" || language === "ar") lastLang = language;
     return pageToKeep(response, new Date());
   },
-  // A kept copy is shown with a bar saying so ("offline copies are marked as such").
+  // A kept copy is shown with a bar saying so: an offline copy is always marked as such.
   cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? withOfflineBar(cachedResponse) : null),
 };
 

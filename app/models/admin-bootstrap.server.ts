@@ -36,7 +36,7 @@ export async function ensureAdmin(db: Db, phone: string, password: string): Prom
 }
 
 /**
- * The demo data's admin ("the demo data includes a demo admin whose credentials the README gives"). Made
+ * The demo data's admin, whose credentials the README gives. Made
  * when the demo data is seeded, unless the site is public (PUBLIC_URL not on a loopback name); there the operator's
  * ADMIN_PHONE and ADMIN_PASSWORD are the way in (docs/decisions/010, docs/decisions/049).
  */

@@ -312,7 +312,7 @@ async function alertOne(
 }
 
 /**
- * Queues an alert run soon after a listing is published ("instant"), in the publishing transaction `tx`:
+ * Queues an alert run soon after a listing is published (instant alerts), in the publishing transaction `tx`:
  * the `alerts.send` job runs ALERT_SETTLE_MS and a second later, so the run counts this listing. Publications in
  * the same 10 seconds share one job (its key).
  */

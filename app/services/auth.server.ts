@@ -81,7 +81,7 @@ export async function endUserSession(request: Request): Promise<string> {
     try {
       await deleteSession(await getDb(), token);
     } catch {
-      // The cookie is cleared below anyway ("If the logout call fails, the local session is cleared anyway").
+      // The cookie is cleared below anyway: when the logout call fails, the local session is still cleared.
     }
   }
   return sessionStorage.destroySession(session);
