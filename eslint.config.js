@@ -1,4 +1,4 @@
-// Lint of the whole tree (issue 11): TypeScript's recommended rules, React's rules of hooks, and jsx-a11y's
+// Lint of the whole tree: TypeScript's recommended rules, React's rules of hooks, and jsx-a11y's
 // recommended rules for the markup. Formatting is Prettier's (.prettierrc.json), not ESLint's.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";

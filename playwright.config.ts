@@ -16,7 +16,7 @@ const launchOptions = {
 };
 
 /**
- * End-to-end journeys (architecture 9) against the built server on a random port with a fresh database,
+ * End-to-end journeys against the built server on a random port with a fresh database,
  * at a phone and a desktop viewport, with JavaScript disabled and enabled, on Debian's Chromium.
  */
 export default defineConfig({
@@ -31,7 +31,7 @@ export default defineConfig({
   // Service workers only where a test asks for them (e2e/offline.spec.ts): the other journeys measure the network.
   use: { baseURL, launchOptions, trace: "off", screenshot: "only-on-failure", serviceWorkers: "block" },
   projects: [
-    // The page weight (issue 10) is measured once, by the phone with JavaScript. The axe checks (accessibility.spec.ts)
+    // The page weight is measured once, by the phone with JavaScript. The axe checks (accessibility.spec.ts)
     // run at the phone with JavaScript and at the desktop without: both viewports and both modes, in half the time.
     // Hydration (decision 020) needs scripts.
     {

@@ -1,5 +1,5 @@
 /**
- * The production HTTP server (issue 2, Set-up): Express with compression, long-lived caching of fingerprinted assets,
+ * The production HTTP server: Express with compression, long-lived caching of fingerprinted assets,
  * a per-request CSP nonce handed to Remix, security headers (helmet), /healthz, structured request logs (pino)
  * and a graceful shutdown on SIGTERM. Opens, migrates and (when empty) seeds the database before it listens.
  */
@@ -39,7 +39,7 @@ const logger = pino({ level: env.LOG_LEVEL });
 const started = Date.now();
 
 // Links that leave the site (SMS, sitemaps, canonical, Open Graph) are built from PUBLIC_URL, never from request
-// headers (issue 9): production does not start without it.
+// headers: production does not start without it.
 if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
   logger.fatal("PUBLIC_URL must be set in production (for example PUBLIC_URL=https://aqar.example); see README");
   process.exit(1);
@@ -54,7 +54,7 @@ logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
 
 /**
- * Visitors' pages kept rendered (issue 10, decision 013): a minute at most in the process, 30 s at a CDN (then
+ * Visitors' pages kept rendered (decision 013): a minute at most in the process, 30 s at a CDN (then
  * served stale for a minute while it asks again); emptied in every process on any change visitors would see.
  */
 const pageCache =
@@ -70,7 +70,7 @@ const pageCache =
 pageCache?.listen(database);
 
 /**
- * The background job worker (issue 14, decision 028): sends the SMS and runs the recurring jobs. On by default, so a
+ * The background job worker (decision 028): sends the SMS and runs the recurring jobs. On by default, so a
  * single process does everything; WORKER=off leaves the jobs to `npm run worker` processes on the same PostgreSQL.
  */
 const worker = env.WORKER === "on" ? startAppWorker(database, { log: (line) => logger.warn(line) }) : undefined;
@@ -213,7 +213,7 @@ app.use(
 );
 // Locale files are requested with ?v=<hash of the files>.
 app.use("/locales", precompressedStatic("locales", { maxAge: "1y", immutable: true, index: false, fallthrough: false }));
-// The service worker (issue 12, decision 021), at the root so that its scope is the whole site, checked for updates on
+// The service worker (decision 021), at the root so that its scope is the whole site, checked for updates on
 // every page load (no-cache); with SERVICE_WORKER=off (the kill switch) the worker that unregisters itself instead.
 const serviceWorkerFile = path.resolve("public", env.SERVICE_WORKER === "off" ? "sw-off.js" : "sw.js");
 app.get("/sw.js", (_req, res, next) => {
@@ -232,7 +232,7 @@ app.use((_req, res, next) => {
 });
 
 /**
- * Every post must come from this site (architecture 7, issue 9): an Origin other than the site's own (scheme, host
+ * Every post must come from this site: an Origin other than the site's own (scheme, host
  * and port; "null" included) or `Sec-Fetch-Site: cross-site` is refused with 403 before the body is read, and so are
  * the old `?_data=` data requests, which Remix's own check does not cover and this app never makes.
  */
@@ -243,7 +243,7 @@ app.use((req, res, next) => {
 });
 
 /**
- * Request bodies are read within a limit before Remix sees them (issue 9): 64 KiB for plain forms. A declared
+ * Request bodies are read within a limit before Remix sees them: 64 KiB for plain forms. A declared
  * Content-Length over the limit is refused before a byte is read; a chunked body is counted as it arrives and
  * refused once it passes the limit. Either way the rest is never read (nor drained: the connection closes after the
  * 413 page). Compressed request bodies are not accepted (browsers never send them). The upload routes stream their
@@ -333,7 +333,7 @@ const RENDERING_PER_ADDRESS = 4;
 app.all("*", remix);
 
 /**
- * Errors before or around Remix (issue 9): a body over its limit (413), a body that cannot be read or decoded (400)
+ * Errors before or around Remix: a body over its limit (413), a body that cannot be read or decoded (400)
  * and an address Express cannot decode (`/%`) are rendered by Remix as translated pages with that status; anything
  * else is logged and answered 500.
  */

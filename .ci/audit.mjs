@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * CI step (issue 9, reliability review): fails when a production dependency has a known advisory of moderate
+ * CI step: fails when a production dependency has a known advisory of moderate
  * severity or worse, unless that advisory is listed, with the reason it is accepted, in .ci/audit-accepted.json.
  *
  * Runs `npm audit --omit=dev --json` (or reads a saved report given as the first argument, for checking this
@@ -11,9 +11,9 @@
  *   prints one line saying advisories were NOT checked and exits 0, so CI on such a machine still runs;
  * - anything else (npm crashed, output not JSON): prints it and exits 0 with the same "not checked" line.
  *
- * Level: moderate. The advisory that started issue 9 (GHSA-jjmj-jmhj-qwj2, open redirect leading to XSS in
- * React Router) is rated moderate (CVSS 6.9), so `high` would have let it through; `low` findings are mostly
- * informational and would make the gate noisy.
+ * Level: moderate. GHSA-jjmj-jmhj-qwj2 (open redirect leading to XSS in React Router, decision 050), the
+ * advisory this gate was written after, is rated moderate (CVSS 6.9), so `high` would have let it through; `low` findings are
+ * mostly informational and would make the gate noisy.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -12,12 +12,12 @@ import { createTranslator, type Texts } from "./utils/translator";
 async function hydrate() {
   const lng = document.documentElement.lang || i18n.fallbackLng;
   const version = document.documentElement.dataset.localesVersion ?? "0";
-  // A page with a place select (its <optgroup>s) hydrates with the same list: its file is loaded first (issue 10).
+  // A page with a place select (its <optgroup>s) hydrates with the same list: its file is loaded first.
   const placesUrl = document.documentElement.dataset.places;
   const places =
     placesUrl && document.querySelector("optgroup") ? loadPlaces(placesUrl).catch((error) => console.error(error)) : null;
   // The browser's translator, not i18next (decision 020). Every text exists in both languages (tests/locales.test.ts):
-  // only the page's own files are loaded (issue 10), and a page whose texts cannot be loaded stays as the server sent it.
+  // only the page's own files are loaded, and a page whose texts cannot be loaded stays as the server sent it.
   const translator = createTranslator({
     lng,
     defaultNS: i18n.defaultNS,
@@ -46,7 +46,7 @@ async function hydrate() {
 hydrate()
   .then(() => {
     startServiceWorker();
-    // Any page may lead to one with a place select: its list is fetched while the browser is idle (issue 10).
+    // Any page may lead to one with a place select: its list is fetched while the browser is idle.
     const placesUrl = document.documentElement.dataset.places;
     if (placesUrl) (window.requestIdleCallback ?? setTimeout)(() => loadPlaces(placesUrl).catch(() => undefined));
   })

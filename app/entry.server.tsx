@@ -71,9 +71,9 @@ function collect(onDone: (html: Buffer) => void, onError: (error: Error) => void
 }
 
 /**
- * Renders a document: the page language's one i18next instance (issue 10), the CSP nonce from server.ts, and the
- * complete HTML as one body for browsers and bots alike (architecture 5). No route suspends (no `defer`), so
- * streaming would only cut the page into 2 KB writes, each compressed and written on its own (issue 10 profile);
+ * Renders a document: the page language's one i18next instance, the CSP nonce from server.ts, and the
+ * complete HTML as one body for browsers and bots alike. No route suspends (no `defer`), so
+ * streaming would only cut the page into 2 KB writes, each compressed and written on its own;
  * the whole page is rendered in a few milliseconds.
  *
  * After the document comes what only the server renders (decision 022): the HTML parser puts it at the end of <body>,
@@ -92,7 +92,7 @@ export default async function handleRequest(
 ) {
   const lng = localeOf(request);
   const instance = i18nFor(lng);
-  // The place selects' list, from the lookups kept in memory (not in the loader data; issue 10). A page rendered
+  // The place selects' list, from the lookups kept in memory (not in the loader data). A page rendered
   // while the database cannot be reached (503) has no place select.
   const places: PlaceGroup[] | null = await getDb()
     .then(getLookups)
@@ -141,7 +141,7 @@ export default async function handleRequest(
               // The document's UTF-8 bytes read as Latin-1, one character per byte, and written back the same way:
               // both rewrites match and insert ASCII only, so every byte of the page's text comes back as it was,
               // without decoding and encoding 100 KB of Arabic (about 1 ms of a logged-in search page's CPU in the
-              // issue 10 profile). The body is bytes, not a string: a string body is scanned for lone surrogates and
+              // profile of decision 019). The body is bytes, not a string: a string body is scanned for lone surrogates and
               // encoded again by the Fetch Response.
               const bytes = html.toString("latin1");
               const body = scriptless ? withoutScripts(bytes) : scriptsAfterFirstPaint(bytes);

@@ -1,4 +1,4 @@
-/** i18next settings shared by the server and the browser (spec 4, Language: default ar). */
+/** i18next settings shared by the server and the browser (default ar). */
 export const supportedLngs = ["ar", "en"] as const;
 export type Locale = (typeof supportedLngs)[number];
 export const fallbackLng: Locale = "ar";

@@ -23,7 +23,7 @@ import { useRootData } from "./utils/root-data";
 import { errorTextKey, pageMeta } from "./utils/seo";
 import styles from "./styles/app.css";
 
-/** The open dialog (spec 2.7), in a script of its own that only a page with a dialog loads (issue 10's budget). */
+/** The open dialog, in a script of its own that only a page with a dialog loads (the 90 KB JavaScript budget of decision 014). */
 const Dialog = lazy(() => import("./components/Dialogs").then((module) => ({ default: module.Dialog })));
 
 export const links: LinksFunction = () => [
@@ -37,13 +37,13 @@ export const handle = { i18n: ["common", "forms", "account"] };
 /** The title and robots tag of the error page: route meta is not used when the root boundary renders (404, 500). */
 export const meta = pageMeta;
 
-/** Layout flags a route can set in its handle (spec 2.2). */
+/** Layout flags a route can set in its handle. */
 export type LayoutHandle = { i18n?: string[]; hideNavbar?: boolean; hideFooter?: boolean };
 
 /** The root loader (locale, user, toast, dialog…) and the query parameters it reads: app/utils/root-loader.server.ts. */
 export { loader, queryParams } from "./utils/root-loader.server";
 
-/** The document shell: <html lang dir> from the page language (spec 4), navbar, footer and toasts (spec 2.2, 2.3). */
+/** The document shell: <html lang dir> from the page language, navbar, footer and toasts. */
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { i18n } = useTranslation();
@@ -97,7 +97,7 @@ export default function App() {
 }
 
 /**
- * One error page for every status (style 9, issue 9): its own title and text for 400, 403, 404 (a listing or any
+ * One error page for every status: its own title and text for 400, 403, 404 (a listing or any
  * page), 405, 413 and 503, a general error otherwise; keeps the navbar and offers search. A post that could not be
  * stored because the database was down (503) comes back with what was typed and a button that sends it again.
  */

@@ -5,7 +5,7 @@ import { DEMO_ADMIN } from "./moderation";
 import { expect, hasJs, LANGS, populatedSearch, T, test, visit } from "./support";
 
 /**
- * Accessibility (issue 10): axe-core finds no violation of WCAG 2.0/2.1 A and AA nor of its best practices on any
+ * Accessibility: axe-core finds no violation of WCAG 2.0/2.1 A and AA nor of its best practices on any
  * public page, in Arabic and English. It runs in two projects of playwright.config.ts, phone-js and desktop-nojs
  * (both viewports, both modes; the other two would repeat the same DOM at twice the time). Every page is checked as it
  * first shows; the phone's menu drawer open, the dialogs a listing opens by URL (dialogs are URL state) and the forms

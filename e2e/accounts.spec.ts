@@ -15,7 +15,7 @@ import {
 import { expect, expectLanguage, hasJs, LANGS, settle, T, test, visit } from "./support";
 
 /**
- * The account journeys of issue 3, with JavaScript off and on, at phone and desktop size, in Arabic and English:
+ * The account journeys (decision 008), with JavaScript off and on, at phone and desktop size, in Arabic and English:
  * register, read the code from the outbox, confirm, the account menu, log out, log in with the captcha, a failed
  * login with a new captcha, the password reset from the SMS link, the profile and its login redirect.
  */
@@ -33,7 +33,7 @@ for (const lang of LANGS) {
       page,
     }, testInfo) => {
       const project = testInfo.project.name;
-      // Sign-up tab: bad input comes back with the spec's messages and every typed value except the password.
+      // Sign-up tab: bad input comes back with its messages and every typed value except the password.
       await visit(page, "/login?tab=2", project);
       await expectLanguage(page, lang);
       await expect(page.getByRole("heading", { level: 1, name: a.login.heading })).toBeVisible();
@@ -90,7 +90,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole("status").filter({ hasText: a.toasts.logout })).toBeVisible();
       await expect(accountMenu(page)).toHaveCount(0);
 
-      // A failed login: the spec's message, a new captcha, the phone kept, the password not echoed. Every post
+      // A failed login: its message, a new captcha, the phone kept, the password not echoed. Every post
       // (and the refresh button) shows a new captcha image; the next step waits for it, since with JavaScript the
       // image arrives just after the form's answer.
       await settle(page, project);

@@ -4,10 +4,10 @@ import type { Page } from "@playwright/test";
 import { expect, hasJs, localeTexts, settle, type Lang } from "./support";
 
 /**
- * Helpers of the account journeys (issue 3): the account texts of both languages, a fresh phone number and client
+ * Helpers of the account journeys: the account texts of both languages, a fresh phone number and client
  * address for each journey, and the SMS outbox as a person trying the product reads it, from the server's standard
  * output ("[sms] +963944123456 <text>", written to $E2E_DATA_DIR/server.log by playwright.config.ts). Every SMS is a
- * queued job that the server's worker sends a moment after the page answered (issue 14): readSms waits for it.
+ * queued job that the server's worker sends a moment after the page answered: readSms waits for it.
  */
 
 type Account = typeof import("../locales/en/account.json");
@@ -72,7 +72,7 @@ export function resetPathOf(sms: string): string {
   return match![1];
 }
 
-/** Chooses the country and types the number (the phone selector of spec 2.6). */
+/** Chooses the country and types the number (the phone selector). */
 export async function fillPhone(page: Page, lang: Lang, typed: string, country = "SY"): Promise<void> {
   await page.getByLabel(A[lang].fields.country, { exact: true }).selectOption(country);
   await page.getByLabel(A[lang].fields.phone, { exact: true }).fill(typed);

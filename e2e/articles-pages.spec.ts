@@ -80,7 +80,7 @@ for (const lang of LANGS) {
       await expect(page.getByText(reviewText)).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
 
-      // The company profile stands alone: no navbar and no footer (spec 2.2).
+      // The company profile stands alone: no navbar and no footer.
       await visit(page, "/company-profile/", project);
       await expectLanguage(page, lang);
       await expect(page.getByRole("heading", { level: 1, name: p.companyProfile.title })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { estateCards, expect, expectLanguage, hasJs, LANGS, populatedSearch, settle, T, test, visit } from "./support";
 
 /**
- * The data saver (issue 12, decision 022) from the switch under the footer: turned on, the page comes back without
+ * The data saver (decision 022) from the switch under the footer: turned on, the page comes back without
  * scripts, with one 400 px photo per card; turned off, it comes back as before. A plain form, so the same with
  * JavaScript off and on; with JavaScript, after a client-side navigation the switch comes back to the page shown.
  */

@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 export type Lang = "ar" | "en";
 
-/** A test with a `lang` helper that sets the language cookie (spec 4) before the first page is opened. */
+/** A test with a `lang` helper that sets the language cookie before the first page is opened. */
 export const test = base.extend<{ useLang: (lang: Lang) => Promise<void> }>({
   useLang: async ({ context, baseURL }, use) => {
     await use(async (lang) => {

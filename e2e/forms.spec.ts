@@ -3,7 +3,7 @@ import { cardOf, dialog, F, firstListing, logOut, toast } from "./forms";
 import { dismissAppPopup, expect, expectLanguage, hasJs, LANGS, settle, T, test, visit } from "./support";
 
 /**
- * The public forms and card interactions of issue 4, with JavaScript off and on, at phone and desktop size, in
+ * The public forms and card interactions (decision 009), with JavaScript off and on, at phone and desktop size, in
  * Arabic and English: consultation and contact forms, the property offer, the property request (visitor prompt and
  * user), save/unsave, report, revealing a phone after login, and the share box.
  */

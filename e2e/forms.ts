@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { A, accountMenu } from "./accounts";
 import { estateCards, expect, localeTexts, T, type Lang } from "./support";
 
-/** Helpers of the public form and card journeys (issue 4): the form texts of both languages and small page helpers. */
+/** Helpers of the public form and card journeys: the form texts of both languages and small page helpers. */
 
 type Forms = typeof import("../locales/en/forms.json");
 

@@ -6,7 +6,7 @@ import { approve, logInAdmin, openFromQueue, postOffer, profilePost, test } from
 import { expect, fill, LANGS, T, visit } from "./support";
 
 /**
- * Issue 14, listing freshness, with JavaScript off and on, at phone and desktop size, in Arabic and English: the
+ * Listing freshness (decision 029), with JavaScript off and on, at phone and desktop size, in Arabic and English: the
  * owner of a listing near the end of its 60 days renews it from the link of the warning SMS (the server sends the
  * warnings of the demo listings in their last week when it starts: server/freshness-sweep.ts), and an owner marks
  * their published listing sold on /profile, after which its page answers 410 and says so, with similar listings.

@@ -13,7 +13,7 @@ import {
   visit,
 } from "./support";
 
-/** The eight navbar links of spec 2.3, in order, and the eight footer links. */
+/** The eight navbar links, in order, and the eight footer links. */
 const MENU_HREFS = [
   "/",
   "/vacation-properties",
@@ -54,7 +54,7 @@ for (const lang of LANGS) {
       await expect(page).toHaveTitle(c.brand);
       await expect(page.getByRole("heading", { level: 1, name: c.home.heroTitle })).toBeVisible();
 
-      // Navbar (spec 2.3): eight links in order, the language switcher, the home brand link.
+      // Navbar: eight links in order, the language switcher, the home brand link.
       const banner = page.getByRole("banner");
       const links = mainMenu(page, lang).locator("a");
       await expect(links).toHaveCount(8);
@@ -73,7 +73,7 @@ for (const lang of LANGS) {
       await expect(banner.getByRole("button", { name: c.nav.otherLanguage })).toBeVisible();
       await expect(banner.getByRole("link", { name: c.nav.homeAria })).toHaveAttribute("href", "/");
 
-      // Hero search (spec 2.4): sale/rent tabs with sale by default, location, type, price, submit.
+      // Hero search: sale/rent tabs with sale by default, location, type, price, submit.
       const search = page.getByRole("search", { name: c.search.title });
       await expect(search.getByRole("radio", { name: c.search.saleTab })).toBeChecked();
       await expect(search.getByRole("radio", { name: c.search.rentTab })).not.toBeChecked();
@@ -113,7 +113,7 @@ for (const lang of LANGS) {
       for (const name of ["Facebook", "Instagram", "LinkedIn"])
         await expect(social.getByRole("link", { name })).toHaveAttribute("href", /^https:\/\//);
 
-      // Footer (spec 2.3): eight links, map, phone and e-mail links, social links, store badges, copyright.
+      // Footer: eight links, map, phone and e-mail links, social links, store badges, copyright.
       const footer = page.getByRole("contentinfo");
       const footerLinks = footer.getByRole("navigation", { name: c.footer.linksTitle }).getByRole("link");
       await expect(footerLinks).toHaveText([
@@ -136,7 +136,7 @@ for (const lang of LANGS) {
       await expect(footer.getByRole("link", { name: /App Store/ })).toHaveAttribute("href", /^https:\/\//);
       await expect(footer).toContainText(fill(c.footer.copyright, { year: new Date().getFullYear() }));
 
-      // The app-download popup (spec 2.2): on the home page only.
+      // The app-download popup: on the home page only.
       const popup = page.getByRole("complementary", { name: c.popup.title });
       await expect(popup).toBeVisible();
       await expect(popup).toContainText(c.popup.text);

@@ -4,7 +4,7 @@ import { AD, logInAdmin, test } from "./moderation";
 import { expect, LANGS, templatePattern, visit } from "./support";
 
 /**
- * The inbox journey of issue 23 (docs/decisions/054), with JavaScript off and on, at phone and desktop size, in Arabic
+ * The inbox journey (docs/decisions/054), with JavaScript off and on, at phone and desktop size, in Arabic
  * and English: a visitor asks for a consultation, the staff phone (STAFF_PHONES of playwright.config.ts, working
  * all day there) gets its SMS with the inbox's link, and the demo admin, following that link, takes the request and
  * marks it done with plain forms.

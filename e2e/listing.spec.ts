@@ -37,7 +37,7 @@ for (const lang of LANGS) {
       const id = /^\/estate\/(\d+)$/.exec(href)![1];
       const price = /\d{1,3}(?:,\d{3})+/.exec((await card.textContent())!)![0];
       await expect(card).toContainText(/\d{2}\.\d{2}\.\d{4}/);
-      // A visitor's call button opens the login prompt on the same page (issue 4: dialogs are URL state).
+      // A visitor's call button opens the login prompt on the same page (dialogs are URL state).
       await expect(card.getByRole("link").filter({ hasText: "•" })).toHaveAttribute(
         "href",
         /[?&]dialog=login&for=contact&estate_id=\d+$/,
@@ -51,7 +51,7 @@ for (const lang of LANGS) {
 
       // Price with separators and the currency label, place, details with ad number and DD.MM.YYYY date.
       const main = page.getByRole("main");
-      // SYP, or USD for about one seeded sale in ten (issue 13).
+      // SYP, or USD for about one seeded sale in ten.
       const currencies = `(?:${literal(c.card.currency).source}|${literal(c.card.currencyUSD).source})`;
       await expect(main).toContainText(new RegExp(`${literal(price).source}\\s*${currencies}`));
       await expect(page.getByRole("heading", { level: 2, name: c.estate.details })).toBeVisible();

@@ -16,7 +16,7 @@ import {
 import { editSearch, expect, fill, LANGS, settle, T, visit } from "./support";
 
 /**
- * The moderation journeys of issue 5, with JavaScript off and on, at phone and desktop size, in Arabic and English.
+ * The moderation journeys (decision 010), with JavaScript off and on, at phone and desktop size, in Arabic and English.
  * Each person has their own browser (context): the owner, the demo admin, another user. An owner's offer becomes a
  * pending post with photos and a price, the admin rejects it with a reason (SMS), the owner fixes it, the admin
  * approves it and it is public and found by the search; a report leads to unpublishing (404); a suspension ends the

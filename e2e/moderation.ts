@@ -7,7 +7,7 @@ import { F, toast } from "./forms";
 import { expect, fill, localeTexts, settle, templatePattern, test as base, type Lang } from "./support";
 
 /**
- * Helpers of the moderation journeys (issue 5): the back office's texts of both languages, more browsers (contexts)
+ * Helpers of the moderation journeys: the back office's texts of both languages, more browsers (contexts)
  * for the admin and other users, the demo admin's login, an owner's new post, and photos made on the spot.
  */
 

@@ -4,7 +4,7 @@ import { AD, editorState, logInAdmin, makePhotos, pricePattern, test } from "./m
 import { expect, LANGS, literal, settle, T, visit } from "./support";
 
 /**
- * Issue 23, "An offer becomes a listing" (docs/decisions/055-offer-to-listing.md), with JavaScript off and on, at
+ * An offer becomes a listing (docs/decisions/055-offer-to-listing.md), with JavaScript off and on, at
  * phone and desktop size, in Arabic and English. A visitor without an account offers a rental on /new-estate; the
  * demo admin opens the offer from the back office and makes a listing draft in one step; the owner follows the SMS
  * link (read from the server's log), confirms the number by signing up with it (the code SMS) and comes back to the

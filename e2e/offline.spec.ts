@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures";
 import { localeTexts, settle, type Lang } from "./support";
 
 /**
- * The service worker (issue 12, decision 021), with JavaScript (the -js projects only; playwright.config.ts blocks
+ * The service worker (decision 021), with JavaScript (the -js projects only; playwright.config.ts blocks
  * workers in every other spec): pages read offline with the "saved on" bar, the offline page for a page never
  * opened, the user's pages deleted at logout, the kill switch, and a new build's worker replacing the old one.
  */

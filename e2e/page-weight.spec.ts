@@ -3,7 +3,7 @@ import { F } from "./forms";
 import { estateCards, expect, LANGS, test } from "./support";
 
 /**
- * Issue 10, decision 014: a first visit to search results on a phone (360x740, device pixel ratio 2, an empty cache,
+ * Decision 014: a first visit to search results on a phone (360x740, device pixel ratio 2, an empty cache,
  * JavaScript on) transfers at most 200 KB: the sum of the bodies of every response the browser received (HTML,
  * CSS, JavaScript, translation and place files, icons, and the photos the browser chose to load from their srcset at
  * that width), as sent (compressed), 1 KB = 1,000 bytes. Response headers are printed but not counted: this test

@@ -4,7 +4,7 @@ import { expectPriceAgainstMedian, perM2Pattern } from "./prices";
 import { dismissAppPopup, estateCards, expect, fill, LANGS, populatedSearch, T, visit } from "./support";
 
 /**
- * Prices of issue 13 (docs/decisions/025-prices-and-medians.md): the exchange rate set in the back office by a plain
+ * Prices (docs/decisions/025-prices-and-medians.md): the exchange rate set in the back office by a plain
  * form post, the other currency marked approximate, the price per m², and the area's median on the listing page.
  */
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, fill, literal, T, templatePattern } from "./support";
 
 /**
- * What a listing's price looks like to a reader (issue 13, decisions 025 and 027), shared by the prices and search
+ * What a listing's price looks like to a reader (decisions 025 and 027), shared by the prices and search
  * journeys: the price per m² of cards and listing pages, and the listing page's median of its area.
  */
 

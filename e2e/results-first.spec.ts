@@ -99,7 +99,7 @@ for (const lang of LANGS) {
         project,
       );
       const form = await editSearch(page, lang);
-      // The whole form: tabs, the spec's selects, the optional fields and "more filters".
+      // The whole form: tabs, the simple filter's selects, the optional fields and "more filters".
       await expect(form.getByRole("radio", { name: s.saleTab })).toBeChecked();
       await expect(form.getByRole("combobox", { name: s.location })).toHaveValue(location);
       await expect(form.getByRole("combobox", { name: s.estateType })).toHaveValue(type);

@@ -4,7 +4,7 @@ import { approve, logInAdmin, openFromQueue, postOffer, test } from "./moderatio
 import { expect, fill, LANGS, settle, T } from "./support";
 
 /**
- * Saved searches and their SMS alerts (issue 14, decision 030), with JavaScript off and on, phone and desktop, Arabic
+ * Saved searches and their SMS alerts (decision 030), with JavaScript off and on, phone and desktop, Arabic
  * and English: a visitor registers, saves the search of a results page from its "Tell me by SMS" link, an owner's
  * matching offer is approved by the admin, the alert SMS arrives and its link opens the new results; the search is
  * listed on /profile with its last alert, then paused from there.

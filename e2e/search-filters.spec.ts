@@ -2,7 +2,7 @@ import { expectPriceAgainstMedian } from "./prices";
 import { estateCards, expect, expectLanguage, fill, LANGS, T, test, visit } from "./support";
 
 /**
- * Issue 13's search (decisions 024 and 027) in every browser project, with and without JavaScript: flats for sale in a
+ * The search of decisions 024 and 027 in every browser project, with and without JavaScript: flats for sale in a
  * whole governorate in US dollars with a highest price, sorted by price, then a listing's price per m² read against
  * its area's median; a listing found by its ad number.
  */
@@ -33,7 +33,7 @@ for (const lang of LANGS) {
       const value = (await whole.getAttribute("value"))!;
       await place.selectOption(value);
       await form.getByRole("combobox", { name: s.estateType }).selectOption("6");
-      // Sale is the offer type chosen by default (spec 2.4).
+      // Sale is the offer type chosen by default.
       await expect(form.getByRole("radio", { name: s.saleTab })).toBeChecked();
       await form.getByRole("textbox", { name: s.f.price_max }).fill("150000");
       await form.getByRole("combobox", { name: s.f.currency }).selectOption("USD");

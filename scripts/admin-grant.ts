@@ -1,5 +1,5 @@
 /**
- * `npm run admin:grant -- +963944123456`: gives an existing account the admin role (issue 5, Admins). The number may
+ * `npm run admin:grant -- +963944123456`: gives an existing account the admin role. The number may
  * also be typed nationally for Syria (0944 123 456). Exits with 1 when no account has that number.
  */
 import { openDatabase } from "../app/db/client.server";

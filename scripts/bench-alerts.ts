@@ -1,6 +1,6 @@
 /**
- * `npm run bench:alerts`: how long the saved searches' alerts take to match (issue 14, Rules: 10,000 saved searches
- * and 1,000 new listings a day matched within a minute on this machine).
+ * `npm run bench:alerts`: how long the saved searches' alerts take to match (the target:
+ * 10,000 saved searches and 1,000 new listings a day matched within a minute on this machine).
  *
  * Against DATABASE_URL (PostgreSQL with listings, e.g. `npm run db:seed -- --listings 100000`):
  * 1. makes `--users` accounts (2,000) with `--searches` saved searches in all (10,000), each a search people make

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:search`: how long the searches people make take in the database (issue 13, "Speed": at most 5 ms at
- * the 95th percentile with 1,000,000 listings on PostgreSQL).
+ * `npm run bench:search`: how long the searches people make take in the database (the target, decision 031: at most 5 ms
+ * at the 95th percentile with 1,000,000 listings on PostgreSQL).
  *
  * Against DATABASE_URL (PostgreSQL; fill it first with `npm run db:seed -- --listings 1000000`), for each search of
  * SEARCHES (a query string of the results page, parsed as the page parses it): runs searchEstates `--warmup` times (20),

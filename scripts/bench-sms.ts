@@ -1,7 +1,7 @@
 /**
- * `npm run bench:sms`: codes before bulk (issue 23, decision 051 and 052). With 10,000 bulk messages queued and the
+ * `npm run bench:sms`: codes before bulk (decision 051 and 052). With 10,000 bulk messages queued and the
  * provider accepting 20 submit_sm a second, how long a sign-up code queued after them takes to reach the provider
- * (the issue asks at most 5 s).
+ * (the target is at most 5 s).
  *
  * 1. starts a real SMPP server on a local port (tests/helpers/smpp-server.ts) that accepts 20 submit_sm in any
  *    second and answers ESME_RTHROTTLED past that; our side is SMPP_TPS=20 (SMS_PROVIDER=smpp);

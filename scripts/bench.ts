@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the product beside a bare Remix app, in one run (issue 10, "pages that cost a tenth").
+ * `npm run bench`: the product beside a bare Remix app, in one run.
  *
  * 1. Makes (or reuses) a database with `--listings` approved listings (100,000 by default): PGlite in BENCH_DATA_DIR
  *    (./data-bench), or PostgreSQL at DATABASE_URL when set (the data directory still holds the session secret and

@@ -1,6 +1,6 @@
 /**
  * `tsx scripts/build-sw.ts` (run by `npm run build` after `remix build`, before the precompressed copies): writes the
- * service worker and its companions into public/ (issue 12, decision 021):
+ * service worker and its companions into public/ (decision 021):
  * - public/sw.js: sw/service-worker.ts bundled with Workbox's modules by esbuild, with this build's precache list
  *   injected where the source says `self.__WB_MANIFEST` (as workbox-build's injectManifest does): the stylesheet and
  *   the scripts of every page but the back office's (fingerprinted names: no revision needed), the icons, the web

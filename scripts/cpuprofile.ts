@@ -1,6 +1,6 @@
 /**
  * A summary of a V8 CPU profile (`node --cpu-prof` writes `*.cpuprofile` JSON): where the time goes, as Markdown.
- * Used by `npm run bench -- --profile` (issue 10); also runs alone: `npx tsx scripts/cpuprofile.ts FILE.cpuprofile`.
+ * Used by `npm run bench -- --profile`; also runs alone: `npx tsx scripts/cpuprofile.ts FILE.cpuprofile`.
  *
  * Self time (the function on top of the stack when a sample was taken) is grouped by where the code lives: an npm
  * package (`react-dom`, `@remix-run/server-runtime`), the product's server bundle (`build/index.js`: the routes,

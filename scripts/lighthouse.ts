@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse -- --url http://127.0.0.1:4101`: Lighthouse 12's mobile test of the public pages (issue 10).
+ * `npm run lighthouse -- --url http://127.0.0.1:4101`: Lighthouse 12's mobile test of the public pages.
  *
  * Runs Lighthouse's default configuration (mobile: Moto G Power emulation, slow 4G, simulated throttling) in Debian's
  * Chromium (CHROME_PATH, default /usr/bin/chromium) against a server that is already running (it starts nothing):

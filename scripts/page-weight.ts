@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/page-weight.ts --url http://127.0.0.1:3000`: the page weight of issue 10 on a running server (it
+ * `npx tsx scripts/page-weight.ts --url http://127.0.0.1:3000`: the page weight (decision 014) on a running server (it
  * starts nothing). For the home page, a search with results, the first listing of those results and the offer form,
  * in Arabic and English (the `lang` cookie), prints the bytes on the wire of the HTML, the stylesheets and the
  * JavaScript the page loads before it runs (module scripts and every module they import), with brotli and with gzip
@@ -12,7 +12,7 @@ const url = new URL(process.argv[process.argv.indexOf("--url") + 1] ?? "http://1
 const origin = url.origin;
 const listFiles = process.argv.includes("--files");
 
-/** The issue's search (sales of apartments in Damascus: type 6, offer 1, place 1), which has results in the demo data. */
+/** The measured search (sales of apartments in Damascus: type 6, offer 1, place 1), which has results in the demo data. */
 export const SEARCH_PATH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
 
 try {

@@ -1,6 +1,6 @@
 /**
  * `tsx scripts/precompress.ts` (run by `npm run build` after `remix build`): writes a brotli (`.br`, quality 11) and a
- * gzip (`.gz`, level 9) copy next to every static text file the server sends (issue 10, decision 014), so that it
+ * gzip (`.gz`, level 9) copy next to every static text file the server sends (decision 014), so that it
  * sends them as they are (express-static-gzip in server.ts) instead of compressing each response at a low level:
  * the scripts and stylesheets of public/build, the translation files of locales/, and the icons and web manifest of
  * public/. A copy that would not be smaller than its file is not written (the file is then sent as it is). Copies

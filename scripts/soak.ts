@@ -1,6 +1,6 @@
 /**
  * `npm run soak -- --url http://127.0.0.1:3000 [--seconds 600] [--connections 50] [--pid PID]`: a soak test
- * (issue 9, reliability review) against a server that is already running; it starts nothing.
+ * against a server that is already running; it starts nothing.
  *
  * For `--seconds` (600 by default) `--connections` connections (50) load a mix of pages and form posts: the home
  * page, /estates search results with filters, /estate/:id listing pages, /offices, /articals, and /consultation

@@ -1,5 +1,5 @@
 /**
- * `npm run worker` (issue 14, decision 028): runs the background job worker alone, against DATABASE_URL (a
+ * `npm run worker` (decision 028): runs the background job worker alone, against DATABASE_URL (a
  * PostgreSQL shared with the web processes, which may run theirs too, or not with WORKER=off). Migrates the
  * database first, like the server. Refuses to start without DATABASE_URL: the embedded PGlite database belongs to
  * the one web process, whose own worker runs its jobs. SIGTERM or SIGINT stops it gracefully: the job being run

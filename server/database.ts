@@ -6,7 +6,7 @@ import { ensureAdmin, settleDemoAdmin, type DemoAdminOutcome } from "~/models/ad
 import { getEnv, isPublicSite } from "~/utils/env.server";
 
 /**
- * The database as the server starts with it (issue 11, Layers): opened and migrated (getDatabase), filled with the
+ * The database as the server starts with it: opened and migrated (getDatabase), filled with the
  * demo data when it is empty (the generator, app/db/seed/, is loaded only then: a dynamic import, so a start on a
  * filled database never loads it), the demo admin made with the demo data and retired on a public site
  * (settleDemoAdmin, docs/decisions/049), and the operator's first admin made from ADMIN_PHONE and ADMIN_PASSWORD.

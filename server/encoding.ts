@@ -4,7 +4,7 @@ import compression from "compression";
 import type express from "express";
 
 /**
- * Compression of whole documents (issue 10, decision 033): pages are rendered into one buffer (entry.server.tsx), so
+ * Compression of whole documents (decision 033): pages are rendered into one buffer (entry.server.tsx), so
  * they are compressed in one synchronous call sized for them, and sent with a Content-Length. The `compression`
  * middleware stays for the other answers (JSON, streamed files); it leaves an answer that already has a
  * Content-Encoding alone. Measured on a logged-in search page of 128 KB on this 2-core machine under 32

@@ -3,14 +3,14 @@ import { isDatabaseUnavailable } from "~/db/client.server";
 import { getT } from "~/services/i18n.server";
 
 /**
- * What the HTTP layer (server.ts) decided about a request before Remix saw it (issue 9): `refused` is 403 for a post
+ * What the HTTP layer (server.ts) decided about a request before Remix saw it: `refused` is 403 for a post
  * from another site, 413 for a body over its limit, 400 for a body or address that cannot be read, and 429 for a
  * client past its limit of rendered pages (decision 045). The body of a refused request is never read; the route's
  * action is not called and the root error boundary renders the translated page with that status.
  */
 export type RequestRefusal = 400 | 403 | 413 | 429;
 
-/** The load context server.ts gives Remix: the CSP nonce, the client's address, and a refusal (issue 9). */
+/** The load context server.ts gives Remix: the CSP nonce, the client's address, and a refusal. */
 export type ServerLoadContext = { cspNonce: string; clientIp?: string; refused?: RequestRefusal };
 
 /** The data of an error response thrown by these guards, read by the root error boundary and pageMeta. */
@@ -57,7 +57,7 @@ async function typedValues(copy: Request | null): Promise<[string, string][]> {
 /**
  * Drops huge strings from the `lastResult.initialValue` that a form action sends back (Conform's reply echoes every
  * posted field, even ones the form does not have): bad input comes back as typed, but never a multi-kilobyte junk
- * field (issue 9).
+ * field.
  */
 function withoutHugeEcho<T>(result: T): T {
   const holder =
@@ -78,7 +78,7 @@ function withoutHugeEcho<T>(result: T): T {
 }
 
 /**
- * Wraps a route action (issue 9): refuses what the HTTP layer refused (403, 413) and every method but POST (405)
+ * Wraps a route action: refuses what the HTTP layer refused (403, 413) and every method but POST (405)
  * without reading the body; a database that cannot be reached answers 503 with Retry-After and the fields as typed
  * (urlencoded posts), instead of a 500; huge echoed values are dropped. Other errors pass through unchanged.
  */
@@ -101,7 +101,7 @@ function guardAction(action: (args: ActionFunctionArgs) => unknown) {
 }
 
 /**
- * Wraps a route loader (issue 9): a request the HTTP layer refused renders the page of that status; a database
+ * Wraps a route loader: a request the HTTP layer refused renders the page of that status; a database
  * that cannot be reached answers 503 with Retry-After, not 500.
  */
 function guardLoader(loader: (args: LoaderFunctionArgs) => unknown) {
@@ -119,7 +119,7 @@ function guardLoader(loader: (args: LoaderFunctionArgs) => unknown) {
 }
 
 /**
- * The server build with every route's loader and action wrapped by the guards above (issue 9). One place instead of
+ * The server build with every route's loader and action wrapped by the guards above. One place instead of
  * a try/catch in each of the 50 route modules; the routes stay as Remix describes them.
  */
 export function guardBuild(build: ServerBuild): ServerBuild {

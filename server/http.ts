@@ -12,7 +12,7 @@ import { chooseEncoding, sendWhole } from "./encoding";
 import type { PageCache } from "./page-cache";
 
 /**
- * How a request reaches Remix (issue 9, decision 011). @remix-run/express builds the request URL from `Host` and
+ * How a request reaches Remix (decision 011). @remix-run/express builds the request URL from `Host` and
  * `X-Forwarded-Host` and streams the body without a limit; this adapter instead:
  * - gives Remix a URL on the site's trusted origin (`siteOrigin`), never one taken from an untrusted header, so no
  *   link that leaves the site (reset SMS, sitemap, canonical, Open Graph) can point at another host, and Remix's
@@ -36,7 +36,7 @@ function requestOrigin(req: express.Request): URL | null {
 }
 
 /**
- * The origin (`scheme://host[:port]`) of the site for this request (issue 9, docs/decisions/049): `PUBLIC_URL` when
+ * The origin (`scheme://host[:port]`) of the site for this request (docs/decisions/049): `PUBLIC_URL` when
  * it is set (always in production; server.ts refuses to start without it), except that when PUBLIC_URL is a loopback
  * origin (`npm start` sets `http://localhost:$PORT`) a request to another loopback name on its port and scheme gets
  * its own origin, so a person on 127.0.0.1 stays on 127.0.0.1. Without PUBLIC_URL: the request's own origin when its
@@ -54,7 +54,7 @@ export function siteOrigin(req: express.Request, env: Pick<Env, "PUBLIC_URL" | "
 }
 
 /**
- * True when a post may be handled (architecture 7, issue 9): its `Origin`, when sent, is the site's origin (scheme,
+ * True when a post may be handled: its `Origin`, when sent, is the site's origin (scheme,
  * host and port), or, when the site is a loopback origin, another loopback name with the same scheme and port
  * (docs/decisions/049); "null" never is, and a browser that says `Sec-Fetch-Site: cross-site` is refused.
  */
@@ -97,7 +97,7 @@ function limitedBody(req: express.Request, limit: number): Readable {
 export type BodySource = { kind: "buffer"; bytes: Buffer } | { kind: "stream"; limit: number } | { kind: "none" };
 
 /**
- * An Express handler that runs the Remix build (issue 9, decision 011): the Fetch Request gets the trusted `origin`
+ * An Express handler that runs the Remix build (decision 011): the Fetch Request gets the trusted `origin`
  * and a `Host` header equal to it (no `X-Forwarded-Host`), the body chosen by `body(req)`, and the load context of
  * `context(req, res)`. Responses are written with their headers replaced (not appended to the Express ones), except
  * `Set-Cookie` (each kept) and `Vary` (merged), so no header is sent twice.
@@ -108,7 +108,7 @@ export function createRemixHandler(options: {
   origin: (req: express.Request) => string;
   body: (req: express.Request, res: express.Response) => BodySource;
   context: (req: express.Request, res: express.Response) => ServerLoadContext;
-  /** Rendered pages for visitors (issue 10): served from it and stored in it where its rules allow. */
+  /** Rendered pages for visitors: served from it and stored in it where its rules allow. */
   cache?: PageCache;
   /**
    * Counts a page about to be rendered for a GET or HEAD that the cache did not answer (decision 045): null to
@@ -137,7 +137,7 @@ export function createRemixHandler(options: {
       else if (isLoopbackUrl(headers.get("origin") ?? undefined) && isLoopbackUrl(url.origin)) headers.set("origin", url.origin);
       const controller = new AbortController();
       // Only a client that leaves before the answer is complete cancels the work (an abort makes a DOMException,
-      // which every finished response paid for: 4% of a cached page's CPU in the issue 10 profile).
+      // which every finished response paid for: 4% of a cached page's CPU in a profile under load).
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
@@ -174,7 +174,7 @@ export function createRemixHandler(options: {
       }
       const generation = cache?.current ?? 0;
       const response = await handle(request, context);
-      // The page a post redirects to must not come from before the post's change (page cache, issue 10).
+      // The page a post redirects to must not come from before the post's change (page cache).
       if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
       if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");
       const refused = storeKey !== key;

@@ -12,7 +12,7 @@ import { chooseEncoding, encodeWhole, encodeWholeAsync, markEncoded, type Encodi
 import { canonicalSearch, type QueryParamsOf } from "./page-query";
 
 /**
- * Rendered pages kept for visitors (issue 10, docs/decisions/013-page-cache.md).
+ * Rendered pages kept for visitors (docs/decisions/013-page-cache.md).
  *
  * A GET from a browser that carries no cookie but the language, the app-popup choice and the data saver's choice,
  * asks for no dialog and sets no language, is a visitor's request: its page is the same for every such visitor of

@@ -3,7 +3,7 @@ import expressStaticGzip from "express-static-gzip";
 import type { ServeStaticOptions } from "serve-static";
 
 /**
- * Static files sent precompressed (issue 10, decision 014): a file with a `.br` or `.gz` copy beside it (written by
+ * Static files sent precompressed (decision 014): a file with a `.br` or `.gz` copy beside it (written by
  * `npm run build`, scripts/precompress.ts) is sent as that copy when the request accepts it, brotli first, then
  * gzip; a request that accepts neither gets the file itself. Every file with copies is sent with
  * `Vary: Accept-Encoding` and the Content-Type of the file itself (express-static-gzip). `options` are

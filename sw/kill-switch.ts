@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker's kill switch (issue 12, decision 021): with `SERVICE_WORKER=off` the server sends this file as
+ * The service worker's kill switch (decision 021): with `SERVICE_WORKER=off` the server sends this file as
  * /sw.js. A browser that still has the real worker fetches it on its next update check (every page load, since
  * /sw.js is sent with `Cache-Control: no-cache`), installs it at once, deletes every cache the worker made, and
  * unregisters; the pages it controlled are loaded again from the network.

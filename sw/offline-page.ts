@@ -1,5 +1,5 @@
 /**
- * The offline page's script (public/offline.js, issue 12): lists the pages kept on this phone for reading offline
+ * The offline page's script (public/offline.js): lists the pages kept on this phone for reading offline
  * (app/utils/offline-pages.ts) as links, in the page's language, with when each was saved; and the posts waiting
  * in the outbox (app/utils/outbox.ts), sent when the connection comes back.
  */

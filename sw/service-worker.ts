@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (issue 12, decision 021), bundled with Workbox's modules by scripts/build-sw.ts into
+ * The service worker (decision 021), bundled with Workbox's modules by scripts/build-sw.ts into
  * public/sw.js (scope `/`), which the server sends with `Cache-Control: no-cache`. Each build injects its own list of
  * files to precache (`self.__WB_MANIFEST`, with revisions), so a new build is a new worker: it installs, takes over
  * at once (skipWaiting, clients.claim) and removes the caches of the old one.
@@ -45,7 +45,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; r
 const TEXTS = { ar, en } as const;
 type Lang = keyof typeof TEXTS;
 
-/** Seconds a page may take before the kept copy is shown (issue 12: "about 3 s"). */
+/** Seconds a page may take before the kept copy is shown: about 3 s, so a bad connection is not a blank wait. */
 const NETWORK_TIMEOUT_SECONDS = 3;
 /** The offline pages written by scripts/build-sw.ts, one per language. */
 const OFFLINE_PAGE: Record<Lang, string> = { ar: "/offline-ar.html", en: "/offline-en.html" };
@@ -68,7 +68,7 @@ const keepPages: WorkboxPlugin = {
     if (language === "en" || language === "ar") lastLang = language;
     return pageToKeep(response, new Date());
   },
-  // A kept copy is shown with a bar saying so (issue 12: "offline copies are marked as such").
+  // A kept copy is shown with a bar saying so: an offline copy is always marked as such.
   cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? withOfflineBar(cachedResponse) : null),
 };
 
@@ -189,7 +189,7 @@ self.addEventListener("message", (event) => {
 });
 
 /**
- * The outbox (issue 12, docs/decisions/023-offline-forms-and-idempotency.md). Every post of the forms in OUTBOX_FORMS
+ * The outbox (docs/decisions/023-offline-forms-and-idempotency.md). Every post of the forms in OUTBOX_FORMS
  * (a plain form post, or Remix's `.data` post) goes through here: it is given an idempotency key when it has none
  * (one per submission: the same submission sent again keeps it) and sent on. When the network fails, the post is
  * kept in IndexedDB and the page is loaded again, where app/utils/outbox.ts shows it as waiting with its time and a

@@ -41,7 +41,7 @@ import {
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
-/** Activation of a sign-up (/confirm with its code, resending the code, /ac) (issue 3), as a browser meets it. */
+/** Activation of a sign-up (/confirm with its code, resending the code, /ac), as a browser meets it. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -249,7 +249,7 @@ describe("resending the code (/confirm, intent=resend)", () => {
     expect((await postConfirm(jar, { intent: "check", code: third })).status).toBe(302);
   });
 
-  it("answers at once when the SMS provider fails: the new code arrives once the queue tries again (issue 14)", async () => {
+  it("answers at once when the SMS provider fails: the new code arrives once the queue tries again", async () => {
     const { jar, phone } = await pendingRegistration();
     await lastCode(phone.e164);
     const failing = failNextSms();
@@ -387,7 +387,7 @@ describe("activation of an earlier sign-up (/ac)", () => {
     ).toBe(302);
   });
 
-  it("continues at /confirm when the SMS provider fails: the queue sends the new code once it is back (issue 14)", async () => {
+  it("continues at /confirm when the SMS provider fails: the queue sends the new code once it is back", async () => {
     const { phone, password } = await pendingRegistration();
     const code = await lastCode(phone.e164);
     const failing = failNextSms();

@@ -38,7 +38,7 @@ import {
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
-/** Login (with its captcha and limits) and logout (issues 3 and 9), as a browser meets them. */
+/** Login (with its captcha and limits) and logout, as a browser meets them. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -63,7 +63,7 @@ describe("login (POST /login, intent=login)", () => {
     expect(signUp.headers.getSetCookie()).toEqual([]);
   });
 
-  it("draws at most 60 captchas per IP address in 10 minutes: then 429, no image, tooMany where it was, and posting is refused (issue 9)", async () => {
+  it("draws at most 60 captchas per IP address in 10 minutes: then 429, no image, tooMany where it was, and posting is refused", async () => {
     expect(LIMITS.captchaIp).toEqual({ points: 60, duration: 600 });
     const ip = { clientIp: newIp() };
     for (let i = 1; i <= 60; i++) {
@@ -384,7 +384,7 @@ describe("login (POST /login, intent=login)", () => {
     expect(other).toHaveFormErrors(TOO_MANY);
   });
 
-  it("does not lock the owner out from another address: ten wrong passwords elsewhere leave the owner's login working (issue 9)", async () => {
+  it("does not lock the owner out from another address: ten wrong passwords elsewhere leave the owner's login working", async () => {
     const user = await createUser();
     const attacker = newIp();
     for (let i = 1; i <= 10; i++) await login(new CookieJar(), user.typed, "wrong-password", {}, { clientIp: attacker });

@@ -11,7 +11,7 @@ import { createUser, login, PASSWORD, tokenOf } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader, CookieJar, parseSetCookie } from "./helpers/remix";
 
-/** The profile gate (/profile) (issue 3): only a valid session opens it. */
+/** The profile gate (/profile): only a valid session opens it. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;

@@ -50,7 +50,10 @@ import {
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
-/** Registration (POST /login?tab=2, intent=register) and the refusal of bidirectional controls in user text (issues 3 and 9), as a browser meets them. */
+/**
+ * Registration (POST /login?tab=2, intent=register) and the refusal of bidirectional controls in user text, as a browser meets
+ * them.
+ */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -403,7 +406,7 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
     expect(await outbox(user.phone)).toHaveLength(0);
   });
 
-  it("signs up at once when the SMS provider fails: the queue tries the SMS again and the code arrives once (issue 14)", async () => {
+  it("signs up at once when the SMS provider fails: the queue tries the SMS again and the code arrives once", async () => {
     const phone = newPhone();
     const failing = failNextSms();
     const jar = new CookieJar();
@@ -450,7 +453,7 @@ describe("registration (POST /login?tab=2, intent=register)", () => {
   });
 });
 
-describe("bidirectional controls in user text (issue 9)", () => {
+describe("bidirectional controls in user text", () => {
   const BIDI = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
   const spoof = (char: string) => `Ali${char}txt.exe`;
 

@@ -37,7 +37,7 @@ import {
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
-/** The forgotten password (/forgot-password) and the password reset (/rp) (issues 3 and 9), as a browser meets them. */
+/** The forgotten password (/forgot-password) and the password reset (/rp), as a browser meets them. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -71,7 +71,7 @@ describe("forgotten password (POST /forgot-password)", () => {
     }
   });
 
-  it("answers before the link and its SMS are made: a known number does not wait for that work (issue 9)", async () => {
+  it("answers before the link and its SMS are made: a known number does not wait for that work", async () => {
     const user = await createUser();
     const database = db();
     const transaction = database.transaction.bind(database);
@@ -151,7 +151,7 @@ describe("forgotten password (POST /forgot-password)", () => {
     expect((await forgot(unknown.typed)).status).toBe(429);
   });
 
-  it("answers the same when the SMS provider fails, and the queue sends the new link once it is back (issue 14)", async () => {
+  it("answers the same when the SMS provider fails, and the queue sends the new link once it is back", async () => {
     const user = await createUser();
     expect((await forgot(user.typed)).status).toBe(302);
     const earlier = (await outbox(user.phone))[0].body.match(/\/rp\?t=([A-Za-z0-9_-]+)/)![1];

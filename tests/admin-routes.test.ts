@@ -44,7 +44,7 @@ import { account as makeAccount, type Account, type AccountOptions } from "./hel
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 /**
- * Every /admin route through its loader and action (issue 5): the role guard of each one (visitor, user, suspended
+ * Every /admin route through its loader and action: the role guard of each one (visitor, user, suspended
  * admin, admin), the posts queue and review with every decision, property requests, reports, accounts, the
  * audit page and the demo admin. What is checked is what gets stored and what an admin or owner sees.
  */
@@ -123,7 +123,7 @@ async function lastAuditId(): Promise<number> {
 async function auditAfter(afterId: number) {
   return db().select().from(s.audit_log).where(gt(s.audit_log.id, afterId)).orderBy(s.audit_log.id);
 }
-/** The newest outbox row, once the SMS already queued were sent (the worker's work, issue 14). */
+/** The newest outbox row, once the SMS already queued were sent (the worker's work). */
 async function lastSmsId(): Promise<number> {
   await runDueJobs(db());
   const [row] = await db().select({ id: s.sms_outbox.id }).from(s.sms_outbox).orderBy(desc(s.sms_outbox.id)).limit(1);
@@ -199,7 +199,7 @@ const ACTIONS: { name: string; url: string; params?: Record<string, string>; act
   { name: "admin.reports", url: "/admin/reports", action: reportsAction, adminStatus: 400 },
   { name: "admin.users", url: "/admin/users", action: usersAction, adminStatus: 400 },
   { name: "admin.inbox", url: "/admin/inbox", action: inboxAction, adminStatus: 400 },
-  // Issue 23: an admin's post makes a listing draft (tests/offer-draft.test.ts); here only the guard.
+  // An admin's post makes a listing draft (tests/offer-draft.test.ts); here only the guard.
   { name: "admin.offers.$id", url: "/admin/offers/1", params: { id: "1" }, action: offerAction },
   { name: "admin.jobs", url: "/admin/jobs", action: jobsAction, adminStatus: 400 },
   { name: "admin.articles.$id", url: "/admin/articles/1", params: { id: "1" }, action: articleAction },
@@ -971,7 +971,7 @@ describe("accounts (/admin/users)", () => {
     expect((await post({ user_id: String(target.user.id), decision: "lift" })).status).toBe(409);
   });
 
-  it("spends the account's password-reset links when suspending: they stay dead after the suspension is lifted (issue 9)", async () => {
+  it("spends the account's password-reset links when suspending: they stay dead after the suspension is lifted", async () => {
     const target = await account("user", { first: "Rami", last: "Resetter" });
     const older = await createPasswordReset(db(), target.user.id);
     const link = await createPasswordReset(db(), target.user.id);
@@ -1020,7 +1020,7 @@ describe("accounts (/admin/users)", () => {
 // ---------------------------------------------------------------------------------------------------------------
 // 6. Bidirectional reasons and background jobs
 
-describe("bidirectional controls in the back office's reasons (issue 9)", () => {
+describe("bidirectional controls in the back office's reasons", () => {
   const RLO = "\u202E";
   it("refuses them in the free text of every decision with 400 and the translated message, keeping what was typed and changing nothing", async () => {
     const cookie = (await admin()).cookie;
@@ -1087,7 +1087,7 @@ describe("bidirectional controls in the back office's reasons (issue 9)", () => 
   });
 });
 
-describe("the contact dialog's limit (?dialog=contact, issue 9)", () => {
+describe("the contact dialog's limit (?dialog=contact)", () => {
   it("shows one account at most 30 numbers an hour, then a translated wait instead of the number; other accounts are not affected", async () => {
     const owner = await account("user");
     const listing = await approvedPost(owner);
@@ -1316,7 +1316,7 @@ describe("the demo admin", () => {
   });
 });
 
-describe("what a review of the whole change asked for", () => {
+describe("back-office edge cases", () => {
   const decide = async (id: number, form: Record<string, string>, cookie: string) =>
     callAction(reviewAction, `/admin/posts/${id}`, { params: { id: String(id) }, form, cookie });
 

@@ -13,7 +13,7 @@ import { callAction, callLoader } from "./helpers/remix";
 import { queueSmsJob } from "./helpers/sms";
 
 /**
- * Outgoing SMS in the back office (issue 23, decision 051): each message's life on /admin/sms, found by number and
+ * Outgoing SMS in the back office (decision 051): each message's life on /admin/sms, found by number and
  * state, a failed one sent again once; codes before bulk; the daily budget stops bulk and lets codes through.
  */
 

@@ -11,7 +11,7 @@ import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
 
-/** The first pieces of the back office (issue 5): the operator's first admin, admin:grant, the role guard, the dashboard. */
+/** The first pieces of the back office: the operator's first admin, admin:grant, the role guard, the dashboard. */
 const test = useTestDatabase();
 const db = () => test.get().db;
 

@@ -10,7 +10,7 @@ import { fromPglite, openDatabase, openPglite, type Db } from "~/db/client.serve
 import { createTestDatabase } from "./helpers/db";
 
 /**
- * `npm run db:backup` / `npm run db:restore` (issue 9, Backups): a backup taken, the data changed (rows and an image
+ * `npm run db:backup` / `npm run db:restore`: a backup taken, the data changed (rows and an image
  * file), the backup restored, and the rows and image bytes compared with what was backed up. On PGlite always, on
  * PostgreSQL too when TEST_DATABASE_URL is set.
  */

@@ -84,7 +84,7 @@ vi.mock("@remix-run/react", async (importOriginal) => {
   };
 });
 
-/** The back office's Content section (issue 5): articles and offices, as an admin and the public meet them. */
+/** The back office's Content section: articles and offices, as an admin and the public meet them. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -565,7 +565,7 @@ describe("articles", () => {
     expect(res).toHaveFieldError("title_ar", "content:errors.required");
   });
 
-  it("answers a second save with a cover, while the same admin's first upload is still sending, with 429 and the values kept (issue 9)", async () => {
+  it("answers a second save with a cover, while the same admin's first upload is still sending, with 429 and the values kept", async () => {
     const { cookie } = await admin();
     // The first save: its fields and half of its cover sent, the rest held back (a slow connection).
     const boundary = "SlowB0undary";

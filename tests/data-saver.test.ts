@@ -15,7 +15,7 @@ import { callAction, parseSetCookie, unwrap } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
- * The data saver (issue 12, decision 022): the mode from the `Save-Data` header and the `save_data` cookie, the
+ * The data saver (decision 022): the mode from the `Save-Data` header and the `save_data` cookie, the
  * footer's switch (its post and its texts), and the built server's pages: with the data saver on, reading pages send
  * no scripts, one photo per strip and only the 400 px files; form pages keep their scripts; without it, nothing
  * changes. The page cache's side is tests/page-cache.test.ts; the browser's, e2e/data-saver.spec.ts.

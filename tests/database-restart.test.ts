@@ -4,7 +4,7 @@ import { resources } from "~/services/i18n.server";
 import { startPrivateCluster, startServer, type PrivateCluster, type TestServer } from "./helpers/server";
 
 /**
- * Issue 9, finding 1: a PostgreSQL server that stops in the middle of transactions must fail those requests only
+ * A PostgreSQL server that stops in the middle of transactions must fail those requests only
  * (503 with Retry-After and what was typed), never kill the process, and the process serves again by itself once the
  * database is back. A private cluster is stopped with `pg_ctl stop -m immediate` while consultation posts write.
  */
@@ -43,7 +43,7 @@ async function post(url: string): Promise<Answer | null> {
   }
 }
 
-describe("a database restart under write load (issue 9)", () => {
+describe("a database restart under write load", () => {
   it("answers 503 while PostgreSQL is down, keeps the process alive, writes no partial rows and serves again", async () => {
     const { url } = server!;
     const answers: Answer[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { excerpt, formatDate, formatNumber, formatPrice, maskPhone } from "~/utils/format";
 import { damascusDayStart } from "~/utils/dates";
 
-describe("formatting (spec 2.7)", () => {
+describe("formatting", () => {
   it("groups thousands and puts the currency label after the price", () => {
     expect(formatNumber(1250000)).toBe("1,250,000");
     expect(formatPrice(950000000, "SYP")).toBe("950,000,000 SYP");

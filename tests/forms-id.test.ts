@@ -3,7 +3,7 @@ import * as z from "zod/v4";
 import { dbId, MAX_DB_ID, toDbId } from "~/forms/id";
 import { hasReason, postDecisionSchema, reasonFields } from "~/forms/admin";
 
-/** The one rule of a database id (issue 11) and the one reason schema of the back office. */
+/** The one rule of a database id and the one reason schema of the back office. */
 describe("toDbId and dbId", () => {
   it.each([
     ["1", 1],

@@ -17,7 +17,7 @@ import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader } from "./helpers/remix";
 
-/** The public forms (issue 4) and the save, report and dialog interactions, as a browser meets them. */
+/** The public forms and the save, report and dialog interactions, as a browser meets them. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;

@@ -27,7 +27,7 @@ import { postFixtures } from "./helpers/posts";
 import { callAction, callLoader } from "./helpers/remix";
 
 /**
- * Issue 14, listing freshness (docs/decisions/029-listing-freshness.md): the "updated N days ago" text, the expiry
+ * Listing freshness (docs/decisions/029-listing-freshness.md): the "updated N days ago" text, the expiry
  * warning SMS with its two signed links, renewal and withdrawal by link and from /profile, expiry after 60 days, sold
  * and rented by owners and admins, and the 410 pages with similar listings.
  */
@@ -86,7 +86,7 @@ const tapLink = (path: string, cookie?: string) => callAction(linkAction, "/lc",
 const listingPage = (id: number, cookie?: string) =>
   callLoader(estateLoader, `/estate/${id}`, { params: { id: String(id) }, cookie });
 
-describe("freshness text (issue 14)", () => {
+describe("freshness text", () => {
   it("counts Damascus calendar days, with the Arabic plural forms", () => {
     const ar = getLocaleT("ar") as never;
     const en = getLocaleT("en") as never;
@@ -129,7 +129,7 @@ describe("freshness text (issue 14)", () => {
   });
 });
 
-describe("expiry warnings (issue 14)", () => {
+describe("expiry warnings", () => {
   it("sends one SMS per listing and cycle, to the owner's phone, with the end date and two working links", async () => {
     const owner = await account(db());
     const due = await published(owner, 54);
@@ -196,7 +196,7 @@ describe("expiry warnings (issue 14)", () => {
   });
 });
 
-describe("the SMS links (issue 14)", () => {
+describe("the SMS links", () => {
   async function warned(owner: Account, days = 54) {
     const id = await published(owner, days);
     await warnExpiringListings(db(), new Date(), ORIGIN);
@@ -272,7 +272,7 @@ describe("the SMS links (issue 14)", () => {
   });
 });
 
-describe("expiry after 60 days (issue 14)", () => {
+describe("expiry after 60 days", () => {
   it("takes down listings whose 60 days have ended, with an audit entry, and leaves the others", async () => {
     const owner = await account(db());
     const old = await published(owner, 61);
@@ -330,7 +330,7 @@ describe("expiry after 60 days (issue 14)", () => {
   });
 });
 
-describe("sold and rented (issue 14)", () => {
+describe("sold and rented", () => {
   it("the owner marks a sale sold and a rental rented from their listing's page: 410 saying so", async () => {
     const owner = await account(db());
     const sale = await published(owner);

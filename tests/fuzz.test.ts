@@ -12,7 +12,7 @@ import { CookieJar } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
- * Issue 9 ("Also"): a fuzz test of every action of the app through the real server process (body limits, origin
+ * A fuzz test of every action of the app through the real server process (body limits, origin
  * checks and database-error guards live in server.ts, server/http.ts and server/guards.ts). Random bodies (real and
  * random field names, huge values, repeated fields, wrong content types, broken multipart, invalid UTF-8) are posted
  * to every route that has an action, as a visitor, and as a logged-in user and an admin where the route needs one.
@@ -75,7 +75,7 @@ const ROUTES: FuzzRoute[] = [
   },
   { file: "admin.jobs.tsx", paths: () => ["/admin/jobs"], roles: ["visitor", "admin"], fields: ["id"] },
   {
-    // Issue 23: an admin makes a listing draft from a visitor's offer.
+    // An admin makes a listing draft from a visitor's offer.
     file: "admin.offers.$id.tsx",
     paths: () => ["/admin/offers/1", "/admin/offers/999999", "/admin/offers/abc"],
     roles: ["visitor", "user", "admin"],
@@ -204,7 +204,7 @@ const ROUTES: FuzzRoute[] = [
     values: { lang: ["en", "ar"] },
   },
   {
-    // Issue 14: the SMS links of the expiry warning (a signed token; forged ones answer 400).
+    // The SMS links of the expiry warning (a signed token; forged ones answer 400).
     file: "lc.tsx",
     paths: () => ["/lc", "/lc?t=abc", "/lc?t=1.2.3.r.AAAAAAAAAAAAAAAAAAAAAA", "/lc?t=%ff"],
     roles: ["visitor", "user"],
@@ -212,7 +212,7 @@ const ROUTES: FuzzRoute[] = [
     values: { t: ["1.2.3.r.AAAAAAAAAAAAAAAAAAAAAA", "1.2.3.w.", "...."] },
   },
   {
-    // Issue 23: the SMS link of a listing draft (a signed token; forged ones answer 400, expired ones 410).
+    // The SMS link of a listing draft (a signed token; forged ones answer 400, expired ones 410).
     file: "od.$token.tsx",
     paths: () => ["/od/abc", "/od/1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA", "/od/1.zzzzzz.A%20A"],
     roles: ["visitor", "user"],
@@ -220,7 +220,7 @@ const ROUTES: FuzzRoute[] = [
     fields: ["t"],
   },
   {
-    // Issue 14: an owner renews or closes a listing (others' listings answer 404).
+    // An owner renews or closes a listing (others' listings answer 404).
     file: "listing-state.tsx",
     paths: () => ["/listing-state"],
     roles: ["visitor", "user", "admin"],
@@ -292,7 +292,7 @@ const ROUTES: FuzzRoute[] = [
     },
   },
   {
-    // Issue 14: the stop link of an alert SMS (a signed token; forged ones answer 400, expired ones 410).
+    // The stop link of an alert SMS (a signed token; forged ones answer 400, expired ones 410).
     file: "alerts.stop.tsx",
     paths: () => ["/alerts/stop", "/alerts/stop?t=abc", "/alerts/stop?t=1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA"],
     roles: ["visitor", "user"],
@@ -300,7 +300,7 @@ const ROUTES: FuzzRoute[] = [
     values: { t: ["1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA", "..", "a.b.c"] },
   },
   {
-    // Issue 14: keeping a search of the results page (visitors are sent to log in).
+    // Keeping a search of the results page (visitors are sent to log in).
     file: "save-search.tsx",
     paths: () => ["/save-search", "/save-search?estate_type_id=6"],
     roles: ["visitor", "user"],
@@ -308,7 +308,7 @@ const ROUTES: FuzzRoute[] = [
     values: { frequency: ["instant", "daily", "hourly"], query: ["estate_type_id=6&location_id=1", "price_min=x", "since=1"] },
   },
   {
-    // Issue 14: change, pause, resume or delete a saved search (someone else's answers 404).
+    // Change, pause, resume or delete a saved search (someone else's answers 404).
     file: "saved-searches.$id.tsx",
     paths: () => ["/saved-searches/1", "/saved-searches/0", "/saved-searches/99999999999", "/saved-searches/x"],
     roles: ["visitor", "user"],
@@ -1160,7 +1160,7 @@ describe("random query strings on every page", () => {
   }, 300_000);
 });
 
-describe("random posts to every action (issue 9)", () => {
+describe("random posts to every action", () => {
   it(`never answer 5xx nor stop the server (seed ${SEED})`, async () => {
     for (const [index, { route, role }] of PAIRS.entries()) {
       if (PAIR !== undefined && index !== PAIR) continue;
@@ -1234,7 +1234,7 @@ describe("random posts to every action (issue 9)", () => {
     }
     const since = `'${fuzzStart.toISOString()}'::timestamptz`;
     const control = `'[\\x01-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]'`;
-    /** An SMS to the number `phone` (an SQL expression) was sent, or is a job the worker will send (issue 14). */
+    /** An SMS to the number `phone` (an SQL expression) was sent, or is a job the worker will send. */
     const smsFor = (phone: string) => `(exists (select 1 from sms_outbox o where o.phone = ${phone})
          or exists (select 1 from jobs j where j.task = 'sms' and j.payload->>'phone' = ${phone} and j.status <> 'failed'))`;
     /** Each query lists the rows that break one invariant: every one must be empty. */

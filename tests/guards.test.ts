@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "~/db/client.server";
 import { guardBuild } from "../server/guards";
 
-/** Issue 9: database outages are 503 (with what was typed, never a password), other errors stay errors. */
+/** Database outages are 503 (with what was typed, never a password), other errors stay errors. */
 
 const lost = Object.assign(new Error("Connection terminated unexpectedly"), {});
 const wrapped = Object.assign(new Error("Failed query: insert into messages …"), { cause: lost });

@@ -7,7 +7,7 @@ import { resources } from "~/services/i18n.server";
 import { freePort, startServer, type TestServer } from "./helpers/server";
 
 /**
- * Issue 9: the HTTP layer as an attacker and an operator meet it, through the real server process: body limits,
+ * The HTTP layer (decision 011) as an attacker and an operator meet it, through the real server process: body limits,
  * forged Host headers, the dialog's close link, a reverse proxy in front, a language chosen by URL, and a translated
  * page with the right status for every refusal.
  */
@@ -69,7 +69,7 @@ function rssKiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
 }
 
-describe("request bodies (issue 9, finding 2)", () => {
+describe("request bodies", () => {
   it("refuses a 100 MB urlencoded post with a translated 413 before reading it, and the memory stays", async () => {
     const before = rssKiB(server.process.pid!);
     const res = await raw(`${server.url}/consultation`, {
@@ -133,7 +133,7 @@ describe("request bodies (issue 9, finding 2)", () => {
   });
 });
 
-describe("links that leave the site (issue 9, finding 3)", () => {
+describe("links that leave the site", () => {
   it("builds the reset link in the SMS from the site's origin, not from a forged Host", async () => {
     const res = await raw(`${server.url}/forgot-password`, {
       method: "POST",
@@ -169,7 +169,7 @@ describe("links that leave the site (issue 9, finding 3)", () => {
   });
 });
 
-describe("the dialog's close link (issue 9, finding 4)", () => {
+describe("the dialog's close link", () => {
   it("sends a path starting with // to its clean address (decision 050), whose page links nowhere else", async () => {
     const res = await raw(`${server.url}//evil.example/?dialog=login`);
     expect(res.status).toBe(301);
@@ -181,7 +181,7 @@ describe("the dialog's close link (issue 9, finding 4)", () => {
   });
 });
 
-describe("a language chosen by the URL (issue 9, finding 8)", () => {
+describe("a language chosen by the URL", () => {
   it("is kept in the lang cookie for the next click", async () => {
     const res = await fetch(`${server.url}/estate/1?lang=en`);
     expect(res.headers.get("set-cookie")).toMatch(/^lang=en;/);
@@ -193,7 +193,7 @@ describe("a language chosen by the URL (issue 9, finding 8)", () => {
   });
 });
 
-describe("pages of every refusal (issue 9, should be fixed)", () => {
+describe("pages of every refusal", () => {
   it("translates the 403 of a post from another site", async () => {
     const res = await fetch(`${server.url}/save`, {
       method: "POST",
@@ -293,7 +293,7 @@ describe("pages of every refusal (issue 9, should be fixed)", () => {
   });
 });
 
-describe("behind a reverse proxy (issue 9, finding 7)", () => {
+describe("behind a reverse proxy", () => {
   let proxied: TestServer;
   let proxy: http.Server;
   let proxyUrl: string;
@@ -442,7 +442,7 @@ describe("npm start on one machine (docs/decisions/049): the loopback names are 
   );
 });
 
-describe("production settings (issue 9, finding 3)", () => {
+describe("production settings", () => {
   it("refuses to start in production without PUBLIC_URL", async () => {
     await expect(startServer({ NODE_ENV: "production" }, 60_000)).rejects.toThrow(/PUBLIC_URL must be set in production/);
   }, 90_000);

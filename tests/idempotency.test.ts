@@ -21,8 +21,8 @@ import { useTestDatabase } from "./helpers/db";
 import { callAction, CookieJar } from "./helpers/remix";
 
 /**
- * Issue 12: "nothing is sent twice (an idempotency key per submission, checked by the server, so that a retried post
- * of the same submission is answered as the first one was)". services/idempotency.server.ts, decision 023.
+ * Nothing is sent twice: an idempotency key per submission, checked by the server, so that a retried post
+ * of the same submission is answered as the first one was. services/idempotency.server.ts, decision 023.
  */
 
 const test = useTestDatabase();

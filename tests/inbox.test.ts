@@ -29,7 +29,7 @@ const STAFF = vi.hoisted(() => {
 });
 
 /**
- * The back office's inbox and the staff's SMS (issue 23, docs/decisions/054): the states of a request through the
+ * The back office's inbox and the staff's SMS (docs/decisions/054): the states of a request through the
  * route's plain form posts (take, done, spam, back to new; audited; 409 when stale; 400 for a forged form), the
  * filters and the menu's count; one SMS per new consultation request or offer within the working hours, none
  * outside them, and the digest at the next opening, exactly once. Times are fixed (Damascus is UTC+3).

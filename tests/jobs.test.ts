@@ -26,7 +26,7 @@ import { useTestDatabase } from "./helpers/db";
 import { queueSmsJob } from "./helpers/sms";
 
 /**
- * The job queue on PostgreSQL (issue 14, decision 028): jobs are written in the caller's transaction, tried again
+ * The job queue on PostgreSQL (decision 028): jobs are written in the caller's transaction, tried again
  * with an exponential back-off, given up after their last attempt and shown to the back office; an SMS job writes
  * the outbox once. The first part runs on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL); the
  * second on a private PostgreSQL database at 127.0.0.1:5432 in every run: two workers with pools of their own, and

@@ -24,7 +24,7 @@ import { loader as whoUsLoader } from "~/routes/who-us";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
 
-/** The data each page's loader gives a visitor (spec 2), in Arabic by default and in English on request. */
+/** The data each page's loader gives a visitor, in Arabic by default and in English on request. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -83,7 +83,7 @@ beforeAll(async () => {
   firstEstateId = first.id;
 });
 
-describe("language of the page (spec 4: ?lang=, then the lang cookie, then Arabic)", () => {
+describe("language of the page (?lang=, then the lang cookie, then Arabic)", () => {
   it("is Arabic without a cookie or parameter", async () => {
     const { status, data } = await callLoader(whoUsLoader, "/who-us");
     expect(status).toBe(200);
@@ -122,13 +122,13 @@ describe("home /", () => {
       .limit(1);
     expect(data.estates[0].id).toBe(newest.id);
     for (const e of data.estates) expect(e.place).toMatch(ARABIC);
-    // The places are not in the loader data (issue 10): the page names its place list file instead.
+    // The places are not in the loader data: the page names its place list file instead.
     expect(data.options).not.toHaveProperty("governorates");
     expect(data.options.offerTypes.map((o: { id: number }) => o.id)).toEqual([1, 2]);
     expect(data.options.priceDomains.map((o: { id: number }) => o.id)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it("serves the place list file per language, kept a year under its current version only (issue 10)", async () => {
+  it("serves the place list file per language, kept a year under its current version only", async () => {
     const lookups = await getLookups(db());
     const ar = placeList(lookups, "ar");
     const current = await callLoader(placesLoader, `/places.json?lang=ar&v=${ar.version}`);
@@ -146,14 +146,14 @@ describe("home /", () => {
     expect(placeList(lookups, "en").version).not.toBe(ar.version);
   });
 
-  it("uses articles 1-3 of the list by id for 'our services' and 4-6 for 'latest articles' (spec 2.4)", async () => {
+  it("uses articles 1-3 of the list by id for 'our services' and 4-6 for 'latest articles'", async () => {
     const ids = (await db().select({ id: s.articles.id }).from(s.articles).orderBy(asc(s.articles.id))).map((r) => r.id);
     const { data } = await callLoader(homeLoader, "/");
     expect(data.services.map((a: { id: number }) => a.id)).toEqual(ids.slice(0, 3));
     expect(data.latestArticles.map((a: { id: number }) => a.id)).toEqual(ids.slice(3, 6));
   });
 
-  it("cuts each article card to a 90-character excerpt (spec 2.7 and 9)", async () => {
+  it("cuts each article card to a 90-character excerpt", async () => {
     const rows = await db().select().from(s.articles);
     for (const [locale, opts] of [
       ["ar", {}],
@@ -224,7 +224,7 @@ describe("/estates (search results)", () => {
     }
   });
 
-  it("answers 400 with the form's messages when a required field is missing (spec 5)", async () => {
+  it("answers 400 with the form's messages when a required field is missing", async () => {
     const { status, data } = await callLoader(estatesLoader, `/estates?location_id=${busy.location_id}`);
     expect(status).toBe(400);
     expect(data.invalid).toBe(true);
@@ -536,7 +536,7 @@ describe("/offices and /officesResult", () => {
     for (const o of data.offices) expect(o.place.startsWith(`${gov.name_en}, `)).toBe(true);
   });
 
-  it("answers 400 when the place or the name is missing (spec 5)", async () => {
+  it("answers 400 when the place or the name is missing", async () => {
     for (const url of [
       "/officesResult",
       "/officesResult?searchselected=1",

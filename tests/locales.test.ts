@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The two languages of the site (spec 4, Language): every text exists in Arabic and English, none is empty,
+ * The two languages of the site: every text exists in Arabic and English, none is empty,
  * each is written in its own script, and both carry the same {{placeholders}}.
  */
 
@@ -167,7 +167,7 @@ describe("keys used by the app", () => {
     expect(missing).toEqual([]);
   });
 
-  it("include the messages of the search and office filters (spec 5, Search filters)", () => {
+  it("include the messages of the search and office filters", () => {
     for (const key of ["search.errors.required", "search.errors.invalid", "offices.errors.place", "offices.errors.name"]) {
       expect(has(ar, key), `ar ${key}`).toBe(true);
       expect(has(en, key), `en ${key}`).toBe(true);

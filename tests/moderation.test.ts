@@ -41,7 +41,7 @@ import { account, type Account } from "./helpers/accounts";
 import { callAction, callLoader, unwrap, type Reply } from "./helpers/remix";
 
 /**
- * Owners' posts and their moderation (issue 5): the post state machine enumerated pair by pair, what the public and
+ * Owners' posts and their moderation: the post state machine enumerated pair by pair, what the public and
  * the owner see through a post's life, the guards of the owner's editor (/profile/posts/:id), its fields and photo
  * uploads, /new-estate for logged-in users and visitors, and the posts on /profile.
  */
@@ -58,7 +58,7 @@ const ORIGIN = "http://localhost:3000";
 const FORMS = resources.ar.forms;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The expected state machine, written out (issue 5, Rules). The code's POST_TRANSITIONS must be exactly this.
+// The expected state machine, written out. The code's POST_TRANSITIONS must be exactly this.
 
 const STATES = [
   "draft",
@@ -91,7 +91,7 @@ const ACTIONS = [
 
 const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   edit: { draft: "draft", pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
-  // Issue 23 (decision 055): a draft made from a visitor's offer is sent for review by its owner.
+  // Decision 055: a draft made from a visitor's offer is sent for review by its owner.
   submit: { draft: "pending" },
   approve: { pending: "approved" },
   reject: { pending: "rejected" },
@@ -110,7 +110,7 @@ const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
     sold: "deleted",
     rented: "deleted",
   },
-  // Issue 14 (decision 029): freshness and closing.
+  // Decision 029: freshness and closing.
   renew: { approved: "approved", edit_pending: "edit_pending", expired: "approved", withdrawn: "approved" },
   expire: { approved: "expired", edit_pending: "expired" },
   withdraw: { approved: "withdrawn", edit_pending: "withdrawn", expired: "withdrawn" },
@@ -1002,7 +1002,7 @@ describe("the editor's action: photo uploads", () => {
   });
 });
 
-describe("the editor's action: uploads at the same time (issue 9)", () => {
+describe("the editor's action: uploads at the same time", () => {
   /**
    * A POST of the editor's upload form whose body the test holds: the part header and half of `bytes` at once, the
    * rest when `finish` is called (a slow phone still sending).
@@ -1081,7 +1081,7 @@ describe("the editor's action: uploads at the same time (issue 9)", () => {
   });
 });
 
-describe("photo files leave the disk with the last version that uses them (issue 9)", () => {
+describe("photo files leave the disk with the last version that uses them", () => {
   const photoFiles = (file: string) => [storedFile(file, 400), storedFile(file, 800)];
   /** Uploads `n` photos to post `id` through the editor; returns their base names, in gallery order. */
   async function upload(id: number, owner: Account, n: number, seed: number): Promise<string[]> {

@@ -24,7 +24,7 @@ import { postFixtures } from "./helpers/posts";
 import { callAction, callLoader, CookieJar } from "./helpers/remix";
 
 /**
- * Issue 23, "An offer becomes a listing" (docs/decisions/055-offer-to-listing.md): an admin makes a listing draft
+ * An offer becomes a listing (docs/decisions/055-offer-to-listing.md): an admin makes a listing draft
  * from a visitor's offer on /admin/offers/:id; the owner follows the SMS link /od/<token>, confirms the number (logs
  * in or signs up with it), completes the draft in the post editor and sends it for review; an admin approves it.
  */

@@ -6,12 +6,12 @@ import { getOnWire, kb, pageWeight, scriptsOf, type PageWeight } from "./helpers
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
- * Issue 10, decision 014: the weight of the public pages in bytes on the wire, through the built production server
+ * Decision 014: the weight of the public pages in bytes on the wire, through the built production server
  * (`npm run build` first): static files are sent as their build-time brotli and gzip copies with the right headers,
- * and every public page in both languages stays within the issue's budgets for a browser that accepts brotli:
+ * and every public page in both languages stays within its budgets for a browser that accepts brotli:
  * JavaScript at most 90 KB, CSS at most 10 KB and the search results' HTML at most 12 KB (1 KB = 1,000 bytes). The
  * JavaScript budget is met since the browser translates with app/utils/translator.ts instead of i18next (decision
- * 020), by little: home 89,961 bytes, search results 89,275, a listing 88,366 (after issue 14's freshness: 89,906,
+ * 020), by little: home 89,961 bytes, search results 89,275, a listing 88,366 (after the freshness text of decision 029: 89,906,
  * 89,861 and 89,611; the search results' HTML 11,942 bytes in Arabic, decision 029). The offer form is within it since
  * its fields are checked by the server only and the browser loads neither zod nor Conform's form runtime (decision
  * 034; 121.7 KB before, 89.5 KB after); no page loads zod.
@@ -21,7 +21,7 @@ import { startServer, type TestServer } from "./helpers/server";
 
 const KB = 1000;
 const BUDGET = { js: 90 * KB, css: 10 * KB, searchHtml: 12 * KB };
-/** The issue's search: apartments (type 6) for sale (offer 1) in place 1, which has results in the demo data. */
+/** The measured search: apartments (type 6) for sale (offer 1) in place 1, which has results in the demo data. */
 const SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
 
 let server: TestServer;
@@ -69,7 +69,7 @@ function builtFile(prefix: string, dir = "public/build"): string {
   return path.join(dir, name);
 }
 
-describe("static files sent precompressed (issue 10)", () => {
+describe("static files sent precompressed", () => {
   it("sends a script as its brotli copy, or its gzip copy to a browser without brotli, or as it is, with one Vary", async () => {
     const file = builtFile("entry.client-");
     const url = `${server.url}/${path.relative("public", file)}`;
@@ -198,7 +198,7 @@ describe("pages rendered for one request (decision 033)", () => {
   });
 });
 
-describe("public pages within the issue's budgets (issue 10), with brotli", () => {
+describe("public pages within the budgets, with brotli", () => {
   const cases = (["home", "search", "listing", "form"] as const).flatMap((page) =>
     (["ar", "en"] as const).map((lang) => ({ page, lang })),
   );
@@ -212,7 +212,7 @@ describe("public pages within the issue's budgets (issue 10), with brotli", () =
     expect(html).toContain(`lang="${lang}"`);
     expect(scriptsOf(html).length).toBeGreaterThan(0);
     if (br.js.total > BUDGET.js)
-      console.log(`${page} ${lang}: JavaScript ${kb(br.js.total)} KB, over the issue's ${kb(BUDGET.js)} KB`);
+      console.log(`${page} ${lang}: JavaScript ${kb(br.js.total)} KB, over the budget's ${kb(BUDGET.js)} KB`);
     expect.soft(br.js.total, `${page} ${lang}: JavaScript bytes (brotli)`).toBeLessThanOrEqual(BUDGET.js);
     expect.soft(br.css.total, `${page} ${lang}: CSS bytes (brotli)`).toBeLessThanOrEqual(BUDGET.css);
     if (page === "search") expect.soft(br.html, `${page} ${lang}: HTML bytes (brotli)`).toBeLessThanOrEqual(BUDGET.searchHtml);

@@ -9,7 +9,7 @@ import { queryParamsOf } from "../server/page-query";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
- * Issue 10, decision 013: visitors' pages are rendered once and kept; nothing of a logged-in user, a toast, a dialog
+ * Decision 013: visitors' pages are rendered once and kept; nothing of a logged-in user, a toast, a dialog
  * or a post is ever kept or served from the cache; a kept page carries no cookie and no shared nonce; and a change
  * that visitors would see reaches every process sharing the database within a second. Two real server processes on
  * one PostgreSQL database.
@@ -98,7 +98,7 @@ async function logInAdmin(server: TestServer): Promise<string> {
   return session!;
 }
 
-describe("a visitor's page (issue 10)", () => {
+describe("a visitor's page", () => {
   it("is rendered once, then served from the cache with an ETag, a 304 on a repeat and a CDN lifetime", async () => {
     const first = await get(a, "/offices");
     const firstBody = await first.text();
@@ -219,7 +219,7 @@ describe("a visitor's page (issue 10)", () => {
   });
 });
 
-describe("never kept, never served from the cache (issue 10)", () => {
+describe("never kept, never served from the cache", () => {
   it("a logged-in user's page: not from the cache, not stored, private; visitors never see the user", async () => {
     const session = await logInAdmin(a);
     const { rows } = await sql.query("SELECT first_name FROM users WHERE phone = $1", [ADMIN_PHONE]);
@@ -264,7 +264,7 @@ describe("never kept, never served from the cache (issue 10)", () => {
   });
 });
 
-describe("every process stops serving a changed page within a second (issue 10)", () => {
+describe("every process stops serving a changed page within a second", () => {
   /**
    * Fills the cache of both processes with `path` and checks that both serve it from the cache. The test's own writes
    * just before may still be on their way to a process (a notification empties its cache when it arrives), so each
@@ -428,7 +428,7 @@ const SMALL_BUILD = {
   },
 } as unknown as ServerBuild;
 
-describe("keys and hashes (issue 10)", () => {
+describe("keys and hashes", () => {
   const cache = new PageCache({
     maxBytes: 1024 * 1024,
     ttlMs: 1000,

@@ -25,7 +25,7 @@ import { formatPhone, toE164 } from "~/services/phone.server";
 import { keyedHash } from "~/services/session.server";
 import { getEnv } from "~/utils/env.server";
 
-/** Phone numbers to E.164 and the captcha (issue 3), as units. */
+/** Phone numbers to E.164 and the captcha, as units. */
 
 describe("toE164", () => {
   it("turns a Syrian mobile number typed with or without the trunk 0, spaces or dashes into +963…", () => {
@@ -219,7 +219,7 @@ describe("CAPTCHA_TEST_TEXT", () => {
   });
 });
 
-describe("the generated session secret ($DATA_DIR/session-secret, issue 9)", () => {
+describe("the generated session secret ($DATA_DIR/session-secret)", () => {
   const run = promisify(execFile);
   const tsx = path.resolve("node_modules/.bin/tsx");
   const script =

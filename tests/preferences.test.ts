@@ -4,8 +4,8 @@ import { action as languageAction } from "~/routes/language";
 import { callAction } from "./helpers/remix";
 
 /**
- * The two preference posts (spec 4 language switcher, spec 2.2 app popup), read through their zod schemas
- * (app/forms/preferences.ts, issue 11): what is stored in the cookie and where the visitor is sent back to.
+ * The two preference posts, read through their zod schemas
+ * (app/forms/preferences.ts): what is stored in the cookie and where the visitor is sent back to.
  */
 describe("language and app popup posts", () => {
   it("stores English for a year and goes back to the page the switcher was on", async () => {

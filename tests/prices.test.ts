@@ -22,7 +22,7 @@ import { useTestDatabase } from "./helpers/db";
 import { approvedListing } from "./helpers/posts";
 import { callAction, callLoader } from "./helpers/remix";
 
-/** Issue 13, prices: the exchange rate of the back office, both currencies on cards and listings, price per m², medians. */
+/** Prices (decision 025): the exchange rate of the back office, both currencies on cards and listings, price per m², medians. */
 const test = useTestDatabase();
 const db = () => test.get().db;
 const EN = "lang=en";

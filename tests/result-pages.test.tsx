@@ -13,7 +13,7 @@ import { useTestDatabase } from "./helpers/db";
 
 /**
  * Pages of results: a search whose count is cut by its time budget (decision 043) still lists the right listings
- * and says which ones it shows; page links keep every filter of the search (issue 13's parameters too).
+ * and says which ones it shows; page links keep every filter of the search (the optional parameters of decision 024 too).
  */
 
 const test = useTestDatabase();

@@ -21,7 +21,7 @@ import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader } from "./helpers/remix";
 import { resources } from "~/services/i18n.server";
 
-/** Saved searches and their SMS alerts (issue 14, docs/decisions/030-saved-searches-and-alerts.md). */
+/** Saved searches and their SMS alerts (docs/decisions/030-saved-searches-and-alerts.md). */
 
 const test = useTestDatabase();
 const db = () => test.get().db;

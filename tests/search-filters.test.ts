@@ -15,7 +15,7 @@ import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
 
 /**
- * Issue 13's search (decision 024): each optional filter and sort against the seeded listings, prices in SYP and USD
+ * The search of decision 024: each optional filter and sort against the seeded listings, prices in SYP and USD
  * converted both ways at the current rate, a whole governorate, the ad number, Arabic word search with each
  * normalisation, and wrong values answered with the form.
  */
@@ -338,7 +338,7 @@ describe("word search, Arabic normalised on both sides", () => {
   });
 });
 
-describe("parseEstateFilter: issue 13's parameters", () => {
+describe("parseEstateFilter: the optional parameters", () => {
   const parse = (query: string, required: ("location_id" | "estate_type_id" | "estate_offer_type_id")[] = []) =>
     parseEstateFilter(new URLSearchParams(query), lookups, { required });
 
@@ -505,7 +505,7 @@ describe("the results page", () => {
     expect(fields.some((f: { error?: string }) => f.error)).toBe(true);
   });
 
-  it("missing or wrong spec fields keep the spec's 'complete the required fields'", async () => {
+  it("missing or wrong simple-filter fields keep 'complete the required fields'", async () => {
     for (const url of [
       "/estates?location_id=&estate_type_id=6&estate_offer_type_id=1",
       "/estates?location_id=abc&estate_type_id=6&estate_offer_type_id=1&price_min=x",

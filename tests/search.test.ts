@@ -10,7 +10,7 @@ import { forgetOfficeCounts, getOffice, listOffices, topRentalOffices } from "~/
 import { parseEstateFilter } from "~/utils/estate-filter.server";
 import { useTestDatabase } from "./helpers/db";
 
-/** The search of spec 2.5 (searchEstates, similarEstates, parseEstateFilter) against the seeded listings. */
+/** The search (searchEstates, similarEstates, parseEstateFilter) against the seeded listings. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -72,7 +72,7 @@ describe("searchEstates: paging and order", () => {
     expect(PAGE_SIZE).toBe(12);
     expect(result.items).toHaveLength(totalPublic);
     expect(new Set(result.items.map((e) => e.id)).size).toBe(totalPublic);
-    // Cards carry the day of publication (issue 14); the order is by the stored time, then the id.
+    // Cards carry the day of publication; the order is by the stored time, then the id.
     const created = new Map(
       (await db().select({ id: s.estates.id, at: s.estates.created_at }).from(s.estates)).map((r) => [r.id, r.at.getTime()]),
     );
@@ -180,7 +180,7 @@ describe("searchEstates: each filter narrows the results and every result matche
     let usdFound = 0;
     for (const domain of lookups.priceDomains.filter((d) => d.id !== 1)) {
       const result = await allPages({ price_domain_id: domain.id });
-      // The domains are SYP amounts; a price in USD (about one seeded sale in ten, issue 13) is compared at the rate
+      // The domains are SYP amounts; a price in USD (about one seeded sale in ten) is compared at the rate
       // in force (decision 027): no listing with a price drops out of every domain.
       const syp = sql`(case when ${s.estates.currency} = 'USD' then ${s.estates.price} * ${rate} else ${s.estates.price} end)`;
       const expected = await idsWhere(
@@ -263,7 +263,7 @@ describe("searchEstates: each filter narrows the results and every result matche
     const { items } = await searchEstates(db(), {}, 1, "ar");
     for (const e of items) {
       expect(e.images.length).toBeGreaterThanOrEqual(3);
-      // In gallery order (the cover first): the card carries only what its strip draws (issue 14).
+      // In gallery order (the cover first): the card carries only what its strip draws.
       const gallery = await db()
         .select({ id: s.estate_images.id })
         .from(s.estate_images)
@@ -275,7 +275,7 @@ describe("searchEstates: each filter narrows the results and every result matche
       expect(e.images[0].large).toMatch(/^\/images\/.+-800\.webp$/);
       expect(e.phoneMasked).toMatch(/•/);
       expect(e.phoneMasked).not.toMatch(/\d{5}/);
-      // SYP, or USD for about one sale in ten (issue 13).
+      // SYP, or USD for about one sale in ten.
       expect(["SYP", "USD"]).toContain(e.currency);
     }
   });
@@ -437,7 +437,7 @@ describe("parseEstateFilter", () => {
   const parse = (query: string, options: Parameters<typeof parseEstateFilter>[2] = { required: [...required] }) =>
     parseEstateFilter(new URLSearchParams(query), lookups, options);
 
-  it("requires location, type and offer type, not price (spec 5)", () => {
+  it("requires location, type and offer type, not price", () => {
     const parsed = parse("location_id=&estate_type_id=&estate_offer_type_id=&price_domain_id=");
     expect(parsed.errors).toEqual({ location_id: "required", estate_type_id: "required", estate_offer_type_id: "required" });
     expect(parsed.submitted).toBe(true);
@@ -454,7 +454,7 @@ describe("parseEstateFilter", () => {
       estate_offer_type_id: 1,
       price_domain_id: 3,
     });
-    // Issue 13's parameters are kept too, empty when not sent.
+    // The optional parameters of decision 024 are kept too, empty when not sent.
     expect(parsed.values).toMatchObject({
       location_id: String(busyLocation),
       estate_type_id: "6",
@@ -561,7 +561,7 @@ describe("price domains do not overlap", () => {
   });
 });
 
-/** Listings that are not approved are not public (spec 4, post status): they vanish everywhere. */
+/** Listings that are not approved are not public: they vanish everywhere. */
 describe("listings that are not approved", () => {
   let pendingId: number;
   let deletedId: number;

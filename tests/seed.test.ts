@@ -19,7 +19,7 @@ import { isPublicSite } from "~/utils/env.server";
 import { useTestDatabase } from "./helpers/db";
 import { TEST_LISTINGS } from "./helpers/global-setup";
 
-/** The demo data (issue 2, Demo data; spec 3 and 9): what the seeded database holds. */
+/** The demo data: what the seeded database holds. */
 
 const test = useTestDatabase();
 const db = () => test.get().db;
@@ -33,7 +33,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** The moment the determinism test's second database is seeded at (issue 14: confirmations are dated from it). */
+/** The moment the determinism test's second database is seeded at (confirmations are dated from it). */
 const SECOND_SEED_AT = new Date();
 
 const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
@@ -71,8 +71,8 @@ describe("places", () => {
   });
 });
 
-describe("lookup lists (spec 3 and 9)", () => {
-  it("has the five price domains with the spec's bounds", async () => {
+describe("lookup lists", () => {
+  it("has the five price domains with their fixed bounds", async () => {
     const rows = byId(await db().select().from(s.price_domains));
     expect(rows.map((r) => [r.id, Number(r.min), r.max === null ? null : Number(r.max)])).toEqual([
       [1, 0, 1e18],
@@ -330,7 +330,7 @@ describe("listings", () => {
       expect(r.confirmed.getTime()).toBeGreaterThanOrEqual(r.created.getTime());
       expect(days[i]).toBeLessThanOrEqual(DEMO_CONFIRMED_MAX_DAYS);
     }
-    // Some today, some about a month ago, a few in their last week (whose owners are warned: issue 14).
+    // Some today, some about a month ago, a few in their last week (whose owners are warned).
     expect(new Set(days).size).toBeGreaterThan(30);
     expect(days.filter((d) => d === 0).length).toBeGreaterThan(0);
     expect(days.filter((d) => d >= 53).length).toBeGreaterThan(0);
@@ -338,7 +338,7 @@ describe("listings", () => {
   });
 });
 
-/** Listings with their place's kind (app/db/seed/data/places.ts), for the issue 13 rules. */
+/** Listings with their place's kind (app/db/seed/data/places.ts), for the rules of decision 026. */
 async function listingsWithKind(d: Database["db"]) {
   const rows = await d
     .select({
@@ -363,7 +363,7 @@ async function listingsWithKind(d: Database["db"]) {
   return rows.map((r) => ({ ...r, kind: placeKind(r.gov, r.place), price: r.price ?? 0 }));
 }
 
-/** The price domains 2 to 5 (spec 3; upper bounds exclusive, decision 006) a SYP price falls in. */
+/** The price domains 2 to 5 (upper bounds exclusive, decision 006) a SYP price falls in. */
 async function bandsOf(d: Database["db"], prices: number[]): Promise<Set<number>> {
   const domains = (await d.select().from(s.price_domains)).filter((p) => p.id !== 1);
   const bands = new Set<number>();
@@ -376,7 +376,7 @@ async function bandsOf(d: Database["db"], prices: number[]): Promise<Set<number>
 
 const [HOME, FARM, LAND, SHOP, VILLA, FLAT, OFFICE, CHALET] = [1, 2, 3, 4, 5, 6, 7, 8];
 
-describe("believable demo data (issue 13)", () => {
+describe("believable demo data", () => {
   it("gives every one of the 241 places exactly one kind", () => {
     let count = 0;
     for (const g of seedGovernorates)
@@ -387,7 +387,7 @@ describe("believable demo data (issue 13)", () => {
     expect(count).toBe(241);
     const listed = Object.entries(placeKinds).flatMap(([g, places]) => Object.keys(places).map((p) => `${g}/${p}`));
     expect(listed).toHaveLength(241);
-    // The places the issue names, and the famous ones, are what a Syrian knows them as.
+    // The places of decision 026's examples, and the famous ones, are what a Syrian knows them as.
     expect(placeKind("Damascus", "Mezzeh 86")).toBe("centre");
     expect(placeKind("Damascus", "Al-Baramkeh")).toBe("centre");
     expect(placeKind("Damascus", "Al-Muhajireen")).toBe("centre");
@@ -411,7 +411,8 @@ describe("believable demo data (issue 13)", () => {
       if (r.type === OFFICE) expect(["centre", "villas", "suburb"], where).toContain(r.kind);
       expect(typesAllowed(r.kind).has(r.type), where).toBe(true);
     }
-    // The issue's examples are gone: no farm in Mezzeh 86, no land for rent in Baramkeh, no chalet in Muhajireen.
+    // The implausible listings of decision 026 are gone: no farm in Mezzeh 86, no land for rent in Baramkeh, no chalet in
+    // Muhajireen.
     expect(rows.filter((r) => r.place === "Mezzeh 86" && r.type === FARM)).toEqual([]);
     expect(rows.filter((r) => r.place === "Al-Baramkeh" && r.type === LAND)).toEqual([]);
     expect(rows.filter((r) => r.place === "Al-Muhajireen" && r.type === CHALET)).toEqual([]);
@@ -518,7 +519,7 @@ describe("believable demo data (issue 13)", () => {
       expect(seconds).toBeLessThan(120);
     });
 
-    it("spreads the default search (sale, spec 2.4) over the spec's four price domains", async () => {
+    it("spreads the default search (sale) over the four price domains", async () => {
       // Prices in SYP as the search compares them: new pounds, USD listings at the rate (110 SYP, decision 027).
       const rows = (await listingsWithKind(first.db)).map((r) => ({ ...r, syp: r.currency === "USD" ? r.price * 110 : r.price }));
       const bands = (filter: (r: (typeof rows)[number]) => boolean) =>

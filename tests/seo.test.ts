@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pageWindow } from "~/components/Pagination";
 import { pageMeta, seoMeta, type Seo } from "~/utils/seo";
 
-/** What a page tells search engines and link previews (architecture 2), and the page links under a result list. */
+/** What a page tells search engines and link previews, and the page links under a result list. */
 
 const ORIGIN = "https://aqar.example";
 const arRoot = { locale: "ar" as const, origin: ORIGIN, siteName: "عقار سوريا" };

@@ -4,7 +4,7 @@ import { precacheList, readAssetsManifest } from "../scripts/build-sw";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
- * The service worker's server side (issue 12, decision 021), on the built app (`npm run build` first): /sw.js is the
+ * The service worker's server side (decision 021), on the built app (`npm run build` first): /sw.js is the
  * build's worker, sent for revalidation on every check (no-cache), with this build's precache list (no back-office
  * script, the offline pages); `SERVICE_WORKER=off` (the kill switch) sends the worker that unregisters itself and
  * pages stop registering one. The browser's side is e2e/offline.spec.ts.
@@ -24,7 +24,7 @@ afterAll(async () => {
   await Promise.all([on?.stop(), off?.stop()]);
 });
 
-describe("service worker (issue 12)", () => {
+describe("service worker", () => {
   it("sends the build's worker at /sw.js, never from a cache without asking, and pages register it", async () => {
     const res = await fetch(`${on.url}/sw.js`);
     expect(res.status).toBe(200);

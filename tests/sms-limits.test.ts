@@ -41,7 +41,7 @@ import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, CookieJar, type Reply } from "./helpers/remix";
 
 /**
- * Codes by SMS against SMS pumping (issue 23, decision 053), through the account forms' actions: only to numbers of
+ * Codes by SMS against SMS pumping (decision 053), through the account forms' actions: only to numbers of
  * SMS_COUNTRIES, at most 5 a day per number and 20 a day per address, each limit reached recorded and shown on the
  * back office's first page; and the back office's times in Damascus time with the zone named.
  */

@@ -33,7 +33,7 @@ import {
   type MultipartUpload,
 } from "~/services/multipart.server";
 
-/** The photo upload service of issue 5: multipart reading with limits, checking and re-encoding with sharp. */
+/** The photo upload service: multipart reading with limits, checking and re-encoding with sharp. */
 
 const URL_ = "http://localhost:3000/new-estate";
 const LIMITS = { fileFields: ["photos"], maxFiles: PHOTO_LIMITS.maxFiles, maxBytes: PHOTO_LIMITS.maxBytes };
@@ -124,11 +124,11 @@ async function filesIn(d: string): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe("PHOTO_LIMITS", () => {
-  it("are the limits of issue 5", () => {
+  it("are 12 photos of at most 10 MiB and 40 megapixels each", () => {
     expect(PHOTO_LIMITS).toEqual({ maxFiles: 12, maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
   });
 
-  it("give the body limit of the upload routes: 12 files of 10 MiB and 1 MiB for the rest (issue 9)", () => {
+  it("give the body limit of the upload routes: 12 files of 10 MiB and 1 MiB for the rest", () => {
     expect(UPLOAD_BODY_LIMIT).toBe(121 * 1024 * 1024);
     expect(UPLOAD_CONCURRENCY).toEqual({ perAccount: 1, perProcess: 4 });
   });
@@ -488,7 +488,7 @@ describe("removeStoredImage", () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Issue 9: files on disk, not in memory; temporary files removed; one upload per account, four per process.
+// Files on disk, not in memory; temporary files removed; one upload per account, four per process.
 
 const BOUNDARY = "HeldB0undary";
 const encoder = new TextEncoder();
@@ -565,7 +565,7 @@ async function expectTempEmpty() {
 
 const photoLimits = (account: string) => ({ ...LIMITS, account });
 
-describe("withMultipartForm (issue 9)", () => {
+describe("withMultipartForm", () => {
   it("streams files to temporary files, refuses one over the limit without keeping any of it, and removes them all after success", async () => {
     const png = await pngBytes();
     const form = new FormData();

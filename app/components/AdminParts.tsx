@@ -5,7 +5,7 @@ import { Icon } from "./Icon";
 import { useSubmitting } from "./useAppForm";
 
 /**
- * An instant (`at`, ISO 8601) as the back office shows every time (issue 23, decision 053): its date and time in
+ * An instant (`at`, ISO 8601) as the back office shows every time (decision 053): its date and time in
  * Damascus (formatDateTime, "27.11.2026 14:05", left-to-right) followed by the zone's name
  * in the page's language (admin.json damascusTime.zone), in a `<time>` carrying the instant itself.
  */
@@ -19,7 +19,7 @@ export function DamascusTime({ at }: { at: string }) {
 }
 
 /**
- * The reason fields of a rejection, unpublishing or suspension (issue 5): the common reasons as radio buttons, in the
+ * The reason fields of a rejection, unpublishing or suspension: the common reasons as radio buttons, in the
  * owner's language (`reasons`, written by the server with reasonChoices, since the page loads only its own language),
  * and a free text, both coming back after an error (`values`).
  */
@@ -77,13 +77,13 @@ export function ReasonFields({
   );
 }
 
-/** Hours since an ISO time, for "waiting for N hours" (issue 5: the 24-hour promise). */
+/** Hours since an ISO time, for "waiting for N hours" (the 24-hour promise). */
 export function hoursSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / 3_600_000));
 }
 
 /**
- * A plain POST of one row to the page's action (issue 5; issue 23): its hidden `fields` and one small button per
+ * A plain POST of one row to the page's action: its hidden `fields` and one small button per
  * choice of `buttons` (each sending its `name`=`value`, when given). Works without JavaScript.
  */
 export function RowButtonsForm({

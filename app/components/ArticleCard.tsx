@@ -6,7 +6,7 @@ import { useRootData } from "~/utils/root-data";
 import { Icon } from "./Icon";
 
 /**
- * The article card (spec 2.7): image, title, date and a 90-character excerpt with a read-more link. The cover is the
+ * The article card: image, title, date and a 90-character excerpt with a read-more link. The cover is the
  * 400 or 800 px file the browser picks, or with the data saver on (decision 022) the 400 px file only.
  */
 export function ArticleCard({ article, showImage = true }: { article: Card; showImage?: boolean }) {

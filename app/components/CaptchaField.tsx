@@ -7,8 +7,8 @@ import { Icon } from "./Icon";
 import type { StringField } from "./useAppForm";
 
 /**
- * The visual captcha of the login form (spec 2.7, 4, 5): the drawn image (280x60) or, past the drawing limit of the
- * client's address (issue 9), the "too many attempts" message in its place (`limited`); a button for a new image;
+ * The visual captcha of the login form: the drawn image (280x60) or, past the drawing limit of the
+ * client's address, the "too many attempts" message in its place (`limited`); a button for a new image;
  * the answer's input, emptied whenever a new image comes (`captcha.id` is its identity); its hint and its error.
  * With JavaScript the button makes the loader run again (nothing typed is touched); without, it posts the form with
  * `intent=captcha` and the page comes back with what was typed and a new image.

@@ -9,14 +9,14 @@ import { Icon } from "./Icon";
 import { useSubmitting, type AppForm, type StringField } from "./useAppForm";
 
 /**
- * UI fragments shared by the back office's Content pages (issue 5, Content): the article and office lists and their
+ * UI fragments shared by the back office's Content pages: the article and office lists and their
  * editors. Every text is passed in already translated (locales/<lang>/content.json), except the shared "saving" and
  * "save" words of the editors' button.
  */
 
 /**
  * The heading of a back-office list (`title`) with the button that opens the editor of a new row (`newHref`, a path;
- * `newText`, its translated label). Never throws. Source: issue 5, Content.
+ * `newText`, its translated label). Never throws.
  */
 export function ContentHead({ title, newHref, newText }: { title: string; newHref: string; newText: string }) {
   return (
@@ -33,7 +33,6 @@ export function ContentHead({ title, newHref, newText }: { title: string; newHre
  * One `<li>` of a back-office list (inside a `<ul className="content-list">`): an optional thumbnail (`thumb`, an
  * `<img>` or null), the title linking to the row's editor (`href`), what `children` add under it (a date, a place),
  * and a chip with the state (`stateText`; `on` is published or active, an off row is dimmed). Never throws.
- * Source: issue 5, Content.
  */
 export function ContentRow({
   on,
@@ -66,7 +65,7 @@ export function ContentRow({
 
 /**
  * A calendar icon and a time (`iso`, an ISO 8601 time, shown in Damascus time with the zone named: DamascusTime) in a
- * `<p>` or, inline, a `<span>` (`as`). Never throws. Source: issue 5, Content; issue 23 (the back office's times).
+ * `<p>` or, inline, a `<span>` (`as`). Never throws.
  */
 export function DateLine({ iso, as: Tag = "p" }: { iso: string; as?: "p" | "span" }) {
   return (
@@ -76,7 +75,7 @@ export function DateLine({ iso, as: Tag = "p" }: { iso: string; as?: "p" | "span
   );
 }
 
-/** The link from an editor back to its list (`to`, a path; `children`, the translated label), above the heading. Source: issue 5, Content. */
+/** The link from an editor back to its list (`to`, a path; `children`, the translated label), above the heading. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <p className="content-back">
@@ -91,7 +90,7 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
  * The state of the edited row (`on`: published or active; `stateText` says which) and the one button that flips it
  * (`flipText`), a form of its own that posts `intent=<flipIntent>` to the editor's action. `children` (a date, say)
  * stand under the state; when on, `viewHref` links to the public page (`viewText`). The button is disabled while a
- * post other than "save" is being sent. Never throws. Source: issue 5, Content (unpublish, deactivate).
+ * post other than "save" is being sent. Never throws.
  */
 export function StateForm({
   on,
@@ -133,7 +132,7 @@ export function StateForm({
 /**
  * An editor's form (`form` from useAppForm; multipart, for its image): the notice of a refused post, the fields
  * (`children`), and the button that posts `intent=save`, labelled `createText` for a new row and "save" when
- * `editing`; while the form is being sent it says "saving" and is disabled. Never throws. Source: issue 5, Content.
+ * `editing`; while the form is being sent it says "saving" and is disabled. Never throws.
  */
 export function EditorForm<Field extends string>({
   form,
@@ -162,7 +161,7 @@ export function EditorForm<Field extends string>({
 /**
  * An editor's image field (the article's cover, the office's logo): the `label`, the current image (`preview`, an
  * `<img>` or null, with `caption`) when there is one, the file input (JPEG, PNG or WebP, IMAGE_ACCEPT), the `hint`
- * under it and the field's error (Conform's, e.g. "choose the file again"). Never throws. Source: issue 5, Content.
+ * under it and the field's error (Conform's, e.g. "choose the file again"). Never throws.
  */
 export function ImageField({
   field,

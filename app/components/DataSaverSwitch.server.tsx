@@ -2,14 +2,14 @@ import { useTranslation } from "react-i18next";
 import type { DataSaverMode } from "~/services/data-saver.server";
 
 /**
- * The data saver's state and the button that switches it (issue 12, decision 022), at the foot of every page that
+ * The data saver's state and the button that switches it (decision 022), at the foot of every page that
  * has the footer: "Data saver: off" with "Turn data saver on", or "Data saver: on…" (saying so when it is on because
  * the browser asks for it) with "Turn data saver off". A plain form posted to /data-saver: it works without
  * JavaScript and sends the visitor back to `redirectTo` (the page's path and query).
  *
  * Rendered by the server only (app/entry.server.tsx renders it after the document, where the HTML parser puts it at
  * the end of <body>, like Remix's own data scripts; React leaves extra nodes at the end of <body> alone when it
- * hydrates), so it adds nothing to any page's JavaScript: issue 10's budget has no room for it. The state can only
+ * hydrates), so it adds nothing to any page's JavaScript: the 90 KB budget of decision 014 has no room for it. The state can only
  * change with a new document (the post redirects), so the server's HTML is always right; `redirectTo` is the
  * address the document was loaded with, and the action prefers the Referer, which follows client-side navigation.
  * `mode` is the root loader's `dataSaver` (app/services/data-saver.server.ts dataSaverOf).

@@ -6,11 +6,12 @@ import { Icon } from "./Icon";
 import { useCloseHref } from "./useDialogLinks";
 
 /**
- * The dialogs of spec 2.7 as URL state (architecture 6): the login prompt, the report dialog, the contact details
+ * The dialogs as URL state: the login prompt, the report dialog, the contact details
  * of logged-in users and the share box. Rendered by the server, so they work without JavaScript; a bottom sheet on
- * phones and a centred box on desktops (ui.md), closed by a link. With JavaScript, Escape closes it too. The root
+ * phones and a centred box on desktops, closed by a link. With JavaScript, Escape closes it too. The root
  * loads this module only when a dialog opens (React.lazy): the browser's scripts of a page without one leave it out
- * (issue 10's 90 KB), and a page rendered with one open keeps its server HTML until the module is there.
+ * (the 90 KB JavaScript budget of decision 014), and a page rendered with one open keeps its server HTML until the module is
+ * there.
  */
 export function Dialog({ dialog }: { dialog: DialogData }) {
   const { t } = useTranslation();

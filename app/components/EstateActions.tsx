@@ -11,8 +11,8 @@ function useAccount() {
 }
 
 /**
- * The save toggle of a listing (spec 4, Saved flag): for logged-in users a POST to /save that comes back to the
- * same page with the spec's 'property saved' or 'property un-saved' toast; for visitors a link to the login prompt (spec 4).
+ * The save toggle of a listing: for logged-in users a POST to /save that comes back to the
+ * same page with the 'property saved' or 'property un-saved' toast; for visitors a link to the login prompt.
  * `labelled` shows the word next to the heart (detail page).
  */
 export function SaveToggle({ estateId, labelled }: { estateId: number; labelled?: boolean }) {
@@ -50,7 +50,7 @@ export function SaveToggle({ estateId, labelled }: { estateId: number; labelled?
   );
 }
 
-/** The report control (spec 2.7): the report dialog for logged-in users, the login prompt for visitors. */
+/** The report control: the report dialog for logged-in users, the login prompt for visitors. */
 export function ReportLink({ estateId, labelled }: { estateId: number; labelled?: boolean }) {
   const { t } = useTranslation();
   const { loggedIn } = useAccount();
@@ -72,7 +72,7 @@ export function ReportLink({ estateId, labelled }: { estateId: number; labelled?
   );
 }
 
-/** The share control of a listing (spec 2.7, Share box). */
+/** The share control of a listing. */
 export function ShareLink({ estateId, className = "button button-small" }: { estateId: number; className?: string }) {
   const { t } = useTranslation();
   const dialogHref = useDialogHref();
@@ -84,7 +84,7 @@ export function ShareLink({ estateId, className = "button button-small" }: { est
 }
 
 /**
- * Where Call and WhatsApp go (spec 6): the contact dialog (full number, `tel:` and WhatsApp links) for logged-in
+ * Where Call and WhatsApp go: the contact dialog (full number, `tel:` and WhatsApp links) for logged-in
  * users, the login prompt for visitors, whose Login comes back with the contact dialog open (decision 059).
  */
 function useContactHref(target: { estate_id: number } | { office_id: number }): string {
@@ -117,7 +117,7 @@ export function PhoneBar({ estateId }: { estateId: number }) {
 }
 
 /**
- * Call and WhatsApp buttons with the masked number (spec 6): logged-in users open the contact dialog with the full
+ * Call and WhatsApp buttons with the masked number: logged-in users open the contact dialog with the full
  * number, `tel:` and WhatsApp links; visitors get the login prompt. `target` is the listing or the office.
  */
 export function ContactButtons({

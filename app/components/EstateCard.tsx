@@ -8,8 +8,8 @@ import { Icon } from "./Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
 
 /**
- * Price with thousands separators and the currency label, kept left-to-right inside Arabic text (spec 2.7); under it
- * the price in the other currency marked approximate and the price per m² (issue 13), when the card has them.
+ * Price with thousands separators and the currency label, kept left-to-right inside Arabic text; under it
+ * the price in the other currency marked approximate and the price per m², when the card has them.
  */
 export function Price({
   value,
@@ -37,7 +37,7 @@ export function Price({
   );
 }
 
-/** The locales key of a currency label: SYP (the default) or USD (issue 5: the owner's currency label). */
+/** The locales key of a currency label: SYP (the default) or USD (the owner's currency label). */
 export function currencyKey(currency: string): "card.currency" | "card.currencyUSD" {
   return currency === "USD" ? "card.currencyUSD" : "card.currency";
 }
@@ -45,7 +45,7 @@ export function currencyKey(currency: string): "card.currency" | "card.currencyU
 /**
  * A scroll-snap photo strip; each slide carries its own "n/total" count, so the count works without JavaScript.
  * A strip of more than one photo is a named list that takes the keyboard focus, so the arrow keys scroll it (WCAG 2.1.1,
- * axe's scrollable-region-focusable; issue 10). With `priority` its first photo loads at once with high priority:
+ * axe's scrollable-region-focusable). With `priority` its first photo loads at once with high priority:
  * the page preloads the same `srcset` and `sizes` (preloadFirstPhoto), so the browser fetches it once. With the data
  * saver on (root data, decision 022) only the first photo is shown, as its 400 px file without `srcset`; its count
  * ("1/5") says how many there are.
@@ -120,7 +120,7 @@ export function photoSrcSet(image: Pick<CardImage, "small" | "large">): string {
   return `${image.small} 400w, ${image.large} 800w`;
 }
 
-/** The facts row of a card or listing: area with unit, rooms, floor, pool (spec 2.7). */
+/** The facts row of a card or listing: area with unit, rooms, floor, pool. */
 export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "rooms" | "floor" | "pool" | "interiorStatus"> }) {
   const { t } = useTranslation();
   return (
@@ -170,7 +170,7 @@ export type EstateCardProps = { estate: Card; priority?: boolean };
 export const CardCacheContext = createContext<((props: EstateCardProps) => ReactElement) | null>(null);
 
 /**
- * The property card (spec 2.7): photos with a count, price, place, facts, ownership and type, date, office logo,
+ * The property card: photos with a count, price, place, facts, ownership and type, date, office logo,
  * the contract level as a coloured edge and a named badge, and the places of the save, report and call controls.
  */
 export function EstateCard(props: EstateCardProps) {
@@ -184,7 +184,7 @@ export function EstateCard(props: EstateCardProps) {
   );
 }
 
-/** The class of a card's `<article>`: its contract level colours its edge (spec 2.7). */
+/** The class of a card's `<article>`: its contract level colours its edge. */
 export function estateCardClass(estate: Pick<Card, "contractLevel">): string {
   return `card estate-card level-${estate.contractLevel}`;
 }
@@ -239,7 +239,7 @@ export function EstateCardContent({ estate, priority }: EstateCardProps) {
   );
 }
 
-/** A responsive grid of property cards; the first card's photo loads eagerly (ui.md, Images). */
+/** A responsive grid of property cards; the first card's photo loads eagerly. */
 export function EstateGrid({ estates, eagerFirst = true }: { estates: Card[]; eagerFirst?: boolean }) {
   return (
     <div className="grid estate-grid">

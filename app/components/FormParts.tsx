@@ -11,7 +11,7 @@ export function useMessage(): (message: Message) => string {
   return (message) => t(message.key, message.values);
 }
 
-/** The first error of a field, translated (its message is a locales key), under the field with an icon (ui.md, Forms). */
+/** The first error of a field, translated (its message is a locales key), under the field with an icon. */
 export function FieldErrors({ field }: { field: StringField }) {
   const message = useMessage();
   const first = field.errors?.[0];
@@ -23,7 +23,7 @@ export function FieldErrors({ field }: { field: StringField }) {
 }
 
 /**
- * One labelled input (ui.md, Forms: label above, hint under, error under in red). `type` is an input type; the
+ * One labelled input (label above, hint under, error under in red). `type` is an input type; the
  * value typed comes back from the server's reply, except for passwords (Conform `hideFields`).
  */
 export function TextField({
@@ -81,7 +81,7 @@ export function PasswordField({
   return <TextField field={field} type="password" label={label} autoComplete={autoComplete} dir="ltr" resetKey={resetKey} />;
 }
 
-/** The frame of one field (ui.md, Forms): the label above the control, the hint and the first error under it. */
+/** The frame of one field: the label above the control, the hint and the first error under it. */
 function FieldFrame({
   field,
   label,
@@ -108,9 +108,9 @@ function FieldFrame({
 }
 
 /**
- * The whole form's message at the top (ui.md, Forms): the form's errors, or, when only fields are wrong, the
+ * The whole form's message at the top: the form's errors, or, when only fields are wrong, the
  * `checkData` key ('complete the required fields' of the account forms unless told, 'please check the data'…; null:
- * nothing, the fields say it) (spec 8). Announced to screen readers.
+ * nothing, the fields say it). Announced to screen readers.
  */
 export function FormNotice({
   form,
@@ -137,7 +137,7 @@ export function FormNotice({
 }
 
 /**
- * The honeypot of the public forms (issue 4): a field hidden by CSS (not by an inline style, which the CSP forbids)
+ * The honeypot of the public forms: a field hidden by CSS (not by an inline style, which the CSP forbids)
  * and from assistive technology, that only bots fill. The server checks it with remix-utils' Honeypot.
  */
 export function HoneypotField() {
@@ -150,7 +150,7 @@ export function HoneypotField() {
   );
 }
 
-/** A labelled text area (ui.md, Forms); `maxLength` is left to the server's message. */
+/** A labelled text area; `maxLength` is left to the server's message. */
 export function TextAreaField({
   field,
   label,
@@ -171,7 +171,7 @@ export function TextAreaField({
   );
 }
 
-/** A labelled native select (the best picker on cheap phones, ui.md), with an empty first choice when `placeholder` is given. */
+/** A labelled native select (the best picker on cheap phones), with an empty first choice when `placeholder` is given. */
 export function SelectField({
   field,
   label,
@@ -205,7 +205,7 @@ export function SelectField({
   );
 }
 
-/** Radio buttons that look like tabs or chips (ui.md, Filter: sale/rent as tabs), for a small set of choices. */
+/** Radio buttons that look like tabs or chips (sale/rent as tabs), for a small set of choices. */
 export function RadioChoices({
   field,
   label,

@@ -4,7 +4,7 @@ import { estateTitle, formatDate } from "~/utils/format";
 import { EstateGrid, Facts, Price } from "./EstateCard";
 import { Icon } from "./Icon";
 
-/** The 410 page of a listing that has ended (issue 14): what ended it, its essentials, and similar listings. */
+/** The 410 page of a listing that has ended: what ended it, its essentials, and similar listings. */
 export function GonePage({
   gone,
   similar,
@@ -38,7 +38,7 @@ export function GonePage({
   );
 }
 
-/** Similar listings under a listing or its 410 page (spec 2.7), when there are any. */
+/** Similar listings under a listing or its 410 page, when there are any. */
 export function SimilarListings({ similar }: { similar: EstateCard[] }) {
   const { t } = useTranslation();
   return similar.length ? (

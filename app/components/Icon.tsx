@@ -42,7 +42,7 @@ export type IconName =
 const SPRITE = "/icons.svg?v=3";
 
 /**
- * An icon from the one cached sprite (ui.md: inline SVG sprites, no icon font). Decorative unless `label` is given.
+ * An icon from the one cached sprite (inline SVG sprites, no icon font). Decorative unless `label` is given.
  * Pointing icons (the chevron) take the class `icon-start` or `icon-end`, which the stylesheet mirrors by direction.
  */
 export function Icon({ name, label, className }: { name: IconName; label?: string; className?: string }) {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { company } from "~/utils/company";
 import { Icon } from "./Icon";
 
-/** The eight menu links of spec 2.3, in order. */
+/** The eight menu links, in order. */
 export const MENU = [
   { to: "/", key: "nav.home" },
   { to: "/vacation-properties", key: "nav.vacation" },
@@ -16,7 +16,7 @@ export const MENU = [
   { to: "/call-us", key: "nav.contact" },
 ] as const;
 
-/** The language switcher (spec 4): a form that posts `lang` and comes back to the same page, with or without JavaScript. */
+/** The language switcher: a form that posts `lang` and comes back to the same page, with or without JavaScript. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -35,7 +35,7 @@ export function LanguageSwitcher() {
 }
 
 /**
- * The navbar (spec 2.3): a <header> whose <nav> holds the eight links and the language switcher, then the login
+ * The navbar: a <header> whose <nav> holds the eight links and the language switcher, then the login
  * button. On phones the links are a side drawer opened by a checkbox toggle, so it works without JavaScript.
  */
 export function Header({ user }: { user: { first_name: string; admin?: boolean } | null }) {
@@ -108,8 +108,8 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
 }
 
 /**
- * The account menu of a logged-in user (spec 6: profile menu, logout): a <details> disclosure, so it opens without
- * JavaScript; Logout is a POST form (spec 4, After logout). Closes itself on navigation when JavaScript runs.
+ * The account menu of a logged-in user (profile menu, logout): a <details> disclosure, so it opens without
+ * JavaScript; Logout is a POST form. Closes itself on navigation when JavaScript runs.
  */
 export function AccountMenu({ firstName, admin = false }: { firstName: string; admin?: boolean }) {
   const { t } = useTranslation();
@@ -149,7 +149,7 @@ export function AccountMenu({ firstName, admin = false }: { firstName: string; a
   );
 }
 
-/** The footer (spec 2.3): links, address map link, phone and e-mail, social links, store badges and copyright. */
+/** The footer: links, address map link, phone and e-mail, social links, store badges and copyright. */
 export function Footer({ year }: { year: number }) {
   const { t } = useTranslation();
   const links = [
@@ -223,7 +223,7 @@ export function Footer({ year }: { year: number }) {
   );
 }
 
-/** Android and iOS store badges (spec 2.3). */
+/** Android and iOS store badges. */
 export function StoreBadges() {
   const { t } = useTranslation();
   return (
@@ -249,8 +249,8 @@ export function StoreBadges() {
 type Toast = { message: string; type: "info" | "success" | "error" | "warning" };
 
 /**
- * The flash toast of the session (architecture 6): a live region at the top of the content, closed by a
- * CSS-only button without JavaScript and after 5 seconds with it (spec 9, toast timeout).
+ * The flash toast of the session: a live region at the top of the content, closed by a
+ * CSS-only button without JavaScript and after 5 seconds with it.
  */
 export function ToastBar({ toast }: { toast: Toast | null | undefined }) {
   const { t } = useTranslation();
@@ -278,7 +278,7 @@ export function ToastBar({ toast }: { toast: Toast | null | undefined }) {
 }
 
 /**
- * The app-download popup (spec 1, 2.2): home page only; the store follows the visitor's platform (decided on the
+ * The app-download popup: home page only; the store follows the visitor's platform (decided on the
  * server from the User-Agent); closing is a POST that sets a cookie, so it works without JavaScript and is remembered.
  */
 export function AppPopup({ store }: { store: { platform: "android" | "ios"; url: string } }) {

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /**
- * An owner's forms for a listing's life (issue 14): renew it for 60 days, and mark it sold (a sale, offer type 1) or
+ * An owner's forms for a listing's life: renew it for 60 days, and mark it sold (a sale, offer type 1) or
  * rented (a rental). Plain posts to /listing-state, which comes back to `redirectTo`; `note` (until when it is shown,
  * or when it ended; empty for none) is written before the buttons. Used on /profile and on the owner's listing page.
  */

@@ -14,7 +14,7 @@ import { SearchFilter } from "./SearchFilter";
 const SEARCH_FORM = "search-form";
 
 /**
- * Results of a listing search (spec 2.5): says whether anything was found, with the sort beside the count, lists one
+ * Results of a listing search: says whether anything was found, with the sort beside the count, lists one
  * page with links to the others, and shows similar listings when there are any. The page's JSON-LD (an ItemList of
  * the listings) is rendered by the server after the page (app/components/StructuredData.server.tsx).
  */
@@ -29,9 +29,9 @@ export function ListingResults({
   result: SearchResult | null;
   similar: EstateCard[];
   invalid: boolean;
-  /** The translated message of a wrong filter: 'complete the required fields' (spec 5) or 'check the marked fields'. */
+  /** The translated message of a wrong filter: 'complete the required fields' or 'check the marked fields'. */
   notice: string;
-  /** Issue 13: wider searches for an empty result and the alert link (the applied filters are in the SearchBar). */
+  /** Wider searches for an empty result and the alert link (the applied filters are in the SearchBar). */
   links?: LinkGroup[];
   /** The sort field, drawn beside the count as a control of the search form (docs/decisions/058-results-first.md). */
   sort?: FilterField;
@@ -74,7 +74,7 @@ export function ListingResults({
       {links.map((group) => (group.className === "chips" ? null : <SearchLinks key={group.className} group={group} />))}
       {result.total ? (
         <>
-          {/* The cards' titles are h3: a heading of the list keeps the outline in order (issue 10, axe heading-order). */}
+          {/* The cards' titles are h3: a heading of the list keeps the outline in order (axe heading-order). */}
           <h2 className="visually-hidden">{t("search.listTitle")}</h2>
           <EstateGrid estates={result.items} />
         </>
@@ -131,7 +131,7 @@ function SearchBar({ chips, open, children }: { chips?: LinkGroup; open: boolean
 }
 
 /**
- * Issue 13's optional filters inside SearchFilter: the words, price and sort fields, then the others under a "more
+ * The optional filters (decision 024) inside SearchFilter: the words, price and sort fields, then the others under a "more
  * filters" disclosure (open when one of them is set or wrong). The server describes every field with its translated
  * label, attributes and message (listing-page.server.ts filterFields), so this code only draws them: the search page
  * stays within its JavaScript budget (decision 024), and the fields work without JavaScript as a plain GET form.

@@ -8,8 +8,8 @@ import { useAppForm, useSubmitting } from "./useAppForm";
 import { useDraft } from "./useDraft";
 
 /**
- * The consultation form (spec 2.6: full name, mobile, consultation summary) and its contact variant on /call-us
- * (spec 5: 'please enter the subject field'). Posts to the page's own action; keeps a draft with JavaScript.
+ * The consultation form (full name, mobile, consultation summary) and its contact variant on /call-us
+ * ('please enter the subject field'). Posts to the page's own action; keeps a draft with JavaScript.
  */
 export function MessageForm({
   kind,
@@ -59,7 +59,7 @@ function MessageFormInner({ kind, constraint, lastResult, defaults }: Parameters
 }
 
 /**
- * When a reply can be expected (issue 23, docs/decisions/054), from the staff's working hours (`hours`, "HH:MM" in
+ * When a reply can be expected (docs/decisions/054), from the staff's working hours (`hours`, "HH:MM" in
  * Damascus time, or null for all day, as replyHours of staff-sms.server.ts gives them). Worded without the time of
  * day, so the page may be kept in the page cache.
  */

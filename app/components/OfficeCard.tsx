@@ -6,7 +6,7 @@ import { ContactButtons } from "./EstateActions";
 import { Icon } from "./Icon";
 
 /**
- * The office card (spec 2.7): name, masked phone, call and messaging links (visitors are sent to log in),
+ * The office card: name, masked phone, call and messaging links (visitors are sent to log in),
  * address, logo, counts of rent and sale listings, and the contract level.
  */
 export function OfficeCard({ office }: { office: Card }) {
@@ -34,7 +34,7 @@ export function OfficeCard({ office }: { office: Card }) {
   );
 }
 
-/** Counts of an office's public listings for sale and for rent (spec 2.7, Office card). */
+/** Counts of an office's public listings for sale and for rent. */
 export function OfficeCounts({ office }: { office: Pick<Card, "saleCount" | "rentCount"> }) {
   const { t } = useTranslation();
   return (

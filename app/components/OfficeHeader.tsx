@@ -4,7 +4,7 @@ import { Icon } from "./Icon";
 import { ContactButtons } from "./EstateActions";
 import { OfficeCounts } from "./OfficeCard";
 
-/** The head of an office's pages: logo, name, contract level, address, masked phone and listing counts (spec 2.7). */
+/** The head of an office's pages: logo, name, contract level, address, masked phone and listing counts. */
 export function OfficeHeader({ office, as: Heading = "h1" }: { office: OfficeCard; as?: "h1" | "h2" }) {
   return (
     <header className={`card office-hero level-${office.contractLevel}`}>

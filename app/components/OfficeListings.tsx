@@ -4,7 +4,7 @@ import type { officeListings } from "~/models/office-admin.server";
 import { Pagination } from "./Pagination";
 
 /**
- * The back office's list of an office's listings (issue 5, Content), in every state but deleted, each opening the
+ * The back office's list of an office's listings, in every state but deleted, each opening the
  * listing editor that owners use too, paged with `?page=`.
  */
 export function OfficeListings({ listings }: { listings: Awaited<ReturnType<typeof officeListings>> }) {

@@ -8,7 +8,7 @@ export type OfficeSearchValues = { searchselected: string; location_id: string; 
 export type OfficeSearchErrors = { location_id?: string; name?: string };
 
 /**
- * The office filter (spec 2.5, 3): by place (searchselected 1, location_id) or by name (searchselected 2, name).
+ * The office filter: by place (searchselected 1, location_id) or by name (searchselected 2, name).
  * A GET form to /officesResult; both fields are shown so it works without JavaScript.
  */
 export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeSearchValues>; errors?: OfficeSearchErrors }) {

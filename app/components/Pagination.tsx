@@ -21,7 +21,7 @@ export function pageWindow(page: number, pageCount: number): (number | null)[] {
 }
 
 /**
- * Links to the pages of a list (spec 2.5: pages of results). Each keeps the page's query (every filter of a search,
+ * Links to the pages of a list (pages of results). Each keeps the page's query (every filter of a search,
  * the words of an admin list, the language) but the page number and an open dialog's parameters. Parameters the page
  * does not read (tracking tags) stay too: the canonical link leaves them out (utils/seo.ts).
  */

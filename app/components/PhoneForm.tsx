@@ -11,11 +11,11 @@ import { useAppForm, useSubmitting, type StringField } from "./useAppForm";
  * of their own so that other forms do not load the country list.
  */
 
-/** Syria, the default country of the phone selector (spec 2.6). */
+/** Syria, the default country of the phone selector. */
 export const DEFAULT_COUNTRY = "SY";
 
 /**
- * The country selector with dial codes and the phone field of spec 2.6 (Syria first and the default, Germany the
+ * The country selector with dial codes and the phone field (Syria first and the default, Germany the
  * other preferred choice, then every country). The number is typed without the dial code; the server makes E.164.
  */
 export function PhoneFields({ country, phone }: { country: StringField; phone: StringField }) {

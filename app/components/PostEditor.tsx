@@ -12,7 +12,7 @@ import { useAppForm, useSubmitting } from "./useAppForm";
 import { TextWithUserText } from "./UserText";
 
 /**
- * The sections of the post editor (routes/profile_.posts.$id.tsx, issue 5 Owners): the photos, the details form and
+ * The sections of the post editor (routes/profile_.posts.$id.tsx): the photos, the details form and
  * the deletion. Each is a plain HTML form posting to the editor's own action (an `intent` names the change), so all
  * of them work without JavaScript. Every text comes from locales/<lang>/forms.json.
  */
@@ -76,7 +76,7 @@ export function PostStatus({
 }
 
 /**
- * A draft made from the owner's offer (issue 23, decision 055): what is still to do, and the button that sends it
+ * A draft made from the owner's offer (decision 055): what is still to do, and the button that sends it
  * for review (intent=submit, a plain form). Price and photos are optional as for every post (forms/posts.ts).
  */
 function DraftSubmit() {
@@ -172,7 +172,7 @@ export function PostPhotos({
 }
 
 /**
- * The fields of the post (issue 5, Owners): `defaults` from the loader, every typed value back after an error
+ * The fields of the post: `defaults` from the loader, every typed value back after an error
  * (`lastResult`); the staff's listings (`staff`) have a description per language, an owner's one.
  */
 export function PostDetails({

@@ -5,7 +5,7 @@ import { savedPages, type SavedPage } from "~/utils/offline-pages";
 import { Icon } from "./Icon";
 
 /**
- * /profile's list of the pages this phone keeps for reading offline (issue 12): read from the service worker's
+ * /profile's list of the pages this phone keeps for reading offline: read from the service worker's
  * caches once the page runs its scripts; without JavaScript (and so without a worker) the section stays hidden.
  */
 export function SavedOffline() {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "./Icon";
 import { formatDateTime } from "~/utils/dates";
 
-/** A saved search as /profile shows it (issue 14; the loader's shape of models/saved-search.server.ts). */
+/** A saved search as /profile shows it (the loader's shape of models/saved-search.server.ts). */
 type Row = {
   id: number;
   name: string;
@@ -14,7 +14,7 @@ type Row = {
 };
 
 /**
- * /profile's saved searches (issue 14, decision 030): each with its alert frequency, its last alert's time, a link to
+ * /profile's saved searches (decision 030): each with its alert frequency, its last alert's time, a link to
  * its results, and plain forms to pause or resume it, change it and delete it (they work without JavaScript).
  */
 export function SavedSearches({ searches }: { searches: Row[] }) {

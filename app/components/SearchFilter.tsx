@@ -13,19 +13,19 @@ type Props = {
   errors?: FilterErrors;
   /** Where the GET form goes; /estates for the general search. */
   action?: string;
-  /** Show the sale/rent tabs (spec 2.4, 2.5); rent and vacation pages fix the offer type. */
+  /** Show the sale/rent tabs; rent and vacation pages fix the offer type. */
   withOfferTabs?: boolean;
-  /** Mark location, type and offer type as required (spec 5, Search filters); else `is_simple=0` is sent. */
+  /** Mark location, type and offer type as required; else `is_simple=0` is sent. */
   required?: boolean;
   compact?: boolean;
   /** The form's id, for controls outside it that belong to it (the sort beside the results' count). */
   id?: string;
-  /** Issue 13's optional fields (ExtraFilters), before the submit button; not on the home page. */
+  /** The optional fields of decision 024 (ExtraFilters), before the submit button; not on the home page. */
   children?: ReactNode;
 };
 
 /**
- * The search filter (spec 2.5): a GET form whose fields carry the spec's names, so results are linkable and work
+ * The search filter: a GET form whose fields carry the search's parameter names, so results are linkable and work
  * without JavaScript. Errors come from the server and stand beside their fields.
  */
 export function SearchFilter({
@@ -42,7 +42,7 @@ export function SearchFilter({
   const { t } = useTranslation();
   const id = useId();
   const placesReady = usePlaces() !== null;
-  // Sale is preselected (spec 2.4: offer type default 1), except when the server says the offer type is missing.
+  // Sale is preselected (offer type default 1), except when the server says the offer type is missing.
   const offer = values.estate_offer_type_id || (errors.estate_offer_type_id ? "" : "1");
   const fieldError = (name: keyof FilterValues) =>
     errors[name] ? (
@@ -138,7 +138,7 @@ export function SearchFilter({
 }
 
 /**
- * The places of spec 3 as options grouped by governorate, each shown as 'governorate, location', from the one place
+ * The places as options grouped by governorate, each shown as 'governorate, location', from the one place
  * list (app/utils/places.ts; none while the browser loads it on a client-side navigation). `whole` (the search) adds
  * each governorate as a whole first ("Damascus, all areas", value `g<id>`; the loader redirects it to
  * `governorate_id`, decision 024). The server writes each group's options as the HTML made once per language

@@ -6,10 +6,10 @@ import { estateTitle } from "~/utils/format";
 import { absoluteUrl } from "~/utils/seo";
 
 /**
- * Structured data for search engines (architecture 2, JSON-LD of schema.org), rendered by the server only:
+ * Structured data for search engines (JSON-LD of schema.org), rendered by the server only:
  * app/entry.server.tsx renders it after the document, where the HTML parser puts it at the end of <body> (JSON-LD
  * is read anywhere in the page). Crawlers read the server's HTML; the browser never needs these objects, so they
- * are not part of any page's JavaScript (issue 10's budget; decision 022, which needed the room).
+ * are not part of any page's JavaScript (the 90 KB budget of decision 014; decision 022 needed the room).
  */
 
 /** Route ids whose loader data has `result` (a SearchResult, or null when the filter is invalid): lists of listings. */
@@ -78,7 +78,7 @@ export function ListingsJsonLd({ estates, origin }: { estates: EstateCard[]; ori
 }
 
 /**
- * JSON-LD of one listing (spec 2.7): a RealEstateListing with its place (and its point as `geo`, decision 059), area,
+ * JSON-LD of one listing: a RealEstateListing with its place (and its point as `geo`, decision 059), area,
  * rooms, photos and Offer (seller: its office).
  */
 export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin: string }) {

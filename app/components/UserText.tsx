@@ -7,7 +7,7 @@ const SLOT = "\uE000";
 /**
  * A translated sentence (`i18nKey` with `values`) with one user-written text (`name`'s value in `values`) shown
  * inside a <bdi>, so its direction and any stray direction characters stay inside it and cannot reorder the
- * sentence around it (issue 9). The translation is split where the value goes; React escapes both parts.
+ * sentence around it. The translation is split where the value goes; React escapes both parts.
  */
 export function TextWithUserText({
   i18nKey,

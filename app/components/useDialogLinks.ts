@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { pageWithoutDialog, searchWithoutDialog } from "~/utils/dialog";
 
 /**
- * The links that open and close the dialogs of spec 2.7 (URL state, decision 009), apart from the dialogs themselves
+ * The links that open and close the dialogs (URL state, decision 009), apart from the dialogs themselves
  * (Dialogs.tsx, loaded only when one opens): every card's actions use these.
  */
 

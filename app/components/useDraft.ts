@@ -32,7 +32,7 @@ function fieldsOf(form: HTMLFormElement): Fields {
 }
 
 /**
- * Keeps what is typed into a form in the browser (issue 4, Forms on a bad connection): saved to localStorage on
+ * Keeps what is typed into a form in the browser: saved to localStorage on
  * every change, put back into empty fields when the page opens again, and forgotten after a successful post (the
  * action redirects, so the page comes back without action data). Without JavaScript nothing happens here; the server
  * keeps the values of a failed post.

@@ -5,7 +5,7 @@ import pg from "pg";
 import { openPglite } from "./client.server";
 
 /**
- * Backups of the database and the stored images (issue 9, Backups), used by `npm run db:backup` and
+ * Backups of the database and the stored images, used by `npm run db:backup` and
  * `npm run db:restore` (scripts/backup.ts, scripts/restore.ts) and by tests/backup.test.ts.
  *
  * A backup is one folder, `aqar-backup-<UTC date and time>` (e.g. `aqar-backup-2026-11-23T19-40-05Z`), holding

@@ -150,7 +150,7 @@ export const CONNECTION_OPTIONS = "-c jit=off";
 
 /**
  * Opens the database: PostgreSQL through `pg` when `url` is given, else PGlite with its data in `pgliteDir`
- * (in memory when `pgliteDir` is `memory://`). The single place where the driver is chosen (architecture 4).
+ * (in memory when `pgliteDir` is `memory://`). The single place where the driver is chosen.
  */
 export async function openDatabase(options: { url?: string; pgliteDir: string }): Promise<Database> {
   if (options.url) {
@@ -162,8 +162,8 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
       connectionTimeoutMillis: 3_000,
       options: CONNECTION_OPTIONS,
     });
-    // A connection that the server closes (restart, failover, `pg_ctl stop -m immediate`) must not crash the process
-    // (issue 9): `pool.on("error")` covers idle clients only, so every client gets its own listener when it is made,
+    // A connection that the server closes (restart, failover, `pg_ctl stop -m immediate`) must not crash the process:
+    // `pool.on("error")` covers idle clients only, so every client gets its own listener when it is made,
     // which stays while drizzle's transaction() holds it. The query in flight fails (that request answers 503), the
     // pool drops the broken client and opens a new one on the next query.
     pool.on("error", (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
@@ -200,7 +200,7 @@ export async function openPglite(dir: string, options: { loadDataDir?: Blob } = 
 }
 
 /**
- * PostgreSQL settings of the embedded database (issue 9, memory at rest). PGlite keeps PostgreSQL's default
+ * PostgreSQL settings of the embedded database. PGlite keeps PostgreSQL's default
  * `shared_buffers` of 128 MB inside its WebAssembly memory, which grew that memory from 128 to 189 MiB; the server
  * held 475 MB resident after a restart with it and 300 MB with 16 MB (README, Run it), for a demo database of 13 MB
  * (100,000 listings: a few hundred MB, read through the operating system's file cache anyway). 16 MB keeps the
@@ -259,7 +259,7 @@ const UNAVAILABLE_MESSAGES = [
 /**
  * True when `error` (or one of its `cause`s, as drizzle wraps driver errors) says the database cannot be reached:
  * a lost or refused connection, a server shutting down or starting, class 08 (connection exception) SQLSTATEs.
- * Such a failure is temporary: the request answers 503 with Retry-After (issue 9), never 500.
+ * Such a failure is temporary: the request answers 503 with Retry-After, never 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {

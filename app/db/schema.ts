@@ -1,5 +1,5 @@
 /**
- * The one drizzle schema of the marketplace (spec section 3), used on PGlite and on PostgreSQL alike.
+ * The one drizzle schema of the marketplace, used on PGlite and on PostgreSQL alike.
  * Money is an integer number of Syrian pounds (bigint, SYP); area is square metres unless `area_unit_id` says otherwise;
  * every time is timestamptz. Every foreign key and every column that search filters or sorts on is indexed.
  */
@@ -22,7 +22,7 @@ import {
   doublePrecision,
 } from "drizzle-orm/pg-core";
 
-/** A bilingual lookup list of the spec (id, name_ar, name_en); ids are fixed by the spec where it gives them. */
+/** A bilingual lookup list (id, name_ar, name_en); ids are fixed (app/db/seed/data/lookups.ts). */
 function lookupTable<N extends string>(name: N) {
   return pgTable(name, {
     id: integer("id").primaryKey(),
@@ -41,7 +41,7 @@ export const period_types = lookupTable("period_types");
 export const area_units = lookupTable("area_units");
 export const report_reasons = lookupTable("report_reasons");
 
-/** Price ranges of spec 3 in SYP; `max` null means no upper bound. Id 1 is "undefined" (any price). */
+/** Price ranges in SYP; `max` null means no upper bound. Id 1 is "undefined" (any price). */
 export const price_domains = pgTable("price_domains", {
   id: integer("id").primaryKey(),
   min: bigint("min", { mode: "number" }).notNull(),
@@ -105,12 +105,12 @@ export const offices = pgTable(
 );
 
 /**
- * Listing status (issue 5, Rules). Only `approved` listings whose owner account (if any) is active are public. The
+ * Listing status. Only `approved` listings whose owner account (if any) is active are public. The
  * transitions are those of app/models/moderation.server.ts: pending → approved | rejected, rejected → pending (the
  * owner edits and resubmits), approved → rejected (unpublished by an admin), any → deleted. An edit of an approved
- * listing waits in `estate_edits` while the approved version stays public. Issue 14 (decision 029): an approved
+ * listing waits in `estate_edits` while the approved version stays public. Decision 029: an approved
  * listing becomes `expired` 60 days after its last confirmation, `withdrawn` when its owner says it is no longer
- * available, `sold` or `rented` when its owner or an admin says so; those pages answer 410. Issue 23 (decision 055):
+ * available, `sold` or `rented` when its owner or an admin says so; those pages answer 410. Decision 055:
  * a `draft` is a listing an admin made from a visitor's offer (estate_offers.estate_id); it is never public and
  * waits for its owner to complete it and send it for review (draft → pending).
  */
@@ -145,7 +145,7 @@ export const estates = pgTable(
     price: bigint("price", { mode: "number" }),
     currency: text("currency").notNull().default("SYP"),
     /**
-     * The price in SYP (issue 13, decision 027): `price` itself for SYP listings, `price` × the exchange rate in force
+     * The price in SYP (decision 027): `price` itself for SYP listings, `price` × the exchange rate in force
      * for USD ones; what price ranges, price domains and price sorts compare, so one index serves them. Kept by the
      * trigger of migration 0011 and refresh_converted_prices() (called when a rate comes into force); never written
      * by the app.
@@ -168,7 +168,7 @@ export const estates = pgTable(
       .notNull()
       .references(() => locations.id),
     /**
-     * The governorate of `location_id` (issue 13, decision 031): what a search of a whole governorate compares, so the
+     * The governorate of `location_id` (decision 031): what a search of a whole governorate compares, so the
      * governorate can lead an index. Kept by the trigger of migration 0015 (and follows a place moved to another
      * governorate); never written by the app.
      */
@@ -197,7 +197,7 @@ export const estates = pgTable(
       .references(() => contract_types.id),
     description_ar: text("description_ar"),
     description_en: text("description_en"),
-    /** The account that posted it (issue 5); null for the offices' listings the staff keep. */
+    /** The account that posted it; null for the offices' listings the staff keep. */
     user_id: integer("user_id").references(() => users.id),
     /** The owner's name as typed on /new-estate (`fullname`). */
     contact_name: text("contact_name"),
@@ -210,20 +210,20 @@ export const estates = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The last confirmation that the listing is still available (issue 14, decision 029): its approval, an approved
+     * The last confirmation that the listing is still available (decision 029): its approval, an approved
      * edit, or a renewal by its owner (SMS link or /profile). It expires 60 days after this.
      */
     confirmed_at: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the owner was sent the expiry warning of the current 60 days; null until then (reset by a renewal). */
     expiry_warned_at: timestamp("expiry_warned_at", { withTimezone: true }),
     /**
-     * When the listing first became public (issue 14, decision 030): what "new listings since the last alert" of a
+     * When the listing first became public (decision 030): what "new listings since the last alert" of a
      * saved search compares. Set by the trigger of migration 0012 the first time `status` becomes approved; an
      * approved edit or a renewal does not change it. Never written by the app.
      */
     published_at: timestamp("published_at", { withTimezone: true }),
     /**
-     * The words a visitor can search (issue 13, decision 024): the listing's title parts (offer type, estate type,
+     * The words a visitor can search (decision 024): the listing's title parts (offer type, estate type,
      * governorate and place names in both languages) and both descriptions, Arabic normalised. Kept by the trigger
      * of migration 0010; never written by the app.
      */
@@ -241,7 +241,7 @@ export const estates = pgTable(
     // rows with the words' one, which alone finds the few matches. The lists they refer to are never deleted from.
     index("estates_office_id_idx").on(t.office_id),
     index("estates_created_at_idx").on(t.created_at),
-    // The search of spec 2.5: public listings by offer type, type and place, newest first. Migration 0015 adds to
+    // The search: public listings by offer type, type and place, newest first. Migration 0015 adds to
     // this index and to every other search index below (not the GIN one) INCLUDE of every column a search filters on
     // (decision 031: the filters are tested inside the index, and counts are index-only; drizzle cannot express it).
     index("estates_search_idx")
@@ -256,15 +256,15 @@ export const estates = pgTable(
       .on(t.estate_offer_type_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
     index("estates_status_idx").on(t.status),
-    // Issue 14: the daily sweeps find the approved listings whose 60 days end soon (warnings) or ended (expiry).
+    // The daily sweeps find the approved listings whose 60 days end soon (warnings) or ended (expiry).
     index("estates_confirmed_at_idx")
       .on(t.confirmed_at)
       .where(sql`${t.status} = 'approved'`),
-    // Issue 14 (decision 030): the listings published since a saved search's last check.
+    // Decision 030: the listings published since a saved search's last check.
     index("estates_published_at_idx")
       .on(t.published_at)
       .where(sql`${t.status} = 'approved'`),
-    // Issue 13 (decision 024): word search, price ranges in either currency, the area filter and sort.
+    // Decision 024: word search, price ranges in either currency, the area filter and sort.
     index("estates_search_tsv_idx")
       .using("gin", t.search_tsv)
       .where(sql`${t.status} = 'approved'`),
@@ -357,7 +357,7 @@ export const estate_images = pgTable(
 export type StoredImage = { file: string; width: number; height: number };
 
 /**
- * An owner's edit of an approved listing (issue 5): reviewed like a new post while the approved version stays
+ * An owner's edit of an approved listing: reviewed like a new post while the approved version stays
  * public; approving it copies the fields and the photo list onto the listing. At most one pending edit per listing.
  * `price` is SYP (or `currency`), `area` square metres, `images` in gallery order (the first is the cover).
  */
@@ -378,7 +378,7 @@ export const estate_edits = pgTable(
     floor: smallint("floor"),
     area: real("area").notNull(),
     interior_status_id: integer("interior_status_id").references(() => interior_statuses.id),
-    /** The rental period the edit gives (issue 23, decision 055: owners set it in the editor); null for sales. */
+    /** The rental period the edit gives (decision 055: owners set it in the editor); null for sales. */
     period_type_id: integer("period_type_id").references(() => period_types.id),
     description: text("description"),
     images: jsonb("images").$type<StoredImage[]>().notNull().default([]),
@@ -415,16 +415,16 @@ export const articles = pgTable(
 );
 
 /**
- * Account status (issue 3): an account exists only once its number is confirmed by SMS (until then it is a row of
+ * Account status: an account exists only once its number is confirmed by SMS (until then it is a row of
  * `registrations`); `suspended` stops every session and reset link at once.
  */
 export const USER_STATUSES = ["active", "suspended"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-/** Roles of architecture 7: a visitor has no row; `admin` reaches the moderation pages. */
+/** Roles: a visitor has no row; `admin` reaches the moderation pages. */
 export const USER_ROLES = ["user", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** Accounts by phone number (spec 3, User). `phone` is E.164 (`+963944123456`); `password_hash` is argon2id. */
+/** Accounts by phone number. `phone` is E.164 (`+963944123456`); `password_hash` is argon2id. */
 export const users = pgTable(
   "users",
   {
@@ -435,7 +435,7 @@ export const users = pgTable(
     password_hash: text("password_hash").notNull(),
     status: text("status").$type<UserStatus>().notNull().default("active"),
     role: text("role").$type<UserRole>().notNull().default("user"),
-    /** The language the user last used (ar or en): rejection reasons and SMS are written in it (issue 5). */
+    /** The language the user last used (ar or en): rejection reasons and SMS are written in it. */
     lang: text("lang").notNull().default("ar"),
     suspended_reason: text("suspended_reason"),
     suspended_at: timestamp("suspended_at", { withTimezone: true }),
@@ -452,7 +452,7 @@ export const users = pgTable(
 );
 
 /**
- * Sign-ups waiting for their SMS code (spec 4, Registration). Each sign-up is a row of its own, bound to the
+ * Sign-ups waiting for their SMS code. Each sign-up is a row of its own, bound to the
  * browser session that made it, so a second sign-up with the same number never changes the first: the account is
  * made from the registration of the session that enters the code. Rows are deleted when the number is confirmed.
  */
@@ -472,7 +472,7 @@ export const registrations = pgTable(
   ],
 );
 
-/** Login sessions (architecture 7): only the SHA-256 of the cookie's random token is stored. */
+/** Login sessions: only the SHA-256 of the cookie's random token is stored. */
 export const sessions = pgTable(
   "sessions",
   {
@@ -495,7 +495,7 @@ export const sessions = pgTable(
 export const SMS_CODE_PURPOSES = ["activation"] as const;
 export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
 
-/** One-time SMS codes (issue 3): 6 digits, stored as an HMAC, valid 10 minutes, single-use, at most 5 wrong tries. */
+/** One-time SMS codes: 6 digits, stored as an HMAC, valid 10 minutes, single-use, at most 5 wrong tries. */
 export const sms_codes = pgTable(
   "sms_codes",
   {
@@ -511,7 +511,7 @@ export const sms_codes = pgTable(
   (t) => [index("sms_codes_phone_idx").on(t.phone, t.purpose, t.created_at.desc())],
 );
 
-/** Password-reset links sent by SMS (spec 4, /rp): only the SHA-256 of the token is stored; single-use, 1 hour. */
+/** Password-reset links sent by SMS (/rp): only the SHA-256 of the token is stored; single-use, 1 hour. */
 export const password_resets = pgTable(
   "password_resets",
   {
@@ -527,7 +527,7 @@ export const password_resets = pgTable(
   (t) => [uniqueIndex("password_resets_token_hash_idx").on(t.token_hash), index("password_resets_user_id_idx").on(t.user_id)],
 );
 
-/** Every SMS the default sender "sends" (architecture 7): readable by a person trying the product and by tests. */
+/** Every SMS the default sender "sends": readable by a person trying the product and by tests. */
 export const sms_outbox = pgTable(
   "sms_outbox",
   {
@@ -550,12 +550,12 @@ export const sms_outbox = pgTable(
 /** Priority classes of outgoing SMS (decision 051): codes and reset links never wait behind bulk messages. */
 export const SMS_KINDS = ["code", "bulk"] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
-/** The life of one outgoing SMS (issue 23). */
+/** The life of one outgoing SMS. */
 export const SMS_STATES = ["queued", "sent", "delivered", "failed"] as const;
 export type SmsState = (typeof SMS_STATES)[number];
 
 /**
- * Every outgoing SMS and its life (issue 23, decision 051): queued when the change that causes it commits, sent when
+ * Every outgoing SMS and its life (decision 051): queued when the change that causes it commits, sent when
  * a provider took it (`provider`, and its ids per part in sms_parts), delivered when the provider's receipts say so,
  * or failed with `error`. `parts` is the number of SMS parts it took (UCS-2 for Arabic, GSM 7-bit for Latin).
  * `body` is null once a code's text has been handed over (the codes are otherwise stored only hashed).
@@ -608,7 +608,7 @@ export const sms_parts = pgTable(
 );
 
 /**
- * The SMS limits reached (issue 23, against SMS pumping), counted per Damascus day and limit (`limit_name`:
+ * The SMS limits reached (against SMS pumping), counted per Damascus day and limit (`limit_name`:
  * country, phone_day, ip_day, daily_budget): logged, and shown on the back office's first page.
  */
 export const sms_limit_hits = pgTable(
@@ -623,7 +623,7 @@ export const sms_limit_hits = pgTable(
 );
 
 /**
- * The background job queue (issue 14, decision 028): one row per piece of work (`task` names a handler of
+ * The background job queue (decision 028): one row per piece of work (`task` names a handler of
  * app/jobs/tasks.server.ts, `payload` its input), written in the transaction of the change that causes it. A worker
  * claims due rows (`run_at` passed) with FOR UPDATE SKIP LOCKED and holds them by a lease (`locked_by`,
  * `locked_until`); a lease that runs out (a killed worker) lets another worker take the job again. A failed try
@@ -674,7 +674,7 @@ export const jobs = pgTable(
 );
 
 /**
- * The exchange rate of the US dollar kept by the back office (issue 13: Syrians price property in USD): SYP for one
+ * The exchange rate of the US dollar kept by the back office (Syrians price property in USD): SYP for one
  * USD (`syp_per_usd`, a whole number of Syrian pounds) from `valid_from` on. The current rate is the newest row;
  * each change is a new row (and an audit_log entry), so the history stays. Listings keep their own currency; the
  * rate converts prices for display ("≈") and for searches by price in the other currency.
@@ -692,7 +692,7 @@ export const exchange_rates = pgTable(
 );
 
 /**
- * Form posts answered once (issue 12, docs/decisions/023-offline-forms-and-idempotency.md): a post that carries an
+ * Form posts answered once (docs/decisions/023-offline-forms-and-idempotency.md): a post that carries an
  * idempotency key (a random UUID made in the browser per submission) claims its row before the action runs; the
  * answer of a post that was taken (a redirect) is kept, so that the same submission sent again (a retry after a
  * dropped connection, the offline queue) is answered as the first one was and stored once. `status` is null while
@@ -715,7 +715,7 @@ export const idempotent_posts = pgTable(
 );
 
 /**
- * Rate-limit counters (architecture 7), in the shape rate-limiter-flexible's RateLimiterDrizzle reads:
+ * Rate-limit counters, in the shape rate-limiter-flexible's RateLimiterDrizzle reads:
  * `key` is `${limiter}:${subject}`, `points` the attempts in the window, `expire` the end of the window.
  */
 export const rate_limits = pgTable(
@@ -729,7 +729,7 @@ export const rate_limits = pgTable(
 );
 
 /**
- * Captchas already answered (issue 3: single-use). The answer's hash lives in the signed session cookie; replaying an
+ * Captchas already answered (single-use). The answer's hash lives in the signed session cookie; replaying an
  * old cookie would reuse it, so each captcha's random id is recorded here when it is checked. Rows older than a
  * captcha's lifetime are deleted as new ones come.
  */
@@ -743,7 +743,7 @@ export const spent_captchas = pgTable(
 );
 
 /**
- * States of a visitor's request in the back office's inbox (issue 23): `new`, `in_progress` (taken by a member of
+ * States of a visitor's request in the back office's inbox: `new`, `in_progress` (taken by a member of
  * staff, `taken_by`), `done`, `spam`.
  */
 export const INBOX_STATES = ["new", "in_progress", "done", "spam"] as const;
@@ -762,11 +762,11 @@ function inboxColumns() {
   };
 }
 
-/** Kinds of messages sent to the company (spec 2.6 consultation form; spec 7 contactUs/import from /call-us). */
+/** Kinds of messages sent to the company. */
 export const MESSAGE_KINDS = ["consultation", "contact"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** Consultation requests and contact messages (spec 3, Consultation request: name, mobile, subject). */
+/** Consultation requests and contact messages (name, mobile, subject). */
 export const messages = pgTable(
   "messages",
   {
@@ -786,12 +786,12 @@ export const messages = pgTable(
   ],
 );
 
-/** Moderation states of what users post (architecture 8): pending until an admin approves or rejects it. */
+/** Moderation states of what users post: pending until an admin approves or rejects it. */
 export const POST_STATUSES = ["pending", "approved", "rejected"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /**
- * Property offers sent with /new-estate (spec 3, New property offer), waiting for moderation. `estate_ownership` is
+ * Property offers sent with /new-estate, waiting for moderation. `estate_ownership` is
  * the sender's self-declared relation (1 owner, 2 agent, 3 other); `estate_finishing` is 1 to 6 (interior_statuses).
  * Area is in square metres.
  */
@@ -821,7 +821,7 @@ export const estate_offers = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
     ...inboxColumns(),
-    /** The listing draft an admin made from this offer (issue 23), which the owner completes and sends for review. */
+    /** The listing draft an admin made from this offer, which the owner completes and sends for review. */
     estate_id: integer("estate_id").references(() => estates.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -837,7 +837,7 @@ export const estate_offers = pgTable(
   ],
 );
 
-/** What users look for (spec 3, Property request / user order): shown on /user-order once approved. Prices in SYP. */
+/** What users look for: shown on /user-order once approved. Prices in SYP. */
 export const property_requests = pgTable(
   "property_requests",
   {
@@ -871,7 +871,7 @@ export const property_requests = pgTable(
   ],
 );
 
-/** Properties a user saved (spec 3, Save toggle: estate_id, is_saved). */
+/** Properties a user saved (the save toggle: estate_id, is_saved). */
 export const saved_estates = pgTable(
   "saved_estates",
   {
@@ -886,7 +886,7 @@ export const saved_estates = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.estate_id] }), index("saved_estates_estate_id_idx").on(t.estate_id)],
 );
 
-/** Reports of listings (spec 3, Report: estate_id, report_type_id 1 to 5); one per user and listing, for moderation. */
+/** Reports of listings (estate_id, report_type_id 1 to 5); one per user and listing, for moderation. */
 export const estate_reports = pgTable(
   "estate_reports",
   {
@@ -902,7 +902,7 @@ export const estate_reports = pgTable(
       .references(() => report_reasons.id),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolved_at: timestamp("resolved_at", { withTimezone: true }),
-    /** How an admin closed it: `dismissed` or `unpublished` (issue 5, Reports). */
+    /** How an admin closed it: `dismissed` or `unpublished`. */
     resolution: text("resolution"),
   },
   (t) => [
@@ -916,7 +916,7 @@ export const estate_reports = pgTable(
 );
 
 /**
- * The audit log (issue 5): every moderation and back-office action with who (`actor_id`), when, what (`action` on
+ * The audit log: every moderation and back-office action with who (`actor_id`), when, what (`action` on
  * `subject_type` + `subject_id`) and why (`reason`). Rows are only ever inserted: a trigger refuses UPDATE and DELETE.
  */
 export const audit_log = pgTable(
@@ -938,12 +938,12 @@ export const audit_log = pgTable(
   ],
 );
 
-/** How often a saved search alerts (issue 14): `instant` at most one SMS an hour, `daily` at most one a day. */
+/** How often a saved search alerts: `instant` at most one SMS an hour, `daily` at most one a day. */
 export const ALERT_FREQUENCIES = ["instant", "daily"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 /**
- * A search a user keeps (issue 14, decision 030): `query` is the results page's query string as the filter parser
+ * A search a user keeps (decision 030): `query` is the results page's query string as the filter parser
  * reads it (canonical: known parameters only, in a fixed order, without `page`), `checked_until` the publication
  * time up to which its new listings were counted (the cursor of the alerts), `last_alert_at` the last SMS sent.
  */
@@ -971,7 +971,7 @@ export const saved_searches = pgTable(
   ],
 );
 
-/** One alert SMS of a saved search (issue 14): how many new listings it named; the daily limit counts these rows. */
+/** One alert SMS of a saved search: how many new listings it named; the daily limit counts these rows. */
 export const saved_search_alerts = pgTable(
   "saved_search_alerts",
   {

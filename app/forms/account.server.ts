@@ -3,14 +3,14 @@ import { toE164 } from "~/services/phone.server";
 import { activateSchema, loginSchema, phoneSchema, registerSchema } from "./account";
 
 /**
- * The account forms as the server reads them (issue 3): the schemas of ./account.ts with the number made E.164 by
+ * The account forms as the server reads them: the schemas of ./account.ts with the number made E.164 by
  * one zod transform, which needs libphonenumber-js's full metadata (it tells mobiles from landlines).
  */
 
 /**
  * Adds `phone`, the E.164 form of `authentication` typed for `country` (toE164: a valid mobile number of that
  * country's dial code), to what `schema` parsed; a number that is not one is an issue on `authentication` with
- * "account:errors.phoneInvalid" (spec 5). It is checked only once every other field is valid (as the routes did
+ * "account:errors.phoneInvalid". It is checked only once every other field is valid (as the routes did
  * before: zod runs a transform after issues that do not abort), so it never stands beside another message. Never
  * throws.
  */
@@ -29,9 +29,9 @@ export function withPhone<S extends z.ZodType<{ country: string; authentication:
   });
 }
 
-/** Login (spec 5) with the number in E.164. */
+/** Login with the number in E.164. */
 export const loginPost = withPhone(loginSchema);
-/** Registration (spec 5) with the number in E.164. */
+/** Registration with the number in E.164. */
 export const registerPost = withPhone(registerSchema);
 /** The activation of an earlier sign-up (/ac) with the number in E.164. */
 export const activatePost = withPhone(activateSchema);

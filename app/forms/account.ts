@@ -3,14 +3,14 @@ import { COUNTRIES } from "~/data/countries";
 import { refuseBidiControls } from "./text";
 
 /**
- * The account forms of spec 5 (Login, Registration, Verification code, Reset password) as zod schemas, read by the
+ * The account forms (login, registration, verification code, reset password) as zod schemas, read by the
  * server only (decision 034). Every message is a key of locales/<lang>/account.json. Conform turns empty fields into
  * `undefined`, so "required" is the message of a missing value.
  * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
  * which imports constants from here but never a schema, drops them and zod (decision 034).
  */
 
-/** Limits of spec 9 (Business constants and limits). */
+/** The account fields' limits (lengths in characters). */
 export const LIMITS = {
   nameMin: 2,
   nameMax: 15,
@@ -73,7 +73,7 @@ const name = (required: string) =>
 /** A local path to return to after login; anything else is dropped by the action (safeRedirect). */
 const redirectTo = /* @__PURE__ */ (() => z.string().max(2000).optional())();
 
-/** Login (spec 5): authentication ≤ 15, password ≥ 3, a country, and a captcha answer (checked against the session). */
+/** Login: authentication ≤ 15, password ≥ 3, a country, and a captcha answer (checked against the session). */
 export const loginSchema = /* @__PURE__ */ (() =>
   z.object({
     country,
@@ -86,7 +86,7 @@ export const loginSchema = /* @__PURE__ */ (() =>
     redirectTo,
   }))();
 
-/** Registration (spec 5): names 2–15, authentication 6–15, password 8–30, a country. */
+/** Registration: names 2–15, authentication 6–15, password 8–30, a country. */
 export const registerSchema = /* @__PURE__ */ (() =>
   z.object({
     first_name: name("account:errors.firstNameRequired"),
@@ -99,7 +99,7 @@ export const registerSchema = /* @__PURE__ */ (() =>
       .max(LIMITS.registerPasswordMax, "account:errors.registerPasswordLength"),
   }))();
 
-/** Verification code (spec 5): required, 6 digits (submit is enabled at 6). */
+/** Verification code: required, 6 digits (submit is enabled at 6). */
 export const codeSchema = /* @__PURE__ */ (() =>
   z.object({
     code: z
@@ -125,7 +125,7 @@ export const activateSchema = /* @__PURE__ */ (() =>
       .max(LIMITS.passwordMax, "account:errors.passwordMax"),
   }))();
 
-/** Reset password (spec 5): both fields required, at least 8, and the confirmation must match. */
+/** Reset password: both fields required, at least 8, and the confirmation must match. */
 export const resetSchema = /* @__PURE__ */ (() =>
   z
     .object({

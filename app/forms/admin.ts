@@ -5,7 +5,7 @@ import { CONTROL_CHARS } from "./posts";
 import { BIDI_MESSAGE, bidiError } from "./text";
 
 /**
- * The back office's decision forms (issue 5, Queues, Reports, Accounts and leads) as zod schemas, parsed with
+ * The back office's decision forms as zod schemas, parsed with
  * parseForm like every other form. A refused post is answered `{ error, values }`: `error` is the first
  * issue's message (a key of locales/<lang>/admin.json or forms.json), `values` what was typed, so the page shows it
  * again. Issues come in the order of each schema's keys, and the "a reason is required" check runs only once every
@@ -19,7 +19,7 @@ export const REASON_ERROR = "admin:errors.reason";
 /** Characters kept of a reason's free text. */
 export const REASON_TEXT_MAX = 500;
 
-/** The common reasons of a rejection or unpublishing (issue 5, Queues), as keys of admin.json `reasons`. */
+/** The common reasons of a rejection or unpublishing, as keys of admin.json `reasons`. */
 export const REJECT_REASONS = ["photos", "price", "details", "duplicate", "rules", "other"] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -34,7 +34,7 @@ function reasonCode(value: unknown): RejectReason | null {
 }
 
 /**
- * The one reason schema (issue 5; issue 9): `reason`, a common reason's code (unknown codes read as none), and
+ * The one reason schema: `reason`, a common reason's code (unknown codes read as none), and
  * `reason_text`, the free text without control characters, at most REASON_TEXT_MAX characters, refused with
  * "forms:errors.bidiChars" when it holds bidirectional controls. Suspensions use the free text alone.
  */
@@ -58,7 +58,7 @@ const decision = <const T extends readonly [string, ...string[]]>(values: T) => 
 
 /**
  * The decisions of the review page of a post (/admin/posts/:id); reject, reject_edit and unpublish need a reason;
- * `close` marks a listing sold (a sale) or rented (a rental; issue 14).
+ * `close` marks a listing sold (a sale) or rented (a rental).
  */
 export const POST_DECISIONS = ["approve", "reject", "approve_edit", "reject_edit", "unpublish", "close"] as const;
 const NEEDS_REASON: readonly string[] = ["reject", "reject_edit", "unpublish"];
@@ -92,7 +92,7 @@ export const accountDecisionSchema = /* @__PURE__ */ (() =>
     .refine((v) => v.decision !== "suspend" || hasReason(v), reasonRequired))();
 
 /**
- * /admin/offers/:id, "make a listing draft" (issue 23, decision 055): the property type to give the draft when the
+ * /admin/offers/:id, "make a listing draft" (decision 055): the property type to give the draft when the
  * visitor's offer has none (a positive id, checked against the types by the action); nothing else is asked.
  */
 export const offerDraftSchema = /* @__PURE__ */ (() =>

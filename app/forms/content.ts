@@ -4,23 +4,22 @@ import { CONTROL_CHARS } from "./posts";
 import { refuseBidiControls } from "./text";
 
 /**
- * Form rules shared by the editors of the back office's Content section (issue 5, Content): the article editor
+ * Form rules shared by the editors of the back office's Content section: the article editor
  * (routes/admin.articles.$id.tsx) and the office editor (routes/admin.offices.$id.tsx), read by the server only;
  * every message is a key of locales/<lang>/content.json.
  * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
  * which imports constants from here but never a schema, drops them and zod (decision 034).
  */
 
-/** The image types the cover and logo file inputs offer (their `accept`); the server decides by the bytes (issue 5, Content). */
+/** The image types the cover and logo file inputs offer (their `accept`); the server decides by the bytes. */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 
 /**
  * A required text field of a Content editor (a title, body, name or address): trimmed, line breaks as "\n" (browsers
  * send "\r\n"), at least 1 and at most `max` characters once so trimmed (UTF-16 code units, as zod counts), without
  * control characters. Never throws: a bad value is a validation issue whose message is a content.json key,
- * "content:errors.required" (missing or blank), "content:errors.tooLong" (its {{max}} is the issue's limit, see
- * issueMessages in ./parse.ts), "content:errors.controlChars" or "forms:errors.bidiChars" (bidirectional controls,
- * issue 9). Source: issue 5, Content.
+ * "content:errors.required" (missing or blank), "content:errors.tooLong" (its {{max}} is the limit the zod issue
+ * reports, see issueMessages in ./parse.ts), "content:errors.controlChars" or "forms:errors.bidiChars" (bidirectional controls).
  */
 export function contentText(max: number) {
   return refuseBidiControls(
@@ -34,10 +33,10 @@ export function contentText(max: number) {
   );
 }
 
-/** Lengths of an article's fields, in characters (issue 5, Content). */
+/** Lengths of an article's fields, in characters. */
 export const ARTICLE_LIMITS = { titleMax: 200, bodyMax: 20_000 } as const;
 
-/** The article editor (issue 5, Content): both languages' title and body; the cover file is checked by the server. */
+/** The article editor: both languages' title and body; the cover file is checked by the server. */
 export const articleSchema = /* @__PURE__ */ (() =>
   z.object({
     title_ar: contentText(ARTICLE_LIMITS.titleMax),
@@ -46,7 +45,7 @@ export const articleSchema = /* @__PURE__ */ (() =>
     body_en: contentText(ARTICLE_LIMITS.bodyMax),
   }))();
 
-/** Lengths of an office's fields, in characters (issue 5, Content). */
+/** Lengths of an office's fields, in characters. */
 export const OFFICE_LIMITS = { nameMax: 120, addressMax: 300, phoneMax: 25 } as const;
 
 /** What a phone number may be typed with: digits (Latin or Arabic-Indic), spaces, dashes, dots, brackets, a leading +. */
@@ -59,7 +58,7 @@ const phone = /* @__PURE__ */ (() =>
     .regex(PHONE_CHARS, "content:errors.phoneInvalid"))();
 
 /**
- * The office editor (issue 5, Content). Whether the numbers are valid numbers and the place and contract level
+ * The office editor. Whether the numbers are valid numbers and the place and contract level
  * exist is checked by the server (libphonenumber-js and the lookups) after this schema.
  */
 export const officeSchema = /* @__PURE__ */ (() =>

@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 
 /**
- * The one rule of a database id (issue 2, Bad input; issue 11): a whole number from 1 to 2,147,483,647 (PostgreSQL's
+ * The one rule of a database id: a whole number from 1 to 2,147,483,647 (PostgreSQL's
  * `integer`, the type of every id column), written as plain digits without sign, spaces or leading zeros. Route
  * parameters, query parameters and form fields are all checked by it, so a malformed or too large id is refused
  * before any query (never a 500 from the database's range check).

@@ -7,7 +7,7 @@ import { dbId } from "./id";
 const DECISIONS = Object.keys(INBOX_DECISIONS) as [InboxDecision, ...InboxDecision[]];
 
 /**
- * /admin/inbox's row form (issue 23, docs/decisions/054), parsed with parseAdminForm: one request (`kind` and `id`),
+ * /admin/inbox's row form (docs/decisions/054), parsed with parseAdminForm: one request (`kind` and `id`),
  * the state the page showed it in (`state`, so a change made meanwhile is refused with a 409), and the `decision`
  * (take, done, spam, reopen). Anything else is DECISION_ERROR. Server only (it reads the database's states).
  */

@@ -14,7 +14,7 @@ export function message(key: string, values?: Message["values"]): Message {
 /**
  * "Too many attempts, wait {{minutes}}" for a wait of `retryAfter` seconds (a rate limit's answer), in whole minutes
  * rounded up and at least 1: `account:errors.tooMany` for the account forms (login, sign-up, codes, reset) and
- * `forms:errors.tooMany` for the public forms and uploads (issues 3, 4 and 9). Never throws.
+ * `forms:errors.tooMany` for the public forms and uploads. Never throws.
  */
 export function tooMany(key: "account:errors.tooMany" | "forms:errors.tooMany", retryAfter: number): Message {
   return message(key, { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });

@@ -5,14 +5,14 @@ import { message, type Message } from "./message";
 import { refuseBidiControls } from "./text";
 
 /**
- * The public forms of spec 5 and issue 4 as zod schemas, read by the server only: the consultation and contact
+ * The public forms as zod schemas, read by the server only: the consultation and contact
  * forms, the new property offer, the property request and the report. Every message is a key of
  * locales/<lang>/forms.json; Conform turns empty fields into `undefined`, so "required" is a missing value.
  * Each schema is built by an arrow function called at once and annotated `@__PURE__`, so that the browser bundle,
  * which imports constants from here but never a schema, drops them and zod (decision 034).
  */
 
-/** Limits of spec 9 (Business constants and limits). */
+/** The public forms' field limits (lengths in characters, and the largest area and price). */
 export const POST_LIMITS = {
   nameMax: 35,
   mobileMin: 6,
@@ -29,7 +29,7 @@ export const POST_LIMITS = {
 /** Control characters (NUL and the like) that no one types and PostgreSQL text refuses (NUL). */
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** A text field: trimmed, required, at most `max` characters, without control or bidirectional characters (issue 9). */
+/** A text field: trimmed, required, at most `max` characters, without control or bidirectional characters. */
 const text = (required: string, max: number, maxMessage: string) =>
   refuseBidiControls(
     z
@@ -43,7 +43,7 @@ const text = (required: string, max: number, maxMessage: string) =>
 const DIGITS = /^[0-9\u0660-\u0669\u06F0-\u06F9]+$/;
 const DECIMAL = /^[0-9\u0660-\u0669\u06F0-\u06F9]+([.,][0-9\u0660-\u0669\u06F0-\u06F9]+)?$/;
 
-/** A required mobile number of 6 to 15 digits (spec 5, Consultation form). */
+/** A required mobile number of 6 to 15 digits. */
 const mobile = /* @__PURE__ */ (() =>
   z
     .string({ error: "forms:errors.mobileRequired" })
@@ -56,7 +56,7 @@ const mobile = /* @__PURE__ */ (() =>
         .max(POST_LIMITS.mobileMax, "forms:errors.mobileMax"),
     ))();
 
-/** Consultation (spec 5): name ≤ 35, mobile 6–15 digits, subject ≤ 2000 with the consultation's messages. */
+/** Consultation: name ≤ 35, mobile 6–15 digits, subject ≤ 2000 with the consultation's messages. */
 export const consultationSchema = /* @__PURE__ */ (() =>
   z.object({
     name: text("forms:errors.nameRequired", POST_LIMITS.nameMax, "forms:errors.nameMax"),
@@ -64,7 +64,7 @@ export const consultationSchema = /* @__PURE__ */ (() =>
     subject: text("forms:errors.summaryRequired", POST_LIMITS.subjectMax, "forms:errors.summaryMax"),
   }))();
 
-/** The contact variant (spec 5): the same form, with 'please enter the subject field' and its own length message. */
+/** The contact variant: the same form, with 'please enter the subject field' and its own length message. */
 export const contactSchema = /* @__PURE__ */ (() =>
   consultationSchema.extend({
     subject: text("forms:errors.subjectRequired", POST_LIMITS.subjectMax, "forms:errors.subjectMax"),
@@ -93,7 +93,7 @@ export function periodFieldErrors(offerTypeId: number, periodTypeId: unknown): R
 }
 
 /**
- * New property offer (spec 3 and 5): subject ≤ 2000, fullname, numeric mobile, location and numeric area are
+ * New property offer: subject ≤ 2000, fullname, numeric mobile, location and numeric area are
  * required; type, offer type (1 sale, 2 rent; default 1), ownership (1 owner, 2 agent, 3 other) and finishing
  * (1 to 6) are optional; a rent's period (periodFieldErrors: required for a rent, checked by the action).
  * Whether a type or location id exists is checked by the action against the database.
@@ -145,7 +145,7 @@ const price = /* @__PURE__ */ (() =>
     .optional())();
 
 /**
- * Property request (spec 2.6 and 3): a sale/rent tab, a location, one of the five types (1 home, 2 farm, 3 land,
+ * Property request: a sale/rent tab, a location, one of the five types (1 home, 2 farm, 3 land,
  * 4 shop, 5 villa), an optional price range in SYP (the minimum not above the maximum) and notes ≤ 2000.
  */
 export const REQUEST_TYPE_IDS = [1, 2, 3, 4, 5] as const;
@@ -178,7 +178,7 @@ export const requestSchema = /* @__PURE__ */ (() =>
       path: ["max_price"],
     }))();
 
-/** Report (spec 3 and 5): a listing and one of the five reasons; no reason gives 'أكمل الحقول المطلوبة'. */
+/** Report: a listing and one of the five reasons; no reason gives 'أكمل الحقول المطلوبة'. */
 export const reportSchema = /* @__PURE__ */ (() =>
   z.object({
     estate_id: dbId("forms:errors.required"),
@@ -187,7 +187,7 @@ export const reportSchema = /* @__PURE__ */ (() =>
       .refine((v) => [1, 2, 3, 4, 5].includes(v), "forms:errors.reportReason"),
   }))();
 
-/** The save toggle (spec 4, Saved flag): a listing and whether to save it ("0" unsaves, anything else saves). */
+/** The save toggle: a listing and whether to save it ("0" unsaves, anything else saves). */
 export const saveSchema = /* @__PURE__ */ (() =>
   z.object({
     estate_id: dbId("forms:errors.checkData"),
@@ -216,7 +216,7 @@ const description = /* @__PURE__ */ (() =>
   ).optional())();
 
 /**
- * The owner's editor of a post (issue 5, Owners): price (optional: "price on request"; whole units of the currency),
+ * The owner's editor of a post: price (optional: "price on request"; whole units of the currency),
  * currency label (SYP or USD), negotiable, furnished, rooms (0–99), floor (−5 to 200), area in square metres
  * (required), finishing (1 to 6), a rental's period (period_types 1 to 5; required for a rent, which the action
  * checks with periodFieldErrors, decision 057) and the description
@@ -250,7 +250,7 @@ export const photoActionSchema = /* @__PURE__ */ (() =>
 export const postDeleteSchema = /* @__PURE__ */ (() => z.object({ confirm: z.literal("yes") }))();
 
 /**
- * An owner's (or admin's) change of a listing's life (issue 14): `renew` it for 60 days, or `close` it (sold for a
+ * An owner's (or admin's) change of a listing's life: `renew` it for 60 days, or `close` it (sold for a
  * sale, rented for a rental); the page to come back to is `redirectTo`.
  */
 export const listingStateSchema = /* @__PURE__ */ (() =>

@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 
 /**
- * The exchange-rate form of the back office (/admin/rates, issue 13): SYP for one USD as a whole number within
+ * The exchange-rate form of the back office (/admin/rates): SYP for one USD as a whole number within
  * RATE_LIMITS, and an optional "valid from" date. Messages are keys of locales/<lang>/admin.json.
  */
 

@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 
 /**
- * The saved-search forms (issue 14, decision 030): `/save-search` (name, frequency and the results page's query)
+ * The saved-search forms (decision 030): `/save-search` (name, frequency and the results page's query)
  * and `/saved-searches/:id` (name and frequency). Messages are keys of locales/<lang>/account.json.
  */
 

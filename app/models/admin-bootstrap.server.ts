@@ -6,13 +6,13 @@ import { toE164 } from "~/services/phone.server";
 import { spendPasswordResets } from "./user.server";
 
 /**
- * The admin accounts that exist without the back office (issue 5, Admins; docs/decisions/010): the operator's first
+ * The admin accounts that exist without the back office (docs/decisions/010): the operator's first
  * admin (ADMIN_PHONE and ADMIN_PASSWORD at start), the demo data's admin (made with the demo data, never on a public
  * site: docs/decisions/049), and the role given from the command line (`npm run admin:grant`).
  */
 
 /**
- * Makes sure the operator's first admin exists (issue 5, Admins): the account of `phone` (E.164) is created or
+ * Makes sure the operator's first admin exists: the account of `phone` (E.164) is created or
  * updated with this password, made active and given the admin role. Called at start when ADMIN_PHONE and
  * ADMIN_PASSWORD are set. Returns the user id. Throws when the phone is not a valid E.164 number.
  */
@@ -36,7 +36,7 @@ export async function ensureAdmin(db: Db, phone: string, password: string): Prom
 }
 
 /**
- * The demo data's admin (issue 5: "the demo data includes a demo admin whose credentials the README gives"). Made
+ * The demo data's admin, whose credentials the README gives. Made
  * when the demo data is seeded, unless the site is public (PUBLIC_URL not on a loopback name); there the operator's
  * ADMIN_PHONE and ADMIN_PASSWORD are the way in (docs/decisions/010, docs/decisions/049).
  */

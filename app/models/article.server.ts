@@ -8,13 +8,13 @@ import { recordAudit } from "./audit.server";
 import { changedFields, paging, type Paged, type ToggleOutcome } from "./back-office.server";
 
 /**
- * Articles (spec 2.1 and 2.4; issue 5, Content): the published ones on /articals, /artical/:id, the home page and
+ * Articles: the published ones on /articals, /artical/:id, the home page and
  * the sitemap, and every one in the back office, where admins write both languages' title and body with a cover
  * image, and publish or unpublish them. Every write and its audit entry are one transaction. Covers are stored by the
  * caller (app/services/images.server.ts); here they are only base names of WebP files.
  */
 
-/** What an article card shows (spec 2.7, Article card): image, title, date and a 90-character excerpt. */
+/** What an article card shows: image, title, date and a 90-character excerpt. */
 export type ArticleCard = {
   id: number;
   title: string;
@@ -44,7 +44,7 @@ function toCard(row: typeof s.articles.$inferSelect, locale: Locale): Article {
 const strip = ({ body: _body, ...card }: Article): ArticleCard => card;
 
 /**
- * The home page's two article blocks (spec 2.4): "our services" are items 1 to 3 of the article list,
+ * The home page's two article blocks: "our services" are items 1 to 3 of the article list,
  * "latest articles" items 4 to 6, the list being in publication (id) order.
  */
 export async function homeArticles(db: Db, locale: Locale): Promise<{ services: ArticleCard[]; latest: ArticleCard[] }> {
@@ -53,7 +53,7 @@ export async function homeArticles(db: Db, locale: Locale): Promise<{ services: 
   return { services: cards.slice(0, 3), latest: cards.slice(3, 6) };
 }
 
-/** One page of published articles, newest first (spec 2.1, /articals). */
+/** One page of published articles, newest first (/articals). */
 export async function listArticles(
   db: Db,
   page: number,
@@ -72,7 +72,7 @@ export async function listArticles(
   return { items: rows.map((r) => strip(toCard(r, locale))), total, pageCount: Math.ceil(total / ARTICLES_PAGE_SIZE) };
 }
 
-/** One published article, or null (spec 2.1, /artical/{id}). */
+/** One published article, or null (/artical/{id}). */
 export async function getArticle(db: Db, id: number, locale: Locale): Promise<Article | null> {
   const [row] = await db
     .select()
@@ -102,7 +102,7 @@ export type AdminArticleItem = { id: number; title: string; date: string; isPubl
 
 /**
  * Every article, published or not, newest first (created_at, then id), ADMIN_ARTICLES_PAGE_SIZE per page; `page`
- * counts from 1. `pageCount` is at least 1. Source: issue 5, Content.
+ * counts from 1. `pageCount` is at least 1.
  */
 export async function listAdminArticles(db: Db, locale: Locale, page: number): Promise<Paged<AdminArticleItem>> {
   const { total, offset, pageCount } = await paging(db, s.articles, undefined, page, ADMIN_ARTICLES_PAGE_SIZE);
@@ -133,7 +133,7 @@ export async function listAdminArticles(db: Db, locale: Locale, page: number): P
   };
 }
 
-/** One article as stored, published or not, or null when there is no article with that id (issue 5, Content). */
+/** One article as stored, published or not, or null when there is no article with that id. */
 export async function getArticleRow(db: Db, id: number): Promise<ArticleRow | null> {
   const [row] = await db.select().from(s.articles).where(eq(s.articles.id, id));
   return row ?? null;
@@ -141,7 +141,7 @@ export async function getArticleRow(db: Db, id: number): Promise<ArticleRow | nu
 
 /**
  * Creates a published article with its cover (`image`, the base name of stored WebP files, or null) and records
- * `article.create` by `actorId` in the same transaction. Returns the new id. Source: issue 5, Content.
+ * `article.create` by `actorId` in the same transaction. Returns the new id.
  */
 export async function createArticle(db: Db, actorId: number, input: ArticleInput, image: string | null): Promise<number> {
   return db.transaction(async (tx) => {
@@ -164,7 +164,7 @@ export async function createArticle(db: Db, actorId: number, input: ArticleInput
  * Replaces an article's titles and bodies, and its cover when `image` is given (undefined keeps the old one), and
  * records `article.update` with the names of the changed fields, in one transaction. Returns the cover it replaced
  * (for the caller to delete its files; null when there was none or it was kept), or null when there is no article
- * with that id (nothing written). Source: issue 5, Content.
+ * with that id (nothing written).
  */
 export async function updateArticle(
   db: Db,
@@ -192,7 +192,7 @@ export async function updateArticle(
 /**
  * Publishes (`published` true) or unpublishes an article and records `article.publish` or `article.unpublish`, in
  * one transaction; an article already in that state is left alone and nothing is recorded. An unpublished article
- * leaves /articals, the home page, the sitemap and /artical/:id (404) at once. Source: issue 5, Content.
+ * leaves /articals, the home page, the sitemap and /artical/:id (404) at once.
  */
 export async function setArticlePublished(db: Db, actorId: number, id: number, published: boolean): Promise<ToggleOutcome> {
   return db.transaction(async (tx): Promise<ToggleOutcome> => {

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 
 /**
- * The audit log of the back office (issue 5): who did what to which record, when and why. Rows are only inserted;
+ * The audit log of the back office: who did what to which record, when and why. Rows are only inserted;
  * the database refuses UPDATE, DELETE and TRUNCATE on `audit_log` (migration 0005), so nothing here edits them.
  */
 
@@ -29,7 +29,7 @@ export type AuditEntry = {
 
 /**
  * Appends one entry. Pass the transaction (`tx`) of the change it records, so the change and its entry are
- * committed together or not at all (issue 5, Rules).
+ * committed together or not at all.
  */
 export async function recordAudit(db: Pick<Db, "insert">, entry: AuditEntry): Promise<void> {
   await db.insert(s.audit_log).values({

@@ -3,7 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 
 /**
- * What the models of the back office's lists and editors share (issue 5): one page of a list, the outcome of a
+ * What the models of the back office's lists and editors share: one page of a list, the outcome of a
  * publish or activate switch, and the changed fields of an edit (for its audit entry).
  */
 

@@ -7,12 +7,12 @@ import { isoDay } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { newInboxCount } from "./inbox.server";
 
-/** What the back office's dashboard counts (issue 5, Dashboard). `oldestPending` is the oldest waiting post, edit or request. */
+/** What the back office's dashboard counts. `oldestPending` is the oldest waiting post, edit or request. */
 export type Dashboard = {
   pendingOffers: number;
   pendingRequests: number;
   openReports: number;
-  /** New requests in the inbox: consultation requests, contact messages and visitors' offers (issue 23). */
+  /** New requests in the inbox: consultation requests, contact messages and visitors' offers. */
   inbox: number;
   oldestPending: Date | null;
 };
@@ -70,7 +70,7 @@ export type SmsLimitsToday = {
 };
 
 /**
- * What the dashboard shows of the SMS limits (issue 23, decision 053) on the Damascus day of `at` (default now): the
+ * What the dashboard shows of the SMS limits (decision 053) on the Damascus day of `at` (default now): the
  * rows of sms_limit_hits for that day (recordSmsLimitHit writes them), in the order of their names, and the day's
  * sent messages against SMS_DAILY_LIMIT.
  */

@@ -12,7 +12,7 @@ import { getLookups, nameOf, RENT_OFFER_TYPE_ID, type Lookups } from "./lookups.
 import { listingPricePerM2, otherCurrency } from "./prices.server";
 
 /**
- * How a listing row becomes what a property card shows (spec 2.7): the card's columns (the listing and its office),
+ * How a listing row becomes what a property card shows: the card's columns (the listing and its office),
  * its photos in gallery order, and every name in the page's language. The queries that choose which listings are
  * estate.server.ts.
  */
@@ -21,11 +21,11 @@ import { listingPricePerM2, otherCurrency } from "./prices.server";
 export type EstateImage = { id: number; index: number; small: string; large: string; width: number; height: number };
 /**
  * A photo as a card shows it (its strip draws every photo at 400×300): the URLs only, so that a page of cards
- * carries no more loader data than it uses (issue 14 won back the search page's bytes this way, decision 029).
+ * carries no more loader data than it uses (decision 029 won back the search page's bytes this way).
  */
 export type CardImage = Pick<EstateImage, "id" | "small" | "large">;
 
-/** What a property card shows (spec 2.7), named in the page's language. */
+/** What a property card shows, named in the page's language. */
 export type EstateCard = {
   id: number;
   /** The ad number (spec: state_id). */
@@ -34,12 +34,11 @@ export type EstateCard = {
   price: number | null;
   currency: string;
   /**
-   * The line under the price (issue 13), written in the page's language, or null when it would be empty: the price
+   * The line under the price, written in the page's language, or null when it would be empty: the price
    * in the other currency at the current exchange rate marked approximate ("≈ 12,300 US$": whole SYP for a USD
    * price, whole USD for a SYP price; left out without a rate), then the price per m² in `currency` ("1,250,000
    * SYP/m²", a monthly or yearly rent's per month; left out for an area unit of unknown size and for nightly, weekly
-   * and seasonal rents, decision 057), joined by " · ". Written here so that the cards' JavaScript formats nothing
-   * (issue 10 budgets).
+   * and seasonal rents, decision 057), joined by " · ". Written here so that the cards' JavaScript formats nothing.
    */
   priceNote: string | null;
   negotiable: boolean;
@@ -64,7 +63,7 @@ export type EstateCard = {
   /** The day of publication in Damascus, YYYY-MM-DD (dates.ts isoDay; formatDate writes it as DD.MM.YYYY). */
   date: string;
   /**
-   * When the listing was last confirmed, relative to today in the page's language ("updated 3 days ago"; issue 14,
+   * When the listing was last confirmed, relative to today in the page's language ("updated 3 days ago";
    * freshness.server.ts freshnessText), written on the server so the cards' JavaScript computes no dates.
    */
   freshness: string;
@@ -72,7 +71,7 @@ export type EstateCard = {
   contractLevel: number;
   contractName: string;
   office: { id: number; name: string; logo: string | null } | null;
-  /** The contact number, masked for visitors (spec 6). */
+  /** The contact number, masked for visitors. */
   phoneMasked: string | null;
   images: CardImage[];
 };
@@ -146,7 +145,7 @@ export async function imagesOf(db: Db, ids: number[]): Promise<Map<number, Estat
 
 /**
  * A card of `row` in `locale`: names from `lookups`, the price in the other currency at `sypPerUsd` (whole SYP for
- * 1 USD; null: no approximate price) and the price per m² (issue 13).
+ * 1 USD; null: no approximate price) and the price per m².
  */
 export function toCard(
   row: CardRow,

@@ -4,7 +4,7 @@ import type { photoActionSchema, postEditSchema } from "~/forms/posts";
 import type { PostFields } from "./post.server";
 
 /**
- * The post editor's form (routes/profile_.posts.$id.tsx, issue 5 Owners) and a post's working copy (moderation's
+ * The post editor's form (routes/profile_.posts.$id.tsx) and a post's working copy (moderation's
  * PostFields and photo list), both ways: the values the form shows, the fields a post of the form stores, and the
  * photo list after one change. Pure functions; nothing here reads or writes the database.
  */

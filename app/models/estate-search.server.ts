@@ -12,25 +12,25 @@ import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.se
 import { queryStems, searchWords, wordsQuery } from "./search-words.server";
 
 /**
- * Searching the public listings (spec 2.5 and 3, Search filter; issue 13, decisions 024 and 027): the filter, its
+ * Searching the public listings (decisions 024 and 027): the filter, its
  * conditions and orders, one page of results with its count (at most COUNT_LIMIT), the similar listings of a search,
- * and the count of new listings a saved search alerts about (issue 14). What is public is publicEstate of
+ * and the count of new listings a saved search alerts about. What is public is publicEstate of
  * estate.server.ts.
  */
 
 /** Listings per page of results. */
 export const PAGE_SIZE = 12;
 
-/** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals (architecture 8). */
+/** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals. */
 export type Scope = "all" | "rent" | "vacation";
 
-/** Orders of the results (issue 13): newest first is the default. */
+/** Orders of the results: newest first is the default. */
 export const SORTS = ["newest", "price_asc", "price_desc", "price_per_m2_asc", "area_desc"] as const;
 export type Sort = (typeof SORTS)[number];
 export type Currency = "SYP" | "USD";
 
 /**
- * A validated search (spec 3, Search filter, and issue 13's parameters of decision 024); every field optional here,
+ * A validated search (the simple filter and the optional parameters of decision 024); every field optional here,
  * the route decides what is required. Prices are whole units of `currency` (SYP when absent); areas are the listing's
  * stored area (square metres for nearly all); `q` is words (an ad number is handled by the route before this).
  */
@@ -60,7 +60,7 @@ export type EstateFilter = {
   with_photos?: boolean;
   advertiser?: "office" | "owner";
   q?: string;
-  /** Only listings published after this moment (issue 14: the link of a saved search's alert). */
+  /** Only listings published after this moment (the link of a saved search's alert). */
   since?: Date;
 };
 
@@ -73,7 +73,7 @@ export async function rateOf(db: Db): Promise<number> {
 const BIGINT_MAX = 2n ** 63n - 1n;
 
 /**
- * The price range condition in both currencies (issue 13, decision 027): the range, in `filter.currency` (SYP when
+ * The price range condition in both currencies (decision 027): the range, in `filter.currency` (SYP when
  * absent), is compared with each listing's stored SYP price (`price_syp`, a USD price at the rate in force), the USD
  * bounds converted at `rate` and rounded outward to whole pounds. `column` is the stored price compared: price_syp,
  * the price as the listing states it, or for a search of sales only price_sort_syp, which is the same for a sale and
@@ -200,7 +200,7 @@ export const COUNT_LIMIT = 1000;
 const NEWEST = [sql`${s.estates.created_at} desc nulls last`, sql`${s.estates.id} desc nulls last`];
 
 /**
- * The ORDER BY of a sort (issue 13); prices are compared in SYP (decision 027), a rent's per month whatever its
+ * The ORDER BY of a sort; prices are compared in SYP (decision 027), a rent's per month whatever its
  * period (price_sort_syp and price_per_m2_syp, decision 057), listings without a price last. Each order is written
  * as its index is built, so the index serves it.
  */
@@ -280,7 +280,7 @@ function cardRowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number,
 }
 
 /**
- * How many public listings matching `filter` were published after `after` and up to `until` (issue 14, decision 030:
+ * How many public listings matching `filter` were published after `after` and up to `until` (decision 030:
  * a saved search's new listings), counted up to COUNT_LIMIT + 1. Served by estates_published_at_idx: a day brings
  * a few hundred to a few thousand listings, and only those are tested against the filter. `prepared` (the lookups
  * and the rate, SYP per USD) saves loading them again for each of many counts.
@@ -308,8 +308,8 @@ export async function countPublishedBetween(
 }
 
 /**
- * One page of public listings matching `filter`, ordered by `filter.sort` (newest first by default; spec 2.5 and 7,
- * searchEstateByregionsByestatefeatures; the first page is 1). Prices in the other currency are converted at the
+ * One page of public listings matching `filter`, ordered by `filter.sort` (newest first by default;
+ * the first page is 1). Prices in the other currency are converted at the
  * current rate (currentRate). A page past the last one returns no items with the real `pageCount`.
  */
 export async function searchEstates(
@@ -411,7 +411,7 @@ export function forgetCutCounts(): void {
 }
 
 /**
- * Up to `limit` public listings close to a search (spec 2.5, similar results): the same offer type in the same
+ * Up to `limit` public listings close to a search: the same offer type in the same
  * governorate, the same estate type first; listings in `excludeIds` are left out, and so are the exact matches of
  * `filter` unless `includeExact` (a listing page's neighbours).
  */

@@ -9,7 +9,7 @@ import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type GeoPoint } from "./lookups.server";
 
 /**
- * Which public listings a page shows (spec 2.5 and 2.7; issue 5, Rules): the rule of what is public, the newest, one
+ * Which public listings a page shows: the rule of what is public, the newest, one
  * listing (or the 410 page of one that ended), saved ones, whom to contact, and the sitemap's ids. Searches are in
  * estate-search.server.ts; a row becomes a card in estate-card.server.ts.
  */
@@ -27,16 +27,16 @@ export type EstateDetail = Omit<EstateCard, "images"> & {
   point: GeoPoint | null;
   office: { id: number; name: string; logo: string | null; address: string; phoneMasked: string } | null;
   updated: string;
-  /** ISO timestamp of the last confirmation (issue 14: approval or the owner's renewal). */
+  /** ISO timestamp of the last confirmation (approval or the owner's renewal). */
   confirmed: string;
-  /** The owner account's id (null for the staff's listings): the owner's own tools on the page (issue 14). */
+  /** The owner account's id (null for the staff's listings): the owner's own tools on the page. */
   userId: number | null;
-  /** Medians of price per m² around the listing, in its currency (issue 13, prices.server.ts areaPrices). */
+  /** Medians of price per m² around the listing, in its currency (prices.server.ts areaPrices). */
   areaPrices: AreaPrices;
 };
 
 /**
- * The rule of what is public (issue 5, Rules): an approved listing that is either kept by the staff (no owner
+ * The rule of what is public: an approved listing that is either kept by the staff (no owner
  * account) or posted by an account that is active, and whose office, if any, is active. A suspended owner's listings leave every public page at once
  * and come back when the suspension is lifted; deleted, pending and rejected listings are never public. The status
  * test stays a plain conjunct, so the partial indexes `WHERE status = 'approved'` are used.
@@ -60,12 +60,12 @@ function advertiserActive(): SQL {
   )!;
 }
 
-/** States of a listing that was public and has ended (issue 14): its page answers 410 and says which. */
+/** States of a listing that was public and has ended: its page answers 410 and says which. */
 export const CLOSED_STATUSES = ["expired", "withdrawn", "sold", "rented"] as const;
 export type ClosedStatus = (typeof CLOSED_STATUSES)[number];
 
 /**
- * A listing that has ended (expired, withdrawn, sold or rented; issue 14) as a card, with what its page needs to find
+ * A listing that has ended (expired, withdrawn, sold or rented) as a card, with what its page needs to find
  * similar listings, or null when `id` is no such listing (or its advertiser is suspended or inactive). Its page
  * answers 410 Gone with these essentials (decision 029).
  */
@@ -90,7 +90,7 @@ export async function latestEstates(db: Db, locale: Locale, limit = 6): Promise<
   return cardsOf(db, rows, locale);
 }
 
-/** One public listing with its photos and office, or null when there is none with that id (spec 2.7, /estate/{id}). */
+/** One public listing with its photos and office, or null when there is none with that id (/estate/{id}). */
 export async function getEstate(db: Db, id: number, locale: Locale): Promise<EstateDetail | null> {
   const [row] = await db
     .select({
@@ -148,7 +148,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
   };
 }
 
-/** The id of the public listing whose ad number (spec: state_id) is `stateId`, or null (issue 13: find by ad number). */
+/** The id of the public listing whose ad number (spec: state_id) is `stateId`, or null (find by ad number). */
 export async function estateIdByAdNumber(db: Db, stateId: number): Promise<number | null> {
   if (!Number.isSafeInteger(stateId) || stateId < 1 || stateId > 2147483647) return null;
   const [row] = await db
@@ -187,7 +187,7 @@ export async function estateCardsByIds(db: Db, ids: number[], locale: Locale): P
 }
 
 /**
- * Whom to contact about a public listing (spec 6: logged-in users only): the listing's own number or else its
+ * Whom to contact about a public listing (logged-in users only): the listing's own number or else its
  * office's, in E.164 or as stored, the office's WhatsApp number when it has one, the office's name (null for a
  * private owner), and what a message needs to name the listing. Null when the listing is not public.
  */

@@ -5,15 +5,15 @@ import { RATE_MAX, RATE_MIN } from "~/forms/rates";
 import { recordAudit } from "./audit.server";
 
 /**
- * The exchange rate of the back office (issue 13, docs/decisions/025-prices-and-medians.md): how many Syrian pounds
+ * The exchange rate of the back office (docs/decisions/025-prices-and-medians.md): how many Syrian pounds
  * one US dollar is worth, from a date. Rows are only added (one per change, each with its audit entry); the current
  * rate is the newest one whose `valid_from` has come.
  */
 
-/** The current exchange rate (issue 13): SYP for one USD, since when, or null when none was ever set. */
+/** The current exchange rate: SYP for one USD, since when, or null when none was ever set. */
 export type ExchangeRate = { sypPerUsd: number; validFrom: Date };
 
-/** The bounds of a rate the back office accepts, in whole SYP for 1 USD (issue 13: sane bounds). */
+/** The bounds of a rate the back office accepts, in whole SYP for 1 USD (sane bounds). */
 export const RATE_LIMITS = { min: RATE_MIN, max: RATE_MAX } as const;
 
 /**
@@ -73,7 +73,7 @@ export async function rateHistory(db: Db, limit = 20): Promise<RateRow[]> {
 }
 
 /**
- * Sets a new rate (issue 13): inserts a row of exchange_rates (`sypPerUsd` whole SYP for 1 USD, within RATE_LIMITS;
+ * Sets a new rate: inserts a row of exchange_rates (`sypPerUsd` whole SYP for 1 USD, within RATE_LIMITS;
  * `validFrom` defaults to now) set by `actorId`, and its audit entry `exchange_rate.set` (details: `syp_per_usd` the
  * new rate, `previous` the rate in force at its start (rateInForceAt) or null, `valid_from` ISO) in one transaction, so both are kept or neither; a rate in force at once also converts
  * the USD listings' stored SYP prices in that transaction (refreshConvertedPrices). The insert's trigger empties

@@ -13,16 +13,16 @@ import { deleteReleasedPhotos } from "./post-photos.server";
 import { transition, transitionIn, TransitionError, type Actor, type PostAction, type PostState } from "./moderation.server";
 
 /**
- * Listings that stay fresh (issue 14, docs/decisions/029-listing-freshness.md): a listing is confirmed by its approval
+ * Listings that stay fresh (docs/decisions/029-listing-freshness.md): a listing is confirmed by its approval
  * and by its owner's renewals (`estates.confirmed_at`), expires LIFETIME_DAYS after the last one, and its owner is
  * warned by SMS WARNING_DAYS before, with two signed one-tap links ("still available", "no longer available") that
  * work without logging in. Owners and admins close a listing as sold or rented. Every change of state goes through
  * the post state machine (moderation.server.ts `transition`), so each one has its audit entry.
  */
 
-/** Days a listing stays public after its last confirmation (issue 14). */
+/** Days a listing stays public after its last confirmation. */
 export const LIFETIME_DAYS = 60;
-/** Days before the end that the owner is warned (issue 14). */
+/** Days before the end that the owner is warned. */
 export const WARNING_DAYS = 7;
 /** Days an SMS link works after it was sent: the warning week, then a week to bring back an expired listing. */
 export const LINK_DAYS = 14;
@@ -39,7 +39,7 @@ function damascusDay(date: Date): number {
 }
 
 /**
- * "Updated today", "updated yesterday", "updated 3 days ago" (issue 14), in `t`'s language with its plural forms:
+ * "Updated today", "updated yesterday", "updated 3 days ago", in `t`'s language with its plural forms:
  * the whole Damascus calendar days between the last confirmation and `now` (a future date counts as today).
  * Written on the server, so cards need no date code in the browser; the page cache keeps a page at most a minute.
  */
@@ -195,7 +195,7 @@ const ownerPhone = sql<string | null>`coalesce(${s.users.phone}, ${s.offices.pho
 
 /**
  * Sends the expiry warning of every approved listing whose 60 days end within WARNING_DAYS of `now` and whose owner
- * was not warned in this cycle (issue 14), in one transaction: each listing is marked (`expiry_warned_at`) and its
+ * was not warned in this cycle, in one transaction: each listing is marked (`expiry_warned_at`) and its
  * SMS written together, so a warning is sent once per cycle (rows another sweep holds are skipped, so two processes
  * never send one twice). The SMS names the ad number and the end date and carries the two signed links, built on
  * `origin` (the site's public origin), in the owner's language (an office's or advertiser's listing: Arabic).
@@ -258,7 +258,7 @@ async function sendWarning(
 }
 
 /**
- * Takes down every approved listing whose 60 days have ended by `now` (issue 14): each becomes `expired` through the
+ * Takes down every approved listing whose 60 days have ended by `now`: each becomes `expired` through the
  * state machine (with its audit entry, actor: the system), all in one transaction; photos that only a refused
  * pending edit used are deleted after it commits. Returns how many listings expired.
  */

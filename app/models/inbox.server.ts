@@ -7,7 +7,7 @@ import { getLookups, nameOf, placeName } from "./lookups.server";
 import type { Actor } from "./moderation.server";
 
 /**
- * The back office's inbox (issue 23, docs/decisions/054): consultation requests and contact messages (`messages`)
+ * The back office's inbox (docs/decisions/054): consultation requests and contact messages (`messages`)
  * and visitors' offers (`estate_offers` without a user) in one list, newest first, each with its state: new,
  * in_progress (taken by a member of staff), done or spam. Each change of state is written with its audit entry in
  * one transaction, and only from the state the page showed (a stale change is refused). Areas in square metres.

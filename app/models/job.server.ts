@@ -4,7 +4,7 @@ import { jobs } from "~/db/schema";
 import { JOBS_CHANNEL } from "~/services/jobs.server";
 
 /**
- * The job queue as the back office sees it (issue 14, /admin/jobs; decision 028): the jobs given up after their
+ * The job queue as the back office sees it (/admin/jobs; decision 028): the jobs given up after their
  * last attempt, how many wait, and putting a failed job back in the queue.
  */
 

@@ -3,13 +3,13 @@ import * as s from "~/db/schema";
 import { tellStaff } from "~/services/staff-sms.server";
 
 /**
- * Leads (spec 3, New property offer; issue 5): the property offers visitors send from /new-estate without an
+ * Leads: the property offers visitors send from /new-estate without an
  * account, kept as `pending` for the office staff, who handle them in the back office's inbox (models/inbox.server.ts,
- * issue 23). (A logged-in user's offer is their post instead: post.server.ts createPost.) Areas in square metres.
+ * decision 054). (A logged-in user's offer is their post instead: post.server.ts createPost.) Areas in square metres.
  */
 
 /**
- * Stores a /new-estate offer as `pending` for moderation (spec 3, New property offer) and, in the same transaction,
+ * Stores a /new-estate offer as `pending` for moderation and, in the same transaction,
  * tells staff by SMS when it comes in at `now` within their working hours (tellStaff, docs/decisions/054). Returns its id.
  */
 export async function createEstateOffer(

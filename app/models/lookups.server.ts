@@ -7,7 +7,7 @@ import type { Locale } from "~/i18n";
 import { escapeHtml } from "~/utils/html";
 import type { PlaceGroup } from "~/utils/places";
 
-/** A bilingual row of a lookup list (spec 3, Lookup lists). */
+/** A bilingual row of a lookup list. */
 export type Named = { id: number; name_ar: string; name_en: string };
 export type PriceDomain = Named & { min: number; max: number | null };
 export type Governorate = Named & { locations: Named[] };
@@ -41,7 +41,7 @@ export type Lookups = {
   };
 };
 
-/** The rental periods whose listings are vacation rentals (daily, weekly, seasonal; architecture 8): period_types ids. */
+/** The rental periods whose listings are vacation rentals (daily, weekly, seasonal): period_types ids. */
 export const VACATION_PERIOD_TYPE_IDS = [1, 2, 4];
 
 /** The offer type of a rent (spec: estate_offer_type_id 1 sale, 2 rent); a rent needs a period (decision 057). */
@@ -153,7 +153,7 @@ export function nameOf(row: Named | undefined | null, locale: Locale): string | 
 
 /**
  * Options for the filter selects, in `locale` (plain data for the page). The places are not among them: every place
- * select gets them from `placeList` (issue 10, app/utils/places.ts).
+ * select gets them from `placeList` (app/utils/places.ts).
  */
 export type FilterOptions = {
   estateTypes: { id: number; name: string }[];
@@ -161,7 +161,7 @@ export type FilterOptions = {
   priceDomains: { id: number; name: string }[];
 };
 
-/** The lists the search filter shows (spec 2.5), named in `locale`. */
+/** The lists the search filter shows, named in `locale`. */
 export function filterOptions(lookups: Lookups, locale: Locale): FilterOptions {
   const named = (rows: Named[]) => rows.map((r) => ({ id: r.id, name: nameOf(r, locale)! }));
   return {
@@ -177,8 +177,8 @@ const placeLists = new WeakMap<Lookups, Map<Locale, PlaceList>>();
 export type PlaceList = { places: PlaceGroup[]; json: string; version: string };
 
 /**
- * The places grouped by governorate and named in `locale` (spec 3), made once per lookups and language. Its
- * `version` fingerprints the `/places.json` address (issue 10).
+ * The places grouped by governorate and named in `locale`, made once per lookups and language. Its
+ * `version` fingerprints the `/places.json` address.
  */
 export function placeList(lookups: Lookups, locale: Locale): PlaceList {
   let lists = placeLists.get(lookups);
@@ -189,7 +189,7 @@ export function placeList(lookups: Lookups, locale: Locale): PlaceList {
     const groups: PlaceGroup[] = lookups.governorates.map((g) => ({
       id: g.id,
       name: nameOf(g, locale)!,
-      // The search's choice of a whole governorate ("Damascus, all areas"; issue 13, decision 024).
+      // The search's choice of a whole governorate ("Damascus, all areas"; decision 024).
       all: t("search.wholeGovernorate", { name: nameOf(g, locale) }),
       locations: g.locations.map((l) => ({ id: l.id, name: nameOf(l, locale)! })),
     }));
@@ -225,7 +225,7 @@ export function placesUrl(lookups: Lookups, locale: Locale): string {
   return `/places.json?lang=${locale}&v=${placeList(lookups, locale).version}`;
 }
 
-/** "Governorate, place" of a location id in the page language (spec 3, Locations), or "" for an unknown id. */
+/** "Governorate, place" of a location id in the page language, or "" for an unknown id. */
 export function placeName(lookups: Lookups, locationId: number, locale: Locale): string {
   const place = lookups.locationById.get(locationId);
   return [nameOf(place?.governorate, locale), nameOf(place?.location, locale)]

@@ -3,7 +3,7 @@ import * as s from "~/db/schema";
 import { tellStaff } from "~/services/staff-sms.server";
 
 /**
- * Stores a consultation or contact message (spec 7, contactUs/import) and, for a consultation request that comes in
+ * Stores a consultation or contact message and, for a consultation request that comes in
  * at `now` within the staff's working hours, queues their SMS in the same transaction (tellStaff,
  * docs/decisions/054; contact messages are only listed in the inbox). Returns its id.
  */

@@ -7,7 +7,7 @@ import { deleteReleasedPhotos, imagesOfEstate, photosInUse, replaceImages, unuse
 import { editValues, estateValues, fieldsOfEdit, fieldsOfEstate, type WorkingCopy } from "./post.server";
 
 /**
- * Owners' posts and their moderation (issue 5). A post is a row of `estates` with a `user_id`; its state is the
+ * Owners' posts and their moderation. A post is a row of `estates` with a `user_id`; its state is the
  * listing's status, plus `edit_pending` while an edit of an approved post waits in `estate_edits` (the approved
  * version stays public meanwhile). Every change goes through `transition`, which checks POST_TRANSITIONS inside one
  * transaction that also writes the audit entry; nothing else in the code changes `estates.status`. What a post is
@@ -15,11 +15,11 @@ import { editValues, estateValues, fieldsOfEdit, fieldsOfEstate, type WorkingCop
  * Prices are whole units of `currency` (SYP or USD), areas square metres.
  */
 
-/** The moderation promise of the policy text (spec 1): posts are reviewed within 24 hours (milliseconds). */
+/** The moderation promise of the policy text: posts are reviewed within 24 hours (milliseconds). */
 export const REVIEW_PROMISE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The states a post can be in (issue 5, Rules; issue 14: expired, withdrawn, sold, rented, decision 029; issue 23:
+ * The states a post can be in (expired, withdrawn, sold and rented: decision 029;
  * draft, a listing made from a visitor's offer that its owner completes, decision 055).
  */
 export const POST_STATES = [
@@ -37,9 +37,8 @@ export const POST_STATES = [
 export type PostState = (typeof POST_STATES)[number];
 
 /**
- * What can happen to a post; who may do it is checked by the callers (owner: edit, delete, and issue 14's renew,
- * withdraw, mark_sold, mark_rented; admin: the rest and the closing ones; the system: expire; issue 23: the owner
- * submits a draft).
+ * What can happen to a post; who may do it is checked by the callers (owner: edit, delete, renew, withdraw,
+ * mark_sold, mark_rented and submit (a draft); admin: the rest and the closing ones; the system: expire).
  */
 export const POST_ACTIONS = [
   "edit",
@@ -60,14 +59,14 @@ export const POST_ACTIONS = [
 export type PostAction = (typeof POST_ACTIONS)[number];
 
 /**
- * The documented transitions (issue 5, Rules): pending → approved or rejected; an owner's edit keeps a pending post
+ * The documented transitions: pending → approved or rejected; an owner's edit keeps a pending post
  * pending, sends a rejected one back to review, and turns an approved one into `edit_pending` (approved → pending
  * edit → approved, whether the edit is approved or rejected); an admin can unpublish an approved post (→ rejected,
  * with a reason) and `revise` the staff's own listings in place (an unpublished one goes back to review, so it can be
- * approved again); any post can be deleted. Issue 14 (decision 029): `renew` confirms an approved listing for 60
+ * approved again); any post can be deleted. Decision 029: `renew` confirms an approved listing for 60
  * more days and brings back an expired or withdrawn one; `expire` (the daily sweep) and `withdraw` (the owner: no
  * longer available) take an approved one down; `mark_sold` (sales) and `mark_rented` (rentals) close a listing that
- * is or was public. Issue 23 (decision 055): an owner's edit keeps a draft a draft, `submit` sends it for review
+ * is or was public. Decision 055: an owner's edit keeps a draft a draft, `submit` sends it for review
  * (draft → pending, its 24 hours start then), and a draft can be deleted. Every other pair is refused.
  */
 export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, PostState>>> = {
@@ -127,7 +126,7 @@ type Locked = {
   state: PostState;
 };
 
-/** The columns of a confirmation (issue 14): 60 days start again and the next warning may be sent. */
+/** The columns of a confirmation: 60 days start again and the next warning may be sent. */
 function confirmed(now: Date) {
   return { confirmed_at: now, expiry_warned_at: null };
 }
@@ -150,7 +149,7 @@ function versionOf(post: { estate: { updated_at: Date }; edit: { updated_at: Dat
 
 /**
  * A post's version as the review page shows it: the listing's and its pending edit's last change. A decision form
- * sends it back, and transition() refuses the decision when the post changed in between (issue 5: an admin only
+ * sends it back, and transition() refuses the decision when the post changed in between (an admin only
  * ever approves what they saw).
  */
 export function postVersion(estate: { updated_at: Date }, edit: { updated_at: Date } | null): string {
@@ -177,7 +176,7 @@ export async function workingCopy(db: Db, estateId: number): Promise<(WorkingCop
 
 /**
  * Who acts: the account id and whether it is an admin (the audit log records the id). The id is null for the
- * system (the expiry sweep) and for an owner without an account acting through a signed SMS link (issue 14).
+ * system (the expiry sweep) and for an owner without an account acting through a signed SMS link.
  */
 export type Actor = { id: number | null; admin: boolean };
 
@@ -208,7 +207,7 @@ export type TransitionResult = {
 };
 
 /**
- * Applies one action to a post in one transaction with its audit entry (issue 5, Rules), after checking
+ * Applies one action to a post in one transaction with its audit entry, after checking
  * POST_TRANSITIONS against the locked current state. `edit` and `revise` take `input.change`, applied to the
  * working copy: for a pending or rejected post it is written to the listing (a rejected post goes back to review,
  * its 24 hours start again); for an approved post it becomes (or updates) the pending edit, leaving the public
@@ -216,7 +215,7 @@ export type TransitionResult = {
  * `reject_edit` and `unpublish` need `input.reason`. Throws TransitionError for a refused pair (also mark_sold of a
  * rental and mark_rented of a sale) and Error("missing") when there is no listing with that id.
  *
- * Photos (issue 9): a photo the transition takes out of the post's versions (removed by the owner while no other
+ * Photos: a photo the transition takes out of the post's versions (removed by the owner while no other
  * version has it, the whole post deleted, an edit refused or unpublished with new photos) and that no other post
  * uses is listed in `releasedImages`, and its files are deleted after the transaction commits, never inside it (a
  * rolled-back transition loses no file). `db` must not be a transaction.
@@ -234,7 +233,7 @@ export async function transition(
 }
 
 /**
- * transition() inside a transaction the caller holds (issue 14: a sweep changes many listings in one transaction).
+ * transition() inside a transaction the caller holds (a sweep changes many listings in one transaction).
  * The caller deletes `releasedImages` with deleteReleasedPhotos once its transaction has committed.
  */
 export async function transitionIn(
@@ -310,7 +309,7 @@ export async function transitionIn(
       .set({
         status: to as s.EstateStatus,
         updated_at: now,
-        // A submitted draft's 24 hours of review start now (issue 23); a decision is a review.
+        // A submitted draft's 24 hours of review start now; a decision is a review.
         ...(action === "delete" ? { deleted_at: now } : action === "submit" ? { submitted_at: now } : { reviewed_at: now }),
         ...(action === "approve" ? { reject_reason: null, ...confirmed(now) } : {}),
         ...(reason && action !== "delete" ? { reject_reason: reason } : {}),
@@ -331,7 +330,7 @@ export async function transitionIn(
     }
   }
 
-  // A newly public listing: saved searches' instant alerts run soon (issue 14, decision 030).
+  // A newly public listing: saved searches' instant alerts run soon (decision 030).
   if (to === "approved" && action === "approve") await queueAlertsSoon(tx);
   await recordAudit(tx, {
     actorId: actor.id,

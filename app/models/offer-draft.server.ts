@@ -14,7 +14,7 @@ import type { Actor } from "./moderation.server";
 import { nextStateId } from "./post.server";
 
 /**
- * A visitor's offer becomes a listing (issue 23, docs/decisions/055-offer-to-listing.md): from an offer sent on
+ * A visitor's offer becomes a listing (docs/decisions/055-offer-to-listing.md): from an offer sent on
  * /new-estate without an account (estate_offers, user_id null), an admin makes a listing `draft` in one step; the
  * owner gets an SMS with a signed link (/od/<token>), confirms their number by logging in or signing up with it,
  * and the draft becomes theirs (estates.user_id) to complete in the post editor and send for review (draft →

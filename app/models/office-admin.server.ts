@@ -9,7 +9,7 @@ import { getLookups, nameOf, placeName } from "./lookups.server";
 import { forgetOfficeCounts } from "./office.server";
 
 /**
- * Offices in the back office (issue 5, Content): every office, active or not, created, edited (names, phone numbers,
+ * Offices in the back office: every office, active or not, created, edited (names, phone numbers,
  * addresses, place, logo, contract level), activated or deactivated by admins, and each office's listings. Every
  * write and its audit entry are one transaction; the public office pages (office.server.ts) show only active
  * offices and see a change at once. Logos are stored by the caller; here they are only base names of WebP files.
@@ -54,7 +54,7 @@ function containsPattern(text: string): string {
 
 /**
  * Every office, active or not, newest first, ADMIN_OFFICES_PAGE_SIZE per page (`page` from 1); with `q`, only those
- * whose Arabic or English name contains it (case-insensitive). Source: issue 5, Content.
+ * whose Arabic or English name contains it (case-insensitive).
  */
 export async function listAdminOffices(
   db: Db,
@@ -93,7 +93,7 @@ export async function listAdminOffices(
   };
 }
 
-/** One office as stored, active or not, or null when there is no office with that id (issue 5, Content). */
+/** One office as stored, active or not, or null when there is no office with that id. */
 export async function getOfficeRow(db: Db, id: number): Promise<OfficeRow | null> {
   const [row] = await db.select().from(s.offices).where(eq(s.offices.id, id));
   return row ?? null;
@@ -102,7 +102,6 @@ export async function getOfficeRow(db: Db, id: number): Promise<OfficeRow | null
 /**
  * Creates an active office with its logo (`logo`, the base name of stored WebP files, or null) and records
  * `office.create` in the same transaction; the public office pages see it at once. Returns the new id.
- * Source: issue 5, Content.
  */
 export async function createOffice(db: Db, actorId: number, input: OfficeInput, logo: string | null): Promise<number> {
   const id = await db.transaction(async (tx) => {
@@ -126,7 +125,7 @@ export async function createOffice(db: Db, actorId: number, input: OfficeInput, 
 /**
  * Replaces an office's fields, and its logo when `logo` is given (undefined keeps the old one), and records
  * `office.update` with the names of the changed fields, in one transaction. Returns the logo it replaced (null when
- * none was replaced), or null when there is no office with that id (nothing written). Source: issue 5, Content.
+ * none was replaced), or null when there is no office with that id (nothing written).
  */
 export async function updateOffice(
   db: Db,
@@ -157,7 +156,6 @@ export async function updateOffice(
  * Activates (`active` true) or deactivates an office and records `office.activate` or `office.deactivate`, in one
  * transaction; an office already in that state is left alone and nothing is recorded. A deactivated office leaves
  * /offices, /officesResult, the sitemap, and /office/:id and /office-estates/:id answer 404, at once.
- * Source: issue 5, Content.
  */
 export async function setOfficeActive(db: Db, actorId: number, id: number, active: boolean): Promise<ToggleOutcome> {
   const outcome = await db.transaction(async (tx): Promise<ToggleOutcome> => {
@@ -187,7 +185,7 @@ export type OfficeListingItem = { id: number; stateId: number; type: string; pla
 
 /**
  * The listings of an office in every status but deleted, newest first, OFFICE_LISTINGS_PAGE_SIZE per page (`page`
- * from 1). Each links to the listing editor (/profile/posts/:id), which admins may use. Source: issue 5, Content.
+ * from 1). Each links to the listing editor (/profile/posts/:id), which admins may use.
  */
 export async function officeListings(db: Db, officeId: number, locale: Locale, page: number): Promise<Paged<OfficeListingItem>> {
   const where = and(eq(s.estates.office_id, officeId), ne(s.estates.status, "deleted"));

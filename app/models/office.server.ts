@@ -7,7 +7,7 @@ import { imageUrl } from "~/services/images.server";
 import { maskPhone } from "~/utils/format";
 import { getLookups, nameOf } from "./lookups.server";
 
-/** What an office card shows (spec 2.7, Office card), named in the page's language. */
+/** What an office card shows, named in the page's language. */
 export type OfficeCard = {
   id: number;
   name: string;
@@ -86,7 +86,7 @@ async function toCards(db: Db, rows: (typeof s.offices.$inferSelect)[], locale: 
 
 const activeOrder = [sql`${s.offices.contract_type_id} desc`, asc(s.offices.id)];
 
-/** Every active office, the higher contract levels first (spec 7, offices list). */
+/** Every active office, the higher contract levels first. */
 export async function listOffices(db: Db, locale: Locale): Promise<OfficeCard[]> {
   const rows = await db
     .select()
@@ -97,7 +97,7 @@ export async function listOffices(db: Db, locale: Locale): Promise<OfficeCard[]>
 }
 
 /**
- * Offices serving a place (spec 2.5, searchselected 1): offices in the governorate of `locationId`, those in the
+ * Offices serving a place: offices in the governorate of `locationId`, those in the
  * location itself first (docs/decisions/005-office-search-by-place.md). Empty for an unknown location.
  */
 export async function searchOfficesByPlace(db: Db, locationId: number, locale: Locale): Promise<OfficeCard[]> {
@@ -121,7 +121,7 @@ export async function searchOfficesByPlace(db: Db, locationId: number, locale: L
   return toCards(db, rows, locale);
 }
 
-/** Offices whose Arabic or English name contains `name`, case-insensitive (spec 2.5, searchselected 2). */
+/** Offices whose Arabic or English name contains `name`, case-insensitive. */
 export async function searchOfficesByName(db: Db, name: string, locale: Locale): Promise<OfficeCard[]> {
   // PostgreSQL text cannot hold a NUL byte: drop it rather than fail the query.
   const pattern = `%${name.replace(/\u0000/g, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -134,7 +134,7 @@ export async function searchOfficesByName(db: Db, name: string, locale: Locale):
   return toCards(db, rows, locale);
 }
 
-/** One active office as a card, or null (spec 2.1, /office/{id}). */
+/** One active office as a card, or null (/office/{id}). */
 export async function getOffice(db: Db, id: number, locale: Locale): Promise<OfficeCard | null> {
   const rows = await db
     .select()
@@ -172,7 +172,7 @@ export async function activeOfficeIds(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** An active office's name and numbers for the contact dialog of logged-in users (spec 6), or null. */
+/** An active office's name and numbers for the contact dialog of logged-in users, or null. */
 export async function officeContact(
   db: Db,
   id: number,

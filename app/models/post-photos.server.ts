@@ -4,7 +4,7 @@ import * as s from "~/db/schema";
 import { removeStoredImage } from "~/services/images.server";
 
 /**
- * A post's photos (issue 5, Owners; issue 9): a listing's photo rows, which stored photos a post's versions still
+ * A post's photos: a listing's photo rows, which stored photos a post's versions still
  * use, and deleting the files of those no post uses any more (docs/decisions/012-upload-storage.md). Written only by
  * moderation.server.ts `transition`, the one writer of a post's photos.
  */
@@ -46,7 +46,7 @@ export async function photosInUse(tx: Tx, estateId: number): Promise<Set<string>
 
 /**
  * Of `files`, those that no version of any post uses: no listing that is not deleted has them in estate_images and
- * no pending edit has them in its images (issue 9). Rejected listings keep theirs (the owner may fix and resubmit).
+ * no pending edit has them in its images. Rejected listings keep theirs (the owner may fix and resubmit).
  */
 export async function unusedPhotos(tx: Tx, files: string[]): Promise<string[]> {
   if (!files.length) return [];
@@ -69,7 +69,7 @@ export async function unusedPhotos(tx: Tx, files: string[]): Promise<string[]> {
 }
 
 /**
- * Deletes the files (every photo width) of photos a committed transition released (issue 9: a photo that left every
+ * Deletes the files (every photo width) of photos a committed transition released (a photo that left every
  * version of every post is no longer served at /images). Uploaded names only (removeStoredImage leaves the shared
  * seed pool alone). A file that cannot be deleted is left behind rather than failing a change already committed.
  */

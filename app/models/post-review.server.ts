@@ -18,7 +18,7 @@ import {
 } from "./moderation.server";
 
 /**
- * The back office's review of owners' posts (issue 5, Queues): the queue of posts and edits waiting, everything the
+ * The back office's review of owners' posts: the queue of posts and edits waiting, everything the
  * owner entered for one review, and an admin's decision with the owner's reason and SMS. The state machine itself
  * is moderation.server.ts.
  */
@@ -36,7 +36,7 @@ export type QueueItem = {
   late: boolean;
 };
 
-/** Pending posts and edits, oldest first (issue 5, Queues). */
+/** Pending posts and edits, oldest first. */
 export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
   const lookups = await getLookups(db);
   const [posts, edits] = await Promise.all([
@@ -87,7 +87,7 @@ export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
     .sort((a, b) => a.since.localeCompare(b.since));
 }
 
-/** Everything the owner entered, for one review (issue 5, Queues): the listing, its photos and any pending edit. */
+/** Everything the owner entered, for one review: the listing, its photos and any pending edit. */
 export type PostReview = {
   estateId: number;
   stateId: number;
@@ -97,7 +97,7 @@ export type PostReview = {
   contactName: string | null;
   phone: string | null;
   offerType: string;
-  /** 1 sale, 2 rent: whether the listing closes as sold or rented (issue 14). */
+  /** 1 sale, 2 rent: whether the listing closes as sold or rented. */
   offerTypeId: number;
   estateType: string;
   place: string;
@@ -187,7 +187,7 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
   };
 }
 
-/** The SMS key of each moderation action that tells the owner something (issue 5: the owner gets an SMS). */
+/** The SMS key of each moderation action that tells the owner something (the owner gets an SMS). */
 const SMS_OF: Partial<Record<PostAction, string>> = {
   approve: "approved",
   reject: "rejected",
@@ -197,7 +197,7 @@ const SMS_OF: Partial<Record<PostAction, string>> = {
 };
 
 /**
- * An admin's decision on a post (issue 5, Queues and Reports): approve, reject, approve_edit, reject_edit or
+ * An admin's decision on a post: approve, reject, approve_edit, reject_edit or
  * unpublish, with the reason composed in the owner's language; the owner gets an SMS; unpublishing also closes the
  * listing's open reports. All in one transaction with the audit entry. Throws TransitionError when the post's
  * state does not allow the action, Error("missing") for an unknown id, ReasonRequiredError.

@@ -8,13 +8,13 @@ import type { Actor, PostState } from "./moderation.server";
 import { expiresAt } from "./freshness.server";
 
 /**
- * Owners' posts (issue 5, Owners): a post is a row of `estates` with a `user_id`, created from /new-estate, edited on
+ * Owners' posts: a post is a row of `estates` with a `user_id`, created from /new-estate, edited on
  * /profile/posts/:id and listed on /profile. Its state changes only through moderation.server.ts `transition`; this
  * module holds what a post is made of (its fields and photos, in both directions between the listing, its pending
  * edit and the editor) and the owner's reads. Prices are whole units of `currency` (SYP or USD), areas square metres.
  */
 
-/** The fields an owner can change (issue 5, Owners). `price` null is "price on request". */
+/** The fields an owner can change. `price` null is "price on request". */
 export type PostFields = {
   price: number | null;
   currency: "SYP" | "USD";
@@ -25,7 +25,7 @@ export type PostFields = {
   /** Square metres. */
   area: number;
   interior_status_id: number | null;
-  /** A rental's period (period_types: 1 daily … 5 yearly; issue 23); null for sales or when not given. */
+  /** A rental's period (period_types: 1 daily … 5 yearly); null for sales or when not given. */
   period_type_id: number | null;
   description_ar: string | null;
   description_en: string | null;
@@ -103,7 +103,7 @@ export async function nextStateId(tx: Tx): Promise<number> {
   return Number(row.max) + 1;
 }
 
-/** What /new-estate stores for a logged-in user (spec 3, New property offer; issue 5, Owners). Area in square metres. */
+/** What /new-estate stores for a logged-in user. Area in square metres. */
 export type NewPost = {
   estate_type_id: number;
   estate_offer_type_id: number;
@@ -119,7 +119,7 @@ export type NewPost = {
 };
 
 /**
- * Creates a user's post from /new-estate (issue 5, Owners): a listing in state `pending` owned by `userId`, with
+ * Creates a user's post from /new-estate: a listing in state `pending` owned by `userId`, with
  * no price yet ("price on request" until the owner adds one) and no photos, its 24 hours starting now, with its audit
  * entry, in one transaction. Returns the listing id.
  */
@@ -157,14 +157,14 @@ export async function createPost(db: Db, userId: number, input: NewPost): Promis
   });
 }
 
-/** A post as its editor shows it (issue 5, Owners). `staff` is true for the offices' listings (no owner account). */
+/** A post as its editor shows it. `staff` is true for the offices' listings (no owner account). */
 export type EditablePost = {
   id: number;
   stateId: number;
   estateTypeId: number;
   offerTypeId: number;
   locationId: number;
-  /** The listing's status (a draft's changes are not reviewed until it is sent; issue 23). */
+  /** The listing's status (a draft's changes are not reviewed until it is sent). */
   status: s.EstateStatus;
   staff: boolean;
   rejectReason: string | null;
@@ -173,15 +173,15 @@ export type EditablePost = {
 };
 
 /**
- * The post `estateId` if `actor` may edit it: its owner, or an admin for the staff's listings (issue 5, Content:
- * "offices' listings can be managed by admins with the same editor as owners"). Null otherwise, and for deleted
+ * The post `estateId` if `actor` may edit it: its owner, or an admin for the staff's listings (admins
+ * manage the offices' listings with the same editor as owners). Null otherwise, and for deleted
  * listings, so other users' posts look like missing ones (a user can never see or change another user's post).
  */
 export async function editablePost(db: Db, estateId: number, actor: Actor): Promise<EditablePost | null> {
   const [e] = await db.select().from(s.estates).where(eq(s.estates.id, estateId));
   if (!e || e.status === "deleted") return null;
   const mine = e.user_id !== null && e.user_id === actor.id;
-  // A draft without its owner yet (issue 23) is nobody's to edit: its owner claims it through the SMS link first.
+  // A draft without its owner yet is nobody's to edit: its owner claims it through the SMS link first.
   const staffListing = e.user_id === null && actor.admin && e.status !== "draft";
   if (!mine && !staffListing) return null;
   const [lastEdit] = await db
@@ -203,7 +203,7 @@ export async function editablePost(db: Db, estateId: number, actor: Actor): Prom
   };
 }
 
-/** One of a user's own posts on /profile, with its moderation state (issue 5, Owners). */
+/** One of a user's own posts on /profile, with its moderation state. */
 export type UserPost = {
   kind: "estate" | "request";
   id: number;
@@ -217,15 +217,15 @@ export type UserPost = {
   /** When the current review started (ISO), for the time left of the 24 hours; null when nothing waits. */
   waitingSince: string | null;
   date: string;
-  /** A listing's offer type (1 sale, 2 rent): whether it can be marked sold or rented (issue 14); null for requests. */
+  /** A listing's offer type (1 sale, 2 rent): whether it can be marked sold or rented; null for requests. */
   offerTypeId: number | null;
-  /** ISO end of a published or expired listing's 60 days (issue 14); null otherwise. */
+  /** ISO end of a published or expired listing's 60 days; null otherwise. */
   expires: string | null;
 };
 
 /**
  * A user's listings (every state, deleted ones included: kept for the record) and property requests, newest first
- * (issue 5, /profile: pending with the time left, approved with a link, rejected with the reason, deleted).
+ * (/profile: pending with the time left).
  */
 export async function userPosts(db: Db, userId: number, locale: Locale): Promise<UserPost[]> {
   const lookups = await getLookups(db);

@@ -7,7 +7,7 @@ import { publicEstate } from "./estate.server";
 import { MONTHLY_FACTOR, PER_M2_PERIOD_TYPE_IDS, RENT_OFFER_TYPE_ID, type Lookups } from "./lookups.server";
 
 /**
- * Prices people use (issue 13, docs/decisions/025-prices-and-medians.md): a listing's price in the other currency at
+ * Prices people use (docs/decisions/025-prices-and-medians.md): a listing's price in the other currency at
  * the back office's exchange rate, its price per square metre, and the median price per m² of comparable listings.
  * Currencies are "SYP" (whole Syrian pounds) and "USD" (US dollars); the rate is whole SYP for 1 USD.
  */
@@ -26,8 +26,8 @@ export function squareMetresPerUnit(lookups: Lookups, unitId: number): number | 
 
 /**
  * `value` of `currency` in the other currency at `sypPerUsd`: USD → SYP multiplied (exact, whole pounds), SYP →
- * USD divided; to three significant figures (threeFigures). Null without a rate. Source: issue 13 ("the other one marked as
- * approximate").
+ * USD divided; to three significant figures (threeFigures). Null without a rate. The
+ * converted price is shown marked as approximate.
  */
 export function otherCurrency(value: number, currency: string, sypPerUsd: number | null): number | null {
   if (!sypPerUsd) return null;
@@ -36,7 +36,7 @@ export function otherCurrency(value: number, currency: string, sypPerUsd: number
 
 /**
  * A whole number kept to three significant figures (12,345 → 12,300; 135,300,000 → 135,000,000): what a converted
- * or per-m² amount is worth (they are approximate), and shorter pages (the search results' HTML budget, issue 10).
+ * or per-m² amount is worth (they are approximate), and shorter pages (the search results' HTML budget).
  */
 export function threeFigures(value: number): number {
   if (!(Math.abs(value) >= 1000)) return Math.round(value);
@@ -73,7 +73,7 @@ export function listingPricePerM2(
 export type AreaMedian = { perM2: number; count: number };
 
 /**
- * What a listing page shows about its area (issue 13): the listing's own price per m² (its currency; null without
+ * What a listing page shows about its area: the listing's own price per m² (its currency; null without
  * one) and the medians of its place and of its governorate, null below the threshold.
  */
 export type AreaPrices = {
@@ -84,7 +84,7 @@ export type AreaPrices = {
   perMonth: boolean;
 };
 
-/** A median resting on fewer listings than this is not shown (issue 13). */
+/** A median resting on fewer listings than this is not shown. */
 export const MEDIAN_MIN_LISTINGS = 5;
 
 /** Medians kept in the process per database handle; key: type, offer, period, place, rate. */
@@ -144,7 +144,7 @@ async function medianOf(
 }
 
 /**
- * The medians a listing page shows (issue 13): price per m² of public listings of the same estate type and offer
+ * The medians a listing page shows: price per m² of public listings of the same estate type and offer
  * type, in the listing's place and in its governorate, in the listing's currency (`currency`; computed in SYP, a USD
  * listing's median divided by the rate), each with its count; null where fewer than MEDIAN_MIN_LISTINGS listings (or
  * none with a price per m²) rest under it. The listing itself counts. A rent's are per month, among monthly and
@@ -205,7 +205,7 @@ export function standing(perM2: number, median: number): number {
 export type MedianLine = { median: string; basis: string; standing: string | null };
 
 /**
- * The lines of a listing page's area prices (issue 13), place first then governorate, written on the server so the
+ * The lines of a listing page's area prices, place first then governorate, written on the server so the
  * page's JavaScript needs no formatting of its own: `t` the page's translator, `names` the place's and governorate's
  * names, `currencyLabel` the listing's currency as the cards write it. A median that is not shown (fewer than
  * MEDIAN_MIN_LISTINGS listings) gives no line.

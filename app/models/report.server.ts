@@ -8,12 +8,12 @@ import { getLookups, nameOf, placeName } from "./lookups.server";
 import type { Actor } from "./moderation.server";
 
 /**
- * Reports of listings (spec 3 and 7, report; issue 5, Reports): one per user and public listing, grouped by listing
+ * Reports of listings: one per user and public listing, grouped by listing
  * in the back office, where they are dismissed or the listing unpublished (post-review.server.ts moderatePost).
  */
 
 /**
- * Reports a public listing (spec 7, report): one report per user and listing. Returns "reported", "already" when
+ * Reports a public listing: one report per user and listing. Returns "reported", "already" when
  * the user reported it before, or "missing" when the listing is not public.
  */
 export async function reportEstate(
@@ -44,7 +44,7 @@ export async function hasReported(db: Db, userId: number, estateId: number): Pro
   return Boolean(row);
 }
 
-/** A listing with open reports, and how many of each reason (issue 5, Reports). */
+/** A listing with open reports, and how many of each reason. */
 export type ReportGroup = {
   estateId: number;
   stateId: number;
@@ -58,7 +58,7 @@ export type ReportGroup = {
   first: string;
 };
 
-/** Open reports grouped by listing, most reported first (issue 5, Reports). */
+/** Open reports grouped by listing, most reported first. */
 export async function reportGroups(db: Db, locale: Locale): Promise<ReportGroup[]> {
   const lookups = await getLookups(db);
   const rows = await db
@@ -112,7 +112,7 @@ export async function reportGroups(db: Db, locale: Locale): Promise<ReportGroup[
   return [...groups.values()].sort((a, b) => b.total - a.total || a.first.localeCompare(b.first));
 }
 
-/** Dismisses a listing's open reports (issue 5, Reports) with an audit entry. Returns how many were closed. */
+/** Dismisses a listing's open reports with an audit entry. Returns how many were closed. */
 export async function dismissReports(db: Db, estateId: number, actor: Actor, note: string): Promise<number> {
   return db.transaction(async (tx) => {
     const closed = await tx

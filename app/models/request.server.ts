@@ -9,11 +9,11 @@ import { getLookups, nameOf, placeName, type Lookups } from "./lookups.server";
 import { ReasonRequiredError, REVIEW_PROMISE_MS, type Actor } from "./moderation.server";
 
 /**
- * Property requests (spec 3, Property request; issue 5, Queues): sent by logged-in users as `pending`, approved or
+ * Property requests: sent by logged-in users as `pending`, approved or
  * rejected by an admin, the approved ones listed on /user-order. Prices are SYP.
  */
 
-/** Stores a property request as `pending` for moderation (spec 3, Property request). Returns its id. */
+/** Stores a property request as `pending` for moderation. Returns its id. */
 export async function createPropertyRequest(db: Db, input: typeof s.property_requests.$inferInsert): Promise<number> {
   const [row] = await db
     .insert(s.property_requests)
@@ -43,7 +43,7 @@ export async function listApprovedRequests(
   page: number,
   locale: Locale,
 ): Promise<{ items: RequestItem[]; total: number; pageCount: number }> {
-  // Approved, and its account active: a suspended user's requests leave the public pages (issue 5).
+  // Approved, and its account active: a suspended user's requests leave the public pages.
   const approved = and(
     eq(s.property_requests.status, "approved"),
     sql`exists (select 1 from ${s.users} where ${s.users.id} = ${s.property_requests.user_id} and ${s.users.status} = 'active')`,
@@ -82,7 +82,7 @@ export type RequestReview = Omit<RequestItem, "date"> & {
   late: boolean;
 };
 
-/** Pending property requests, oldest first (issue 5, Queues). */
+/** Pending property requests, oldest first. */
 export async function requestQueue(db: Db, locale: Locale): Promise<RequestReview[]> {
   const lookups = await getLookups(db);
   const rows = await db
@@ -103,7 +103,7 @@ export async function requestQueue(db: Db, locale: Locale): Promise<RequestRevie
 }
 
 /**
- * Approves or rejects a pending property request (issue 5, Queues) with its audit entry and the owner's SMS, in one
+ * Approves or rejects a pending property request with its audit entry and the owner's SMS, in one
  * transaction. Returns false when the request does not exist or is not pending. A rejection needs a reason.
  */
 export async function moderateRequest(

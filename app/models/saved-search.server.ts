@@ -13,7 +13,7 @@ import { alertToken, stopToken } from "./alert-links.server";
 import { getLookups, type Lookups } from "./lookups.server";
 
 /**
- * Saved searches and their SMS alerts (issue 14, docs/decisions/030-saved-searches-and-alerts.md): a logged-in user
+ * Saved searches and their SMS alerts (docs/decisions/030-saved-searches-and-alerts.md): a logged-in user
  * keeps up to 10 searches of the results page; new public listings that match send at most one SMS an hour
  * (instant) or a day (daily) per search, and at most 3 alert SMS a day per account, each with a link to the new
  * results and a one-tap stop link that needs no login.
@@ -23,9 +23,9 @@ import { getLookups, type Lookups } from "./lookups.server";
 FREQUENCIES satisfies readonly AlertFrequency[];
 ALERT_FREQUENCIES satisfies typeof FREQUENCIES;
 
-/** Saved searches one account may keep (issue 14). */
+/** Saved searches one account may keep. */
 export const MAX_SAVED_SEARCHES = 10;
-/** Alert SMS one account may get in 24 hours, all its searches together (issue 14). */
+/** Alert SMS one account may get in 24 hours, all its searches together. */
 export const MAX_ALERTS_PER_DAY = 3;
 /** Least time between two alerts of one search, by frequency (ms): an hour for instant, a day for daily. */
 export const ALERT_INTERVAL_MS: Record<AlertFrequency, number> = { instant: 3_600_000, daily: 86_400_000 };
@@ -167,7 +167,7 @@ function dueAt(now: Date) {
 }
 
 /**
- * One batch of due alerts at `now` (issue 14), in the caller's transaction `tx`: the next `batch` saved searches
+ * One batch of due alerts at `now`, in the caller's transaction `tx`: the next `batch` saved searches
  * after id `afterId` that are not paused and whose interval is over (see alertOne for each). Returns what it did and
  * the last id looked at, or null when no search is left. The `alerts.send` job runs one batch per transaction and
  * queues the next, so a worker killed in the middle loses its batch's transaction whole: each search is then either
@@ -220,7 +220,7 @@ export async function sendAlertsBatch(
 }
 
 /**
- * Sends every alert due at `now` (issue 14): sendAlertsBatch until none is left, each batch its own transaction
+ * Sends every alert due at `now`: sendAlertsBatch until none is left, each batch its own transaction
  * (what the job queue's `alerts.send` does job by job; tests and the benchmark call this). For each saved search not
  * paused whose last alert is at least ALERT_INTERVAL_MS of its frequency ago, counts the public listings matching
  * it that were published after its `checked_until` and up to `now` (countPublishedBetween, served by
@@ -312,7 +312,7 @@ async function alertOne(
 }
 
 /**
- * Queues an alert run soon after a listing is published (issue 14: "instant"), in the publishing transaction `tx`:
+ * Queues an alert run soon after a listing is published (instant alerts), in the publishing transaction `tx`:
  * the `alerts.send` job runs ALERT_SETTLE_MS and a second later, so the run counts this listing. Publications in
  * the same 10 seconds share one job (its key).
  */

@@ -4,7 +4,7 @@ import * as s from "~/db/schema";
 import { publicEstate } from "./estate.server";
 
 /**
- * Saves or unsaves a public listing for a user (spec 4, Saved flag; spec 7 estate/save and estate/unSave).
+ * Saves or unsaves a public listing for a user.
  * Returns "saved" or "unsaved", or "missing" when the listing is not public.
  */
 export async function setSaved(

@@ -157,7 +157,7 @@ export function searchWords(text: string): string[] {
   return splitWords(searchNormalize(text)).map(searchStem);
 }
 
-/** Words a query keeps (issue 13): the rest of a long text is dropped. */
+/** Words a query keeps: the rest of a long text is dropped. */
 const MAX_WORDS = 8;
 /**
  * The longest word kept, in UTF-8 bytes: PostgreSQL indexes no longer word (so none could match) and refuses a

@@ -4,7 +4,7 @@ import { sms_messages, SMS_STATES, type SmsState } from "~/db/schema";
 import { plainText } from "~/forms/admin";
 
 /**
- * Outgoing SMS as the back office sees them (issue 23, /admin/sms; decision 051): every message's life, newest first,
+ * Outgoing SMS as the back office sees them (/admin/sms; decision 051): every message's life, newest first,
  * found by number and state.
  */
 

@@ -5,7 +5,7 @@ import { stderrLine } from "~/services/jobs.server";
 import { isoDay } from "~/utils/dates";
 
 /**
- * The SMS limits against pumping and overspending (issue 23, decision 051), by name: a code to a number outside
+ * The SMS limits against pumping and overspending (decision 051), by name: a code to a number outside
  * SMS_COUNTRIES (`country`), a sixth code of the day to one number (`phone_day`) or a 21st from one address
  * (`ip_day`), and a bulk message past SMS_DAILY_LIMIT (`daily_budget`).
  */

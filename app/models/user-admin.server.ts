@@ -8,7 +8,7 @@ import type { Actor } from "./moderation.server";
 import { spendPasswordResets } from "./user.server";
 
 /**
- * Accounts in the back office (issue 5, Accounts): finding them by phone or name, suspending one with a reason (every
+ * Accounts in the back office: finding them by phone or name, suspending one with a reason (every
  * session ends, its posts leave the public pages) and lifting a suspension. The account itself, its sessions and
  * codes are user.server.ts.
  */
@@ -25,7 +25,7 @@ export type AccountRow = {
   created: string;
 };
 
-/** Accounts whose phone or name contains `q` (issue 5, Accounts), newest first, at most 50. */
+/** Accounts whose phone or name contains `q`, newest first, at most 50. */
 export async function findAccounts(db: Db, q: string): Promise<AccountRow[]> {
   const term = plainText(q, 50).trim();
   const digits = term.replace(/[^\d+]/g, "");
@@ -61,8 +61,8 @@ export async function findAccounts(db: Db, q: string): Promise<AccountRow[]> {
 }
 
 /**
- * Suspends an account (issue 5, Accounts): status suspended with the reason, every session deleted (it is logged
- * out everywhere at once), every unused password-reset link spent (issue 9), its posts leave the public pages (publicEstate checks the owner's status), audit entry
+ * Suspends an account: status suspended with the reason, every session deleted (it is logged
+ * out everywhere at once), every unused password-reset link spent, its posts leave the public pages (publicEstate checks the owner's status), audit entry
  * and SMS, one transaction. Returns false when there is no such active account or it is the actor's own.
  */
 export async function suspendAccount(db: Db, userId: number, actor: Actor, reason: string): Promise<boolean> {
@@ -76,7 +76,7 @@ export async function suspendAccount(db: Db, userId: number, actor: Actor, reaso
       .returning({ id: s.users.id, phone: s.users.phone, lang: s.users.lang });
     if (!u) return false;
     await tx.delete(s.sessions).where(eq(s.sessions.user_id, userId));
-    // Its password-reset links are spent too (issue 9): lifting the suspension must not bring them back.
+    // Its password-reset links are spent too: lifting the suspension must not bring them back.
     await spendPasswordResets(tx, userId);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -90,7 +90,7 @@ export async function suspendAccount(db: Db, userId: number, actor: Actor, reaso
   });
 }
 
-/** Lifts a suspension (issue 5, Accounts): active again, posts public again, audit entry. False when not suspended. */
+/** Lifts a suspension: active again, posts public again, audit entry. False when not suspended. */
 export async function liftSuspension(db: Db, userId: number, actor: Actor, note: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [u] = await tx

@@ -14,11 +14,11 @@ import { verifyPassword } from "~/services/password.server";
 import { keyedHash } from "~/services/session.server";
 import { hashToken, randomCode, randomToken, safeEqual } from "~/services/tokens.server";
 
-/** How long things live (issue 3): login sessions 30 days, SMS codes 10 minutes, reset links 1 hour (milliseconds). */
+/** How long things live: login sessions 30 days, SMS codes 10 minutes, reset links 1 hour (milliseconds). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
-/** Wrong tries allowed on one SMS code before it is spent (issue 3). */
+/** Wrong tries allowed on one SMS code before it is spent. */
 export const CODE_MAX_ATTEMPTS = 5;
 
 /** A user as the screens see them (never the password hash). */
@@ -50,7 +50,7 @@ export const REGISTRATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export type Registration = { id: number; phone: string; first_name: string; last_name: string; password_hash: string };
 
 /**
- * Records a sign-up (spec 4, Registration 1) as a row of its own and returns its id, or "exists" (and writes
+ * Records a sign-up as a row of its own and returns its id, or "exists" (and writes
  * nothing) when the number already has an account. Other sign-ups of the number are left alone; sign-ups older than
  * REGISTRATION_TTL_MS are forgotten.
  */
@@ -96,7 +96,7 @@ export async function findRegistrationByPassword(db: Db, phone: string, password
 }
 
 /**
- * Makes the account of a confirmed sign-up (spec 7, code/check success): an active user with the sign-up's names and
+ * Makes the account of a confirmed sign-up: an active user with the sign-up's names and
  * password, and every sign-up of the number forgotten. Returns the user, or null (and changes nothing) when the
  * sign-up is gone or the number has an account already. Call it in the code check's transaction.
  */
@@ -125,7 +125,7 @@ function codeHash(phone: string, purpose: SmsCodePurpose, code: string): string 
 }
 
 /**
- * A new 6-digit code for a phone (issue 3, SMS): stored as a keyed hash, valid CODE_TTL_MS; earlier unused codes of
+ * A new 6-digit code for a phone: stored as a keyed hash, valid CODE_TTL_MS; earlier unused codes of
  * the same purpose stop working. Returns the code itself, to be sent by SMS and forgotten.
  */
 export async function issueCode(db: Db, phone: string, purpose: SmsCodePurpose): Promise<string> {
@@ -149,7 +149,7 @@ export async function issueCode(db: Db, phone: string, purpose: SmsCodePurpose):
 export type CodeCheck = "ok" | "wrong" | "expired" | "locked" | "none";
 
 /**
- * Checks a typed code against the newest unused code of a phone (spec 7, code/check). A code works once, for
+ * Checks a typed code against the newest unused code of a phone. A code works once, for
  * CODE_TTL_MS, and is spent after CODE_MAX_ATTEMPTS wrong tries ("locked").
  */
 export async function checkCode(db: Db, phone: string, purpose: SmsCodePurpose, code: string): Promise<CodeCheck> {
@@ -177,7 +177,7 @@ export async function checkCode(db: Db, phone: string, purpose: SmsCodePurpose, 
   });
 }
 
-/** Opens a login session (architecture 7): a new random token whose SHA-256 is stored with an expiry. Returns the token. */
+/** Opens a login session: a new random token whose SHA-256 is stored with an expiry. Returns the token. */
 export async function createSession(db: Db, userId: number): Promise<string> {
   const token = randomToken();
   await db
@@ -203,7 +203,7 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 }
 
 /**
- * A password-reset link token for a user (spec 4, /rp): random 256 bits, stored as SHA-256, valid RESET_TTL_MS,
+ * A password-reset link token for a user (/rp): random 256 bits, stored as SHA-256, valid RESET_TTL_MS,
  * single-use. Earlier unused links of the user stop working.
  */
 export async function createPasswordReset(db: Db, userId: number): Promise<string> {
@@ -218,7 +218,7 @@ export async function createPasswordReset(db: Db, userId: number): Promise<strin
 }
 
 /**
- * Spends every unused password-reset link of a user (issue 9: a suspension ends them, so lifting it does not bring
+ * Spends every unused password-reset link of a user (a suspension ends them, so lifting it does not bring
  * them back). Call it in the suspension's transaction.
  */
 export async function spendPasswordResets(db: Db, userId: number): Promise<void> {
@@ -247,7 +247,7 @@ export async function findResetUser(db: Db, token: string): Promise<number | nul
 }
 
 /**
- * Changes a password with a reset token (spec 7, change-password-by-token), in one transaction: spends the token,
+ * Changes a password with a reset token, in one transaction: spends the token,
  * stores the new hash, and ends every session of the user. Returns false (and changes nothing) on a bad token.
  */
 export async function resetPasswordWithToken(db: Db, token: string, passwordHash: string): Promise<boolean> {

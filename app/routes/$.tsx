@@ -1,2 +1,2 @@
-/** Any other path (spec 2.1): the not-found page with status 404, rendered by the root error boundary. */
+/** Any other path: the not-found page with status 404, rendered by the root error boundary. */
 export { default, loader } from "~/utils/no-page";

@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
-/** Home (spec 2.4): search hero, our services (articles 1-3), newest listings, reach agents, latest articles (4-6), rental offices, social. */
+/** Home: search hero, our services (articles 1-3), newest listings, reach agents, latest articles (4-6), rental offices, social. */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadHomePage(request);
 }

@@ -12,7 +12,7 @@ export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
 /**
- * /a/<token> (issue 14, decisions 030 and 046): the link of an alert SMS, sent on to the saved search's results
+ * /a/<token> (decisions 030 and 046): the link of an alert SMS, sent on to the saved search's results
  * published since the previous alert, for whoever holds the SMS (no login: it is opened on a phone). The token is
  * signed, so nobody can make the link of another account's search. A forged or malformed token answers 400, an
  * expired one 410, a deleted search 410, each with a translated page.

@@ -17,7 +17,7 @@ import type { LayoutHandle } from "~/root";
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
-/** /ac, account activation (architecture 8): for a user who registered but never entered the SMS code. */
+/** /ac, account activation: for a user who registered but never entered the SMS code. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageContext(request);
   return {

@@ -14,9 +14,9 @@ import { pageMeta } from "~/utils/seo";
 export const meta = pageMeta;
 
 /**
- * /admin, the back office's dashboard (issue 5): counts of pending posts, pending requests, open reports and new
+ * /admin, the back office's dashboard: counts of pending posts, pending requests, open reports and new
  * inbox requests, and the oldest waiting item's age against the 24-hour promise; the SMS limits reached today and the
- * day's SMS against its budget (issue 23, decision 053). Admins only (checked here, on the server).
+ * day's SMS against its budget (decision 053). Admins only (checked here, on the server).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       openReports: counts.openReports,
       inbox: counts.inbox,
     },
-    /** SYP for 1 US$ in force (issue 13), null when none is. */
+    /** SYP for 1 US$ in force, null when none is. */
     rate: rate?.sypPerUsd ?? null,
     oldestHours: ageMs === null ? null : Math.floor(ageMs / 3_600_000),
     late: ageMs !== null && ageMs > REVIEW_PROMISE_MS,

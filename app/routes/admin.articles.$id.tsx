@@ -22,7 +22,7 @@ export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 
 /**
- * /admin/articles/new and /admin/articles/:id (issue 5, Content): the editor of one article, published or not,
+ * /admin/articles/new and /admin/articles/:id: the editor of one article, published or not,
  * with its current cover, and the publish/unpublish form. Admins only; an unknown or malformed id is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * one the old cover stays), "publish" and "unpublish". Bad input: 400 with every typed value and each error beside
  * its field, nothing stored (not even the cover); a file that is no usable photo is an error of the cover field.
  * While another upload of the same admin (or four in the server) runs, a chosen cover is refused with 429 and the
- * translated "busy" message beside it, the typed values kept (issue 9). Success: back to this article's page with a
+ * translated "busy" message beside it, the typed values kept. Success: back to this article's page with a
  * toast. Each change and its audit entry are one transaction.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = editedId(params.id);
   const { db, t } = await pageContext(request);
   const limits = { fileFields: ["cover"], maxFiles: 1, maxBytes: PHOTO_LIMITS.maxBytes, account: admin.id };
-  // The chosen cover waits in a temporary file, removed when this request ends (issue 9).
+  // The chosen cover waits in a temporary file, removed when this request ends.
   return withMultipartForm(request, limits, async ({ form, files, problems, busy }) => {
     const intent = form.get("intent");
 
@@ -112,7 +112,7 @@ export default function AdminArticle() {
   );
 }
 
-/** The state of the article and the one button that flips it (a form of its own, issue 5: unpublish). */
+/** The state of the article and the one button that flips it (a form of its own, unpublish). */
 function PublishForm() {
   const { article } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ export const queryParams = ["page"];
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 
 /**
- * /admin/articles (issue 5, Content): every article, published or not, newest first, paged (`?page=`), with a link
+ * /admin/articles: every article, published or not, newest first, paged (`?page=`), with a link
  * to write a new one. Admins only; a page number that is malformed or past the last page is a 404.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,7 +17,7 @@ export const queryParams = ["before", "subject", "id"];
 const SUBJECTS = ["estate", "estate_edit", "property_request", "estate_report", "user", "article", "office", "lead", "message"];
 
 /**
- * /admin/audit (issue 5, Audit log): every moderation action, newest first, 50 a page (`before` = the last id seen),
+ * /admin/audit: every moderation action, newest first, 50 a page (`before` = the last id seen),
  * optionally of one subject (`subject` + `id`). Read only: there is no form here and the database refuses changes.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -33,7 +33,7 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
 }
 
 /**
- * /admin/inbox (issue 23, docs/decisions/054): consultation requests, contact messages and visitors' offers in one
+ * /admin/inbox (docs/decisions/054): consultation requests, contact messages and visitors' offers in one
  * list, newest first, paged (`?page=`), filtered by `?kind=` (consultation, contact, offer) and `?state=` (new,
  * in_progress, done, spam). Admins only; a malformed page number or one past the last is a 404.
  */

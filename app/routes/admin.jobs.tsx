@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/seo";
 export const meta = pageMeta;
 
 /**
- * /admin/jobs (issue 14, decisions 028 and 047): the background jobs given up after their last attempt (task, tries,
+ * /admin/jobs (decisions 028 and 047): the background jobs given up after their last attempt (task, tries,
  * why the last try ended and its error, dates), newest first, each with a retry button, and how many jobs wait per
  * task.
  */

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/services/auth.server";
 
-/** /admin/leads (issue 5) became the inbox's visitors' offers (issue 23, docs/decisions/054): moved for good. */
+/** /admin/leads became the inbox's visitors' offers (docs/decisions/054): moved for good. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return redirect("/admin/inbox?kind=offer", 301);

@@ -16,7 +16,7 @@ import { pageMeta } from "~/utils/seo";
 export const meta = pageMeta;
 
 /**
- * /admin/offers/:id (issue 23, docs/decisions/055-offer-to-listing.md): a visitor's offer with every field and the
+ * /admin/offers/:id (docs/decisions/055-offer-to-listing.md): a visitor's offer with every field and the
  * sender's number (a tel: link), and the one-step form "make a listing draft"; once made, the draft's state and a
  * link to it. Admins only, never indexed. Times are Damascus time.
  */

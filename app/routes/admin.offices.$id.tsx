@@ -45,7 +45,7 @@ export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 type Fields = keyof typeof officeSchema.shape | "logo";
 
 /**
- * /admin/offices/new and /admin/offices/:id (issue 5, Content): the editor of one office, active or not, with its
+ * /admin/offices/new and /admin/offices/:id: the editor of one office, active or not, with its
  * current logo, the activate/deactivate form, and its listings (paged with `?page=`), each linking to the listing
  * editor /profile/posts/:id. Admins only; an unknown or malformed id, or a listings page out of range, is a 404.
  */
@@ -93,7 +93,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * the old logo stays), "activate" and "deactivate". The phone and WhatsApp numbers are stored in E.164 (landlines
  * allowed); the place and contract level must exist. Bad input: 400 with every typed value and each error beside its
  * field, nothing stored (not even the logo). While another upload of the same admin (or four in the server) runs, a
- * chosen logo is refused with 429 and the translated "busy" message beside it, the typed values kept (issue 9).
+ * chosen logo is refused with 429 and the translated "busy" message beside it, the typed values kept.
  * Success: back to this office's page with a toast. Each change and its audit entry are one transaction, and the
  * public office pages show it at once.
  */
@@ -102,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = editedId(params.id);
   const { db, t } = await pageContext(request);
   const limits = { fileFields: ["logo"], maxFiles: 1, maxBytes: PHOTO_LIMITS.maxBytes, account: admin.id };
-  // The chosen logo waits in a temporary file, removed when this request ends (issue 9).
+  // The chosen logo waits in a temporary file, removed when this request ends.
   return withMultipartForm(request, limits, async ({ form, files, problems, busy }) => {
     const intent = form.get("intent");
 

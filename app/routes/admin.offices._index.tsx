@@ -22,7 +22,7 @@ export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 const SEARCH_MAX = 100;
 
 /**
- * /admin/offices (issue 5, Content): every office, active or not, newest first, paged (`?page=`), searchable by its
+ * /admin/offices: every office, active or not, newest first, paged (`?page=`), searchable by its
  * Arabic or English name (`?q=`, a GET form), with a link to add a new one. Admins only; a malformed page number or
  * one past the last page is a 404.
  */

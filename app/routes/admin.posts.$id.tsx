@@ -17,7 +17,7 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
-/** /admin/posts/:id (issue 5, Queues): everything the owner entered, the photos, a pending edit beside the public version. */
+/** /admin/posts/:id: everything the owner entered, the photos, a pending edit beside the public version. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = requireId(params.id);
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * Approve, reject (with a reason in the owner's language), approve or reject an edit, or unpublish (issue 5). Each
+ * Approve, reject (with a reason in the owner's language), approve or reject an edit, or unpublish. Each
  * is one transition with its audit entry and the owner's SMS. A missing reason: 400 with what was typed; a
  * decision the post's state no longer allows (another admin was quicker): 409.
  */
@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
   const { decision, reason, reason_text, version } = parsed.value;
   if (decision === "close") {
-    // Sold or rented (issue 14): one transition with the admin's audit entry.
+    // Sold or rented: one transition with the admin's audit entry.
     const outcome = await changeListing(db, id, "close", { id: admin.id, admin: true });
     if (outcome === "missing") notFound();
     if (outcome !== "sold" && outcome !== "rented") return data({ error: "admin:errors.state", values }, { status: 409 });

@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
-/** /admin/posts (issue 5, Queues): posts and edits waiting for review, oldest first, late ones marked. Admins only. */
+/** /admin/posts: posts and edits waiting for review, oldest first, late ones marked. Admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, locale, t } = await pageContext(request);

@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/seo";
 export const meta = pageMeta;
 
 /**
- * /admin/rates (issue 13, docs/decisions/025-prices-and-medians.md): the exchange rate in force (SYP for 1 USD,
+ * /admin/rates (docs/decisions/025-prices-and-medians.md): the exchange rate in force (SYP for 1 USD,
  * since when), the last 20 rates set, and the form that sets a new one. Admins only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

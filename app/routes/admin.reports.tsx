@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
-/** /admin/reports (issue 5, Reports): open reports grouped by listing with the count per reason. */
+/** /admin/reports: open reports grouped by listing with the count per reason. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, locale, t } = await pageContext(request);

@@ -16,7 +16,7 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
-/** /admin/requests (issue 5, Queues): pending property requests, oldest first, each with approve and reject. */
+/** /admin/requests: pending property requests, oldest first, each with approve and reject. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, locale, t } = await pageContext(request);

@@ -22,7 +22,7 @@ export const meta = pageMeta;
 export const queryParams = ["q", "state", "page"];
 
 /**
- * /admin/sms (issue 23, decision 051): every outgoing SMS with its life (queued, sent with the provider and its
+ * /admin/sms (decision 051): every outgoing SMS with its life (queued, sent with the provider and its
  * parts, delivered, failed with the reason), newest first, found by number (`q`) and state (`state`), paged
  * (`page`). A code's text is never shown.
  */

@@ -9,7 +9,7 @@ import type { LayoutHandle } from "~/root";
 
 export const handle: LayoutHandle = { i18n: ["common", "admin", "content"] };
 
-/** The back office's sections, in the order of its menu (issue 5). */
+/** The back office's sections, in the order of its menu. */
 const SECTIONS = [
   { to: "/admin", key: "admin:nav.dashboard", end: true },
   { to: "/admin/posts", key: "admin:nav.posts" },
@@ -26,7 +26,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * The back office's frame (issue 5): its menu around every /admin page. Admins only; each child loader and action
+ * The back office's frame: its menu around every /admin page. Admins only; each child loader and action
  * checks the role again, since Remix runs loaders in parallel and actions alone. Returns the inbox's count of new
  * requests for the menu (two index counts, docs/decisions/054).
  */

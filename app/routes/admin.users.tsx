@@ -18,7 +18,7 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = ["q"];
 
-/** /admin/users?q= (issue 5, Accounts): find accounts by phone or name; suspend with a reason or lift a suspension. */
+/** /admin/users?q=: find accounts by phone or name; suspend with a reason or lift a suspension. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { db, t } = await pageContext(request);

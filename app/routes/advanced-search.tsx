@@ -15,12 +15,12 @@ export const meta = pageMeta;
 
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = SEARCH_QUERY_PARAMS;
-/** Spec 2.2: neither navbar nor footer on the advanced search. */
+/** Neither navbar nor footer on the advanced search. */
 export const handle: LayoutHandle = { hideNavbar: true, hideFooter: true };
 
 /**
- * Advanced search (spec 2.5): offer type, price range, type and location, each of them may be left open ("any",
- * `is_simple=0`), and issue 13's optional filters; the form goes to /estates.
+ * Advanced search: offer type, price range, type and location, each of them may be left open ("any",
+ * `is_simple=0`), and the optional filters of decision 024; the form goes to /estates.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);

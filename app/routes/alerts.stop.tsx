@@ -14,7 +14,7 @@ export const queryParams = ["t"];
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
 /**
- * /alerts/stop?t=<token> (issue 14, decision 030): the stop link of an alert SMS, without logging in. The page names
+ * /alerts/stop?t=<token> (decision 030): the stop link of an alert SMS, without logging in. The page names
  * the saved search and asks to confirm with one button (a GET changes nothing: phones and SMS apps open links to
  * preview them). A forged token answers 400, an expired one 410, each with a translated page.
  */

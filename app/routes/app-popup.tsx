@@ -7,7 +7,7 @@ import { backTo } from "~/utils/redirect.server";
 
 export { default, loader } from "~/utils/no-page";
 
-/** Closes the app-download popup (spec 2.2) and remembers it for a year in a cookie; works without JavaScript. */
+/** Closes the app-download popup and remembers it for a year in a cookie; works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const submission = parseForm(form, appPopupSchema);

@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
-/** One news article (spec 2.1 /artical/{id}); 404 for an unknown id. */
+/** One news article (/artical/{id}); 404 for an unknown id. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const { db, locale } = await pageContext(request);

@@ -12,7 +12,7 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = ["page"];
 
-/** News articles, newest first, paged (spec 2.1 /articals and /articals/). */
+/** News articles, newest first, paged (/articals and /articals/). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
   if (!/^[1-9]\d{0,5}$/.test(rawPage)) notFound();

@@ -16,7 +16,7 @@ import { answerOnce } from "~/services/idempotency.server";
 export const meta = pageMeta;
 export const handle = { i18n: ["common", "forms"] };
 
-/** Contact (spec 2.1 /call-us): the company's address with a map link, phone, WhatsApp, e-mail and the contact form. */
+/** Contact (/call-us): the company's address with a map link, phone, WhatsApp, e-mail and the contact form. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
   const user = await getCurrentUser(request);
@@ -29,12 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+/** The form's action, taken once per submission (a repeat is answered as the first post; see answerOnce). */
 export function action(args: ActionFunctionArgs) {
   return answerOnce(args, sendContact);
 }
 
-/** The contact form (spec 5 contact variant; spec 7 contactUs/import); see messageAction. */
+/** The contact form; see messageAction. */
 async function sendContact({ request, context }: ActionFunctionArgs) {
   return messageAction(request, context, "contact");
 }

@@ -8,7 +8,7 @@ import { loadStaticPage } from "~/utils/static-page.server";
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common"], hideNavbar: true, hideFooter: true };
 
-/** The company profile (spec 2.1 /company-profile/); no navbar and no footer (spec 2.2). */
+/** The company profile (/company-profile/); no navbar and no footer. */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadStaticPage(request, "companyProfile");
 }

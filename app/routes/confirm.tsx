@@ -25,8 +25,8 @@ export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
 /**
- * The pending registration of the session (spec 4, Registration), or a redirect to /login with 'please complete
- * the registration process first' when there is none (spec 8).
+ * The pending registration of the session, or a redirect to /login with 'please complete
+ * the registration process first' when there is none.
  */
 async function pendingRegistration(request: Request): Promise<{ phone: string; registration: number; redirectTo?: string }> {
   const pending = (await getSession(request)).get("pending");
@@ -36,9 +36,9 @@ async function pendingRegistration(request: Request): Promise<{ phone: string; r
 }
 
 /**
- * /confirm (spec 2.1, 4 Registration, 5 Verification code): the code sent by SMS after registration. When the
+ * /confirm: the code sent by SMS after registration. When the
  * pending number has no account waiting (removed, or already confirmed elsewhere) the page says 'phone number not
- * found, return to the registration page' (spec 8).
+ * found, return to the registration page'.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { phone, registration } = await pendingRegistration(request);
@@ -52,9 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The posts of /confirm: "check" (spec 7 code/check: a correct code activates the account, logs the user in and goes
- * to / with the activation toast) and "resend" (code/resend, within the SMS limits, with the spec's success and
- * failure toasts). A wrong code keeps the page with the spec's wrong-code message.
+ * The posts of /confirm: "check" (a correct code activates the account, logs the user in and goes
+ * to / with the activation toast) and "resend" (code/resend, within the SMS limits, with a success or a
+ * failure toast). A wrong code keeps the page with the wrong-code message.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await pendingRegistration(request);
@@ -76,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return formReply(submission, { fieldErrors: { code: [message("account:errors.codeExpired")] } });
   if (outcome.kind === "gone") return formReply(submission, { formErrors: [message("account:errors.noPhone")] });
   const cookie = await startUserSession(request, outcome.userId);
-  // Back where the sign-up started (issue 23: a draft's link), else the home page.
+  // Back where the sign-up started (a draft's link), else the home page.
   return redirectWithSuccess(localPath(pending.redirectTo) ?? "/", t("account:toasts.activated"), {
     headers: { "Set-Cookie": cookie },
   });

@@ -17,7 +17,7 @@ import { answerOnce } from "~/services/idempotency.server";
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
 
-/** /consultation (spec 2.1, 2.6): the consultation request form, prefilled from the logged-in user. */
+/** /consultation: the consultation request form, prefilled from the logged-in user. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageContext(request);
   const user = await getCurrentUser(request);
@@ -30,12 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+/** The form's action, taken once per submission (a repeat is answered as the first post; see answerOnce). */
 export function action(args: ActionFunctionArgs) {
   return answerOnce(args, sendConsultation);
 }
 
-/** Stores a consultation request (spec 5 and 7); see messageAction. */
+/** Stores a consultation request; see messageAction. */
 async function sendConsultation({ request, context }: ActionFunctionArgs) {
   return messageAction(request, context, "consultation");
 }

@@ -27,8 +27,8 @@ export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
 
 /**
- * /create-real-estate-request (spec 2.1, 2.6): the property request form for logged-in users; a visitor sees the
- * login prompt in its place (spec 6: posting a request needs an account).
+ * /create-real-estate-request: the property request form for logged-in users; a visitor sees the
+ * login prompt in its place (posting a request needs an account).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
@@ -43,13 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+/** The form's action, taken once per submission (a repeat is answered as the first post; see answerOnce). */
 export function action(args: ActionFunctionArgs) {
   return answerOnce(args, takeRequest);
 }
 
 /**
- * Stores the request as pending for moderation (architecture 8). The session is checked here (a visitor is sent to
+ * Stores the request as pending for moderation. The session is checked here (a visitor is sent to
  * log in and back); bad input or an unknown place: 400 with every value; past the per-IP limit: 429.
  */
 async function takeRequest({ request, context }: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import { backTo } from "~/utils/redirect.server";
 export { default, loader } from "~/utils/no-page";
 
 /**
- * The data saver's switch under the footer (issue 12, decision 022; app/components/DataSaverSwitch.server.tsx):
+ * The data saver's switch under the footer (decision 022; app/components/DataSaverSwitch.server.tsx):
  * `saveData=on` keeps the choice in the `save_data` cookie for a year; `off` deletes it, or keeps `off` for a year
  * when the browser sends `Save-Data: on` (the choice wins over the header). The visitor goes back to the page the
  * form was on: the Referer when it is a page of this site (it follows client-side navigation, which the form's

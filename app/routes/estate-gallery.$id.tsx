@@ -11,10 +11,10 @@ import { useRootData } from "~/utils/root-data";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
-/** Spec 2.2: no footer on the gallery. */
+/** No footer on the gallery: the photos take the whole screen. */
 export const handle: LayoutHandle = { hideFooter: true };
 
-/** The photo gallery of one listing (spec 2.1 /estate-gallery/{id}): every photo at full width, numbered. */
+/** The photo gallery of one listing (/estate-gallery/{id}): every photo at full width, numbered. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const { db, locale, t } = await pageContext(request);

@@ -20,9 +20,9 @@ const PHOTO_SIZES = "(max-width: 800px) 100vw, 760px";
 
 /**
  * pageMeta, and a preload of the first photo with the same `imagesrcset` and `imagesizes` as its <img>, so the browser
- * starts the largest paint's request with the document's head, at high priority, and uses it for the image (issue 10:
- * listing LCP at most 1.8 s in Lighthouse's mobile test). A phone of 360 to 412 CSS px takes the 400 or 800 px WebP.
- * With the data saver on (root data, decision 022) the preload is the 400 px file, the only one the strip shows.
+ * starts the largest paint's request with the document's head, at high priority, and uses it for the image (the
+ * listing's LCP at most 1.8 s in Lighthouse's mobile test, decision 034). A phone of 360 to 412 CSS px takes the 400 or 800 px
+ * WebP. With the data saver on (root data, decision 022) the preload is the 400 px file, the only one the strip shows.
  */
 export const meta: MetaFunction<typeof loader> = (args) => {
   const tags = pageMeta(args);
@@ -42,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 /**
- * Property detail (spec 2.7): the listing, its area medians and similar listings; 410 Gone for a listing that has
+ * Property detail: the listing, its area medians and similar listings; 410 Gone for a listing that has
  * ended and 404 for an unknown id (loadEstatePage).
  */
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -54,7 +54,7 @@ export default function EstatePage() {
   return "gone" in loaded ? <GonePage {...loaded} /> : <ListingPage {...loaded} />;
 }
 
-/** The page of a public listing (spec 2.7). */
+/** The page of a public listing. */
 function ListingPage({
   estate,
   medians,

@@ -10,7 +10,7 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = SEARCH_QUERY_PARAMS;
 
-/** Search results (spec 2.1 /estates): the filter comes from the query string; location, type and offer type are required. */
+/** Search results (/estates): the filter comes from the query string; location, type and offer type are required. */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadListingPage(request, {
     scope: "all",

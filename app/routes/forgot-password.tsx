@@ -21,7 +21,7 @@ export const meta = pageMeta;
 export const queryParams = ["sent"];
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
-/** The forgot-password form (issue 3; architecture 8: reset by phone number), and its "sent" answer at ?sent=1. */
+/** The forgot-password form (reset by phone number), and its "sent" answer at ?sent=1. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageContext(request);
   return {

@@ -7,7 +7,7 @@ import { backTo } from "~/utils/redirect.server";
 export { default, loader } from "~/utils/no-page";
 
 /**
- * The language switcher's target (spec 4): stores `lang` (ar or en) in the `lang` cookie for a year and returns
+ * The language switcher's target: stores `lang` (ar or en) in the `lang` cookie for a year and returns
  * the visitor to the page they were on. A GET here is a 404 (no component).
  */
 export async function action({ request }: ActionFunctionArgs) {

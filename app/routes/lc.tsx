@@ -17,7 +17,7 @@ export const meta = pageMeta;
 export const queryParams = ["t"];
 
 /**
- * /lc?t=TOKEN, the one-tap links of the expiry warning SMS (issue 14, decision 029): "still available" renews the
+ * /lc?t=TOKEN, the one-tap links of the expiry warning SMS (decision 029): "still available" renews the
  * listing for 60 days, "no longer available" takes it down. They work without logging in: the signed token is the
  * proof. Opening the link changes nothing (a GET never does); the page shows the listing and one button, a plain
  * form that posts the token back. A forged or malformed token answers 400, an expired one 410, each with its

@@ -10,7 +10,7 @@ import { backTo } from "~/utils/redirect.server";
 export { default, loader } from "~/utils/no-page";
 
 /**
- * An owner renews their listing for 60 days or marks it sold or rented (issue 14), from /profile or the listing's
+ * An owner renews their listing for 60 days or marks it sold or rented, from /profile or the listing's
  * page: `estate_id`, `intent` (`renew` or `close`) and the page to come back to. A visitor is sent to log in and
  * back; someone else's listing is a 404 (as if it did not exist); a state that does not allow it comes back with a
  * message. Each change is one transition with its audit entry (freshness.server.ts changeListing).

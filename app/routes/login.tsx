@@ -29,14 +29,14 @@ export const meta = pageMeta;
 export const queryParams = ["tab", "redirectTo"];
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
-/** The two tabs of spec 2.6 and 4 (Login screen): 1 login, 2 sign up, kept in the URL (`?tab=2`). */
+/** The two tabs of the login screen: 1 login, 2 sign up, kept in the URL (`?tab=2`). */
 type Tab = "1" | "2";
 const tabOf = (url: URL): Tab => (url.searchParams.get("tab") === "2" ? "2" : "1");
 
 /**
- * /login (spec 2.1, 2.6, 4): the login tab draws a new captcha on every visit (its answer's hash goes into the
+ * /login: the login tab draws a new captcha on every visit (its answer's hash goes into the
  * session, replacing any earlier one); the sign-up tab has none. A logged-in user is sent on at once. Past the
- * captcha limit of the client's IP address (issue 9) no captcha is drawn: the page comes with status 429 and the
+ * captcha limit of the client's IP address no captcha is drawn: the page comes with status 429 and the
  * "too many attempts" message (`captchaLimited`, a form message) where the image was.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -75,10 +75,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
     : defaultShouldRevalidate;
 
 /**
- * The posts of /login, told apart by `intent`: "login" (spec 7 POST login), "register" (POST user/register) and
- * "captcha" (a new image, keeping what was typed). Every post spends the captcha (spec 4: a failed login resets
+ * The posts of /login, told apart by `intent`: "login", "register" and
+ * "captcha" (a new image, keeping what was typed). Every post spends the captcha (a failed login resets
  * it); the loader draws the next. Errors come back with status 400 (429 past a limit), the
- * typed values (never the password) and their messages; success redirects with the spec's toast.
+ * typed values (never the password) and their messages; success redirects with a toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
@@ -87,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return login(request, form, clientIp(context), intent === "captcha");
 }
 
-/** The form message of each refused login (spec 8). */
+/** The form message of each refused login. */
 const LOGIN_REFUSED = {
   failed: "account:errors.loginFailed",
   // A number that signed up with this password but never entered its code: the page offers /ac.
@@ -139,7 +139,7 @@ async function register(request: Request, form: FormData, ip: string | undefined
   if (outcome.kind !== "pending")
     return formReply(submission, { hideFields, ...smsRefusal("account:errors.registerFailed", outcome) });
   const session = await getSession(request);
-  // Where the sign-up started from comes back after the code (issue 23: the owner of a draft returns to its link).
+  // Where the sign-up started from comes back after the code (the owner of a draft returns to its link).
   const redirectTo = localPath(form.get("redirectTo"));
   session.set("pending", {
     phone: submission.value.phone,
@@ -183,7 +183,7 @@ function LoginForm({
 }: {
   redirectTo?: string;
   captcha: { id: string; image: string } | null;
-  /** The "too many attempts" form message when no captcha could be drawn for this address (issue 9). */
+  /** The "too many attempts" form message when no captcha could be drawn for this address. */
   captchaLimited: Message | null;
 }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { redirectWithSuccess } from "~/services/session.server";
 export { default, loader } from "~/utils/no-page";
 
 /**
- * Logout (spec 4, After logout; spec 7 DELETE logout): a POST from the account menu. The session row is deleted
+ * Logout: a POST from the account menu. The session row is deleted
  * and the cookie cleared, the cookie even when the database call fails; then /login with the logout toast.
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -30,7 +30,7 @@ export const meta = pageMeta;
 export const queryParams = ["sent"];
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
 
-/** /new-estate (spec 2.1, 2.6, 3): the property offer form; no login needed. `?sent=1` is the thank-you page. */
+/** /new-estate: the property offer form; no login needed. `?sent=1` is the thank-you page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
   const lookups = await getLookups(db);
@@ -49,13 +49,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+/** The form's action, taken once per submission (a repeat is answered as the first post; see answerOnce). */
 export function action(args: ActionFunctionArgs) {
   return answerOnce(args, takeOffer);
 }
 
 /**
- * Stores the offer (spec 7 estate/add; architecture 8): a logged-in user's becomes their pending post and they
+ * Stores the offer: a logged-in user's becomes their pending post and they
  * continue on its editor (photos, price); a visitor's becomes a lead for the office staff. Bad input, unknown type or place
  * ids: 400 with every value and 'Error submitting offer. Please try again.'; past the per-IP limit: 429; a filled
  * honeypot looks like a success and stores nothing.
@@ -65,7 +65,7 @@ async function takeOffer({ request, context }: ActionFunctionArgs) {
   const { db, t } = await pageContext(request);
   if (isSpam(form)) return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
   const submission = parseForm(form, newEstateSchema);
-  // Every refusal says 'Error submitting offer' above the form (spec 8), and what is wrong beside its field; a rent
+  // Every refusal says 'Error submitting offer' above the form, and what is wrong beside its field; a rent
   // without its period is one more (decision 057), shown with the others.
   const periodErrors = periodFieldErrors(Number(submission.payload.estate_offer_type_id ?? 1), submission.payload.period_type_id);
   const failed = { formErrors: [message("forms:errors.offerFailed")], fieldErrors: periodErrors };
@@ -78,7 +78,7 @@ async function takeOffer({ request, context }: ActionFunctionArgs) {
     return formReply(submission, { ...failed, fieldErrors: { estate_type_id: [message("forms:errors.choice")] } });
   }
   const user = await getCurrentUser(request);
-  // A logged-in user's offer is their post (issue 5, Owners): it needs a type to be listed.
+  // A logged-in user's offer is their post: it needs a type to be listed.
   if (user && value.estate_type_id === undefined) {
     return formReply(submission, { ...failed, fieldErrors: { estate_type_id: [message("forms:errors.typeRequired")] } });
   }
@@ -101,7 +101,7 @@ async function takeOffer({ request, context }: ActionFunctionArgs) {
     const id = await createPost(db, user.id, { ...offer, estate_type_id: value.estate_type_id });
     return redirectWithSuccess(`/profile/posts/${id}?sent=1`, t("forms:toasts.offerSent"));
   }
-  // A visitor's offer is a lead for the office staff (issue 5), listed in the back office.
+  // A visitor's offer is a lead for the office staff, listed in the back office.
   await createEstateOffer(db, { ...offer, estate_type_id: value.estate_type_id ?? null, user_id: null });
   return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
 }

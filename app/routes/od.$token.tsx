@@ -16,8 +16,8 @@ export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
 
 /**
- * /od/:token, the link of the SMS sent when an admin makes a listing draft from a visitor's offer (issue 23,
- * docs/decisions/055-offer-to-listing.md). The draft belongs to the offer's number: a visitor logs in, or signs up
+ * /od/:token, the link of the SMS sent when an admin makes a listing draft from a visitor's offer
+ * (docs/decisions/055-offer-to-listing.md). The draft belongs to the offer's number: a visitor logs in, or signs up
  * (the SMS code proves the number), with that number and comes back here (login's `redirectTo`); a button (a plain
  * form; opening the link changes nothing) then makes the draft theirs and opens it in the post editor. An account
  * with another number is told so (403). A forged link answers 400, an expired one 410, a draft deleted since 410,

@@ -14,7 +14,7 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = ["page"];
 
-/** Every listing of one office, paged (spec 2.1 /office-estates/{id}); 404 for an unknown office or a page out of range. */
+/** Every listing of one office, paged (/office-estates/{id}); 404 for an unknown office or a page out of range. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const rawPage = new URL(request.url).searchParams.get("page") ?? "1";

@@ -11,7 +11,7 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
-/** An office's page (spec 2.1 /office/{id}): its card and its newest listings, with a link to all of them. */
+/** An office's page (/office/{id}): its card and its newest listings, with a link to all of them. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const { db, locale, t } = await pageContext(request);

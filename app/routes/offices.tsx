@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/seo";
 
 export const meta = pageMeta;
 
-/** Agent search (spec 2.1 /offices): the office filter and every office, higher contract levels first. */
+/** Agent search (/offices): the office filter and every office, higher contract levels first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
   const offices = await listOffices(db, locale);

@@ -15,7 +15,7 @@ export const meta = pageMeta;
 export const queryParams = ["searchselected", "location_id", "name"];
 
 /**
- * Office search results (spec 2.5, 5): searchselected 1 needs location_id ('please choose the required region'),
+ * Office search results: searchselected 1 needs location_id ('please choose the required region'),
  * 2 needs name ('please write the required name'); a missing field answers 400 with the form and its message.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

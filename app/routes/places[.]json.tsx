@@ -7,7 +7,7 @@ import { getLookups, placeList } from "~/models/lookups.server";
 export const queryParams = ["lang", "v"];
 
 /**
- * `/places.json?lang=ar|en&v=…` (issue 10): the place list of every place select, in one language, as the browser
+ * `/places.json?lang=ar|en&v=…`: the place list of every place select, in one language, as the browser
  * loads it once (app/utils/places.ts). Asked for with the current version, it is kept by browsers and CDNs for a
  * year; any other version gets the current list, kept five minutes.
  */

@@ -7,7 +7,7 @@ import { loadStaticPage } from "~/utils/static-page.server";
 export const meta = pageMeta;
 export const handle = { i18n: ["common"] };
 
-/** The privacy policy with the policy texts of spec section 1 (spec 2.1 /privacy-policy). */
+/** The privacy policy (/privacy-policy). */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadStaticPage(request, "privacy");
 }

@@ -23,9 +23,9 @@ export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "account", "forms", "offline"] };
 
 /**
- * /profile (spec 2.1, 4 Profile route, 6): only with a valid session, otherwise /login?redirectTo=/profile. Shows
+ * /profile: only with a valid session, otherwise /login?redirectTo=/profile. Shows
  * the user's name and phone, their saved properties (as cards), their own offers and requests with their
- * moderation status, and their saved searches (issue 14).
+ * moderation status, and their saved searches.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -106,12 +106,12 @@ export default function ProfilePage() {
   );
 }
 
-/** Hours left of the 24-hour review promise (spec 1) for an item waiting since `since` (ISO); 0 when overdue. */
+/** Hours left of the 24-hour review promise for an item waiting since `since` (ISO); 0 when overdue. */
 function hoursLeft(since: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(since) + 24 * 3_600_000 - now) / 3_600_000));
 }
 
-/** One of the user's posts: what it is, its state, and what the state means for them (issue 5, /profile). */
+/** One of the user's posts: what it is, its state, and what the state means for them (/profile). */
 function PostRow({ post: p, now }: { post: UserPost; now: number }) {
   const { t } = useTranslation();
   const label = t(p.kind === "estate" ? "forms:profile.offer" : "forms:profile.request", {

@@ -41,7 +41,7 @@ export const meta = pageMeta;
 export const queryParams = ["sent", "delete"];
 export const handle: LayoutHandle = { i18n: ["common", "forms", "account"] };
 
-/** The post and the actor of a request, or a 404 when the actor may not edit it (issue 5: never another's post). */
+/** The post and the actor of a request, or a 404 when the actor may not edit it (never another's post). */
 async function load(request: Request, param: string | undefined): Promise<{ actor: Account; post: EditablePost }> {
   const user = await requireUser(request);
   const id = requireId(param);
@@ -53,7 +53,7 @@ async function load(request: Request, param: string | undefined): Promise<{ acto
 }
 
 /**
- * /profile/posts/:id, the editor of a post (issue 5, Owners): price, currency, negotiable, furnished, rooms, floor,
+ * /profile/posts/:id, the editor of a post: price, currency, negotiable, furnished, rooms, floor,
  * area, finishing, description, and the photos (upload up to PHOTO_LIMITS.maxFiles, reorder, delete; the first is
  * the cover), and deleting the post. The owner's changes are reviewed (an approved post's stay pending while the
  * approved version stays public); an admin edits the staff's listings in place. Other users' posts are 404.
@@ -77,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults: postFormValues(copy.fields),
     constraint: formConstraint(postEditSchema),
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
-    // A rental's period (issue 23; required, decision 057); a sale has none.
+    // A rental's period (required, decision 057); a sale has none.
     periods: post.offerTypeId === 2 ? lookups.periodTypes.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })) : [],
     sent: url.searchParams.get("sent") === "1",
     confirmDelete: url.searchParams.get("delete") === "1",
@@ -93,12 +93,12 @@ type Account = Actor & { id: number };
 type Editing = { db: Db; post: EditablePost; actor: Account; t: Awaited<ReturnType<typeof pageContext>>["t"] };
 
 /**
- * The editor's posts (issue 5), one function each: `intent` save (the fields), upload (multipart `photos`), cover /
+ * The editor's posts, one function each: `intent` save (the fields), upload (multipart `photos`), cover /
  * up / down / remove (one photo by its `file`), delete (with `confirm`), submit (a draft made from a visitor's offer
- * is sent for review: draft → pending; issue 23, decision 055). Each is one transition in one transaction
+ * is sent for review: draft → pending; decision 055). Each is one transition in one transaction
  * with its audit entry. Bad input answers 400 with the values kept; a change the post's state does not allow answers
  * 409. An upload while another of the same account (or four in the server) runs answers 429 with photoProblems
- * ["busy"] (issue 9); the files of photos that leave the post are deleted after the change commits (issue 9).
+ * ["busy"]; the files of photos that leave the post are deleted after the change commits.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor, post } = await load(request, params.id);
@@ -183,7 +183,7 @@ async function deletePost(editing: Editing, form: FormData) {
 
 /**
  * The multipart post of new photos: within the account's upload limit (429 "too many"), at most the room left of
- * PHOTO_LIMITS.maxFiles; each chosen photo waits in a temporary file removed when this request ends (issue 9), is
+ * PHOTO_LIMITS.maxFiles; each chosen photo waits in a temporary file removed when this request ends, is
  * stored as WebP, and the stored photos the post did not take (refused change, error, cut by the limit) are deleted
  * again. A file that is no photo is a problem beside the field (400), the others are still added; an image store that
  * cannot be written (decision 060) is the problem "unavailable" beside the field (503).

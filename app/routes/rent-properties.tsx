@@ -10,7 +10,7 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = SEARCH_QUERY_PARAMS;
 
-/** Long-term rentals (spec 2.1 /rent-properties), with the search filter; every field is optional here. */
+/** Long-term rentals (/rent-properties), with the search filter; every field is optional here. */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadListingPage(request, {
     scope: "rent",

@@ -13,15 +13,15 @@ import { answerOnce } from "~/services/idempotency.server";
 
 export { default, loader } from "~/utils/no-page";
 
-/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+/** The form's action, taken once per submission (a repeat is answered as the first post; see answerOnce). */
 export function action(args: ActionFunctionArgs) {
   return answerOnce(args, takeReport);
 }
 
 /**
- * The report dialog's post (spec 7, report: estate_id, report_type_id): logged-in users only (checked here), one
+ * The report dialog's post (estate_id, report_type_id): logged-in users only (checked here), one
  * report per user and listing, within the per-IP limit. No reason chosen: back to the open dialog with
- * 'complete the required fields'; success: back to the page with the spec's report-sent toast.
+ * 'complete the required fields'; success: back to the page with the report-sent toast.
  */
 async function takeReport({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());

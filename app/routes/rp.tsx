@@ -22,12 +22,12 @@ export const queryParams = ["t", "changed"];
 
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
-/** The redirect delay after a reset or a bad link (spec 9: 2000 ms). */
+/** The redirect delay after a reset or a bad link (2000 ms). */
 const REDIRECT_DELAY_MS = 2000;
 
 type State = "form" | "bad" | "changed";
 
-/** Page meta, plus `<meta http-equiv="refresh">` to / after 2 seconds on a bad link or a changed password (spec 4). */
+/** Page meta, plus `<meta http-equiv="refresh">` to / after 2 seconds on a bad link or a changed password. */
 export function meta(args: MetaArgs) {
   const state = (args.data as { state?: State } | undefined)?.state;
   const tags = pageMeta(args);
@@ -43,7 +43,7 @@ function tokenOf(request: Request): string | null {
 }
 
 /**
- * /rp, password reset (spec 4, Password reset screen; spec 7 validate-reset-password-token): without a token, to /
+ * /rp, password reset: without a token, to /
  * at once; with a bad one, its message and / after 2 seconds (status 400); with a good one, the new-password form.
  * `?changed=1` is where a successful change lands: 'password changed successfully' and / after 2 seconds.
  */
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Changes the password (spec 7 change-password-by-token): both fields at least 8 and equal (spec 5); the token is
+ * Changes the password: both fields at least 8 and equal; the token is
  * spent and every session of the user ends, in one transaction. A token that went bad meanwhile shows its message.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -89,7 +89,8 @@ export default function ResetPasswordPage() {
   const navigation = useNavigation();
   const checking =
     navigation.state === "loading" && navigation.location.pathname === "/rp" && navigation.formMethod === undefined;
-  // With JavaScript the redirect of spec 4 happens here too (the meta refresh covers pages without it).
+  // With JavaScript the redirect home (after a change, or from a bad link) happens here too (the meta refresh covers
+  // pages without it).
   useEffect(() => {
     if (state === "form") return;
     const timer = setTimeout(() => navigate("/"), REDIRECT_DELAY_MS);

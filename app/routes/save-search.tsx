@@ -26,7 +26,7 @@ export const queryParams = SEARCH_QUERY_PARAMS;
 export const handle: LayoutHandle = { i18n: ["common", "account", "forms"] };
 
 /**
- * /save-search?<the results page's query> (issue 14, decision 030): the form that keeps a search and its SMS alerts
+ * /save-search?<the results page's query> (decision 030): the form that keeps a search and its SMS alerts
  * (name, instant or daily). Logged-in users only: a visitor is sent to log in and comes back here. A search with a
  * bad value answers 400 with a link back to the search.
  */

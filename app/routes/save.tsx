@@ -10,15 +10,15 @@ import { answerOnce } from "~/services/idempotency.server";
 
 export { default, loader } from "~/utils/no-page";
 
-/** The form's action, taken once per submission (issue 12: a repeat is answered as the first post; see answerOnce). */
+/** The form's action, taken once per submission (a repeat is answered as the first post; see answerOnce). */
 export function action(args: ActionFunctionArgs) {
   return answerOnce(args, takeSave);
 }
 
 /**
- * The save toggle (spec 4, Saved flag; spec 7 estate/save and estate/unSave): `estate_id`, `is_saved` ("1" save,
+ * The save toggle: `estate_id`, `is_saved` ("1" save,
  * "0" unsave) and the page to come back to. The session is checked here: a visitor is sent to log in and back.
- * Answers with the page again (the spec's reload) and the spec's 'property saved' or 'property un-saved' toast.
+ * Answers with the page again (a reload) and the 'property saved' or 'property un-saved' toast.
  */
 async function takeSave({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());

@@ -18,7 +18,7 @@ import type { LayoutHandle } from "~/root";
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common", "account", "forms"] };
 
-/** /saved-searches/:id (issue 14, decision 030): change a saved search's name and frequency. Its owner only (else 404). */
+/** /saved-searches/:id (decision 030): change a saved search's name and frequency. Its owner only (else 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = requireId(params.id);

@@ -15,7 +15,7 @@ export const meta = pageMeta;
 export const queryParams = ["page"];
 export const handle: LayoutHandle = { i18n: ["common", "forms"] };
 
-/** /user-order (spec 2.1): users' approved property requests, newest first, paged, with a link to post one. */
+/** /user-order: users' approved property requests, newest first, paged, with a link to post one. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
   if (!/^[1-9]\d{0,5}$/.test(rawPage)) notFound();

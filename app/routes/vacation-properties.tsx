@@ -10,7 +10,10 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = SEARCH_QUERY_PARAMS;
 
-/** Vacation rentals: daily, weekly and seasonal periods (spec 2.1 /vacation-properties), with the search filter; every field is optional here. */
+/**
+ * Vacation rentals: daily, weekly and seasonal periods (/vacation-properties), with the search filter; every field is optional
+ * here.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadListingPage(request, {
     scope: "vacation",

@@ -7,7 +7,7 @@ import { loadStaticPage } from "~/utils/static-page.server";
 export const meta = pageMeta;
 export const handle = { i18n: ["common"] };
 
-/** About the company (spec 2.1 /who-us). */
+/** About the company (/who-us). */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadStaticPage(request, "whoUs");
 }

@@ -6,14 +6,14 @@ import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { consume, limitPassed } from "./rate-limit.server";
 
 /**
- * Logging in (spec 4 Login, spec 5 Captcha, spec 7 login; issues 3 and 9): the captcha of the login tab and the
+ * Logging in: the captcha of the login tab and the
  * password check with its limits. Each function takes plain values and returns what happened; the route keeps the
  * captcha in the session and turns outcomes into answers. Database errors propagate.
  */
 
 /**
  * A new captcha for the login tab, within the drawing limit of the client's address (60 in 10 minutes: each is a
- * sharp render, issue 9): "drawn" with the captcha, or "tooMany" with the seconds to wait and nothing drawn.
+ * sharp render): "drawn" with the captcha, or "tooMany" with the seconds to wait and nothing drawn.
  */
 export async function drawLoginCaptcha(
   db: Db,
@@ -26,9 +26,9 @@ export async function drawLoginCaptcha(
 
 /**
  * Checks the typed captcha (`typed`, what the form posted) against the one the session kept (`stored`), and spends
- * it whatever the answer (single-use, spec 4). "ok"; "wrong" (the right length, another text); "missing" (nothing
- * drawn, spent, or not the answer's length); "tooMany" when the client's address may not draw captchas now (issue 9:
- * the page says how long to wait rather than "complete the verification").
+ * it whatever the answer (single-use). "ok"; "wrong" (the right length, another text); "missing" (nothing
+ * drawn, spent, or not the answer's length); "tooMany" when the client's address may not draw captchas now
+ * (the page says how long to wait rather than "complete the verification").
  */
 export async function checkLoginCaptcha(
   db: Db,
@@ -43,8 +43,8 @@ export async function checkLoginCaptcha(
 }
 
 /**
- * Checks a number's password (issue 3): within the login limits ("tooMany": 10 tries per number from one address,
- * 100 per number, 100 per address in 15 minutes, issue 9); a number without an account is checked against a dummy
+ * Checks a number's password: within the login limits ("tooMany": 10 tries per number from one address,
+ * 100 per number, 100 per address in 15 minutes); a number without an account is checked against a dummy
  * hash, so it takes as long as one with an account. "loggedIn" gives the account's id (and the number's count from
  * that address starts again); "notActivated" a number that signed up with this password but never entered its code;
  * "failed" a wrong password or an unknown number; "suspended" a suspended account's right password.

@@ -8,9 +8,8 @@ import { consume } from "./rate-limit.server";
 import { checkCodeSms, queueCodeSms, type CodeRefusal } from "./sms-codes.server";
 
 /**
- * The forgotten password (issue 3; architecture 8: reset by phone number; spec 7 validate-reset-password-token and
- * change-password-by-token): a link by SMS, and the new password set through it. Each function takes plain values
- * and returns what happened. Database errors propagate.
+ * The forgotten password, reset by phone number: a link by SMS, and the new password set through it. Each function takes plain
+ * values and returns what happened. Database errors propagate.
  */
 
 /**
@@ -18,8 +17,8 @@ import { checkCodeSms, queueCodeSms, type CodeRefusal } from "./sms-codes.server
  * suspended. Every number is checked against the SMS countries and limits alike (checkCodeSms, decision 053:
  * "country", "tooMany"), so they say nothing about which numbers have accounts; past them, "accepted" is the
  * answer for any number, known or not, and comes at once: the
- * lookup, the link and its SMS run after the answer (afterResponse, issue 9), so a known number is answered as fast
- * as an unknown one. The link and its `sms` job are one write; the worker sends it (issue 14).
+ * lookup, the link and its SMS run after the answer (afterResponse), so a known number is answered as fast
+ * as an unknown one. The link and its `sms` job are one write; the worker sends it.
  */
 export async function requestReset(
   db: Db,

@@ -15,7 +15,7 @@ import { hashPassword } from "./password.server";
 import { checkCodeSms, type CodeRefusal } from "./sms-codes.server";
 
 /**
- * Signing up (spec 4 Registration, spec 7 user/register, code/check, code/resend; issue 3): a sign-up waits in
+ * Signing up: a sign-up waits in
  * `registrations` until its SMS code is entered, and only then becomes an account. Each function takes plain values
  * (an E.164 number, the client's address, the page's language for the SMS) and returns what happened; the routes
  * turn that into an answer. Database errors propagate.
@@ -24,12 +24,12 @@ import { checkCodeSms, type CodeRefusal } from "./sms-codes.server";
 /**
  * A sign-up's SMS was refused (checkCodeSms, decision 053): the number is outside SMS_COUNTRIES (`countries`, their
  * names) or a limit was passed (`retryAfter`, seconds). A failing SMS provider refuses nothing: the SMS is a queued
- * job, tried again by the worker (issue 14).
+ * job, tried again by the worker.
  */
 export type SmsRefusal = CodeRefusal;
 
 /**
- * What a form says when its SMS was refused (spec 8): the form's own failure message (`failed`: registerFailed,
+ * What a form says when its SMS was refused: the form's own failure message (`failed`: registerFailed,
  * resendFailed, or none), followed by the reason: the countries codes go to (status 400), or the minutes to wait
  * (status 429).
  */
@@ -41,7 +41,7 @@ export function smsRefusal(failed: string | null, refusal: SmsRefusal): { formEr
 }
 
 /**
- * Records a sign-up and sends its code (spec 4, Registration 1). The SMS country and limits are checked first
+ * Records a sign-up and sends its code. The SMS country and limits are checked first
  * (checkCodeSms), so a refused attempt writes nothing and tells nothing about the number ("country", "tooMany"); a number with an account gives "exists";
  * the sign-up, its code and its queued SMS are one write.
  * "pending" gives the new sign-up's id, which the session keeps.
@@ -69,8 +69,8 @@ export async function register(
 }
 
 /**
- * Checks the code typed for the session's sign-up (`registration` of `phone`) and makes the account (spec 7,
- * code/check), in one transaction: a code is spent only when the account is made. "activated" gives the new
+ * Checks the code typed for the session's sign-up (`registration` of `phone`) and makes the account, in one
+ * transaction: a code is spent only when the account is made. "activated" gives the new
  * account's id; "wrong" a wrong code (a try is counted), "expired" a code spent, expired or tried too often, "gone"
  * a sign-up that is no more (confirmed elsewhere, expired) or a number that has an account meanwhile.
  */
@@ -97,7 +97,7 @@ export async function activate(
 }
 
 /**
- * Sends a new code for the session's sign-up (spec 7, code/resend), within the SMS limits; the earlier code stops
+ * Sends a new code for the session's sign-up, within the SMS limits; the earlier code stops
  * working once the new one is sent. "gone" when the sign-up is no more.
  */
 export async function resendCode(
@@ -112,7 +112,7 @@ export async function resendCode(
 }
 
 /**
- * Continues a sign-up that never got its code (/ac, architecture 8): the number and the password chosen at sign-up
+ * Continues a sign-up that never got its code (/ac): the number and the password chosen at sign-up
  * name the sign-up, so only the person who signed up can continue it. A password is tried, so the login limits come
  * first ("tooManyTries"); a wrong password, a number without a sign-up and a number with an account all give
  * "noPending" (one answer that tells none of them apart); then the SMS limits ("tooMany") and the SMS itself.

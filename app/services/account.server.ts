@@ -23,7 +23,7 @@ function phoneAtIp(phone: string, ip: string | undefined): string {
 }
 
 /**
- * Counts one password try of a number (the login form and /ac) against the login limits of issue 9: 10 per number
+ * Counts one password try of a number (the login form and /ac) against the login limits: 10 per number
  * from one IP address, 100 per number from all addresses, 100 per address, each in 15 minutes. Returns
  * `{ ok: false, retryAfter }` (seconds) past a limit; the password must not be checked then (answer 429).
  */
@@ -44,10 +44,10 @@ export function resetLoginLimit(db: Db, phone: string, ip: string | undefined) {
 }
 
 /**
- * Issues a new activation code for a phone and queues its SMS in `locale`, the page's language (spec 7,
- * user/register and code/resend): the code row and the `sms` job are written in one transaction (`db` may be the
+ * Issues a new activation code for a phone and queues its SMS in `locale`, the page's language (sign-up
+ * and resend): the code row and the `sms` job are written in one transaction (`db` may be the
  * caller's), so the code exists exactly when its SMS is queued; the worker sends it and tries again while the
- * provider fails (issue 14). `clearance` is checkCodeSms's for the number (decision 053). Database errors propagate.
+ * provider fails. `clearance` is checkCodeSms's for the number (decision 053). Database errors propagate.
  */
 export async function sendActivationCode(db: Db | Tx, locale: Locale, clearance: CodeClearance): Promise<void> {
   const t = await getLocaleT(locale);
@@ -69,7 +69,7 @@ declare global {
 const unfinished = (globalThis.__afterResponse ??= new Set<Promise<void>>());
 
 /**
- * Runs `work` without making the response wait for it (issue 9: /forgot-password answers a known number as fast as
+ * Runs `work` without making the response wait for it (/forgot-password answers a known number as fast as
  * an unknown one, so its timing tells nothing). It is never an unhandled rejection: an error is written to standard
  * error as one line (`[after-response] <label> failed: <message>`, never the work's data). Returns at once.
  */

@@ -10,7 +10,7 @@ import { localPath } from "~/utils/redirect.server";
 const seen = new WeakMap<Request, Promise<User | null>>();
 
 /**
- * The logged-in user of a request, or null (architecture 7): the session cookie's token must match an unexpired row
+ * The logged-in user of a request, or null: the session cookie's token must match an unexpired row
  * of `sessions` whose user is active, so logout, expiry and suspension take effect at once. A missing, forged or
  * stale cookie is simply "logged out". Looked up once per Request object.
  */
@@ -40,7 +40,7 @@ export function loginPath(redirectTo: string): string {
 
 /**
  * The logged-in user, or a redirect to the login page that comes back to `options.redirectTo` (a local path; the
- * request's own page when not given) (spec 4, Profile route). Throws the redirect Response, so loaders and actions
+ * request's own page when not given). Throws the redirect Response, so loaders and actions
  * can simply `await requireUser(request)`; an action-only route passes the page the form was on.
  */
 export async function requireUser(request: Request, options: { redirectTo?: string } = {}): Promise<User> {
@@ -51,7 +51,7 @@ export async function requireUser(request: Request, options: { redirectTo?: stri
 }
 
 /**
- * Logs a user in (spec 4, Login state): a new session row and token on every login (no session fixation), the
+ * Logs a user in: a new session row and token on every login (no session fixation), the
  * captcha and any pending registration forgotten. Returns the Set-Cookie header value of the session cookie.
  */
 export async function startUserSession(request: Request, userId: number): Promise<string> {
@@ -60,7 +60,7 @@ export async function startUserSession(request: Request, userId: number): Promis
   const db = await getDb();
   if (typeof old === "string") await deleteSession(db, old).catch(() => undefined);
   session.set("token", await createSession(db, userId));
-  // The language the user works in: rejection reasons and SMS from the back office are written in it (issue 5).
+  // The language the user works in: rejection reasons and SMS from the back office are written in it.
   await db
     .update(users)
     .set({ lang: localeOf(request) })
@@ -71,7 +71,7 @@ export async function startUserSession(request: Request, userId: number): Promis
 }
 
 /**
- * Ends the request's login session (spec 4, After logout): deletes its row, and clears the cookie even when the
+ * Ends the request's login session: deletes its row, and clears the cookie even when the
  * database call fails. Returns the Set-Cookie header value that empties the session cookie.
  */
 export async function endUserSession(request: Request): Promise<string> {
@@ -81,14 +81,14 @@ export async function endUserSession(request: Request): Promise<string> {
     try {
       await deleteSession(await getDb(), token);
     } catch {
-      // The cookie is cleared below anyway (spec 4: "If the logout call fails, the local session is cleared anyway").
+      // The cookie is cleared below anyway: when the logout call fails, the local session is still cleared.
     }
   }
   return sessionStorage.destroySession(session);
 }
 
 /**
- * The logged-in admin (issue 5: every /admin loader and action checks the role on the server): a visitor is sent to
+ * The logged-in admin (every /admin loader and action checks the role on the server): a visitor is sent to
  * log in and back, any other user gets 403.
  */
 export async function requireAdmin(request: Request): Promise<User> {

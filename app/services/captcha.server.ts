@@ -7,7 +7,7 @@ import { getEnv } from "~/utils/env.server";
 import { keyedHash } from "./session.server";
 
 /**
- * The visual captcha of the login screen (spec 2.7, 4, 5 and 9): 5 characters from an alphabet without confusable
+ * The visual captcha of the login screen: 5 characters from an alphabet without confusable
  * characters (no 0/O/o, 1/I/l/i, 5/S, 8/B, 2/Z, and no lower-case letter shaped like its capital), drawn on the
  * server as a 280x60 PNG with 8 noise lines and 50 dots. Only a keyed hash of the answer is kept (in the session).
  */
@@ -86,7 +86,7 @@ export function storedCaptcha(captcha: Captcha): StoredCaptcha {
 }
 
 /**
- * Spends the session's captcha (issue 3: single-use): records its id in `spent_captchas` and returns its answer hash,
+ * Spends the session's captcha (single-use): records its id in `spent_captchas` and returns its answer hash,
  * or null when there is none, it is older than CAPTCHA_TTL_MS, or it was spent before (an old cookie replayed).
  * Also forgets spent ids older than the lifetime.
  */
@@ -99,7 +99,7 @@ export async function spendCaptcha(db: Db, stored: unknown): Promise<string | nu
   return row ? s.hash : null;
 }
 
-/** What a typed answer is worth against the stored hash (spec 5, Captcha). */
+/** What a typed answer is worth against the stored hash. */
 export type CaptchaCheck = "ok" | "missing" | "wrong";
 
 /**

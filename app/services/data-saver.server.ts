@@ -1,7 +1,7 @@
 import { parse, serialize } from "cookie";
 
 /**
- * The data saver (issue 12, docs/decisions/022-data-saver.md): when it is on, pages send listing and article photos at
+ * The data saver (docs/decisions/022-data-saver.md): when it is on, pages send listing and article photos at
  * the small size only (400 px WebP), one photo per photo strip, and no JavaScript on pages whose forms do not need it.
  * It is on when the visitor chose it in the footer (the `save_data` cookie) or, without a choice, when the browser
  * asks for less data with the `Save-Data: on` request header (Client Hints, https://wicg.github.io/savedata/).
@@ -11,7 +11,7 @@ import { parse, serialize } from "cookie";
 /** Name of the cookie that keeps the visitor's choice: `on` or `off` (any other value is no choice). */
 export const SAVE_DATA_COOKIE = "save_data";
 
-/** How long the choice is kept: a year, in seconds (as the language, spec 4). */
+/** How long the choice is kept: a year, in seconds (as the language). */
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /**
@@ -64,7 +64,7 @@ export function dataSaverCookie(choice: "on" | "off", request: Request): string 
  * Route ids (Remix's, as in `app/routes/<file>` without the extension) of the pages that keep their JavaScript with
  * the data saver on, because their forms use it: drafts kept in the browser and checked before sending (the four
  * visitors' forms), the account forms (phone field, captcha, validation), the profile (forgets a sent form's draft)
- * and its post editor (photo uploads and order), the saved-search forms (issue 14), and the back office (`routes/admin`, the layout route of every
+ * and its post editor (photo uploads and order), the saved-search forms, and the back office (`routes/admin`, the layout route of every
  * back-office page, so one of the matches of each). Every
  * other page (home, search results, listings, offices, articles, static pages, error pages) is read, not filled in,
  * and is sent without scripts: its links and its plain forms (search, report, save, the footer's) work without them.
@@ -100,7 +100,7 @@ export function keepsScripts(routeIds: readonly string[]): boolean {
  * `<link rel="modulepreload">` and every `<script>` element (Remix's context and module scripts, the scroll
  * restoration and the single-fetch data scripts), except JSON-LD (`type="application/ld+json"`, data for search
  * engines, never run). Remix's `<Scripts/>` has no switch, and deciding in app/root.tsx would add code to every
- * page's JavaScript (issue 10's budget); this runs on the server only. The document's own text cannot hold a
+ * page's JavaScript (the 90 KB budget of decision 014); this runs on the server only. The document's own text cannot hold a
  * `<script` or `</script>`: React escapes text and attributes, and Remix and our JSON-LD escape `<` inside scripts.
  * The patterns are ASCII, so `html` may also be the document's UTF-8 bytes read as Latin-1 (app/entry.server.tsx).
  */

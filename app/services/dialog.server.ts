@@ -13,21 +13,21 @@ import { getT } from "./i18n.server";
 import { consume } from "./rate-limit.server";
 
 /**
- * Dialogs as URL state (architecture 6): `?dialog=login|report|contact|share` with `estate_id` or `office_id` (and
+ * Dialogs as URL state: `?dialog=login|report|contact|share` with `estate_id` or `office_id` (and
  * `for` on the login prompt) opens a dialog that the root renders on any page, with or without JavaScript. Closing
  * is a link to the same page without these parameters.
  */
 /** The query parameters of a dialog (the root reads them on every page; a page with `dialog` is never kept). */
 export const DIALOG_PARAMS = ["dialog", "estate_id", "office_id", "for"] as const;
 
-/** Why a visitor is asked to log in (spec 4, Login prompt: the title varies by action). */
+/** Why a visitor is asked to log in (the prompt's title varies by action). */
 export type PromptReason = "contact" | "save" | "report" | "request";
 
 export type DialogData =
   | { kind: "login"; reason: PromptReason; loginTo: string }
   | { kind: "report"; estateId: number; title: string; reasons: { id: number; name: string }[]; already: boolean; backTo: string }
   | { kind: "contact"; name: string | null; phone: string; tel: string; whatsapp: string }
-  /** The contact dialog past the account's limit of number reveals (issue 9): the wait in whole minutes, no number. */
+  /** The contact dialog past the account's limit of number reveals: the wait in whole minutes, no number. */
   | { kind: "contactLimited"; minutes: number }
   | { kind: "share"; title: string; url: string; links: { whatsapp: string; facebook: string; telegram: string; x: string } };
 
@@ -36,7 +36,7 @@ export function whatsappLink(phone: string, text: string): string {
   return `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
 }
 
-/** A listing's address with the share tracking parameters of spec 2.7 (utm_source, utm_medium, utm_campaign). */
+/** A listing's address with the share tracking parameters (utm_source, utm_medium, utm_campaign). */
 export function shareUrl(origin: string, estateId: number, source: string): string {
   return `${origin}/estate/${estateId}?utm_source=${source}&utm_medium=share&utm_campaign=listing_share`;
 }
@@ -53,7 +53,7 @@ export function contactPage(back: string, estateId: number | null, officeId: num
 }
 
 /**
- * Counts one phone number shown to a user by the contact dialog against the limit of issue 9 (30 per account an
+ * Counts one phone number shown to a user by the contact dialog against its limit (30 per account an
  * hour, LIMITS.contactUser), and returns the dialog to show instead once it is passed, or null while within it.
  */
 async function revealLimited(db: Db, user: User): Promise<DialogData | null> {
@@ -63,8 +63,8 @@ async function revealLimited(db: Db, user: User): Promise<DialogData | null> {
 
 /**
  * The dialog a request asks for, or null (none asked, an unknown listing or office, bad parameters). Visitors who
- * ask to contact, save or report get the login prompt instead (spec 4, 6), whose Login button comes back to the page.
- * A user past the limit of number reveals gets `contactLimited` instead of a number (issue 9).
+ * ask to contact, save or report get the login prompt instead, whose Login button comes back to the page.
+ * A user past the limit of number reveals gets `contactLimited` instead of a number.
  */
 export async function dialogFor(
   request: Request,

@@ -18,7 +18,7 @@ import { redirectWithSuccess } from "./session.server";
 export type FormReply = { lastResult: FormResult };
 
 /**
- * The one answer of a form's action to a post it does not take (issue 11): Conform's reply of `submission` (what
+ * The one answer of a form's action to a post it does not take: Conform's reply of `submission` (what
  * parseForm gave: every typed value comes back, but `hideFields`, e.g. passwords, and the schema's own Messages)
  * with `formErrors` (the whole form's Messages) and `fieldErrors` (Messages by field name) added, as Remix data of
  * shape FormReply with status `status` (400 unless told: 429 past a limit, 503 when a provider failed) and
@@ -47,7 +47,7 @@ export function formReply(
 }
 
 /**
- * The honeypot of every public form (issue 4, remix-utils): a field people never see (hidden by CSS) that bots
+ * The honeypot of every public form (remix-utils): a field people never see (hidden by CSS) that bots
  * fill. No time check (people on slow phones, and tests, may post at any speed).
  */
 export const honeypot = new Honeypot({ nameFieldName: HONEYPOT_FIELD, validFromFieldName: null });
@@ -65,7 +65,7 @@ export function isSpam(form: FormData): boolean {
 
 /**
  * Counts one post of a public form (or an upload) against its limit `name` for `subject` (an IP address, or an
- * account id) (issues 4 and 9, LIMITS in rate-limit.server.ts). Returns the "too many posts" Message with the
+ * account id) (LIMITS in rate-limit.server.ts). Returns the "too many posts" Message with the
  * minutes to wait when the limit is passed, else null. Database errors propagate.
  */
 export async function formLimit(db: Db, name: LimitName, subject: string | undefined): Promise<Message | null> {
@@ -74,10 +74,9 @@ export async function formLimit(db: Db, name: LimitName, subject: string | undef
 }
 
 /**
- * The action of the consultation form (/consultation) and of its contact variant (/call-us) (spec 5 and 7,
- * contactUs/import): a filled honeypot is answered like a success and stores nothing; bad input comes back with
- * status 400 and every value; past the per-IP limit, 429 with the values; otherwise the message is stored (with the
- * user when logged in) and the page comes back with 'تمت عملية ارسال الرسالة بنجاح'.
+ * The action of the consultation form (/consultation) and of its contact variant (/call-us): a filled honeypot is answered like a
+ * success and stores nothing; bad input comes back with status 400 and every value; past the per-IP limit, 429 with the values;
+ * otherwise the message is stored (with the user when logged in) and the page comes back with 'تمت عملية ارسال الرسالة بنجاح'.
  */
 export async function messageAction(request: Request, context: AppLoadContext, kind: MessageKind) {
   const form = await request.formData().catch(() => new FormData());

@@ -40,10 +40,10 @@ export const resources = {
   },
 };
 
-/** Name of the language cookie (spec 4: stored under `lang`, default ar). */
+/** Name of the language cookie (stored under `lang`, default ar). */
 export const LANG_COOKIE = "lang";
 
-/** The Set-Cookie value that keeps a chosen language for a year (the switcher, and a `?lang=` address; issue 9). */
+/** The Set-Cookie value that keeps a chosen language for a year (the switcher, and a `?lang=` address). */
 export function langCookie(lang: Locale): string {
   return serialize(LANG_COOKIE, lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" });
 }
@@ -66,7 +66,7 @@ const NAMESPACES = ["common", "pages", "account", "forms", "admin", "content", "
 const instances = new Map<Locale, I18n>();
 
 /**
- * The one i18next instance of a language (issue 10: none per request), made on first use with every namespace from
+ * The one i18next instance of a language (none per request), made on first use with every namespace from
  * the bundled resources and shared by every request in that language: loaders' `t`, messages and the page render.
  * Nothing changes its language after it is made (the browser has its own instance).
  */
@@ -126,7 +126,7 @@ function memoKeyOf(key: unknown, options: unknown): string | null {
 }
 
 /**
- * Keeps the texts an instance's `t` returns (issue 10: i18next's lookup, fallbacks and interpolation were 10% of a
+ * Keeps the texts an instance's `t` returns (i18next's lookup, fallbacks and interpolation were 10% of a
  * logged-in search page's CPU). The resources never change after start, so `t` with the same key and the same
  * options always returns the same text: a call whose key is a string (or strings) and whose options hold only
  * strings, numbers, booleans, null, undefined or lists of strings is answered from an LRU of MEMO_TEXTS entries per

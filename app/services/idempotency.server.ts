@@ -17,7 +17,7 @@ import {
 } from "~/utils/outbox-common";
 
 /**
- * Form posts answered once (issue 12: "nothing is sent twice: an idempotency key per submission, checked by the
+ * Form posts answered once ("nothing is sent twice: an idempotency key per submission, checked by the
  * server, so that a retried post of the same submission is answered as the first one was"). See
  * docs/decisions/023-offline-forms-and-idempotency.md.
  */
@@ -105,7 +105,7 @@ export async function forgetOldAnswers(db: Db | Tx, now = new Date()): Promise<v
 }
 
 /**
- * Runs a form's action (`action`, with the action's `args`) so that each submission is taken once (issue 12). A post without a valid key runs the
+ * Runs a form's action (`action`, with the action's `args`) so that each submission is taken once. A post without a valid key runs the
  * action as before. A key belongs to who sends it (decision 046): the account when logged in, else the visitor's
  * secret (scopeOf); the same key from another account or visitor is another submission. A post with a new key claims
  * a row (scope and key, path) and runs the action: when it returns a redirect

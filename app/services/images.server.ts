@@ -6,7 +6,7 @@ import { getEnv } from "~/utils/env.server";
 import { imageStore, ImageStoreUnavailableError, type ImageStore } from "./image-store.server";
 
 /**
- * Stored images (issue 5, photo upload; ui.md, Images): listing photos, office logos and article covers, kept as
+ * Stored images: listing photos, office logos and article covers, kept as
  * WebP files in the widths the pages use in the image store (image-store.server.ts: the images folder of the data
  * directory, or a bucket), and served by server.ts or from IMAGE_BASE_URL.
  * An upload (read by multipart.server.ts) is checked by its bytes with sharp, one decode at a time in the process,
@@ -25,7 +25,7 @@ export const IMAGE_WIDTHS = {
 
 export type ImageKind = keyof typeof IMAGE_WIDTHS;
 
-/** Aspect ratios (height / width): photos 4:3, logos square, article covers 16:9 (ui.md). */
+/** Aspect ratios (height / width): photos 4:3, logos square, article covers 16:9. */
 export const IMAGE_RATIO: Record<ImageKind, number> = { photo: 3 / 4, logo: 1, cover: 9 / 16 };
 
 /** The image store's key of one stored width of an image base name: `${file}-${width}.webp`. */
@@ -42,14 +42,14 @@ export function imageUrl(file: string, width: number): string {
 }
 
 /**
- * Why an uploaded file was refused (issue 5, photo upload); callers map each code to a translated message.
- * "busy" (issue 9): another upload of the same account, or too many uploads in the process, were running, so the
+ * Why an uploaded file was refused; callers map each code to a translated message.
+ * "busy": another upload of the same account, or too many uploads in the process, were running, so the
  * file was read and dropped; the page answers 429 and the user sends it again. "unavailable" (decision 060): the
  * image store could not be written (bucket unreachable, disk full); the page answers 503 and the user tries later.
  */
 export type UploadProblem = "empty" | "tooLarge" | "notImage" | "tooManyPixels" | "tooMany" | "busy" | "unavailable";
 
-/** A refused upload (issue 5, photo upload): bad client input, to be shown to the user, never a 500. */
+/** A refused upload: bad client input, to be shown to the user, never a 500. */
 export class UploadError extends Error {
   readonly code: UploadProblem;
   constructor(code: UploadProblem) {
@@ -59,7 +59,7 @@ export class UploadError extends Error {
   }
 }
 
-/** Issue 5 limits: 12 photos per post, 10 MB (10 * 1024 * 1024 bytes) and 40 megapixels per file. */
+/** The photo limits: 12 photos per post, 10 MB (10 * 1024 * 1024 bytes) and 40 megapixels per file. */
 export const PHOTO_LIMITS: { readonly maxFiles: 12; readonly maxBytes: number; readonly maxPixels: 40_000_000 } = {
   maxFiles: 12,
   maxBytes: 10 * 1024 * 1024,
@@ -113,7 +113,7 @@ const UPLOADED_NAME = /^u-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * random name (e.g. `u-<uuid>`), keys `${file}-${width}.webp` (each written whole or not at all), without metadata. Never enlarges a small photo
  * beyond its size (but still writes each width's file name, so imageUrl(file, width) always exists). Returns the
  * StoredImage with the largest stored width/height. Throws UploadError for bad images. One image is decoded at a
- * time in the process (issue 9): further calls wait their turn.
+ * time in the process: further calls wait their turn.
  *
  * Details: `photo` keeps the photo's aspect ratio (no crop), `logo` is cropped square and `cover` 16:9 (centre);
  * width/height are pixels of the largest file. EXIF, GPS, XMP, IPTC and ICC are not copied (colours are converted
@@ -122,7 +122,6 @@ const UPLOADED_NAME = /^u-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * written: bucket unreachable, disk full; decision 060). Errors reading the source file are thrown as they are (a
  * server fault, not bad input); no object of the image is left behind after any error. The source file is left as
  * it is (its request removes it).
- * Source: issue 5, photo upload; issue 9.
  */
 export async function storeUploadedImage(
   source: string | Uint8Array,
@@ -133,7 +132,7 @@ export async function storeUploadedImage(
 }
 
 /**
- * At most one photo is decoded at a time in the whole process (issue 9; a 40 MP photo takes about 160 MB while
+ * At most one photo is decoded at a time in the whole process (a 40 MP photo takes about 160 MB while
  * decoded); further uploads wait their turn instead of running the server out of memory on a 2-core machine.
  */
 class Slots {
@@ -223,7 +222,7 @@ async function storeNow(source: string | Uint8Array, kind: ImageKind, store: Ima
  *
  * Only names made by storeUploadedImage (`u-<uuid>`) are removed: any other name (the shared seed pool
  * `seed-photo-N`, or anything with a path in it) is left alone, so deleting one listing never breaks another.
- * Throws ImageStoreUnavailableError when the store cannot be reached. Source: issue 5, photo upload; decision 060.
+ * Throws ImageStoreUnavailableError when the store cannot be reached. See decision 060.
  */
 export async function removeStoredImage(file: string, kind: ImageKind, store: ImageStore = imageStore()): Promise<void> {
   if (!UPLOADED_NAME.test(file)) return;

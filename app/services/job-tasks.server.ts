@@ -12,7 +12,7 @@ import { siteOrigin } from "~/utils/site.server";
 import { enqueue } from "./jobs.server";
 
 /**
- * The application's background work (issue 14, decision 028), in one place: every task by name, and the recurring
+ * The application's background work (decision 028), in one place: every task by name, and the recurring
  * jobs the worker schedules. A new kind of job adds its handler to TASKS (and, when it recurs, its period to
  * SCHEDULES); callers enqueue it with enqueue() of jobs.server.ts in their own transaction.
  */
@@ -63,7 +63,7 @@ export const TASKS = {
     },
   },
   /**
-   * Listing freshness (issue 14, decision 029): takes down the listings whose 60 days have ended, then queues the
+   * Listing freshness (decision 029): takes down the listings whose 60 days have ended, then queues the
    * expiry warnings of those in their last week (each once per cycle). Both run in savepoints of the job's
    * transaction, so a failed try changes nothing.
    */

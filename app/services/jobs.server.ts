@@ -5,7 +5,7 @@ import { TimeLimitError, transactionWithin, type Database, type Db, type Tx } fr
 import { jobs } from "~/db/schema";
 
 /**
- * The background job queue on PostgreSQL (issue 14, docs/decisions/028-job-queue.md): rows of `jobs` written in the
+ * The background job queue on PostgreSQL (docs/decisions/028-job-queue.md): rows of `jobs` written in the
  * caller's transaction (enqueue), claimed by workers with FOR UPDATE SKIP LOCKED under a lease, run with their
  * effects and their completion in one transaction within the task's time limit, tried again with an exponential
  * back-off and given up after `max_attempts` tries, whether they failed, ran out of time or died with their worker

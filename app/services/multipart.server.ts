@@ -9,7 +9,7 @@ import { getEnv } from "~/utils/env.server";
 import type { UploadProblem } from "./images.server";
 
 /**
- * Multipart forms with files (issue 5, photo upload; issue 9): listing photos sent by owners and article covers /
+ * Multipart forms with files: listing photos sent by owners and article covers /
  * office logos sent by admins, all as plain multipart HTML forms that work without JavaScript. `withMultipartForm`
  * (what the routes use) admits the upload under the per-account and per-process caps, streams each file to a
  * temporary file (never into memory) with Remix's multipart parser and removes the temporary files when the request
@@ -18,7 +18,7 @@ import type { UploadProblem } from "./images.server";
  */
 
 /**
- * Largest request body, in bytes, of a route that accepts uploads (issue 9): 12 files of 10 MiB (PHOTO_LIMITS) plus
+ * Largest request body, in bytes, of a route that accepts uploads: 12 files of 10 MiB (PHOTO_LIMITS) plus
  * 1 MiB for the text fields and the part headers and boundaries, i.e. 121 MiB (126,877,696 bytes). For server.ts's
  * request-body limit of the upload routes (plain forms get a much smaller one); the body is never held in memory,
  * each file goes to a temporary file as it arrives.
@@ -26,7 +26,7 @@ import type { UploadProblem } from "./images.server";
 export const UPLOAD_BODY_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
 
 /**
- * Uploads running at once (issue 9): at most one per account and four in the process. Past either, a new upload is
+ * Uploads running at once: at most one per account and four in the process. Past either, a new upload is
  * answered 429 with a translated message (its file parts are read and dropped, its text fields kept).
  */
 export const UPLOAD_CONCURRENCY: { readonly perAccount: 1; readonly perProcess: 4 } = { perAccount: 1, perProcess: 4 };
@@ -160,7 +160,7 @@ async function readBodyUpTo(body: ReadableStream<Uint8Array>, limit: number): Pr
  * larger than 1 MiB, a body of another type, or no body gives an empty result. Known limit of Remix's parser: a
  * filename containing ";" or "=" makes the part headers unparsable, so such a body gives an empty result.
  * Throws the file system's error when a temporary file cannot be written (a server fault, e.g. a full disk).
- * Source: issue 5, photo upload; issue 9 (files on disk, not in memory).
+ * Files go to disk, not to memory, so a few uploads at once cannot exhaust the server's memory.
  */
 export async function readMultipartForm(
   request: Request,
@@ -267,7 +267,7 @@ export async function readMultipartForm(
   }
 }
 
-/** Counts the uploads running (issue 9, UPLOAD_CONCURRENCY): per account and in the whole process. */
+/** Counts the uploads running (UPLOAD_CONCURRENCY): per account and in the whole process. */
 class UploadGate {
   private running = 0;
   private byAccount = new Map<string, number>();
@@ -293,7 +293,7 @@ const uploadGate = new UploadGate(UPLOAD_CONCURRENCY);
 
 /**
  * The folder of the uploads' temporary files: `tmp/uploads` in the data directory (DATA_DIR), on the same disk as
- * the stored images and never a memory-backed /tmp. Each request gets a folder of its own in it. Source: issue 9.
+ * the stored images and never a memory-backed /tmp. Each request gets a folder of its own in it.
  */
 export function uploadTempRoot(): string {
   return path.join(getEnv().dataDir, "tmp", "uploads");
@@ -323,7 +323,6 @@ export type MultipartUpload = { form: FormData; files: UploadedFile[]; problems:
  * admitted request are streamed to a folder of their own under uploadTempRoot(), which is removed with everything in
  * it when `use` settles (success, refusal, error or a thrown Response). Urlencoded requests take no slot and write
  * nothing. Returns what `use` returns; rethrows what it throws, and the file system's errors (server faults).
- * Source: issue 9 (uploads multiply memory).
  */
 export async function withMultipartForm<T>(
   request: Request,

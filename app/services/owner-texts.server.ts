@@ -5,8 +5,8 @@ import { getLocaleT } from "./i18n.server";
 import { queueSms } from "./sms.server";
 
 /**
- * What the back office writes to an owner, in the owner's language (issue 5: "a list of common reasons plus free
- * text, in the owner's language"; the owner gets an SMS): the reason of a rejection, unpublishing or suspension, and
+ * What the back office writes to an owner, in the owner's language (a list of common reasons plus free
+ * text, in the owner's language; the owner gets an SMS): the reason of a rejection, unpublishing or suspension, and
  * the SMS of each decision. Texts are keys of locales/<lang>/admin.json (`reasons`, `sms`).
  */
 
@@ -37,7 +37,7 @@ export async function reasonChoices(lang: string): Promise<{ code: string; text:
 
 /**
  * Queues an SMS to the owner in their language: `key` of admin.json `sms` with `values` (and the brand), as an `sms`
- * job written in `tx` (the decision's transaction), sent by the worker (issue 14).
+ * job written in `tx` (the decision's transaction), sent by the worker.
  */
 export async function smsOwner(
   tx: Tx,

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 
-/** argon2id (issue 3, passwords): 19 MiB of memory, 2 iterations, one lane (the OWASP minimum for argon2id). */
+/** argon2id: 19 MiB of memory, 2 iterations, one lane (the OWASP minimum for argon2id). */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
 /** The argon2id hash (PHC string) of a password. About 50 ms on this machine. Never log either value. */

@@ -10,7 +10,7 @@ export function isKnownCountry(country: string): country is CountryCode {
 }
 
 /**
- * The E.164 form (`+963944123456`) of a mobile number typed for a country (issue 3, phone numbers): spaces and
+ * The E.164 form (`+963944123456`) of a mobile number typed for a country: spaces and
  * dashes are ignored and a leading trunk 0 is dropped by libphonenumber-js. Returns null when the country is unknown,
  * the number is not a valid number of that country's dial code, or it is a landline (no SMS).
  */
@@ -42,7 +42,7 @@ export function formatPhone(e164: string): string {
 /**
  * An office's phone or WhatsApp number as typed (national Syrian, `011 123 4567` or `0944 123 456`, or
  * international with `+`; Arabic-Indic digits, spaces and dashes allowed) in E.164, or null when it is not a valid
- * number (issue 5, Content). Unlike accounts' numbers (toE164) landlines are accepted: offices have them.
+ * number. Unlike accounts' numbers (toE164) landlines are accepted: offices have them.
  */
 export function officePhone(typed: string): string | null {
   const parsed = parsePhoneNumberFromString(toLatinDigits(typed.trim()), "SY");

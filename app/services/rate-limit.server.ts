@@ -4,12 +4,12 @@ import { rate_limits } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 
 /**
- * The limits of issues 3 and 9 (architecture 7), kept in the `rate_limits` table through rate-limiter-flexible so they hold
- * across processes. `points` attempts per `duration` seconds (a fixed window starting at the first attempt).
- * Per-IP limits are loose on purpose: Syrian mobile networks put many people behind one address.
+ * The limits on logins, codes, forms and uploads against abuse, kept in the `rate_limits` table through rate-limiter-flexible so
+ * they hold across processes. `points` attempts per `duration` seconds (a fixed window starting at the first attempt). Per-IP
+ * limits are loose on purpose: Syrian mobile networks put many people behind one address.
  */
 export const LIMITS = {
-  // Password tries (issue 9): 10 per number from one address, so a stranger cannot lock the owner out from elsewhere;
+  // Password tries: 10 per number from one address, so a stranger cannot lock the owner out from elsewhere;
   // 100 per number from all addresses (a spread-out guesser); 100 per address (one guesser, many numbers).
   loginPhoneIp: { points: 10, duration: 15 * 60 },
   loginPhone: { points: 100, duration: 15 * 60 },
@@ -19,16 +19,16 @@ export const LIMITS = {
   smsPhone: { points: 3, duration: 60 * 60 },
   smsPhoneDay: { points: 5, duration: 24 * 60 * 60 },
   smsIpDay: { points: 20, duration: 24 * 60 * 60 },
-  // Public forms (issue 4), per IP address an hour: consultation and contact messages, offers, requests, reports.
+  // Public forms, per IP address an hour: consultation and contact messages, offers, requests, reports.
   messageIp: { points: 10, duration: 60 * 60 },
   offerIp: { points: 10, duration: 60 * 60 },
   requestIp: { points: 10, duration: 60 * 60 },
   reportIp: { points: 30, duration: 60 * 60 },
-  // Captcha drawings of the login page (issue 9), per IP address: each is a sharp render.
+  // Captcha drawings of the login page, per IP address: each is a sharp render.
   captchaIp: { points: 60, duration: 10 * 60 },
-  // Phone numbers revealed by the contact dialog (issue 9), per account an hour.
+  // Phone numbers revealed by the contact dialog, per account an hour.
   contactUser: { points: 30, duration: 60 * 60 },
-  // Photo uploads (issue 5), per account an hour: two full posts' worth of tries (disk and CPU are finite).
+  // Photo uploads, per account an hour: two full posts' worth of tries (disk and CPU are finite).
   uploadUser: { points: 60, duration: 60 * 60 },
   // Pages rendered for a client without a login (decision 045), per IP address: PAGE_MISSES_PER_MINUTE, counted in
   // windows of 10 s (a sixth each), so a burst cannot spend a minute's allowance at once (a word search on PGlite

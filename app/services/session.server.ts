@@ -27,7 +27,7 @@ function readOrMakeSecret(): string {
 /**
  * The secret kept in `file` (trimmed). A missing file, or one whose secret is shorter than SESSION_SECRET_MIN
  * characters (blank, cut short, edited by hand), gets a new random 256-bit secret (64 hex characters, mode 0600): an
- * empty or short key must never sign cookies (issue 9). Replacing a short one logs out everyone, which the server
+ * empty or short key must never sign cookies. Replacing a short one logs out everyone, which the server
  * says on standard error. Errors other than a missing file (permissions, a full disk) propagate: the server does not
  * start. Source: docs/decisions/004-session-secret.md.
  */
@@ -57,13 +57,13 @@ const cookieOptions = {
   httpOnly: true,
   sameSite: "lax" as const,
   path: "/",
-  // Secure in production (issue 3) and whenever the public address is https.
+  // Secure in production and whenever the public address is https.
   secure: env.NODE_ENV === "production" || (env.PUBLIC_URL?.startsWith("https://") ?? false),
   secrets: [sessionSecret()],
 };
 
 /**
- * The signed, HttpOnly, SameSite=Lax session cookie (architecture 7); Secure when served over https. It carries the
+ * The signed, HttpOnly, SameSite=Lax session cookie; Secure when served over https. It carries the
  * opaque login token (`token`), the captcha's answer hash (`captcha`) and the pending registration (`pending`).
  */
 export const sessionStorage = createCookieSessionStorage<SessionData>({
@@ -77,8 +77,8 @@ export type SessionData = {
   /** The current captcha: its id, the keyed hash of its answer, when it was drawn (single-use, see spendCaptcha). */
   captcha: { id: string; hash: string; at: number };
   /**
-   * This browser's sign-up waiting for its SMS code (spec 4, Registration 1): a row of `registrations`, and the local
-   * path to go to once the code is confirmed (`redirectTo`, from /login?tab=2&redirectTo=…; issue 23: a draft's link).
+   * This browser's sign-up waiting for its SMS code: a row of `registrations`, and the local
+   * path to go to once the code is confirmed (`redirectTo`, from /login?tab=2&redirectTo=…; a draft's link).
    */
   pending: { phone: string; registration: number; redirectTo?: string };
 };

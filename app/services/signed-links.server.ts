@@ -3,7 +3,7 @@ import { sessionSecret } from "./session.server";
 import { safeEqual } from "./tokens.server";
 
 /**
- * Links that act without a login (issue 14: the stop link of an alert SMS): a token made of a purpose's fields and an
+ * Links that act without a login (the stop link of an alert SMS): a token made of a purpose's fields and an
  * expiry, signed with HMAC-SHA256 under the session secret. Nothing is stored; the signature proves the token, and a
  * token made for one purpose never passes for another.
  */

@@ -8,7 +8,7 @@ import { consume, type LimitName } from "./rate-limit.server";
 import { queueSms, type SmsMessage } from "./sms.server";
 
 /**
- * Code messages (sign-up codes, resent codes, reset links) against SMS pumping (issue 23, decision 053): the
+ * Code messages (sign-up codes, resent codes, reset links) against SMS pumping (decision 053): the
  * countries they may go to, their limits, and the one way to queue one.
  */
 const cleared: unique symbol = Symbol("cleared");

@@ -4,7 +4,7 @@ import { SmsNotTakenError, type NamedSmsSender } from "./sms-failover.server";
 import type { SmsMessage, SmsSendResult } from "./sms.server";
 
 /**
- * SMS over an HTTP gateway (issue 23, decision 052), the common shape of Syrian and regional gateways: one request
+ * SMS over an HTTP gateway (decision 052), the common shape of Syrian and regional gateways: one request
  * per message, built from a URL template.
  */
 

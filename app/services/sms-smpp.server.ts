@@ -7,7 +7,7 @@ import type { SmsReceipt } from "./sms-receipts.server";
 import type { SmsMessage, SmsSendResult } from "./sms.server";
 
 /**
- * SMS over SMPP 3.4 (issue 23, decision 052) with the `smpp` package: one bound transceiver per process, opened on
+ * SMS over SMPP 3.4 (decision 052) with the `smpp` package: one bound transceiver per process, opened on
  * the first send (only processes that run the job worker send), kept alive with enquire_link and bound again with
  * an exponential back-off after a drop; each part a submit_sm with registered_delivery 1, under a rate (submit_sm a
  * second) and a window (submit_sm awaiting their resp); delivery receipts (deliver_sm) answered and handed on.
@@ -49,7 +49,7 @@ const THROTTLED_TRIES = 5;
 /** How long a message's taken parts are remembered by its idempotency key, in ms (decision 052). */
 const REMEMBER_TAKEN_MS = 2 * 60 * 60_000;
 
-/** The command_status names of the specification by their number (ESME_RTHROTTLED for 0x58…). */
+/** The command_status names of the SMPP specification by their number (ESME_RTHROTTLED for 0x58…). */
 const STATUS_NAMES = new Map(Object.entries(smpp.errors).map(([name, code]) => [code, name]));
 
 /** The name of an SMPP command_status (`ESME_RTHROTTLED`), or its number in hexadecimal when unknown. */

@@ -27,7 +27,7 @@ export type SmsOptions = { kind?: SmsKind; purpose: string };
 export type SmsSendResult = { provider: string; parts: number; partIds: string[] };
 
 /**
- * Sends one text message to an E.164 number (architecture 7). Throws when the message could not be handed over;
+ * Sends one text message to an E.164 number. Throws when the message could not be handed over;
  * the job queue then tries again later (decision 028). It is called by the `sms` job only, inside the transaction
  * that marks the job done (`db`): a sender that writes to the database writes through it, so its rows commit with
  * the job's completion. `idempotencyKey` (`sms:<job id>`) is the same on every try of one job: a real provider must
@@ -83,7 +83,7 @@ const SMS_MAX_ATTEMPTS = 8;
 export const SMS_PRIORITY: Readonly<Record<SmsKind, number>> = { code: 10, bulk: 0 };
 
 /**
- * Queues one SMS (issue 23, decision 051): an `sms_messages` row (`queued`, with its kind, purpose and text) and the
+ * Queues one SMS (decision 051): an `sms_messages` row (`queued`, with its kind, purpose and text) and the
  * `sms` job that sends it, with the kind's priority, both written in the caller's transaction `tx`: the message
  * exists exactly when the change that causes it commits, and the caller never waits for the provider or fails with
  * it. Every outgoing SMS goes through here. Returns the message's id.

@@ -8,7 +8,7 @@ import { getLocaleT } from "./i18n.server";
 import { queueSms } from "./sms.server";
 
 /**
- * Staff told by SMS of visitors' requests (issue 23, docs/decisions/054): each new consultation request and visitor's
+ * Staff told by SMS of visitors' requests (docs/decisions/054): each new consultation request and visitor's
  * offer that comes in during the working hours (STAFF_HOURS, Damascus time) is one SMS to every number of
  * STAFF_PHONES, queued in the request's own transaction; what comes in outside them is told in one digest per number
  * at the next opening (the `staff.digest` job). Contact messages are not announced: they are general messages to the

@@ -5,12 +5,12 @@ export function randomToken(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
 
-/** SHA-256 hex of a token: what the database keeps instead of the token itself (architecture 7). */
+/** SHA-256 hex of a token: what the database keeps instead of the token itself. */
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** Six random digits, uniformly drawn (issue 3, SMS codes). */
+/** Six random digits, uniformly drawn. */
 export function randomCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
 }

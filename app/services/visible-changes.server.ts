@@ -1,5 +1,5 @@
 /**
- * The process's knowledge of changes to what visitors see (issue 10, decisions 013 and 033): every write to a
+ * The process's knowledge of changes to what visitors see (decisions 013 and 033): every write to a
  * listing, its photos, an office, an article, a place, a list, the exchange rate or an account's status sends
  * `NOTIFY page_changes` (migrations 0007 and 0009), and the page cache's listener (server/page-cache.ts) reports each
  * one here, and each time it starts or stops listening. Caches of data that visitors see (app/services/query-cache.server.ts)

@@ -4,7 +4,7 @@ import type { UploadedFile } from "~/services/multipart.server";
 import { notFound, requireId } from "~/utils/page.server";
 
 /**
- * Server helpers shared by the back office's Content pages (issue 5, Content): the article and office lists
+ * Server helpers shared by the back office's Content pages: the article and office lists
  * (routes/admin.articles._index.tsx, routes/admin.offices._index.tsx) and their editors (routes/admin.articles.$id.tsx,
  * routes/admin.offices.$id.tsx). Messages are keys of locales/<lang>/content.json, translated by the pages.
  */
@@ -12,7 +12,7 @@ import { notFound, requireId } from "~/utils/page.server";
 /**
  * The row an editor URL names: `new` (as in /admin/articles/new) is a row still to be created (null); any other
  * value must be a database id (app/forms/id.ts), returned as a number. Throws the 404 Response of notFound() for
- * anything else (a missing, malformed or too large id). Source: issue 5, Content.
+ * anything else (a missing, malformed or too large id).
  */
 export function editedId(param: string | undefined): number | null {
   return param === "new" ? null : requireId(param);
@@ -21,7 +21,7 @@ export function editedId(param: string | undefined): number | null {
 /**
  * `path` (a back-office path without a query) with the request's `lang` query parameter kept when it is "en" or
  * "ar" (`/admin/articles/7?lang=en`), so that a redirect after a post stays in the language in the URL (decision
- * 002); any other or no `lang` gives `path` unchanged. Never throws. Source: issue 5, Content.
+ * 002); any other or no `lang` gives `path` unchanged. Never throws.
  */
 export function sameLanguage(request: Request, path: string): string {
   const lang = new URL(request.url).searchParams.get("lang");
@@ -31,8 +31,7 @@ export function sameLanguage(request: Request, path: string): string {
 /**
  * The page a back-office list is asked for: the request's `?page=` as a whole number from 1 to 999999, 1 when there
  * is no `page`. Throws the 404 Response of notFound() for a malformed value (empty, 0, a sign, leading zeros, more
- * than six digits). Whether the page exists is checked after loading it, with requireExistingPage. Source: issue 5,
- * Content.
+ * than six digits). Whether the page exists is checked after loading it, with requireExistingPage.
  */
 export function requestedPage(request: Request): number {
   const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
@@ -42,7 +41,7 @@ export function requestedPage(request: Request): number {
 
 /**
  * Checks that a loaded page of a list exists: `page` (from 1) is not past `pageCount` (at least 1, so page 1 always
- * exists, even of an empty list). Throws the 404 Response of notFound() otherwise. Source: issue 5, Content.
+ * exists, even of an empty list). Throws the 404 Response of notFound() otherwise.
  */
 export function requireExistingPage(result: { page: number; pageCount: number }): void {
   if (result.page > result.pageCount) notFound();
@@ -57,7 +56,7 @@ function uploadProblem(code: UploadProblem): Message {
  * The error of an editor's file field (the cover or the logo) when a post is refused: the first upload problem
  * (`problems`, as readMultipartForm gives them) as the Message of its content.json key ("content:upload.<code>");
  * else, when a file was chosen (`chosen`), "content:upload.again", since a file input cannot be refilled and the
- * user must choose the file again; else null (no error beside the field). Never throws. Source: issue 5, Content.
+ * user must choose the file again; else null (no error beside the field). Never throws.
  */
 export function fileFieldError(problems: readonly UploadProblem[], chosen: boolean): Message | null {
   if (problems[0]) return uploadProblem(problems[0]);
@@ -72,7 +71,7 @@ export function fileFieldError(problems: readonly UploadProblem[], chosen: boole
  * fails, the new image's files are deleted again. Returns `{ savedId }` (the new or edited row's id), or
  * `{ uploadError }` (the Message of a content.json key for the file field; nothing written) when the file is no usable photo
  * (UploadError). Throws the 404 Response of notFound() when `update` finds no such row (null), and rethrows any other
- * error of storing or writing; deleting files never fails the save. Source: issue 5, Content.
+ * error of storing or writing; deleting files never fails the save.
  */
 export async function saveWithImage(options: {
   id: number | null;

@@ -16,7 +16,7 @@ export const company = {
 } as const;
 
 /**
- * The app store for a visitor (spec 1): the iOS store for iPhone and iPad, the Android store for Android
+ * The app store for a visitor: the iOS store for iPhone and iPad, the Android store for Android
  * devices and for everyone else. Decided from the User-Agent header.
  */
 export function storeFor(userAgent: string | null): { platform: "android" | "ios"; url: string } {

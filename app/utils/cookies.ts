@@ -1,2 +1,2 @@
-/** Cookie set when the visitor closes the app-download popup (spec 2.2), kept for a year. */
+/** Cookie set when the visitor closes the app-download popup, kept for a year. */
 export const APP_POPUP_COOKIE = "app_popup";

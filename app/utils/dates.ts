@@ -1,4 +1,4 @@
-/** Dates as the site writes them (spec 2.7), with no other import: also bundled into the service worker (sw/). */
+/** Dates as the site writes them, with no other import: also bundled into the service worker (sw/). */
 
 const dateParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Asia/Damascus",
@@ -7,7 +7,7 @@ const dateParts = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
 });
 
-/** A date as DD.MM.YYYY in Damascus time (spec 2.7); accepts a Date or an ISO string. */
+/** A date as DD.MM.YYYY in Damascus time; accepts a Date or an ISO string. */
 export function formatDate(value: Date | string): string {
   const date = typeof value === "string" ? new Date(value) : value;
   const parts = dateParts.formatToParts(date);
@@ -17,7 +17,7 @@ export function formatDate(value: Date | string): string {
 
 /**
  * The Damascus calendar day of a date as YYYY-MM-DD (a Date or an ISO string): what cards carry as their publication
- * day (10 characters instead of a full timestamp in every card's loader data; issue 14), and formatDate reads back.
+ * day (10 characters instead of a full timestamp in every card's loader data), and formatDate reads back.
  */
 export function isoDay(value: Date | string): string {
   const [day, month, year] = formatDate(value).split(".");
@@ -31,7 +31,7 @@ const timeParts = new Intl.DateTimeFormat("en-GB", {
   hour12: false,
 });
 
-/** A date and time as "DD.MM.YYYY HH:MM" in Damascus time (spec 2.7's date, 24-hour time); a Date or an ISO string. */
+/** A date and time as "DD.MM.YYYY HH:MM" in Damascus time (24-hour time); a Date or an ISO string. */
 export function formatDateTime(value: Date | string): string {
   const date = typeof value === "string" ? new Date(value) : value;
   return `${formatDate(date)} ${timeParts.format(date)}`;

@@ -1,5 +1,5 @@
 /**
- * Dialogs as URL state (architecture 6, decision 009): the parameters that open one, shared by the root loader that
+ * Dialogs as URL state (decision 009): the parameters that open one, shared by the root loader that
  * builds it and the components that open and close it.
  */
 export const DIALOG_PARAMS = ["dialog", "estate_id", "office_id", "for"] as const;

@@ -161,7 +161,7 @@ const schema = z
       .regex(/^https?:\/\//, "PUBLIC_URL must be an http:// or https:// URL")
       .optional(),
     /**
-     * Development and tests only (issue 9): host names, besides localhost, 127.0.0.1 and [::1], that the server accepts
+     * Development and tests only: host names, besides localhost, 127.0.0.1 and [::1], that the server accepts
      * as its own when PUBLIC_URL is unset (comma-separated, e.g. a LAN address to try the site on a phone).
      */
     ALLOWED_HOSTS: z
@@ -174,7 +174,7 @@ const schema = z
           .filter(Boolean),
       ),
     /**
-     * Size of the page cache for visitors (issue 10, decision 013), in MiB: 0 turns it off (every page is rendered
+     * Size of the page cache for visitors (decision 013), in MiB: 0 turns it off (every page is rendered
      * for each request).
      */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
@@ -189,30 +189,30 @@ const schema = z
      */
     PAGE_MISSES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
     /**
-     * Issue 23, decision 051: the most SMS handed to providers in one Damascus day; past it, bulk messages (alerts,
+     * Decision 051: the most SMS handed to providers in one Damascus day; past it, bulk messages (alerts,
      * warnings, staff messages) are not sent and codes go on. Unset or 0: no budget.
      */
     SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(0),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
     /**
-     * The time a search's count may take on PostgreSQL (issue 13's 5 ms, decision 043), in milliseconds: past it the
+     * The time a search's count may take on PostgreSQL (5 ms, decision 043), in milliseconds: past it the
      * page lists its listings without their number. 0 means no limit (PGlite has none either).
      */
     SEARCH_COUNT_MS: z.coerce.number().int().min(0).max(60_000).default(3),
     /**
-     * The service worker (issue 12): `on` registers it from every page; `off` is the kill switch: pages stop
+     * The service worker: `on` registers it from every page; `off` is the kill switch: pages stop
      * registering it and /sw.js becomes a worker that clears its caches and unregisters itself.
      */
     SERVICE_WORKER: z.enum(["on", "off"]).default("on"),
     /**
-     * The background job worker in the web process (issue 14, decision 028): `on` runs it beside the pages; `off`
+     * The background job worker in the web process (decision 028): `on` runs it beside the pages; `off`
      * leaves the jobs to `npm run worker` processes (PostgreSQL only: PGlite is one process's).
      */
     WORKER: z.enum(["on", "off"]).default("on"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** Automated tests only (issue 3, Captcha): every captcha shows this text. Refused outside NODE_ENV=test. */
+    /** Automated tests only: every captcha shows this text. Refused outside NODE_ENV=test. */
     CAPTCHA_TEST_TEXT: z.string().min(1).max(20).optional(),
-    /** The first admin (issue 5): when both are set at start, that account exists, is active and is an admin. */
+    /** The first admin: when both are set at start, that account exists, is active and is an admin. */
     ADMIN_PHONE: z
       .string()
       .regex(/^\+[1-9][0-9]{6,14}$/, "ADMIN_PHONE must be an E.164 number like +963944123456")
@@ -237,7 +237,7 @@ const schema = z
         "SMS_COUNTRIES must list ISO 3166 alpha-2 codes of the phone field's countries, e.g. SY,DE",
       ),
     /**
-     * Staff told by SMS of each new consultation request and visitor's offer (issue 23, docs/decisions/054):
+     * Staff told by SMS of each new consultation request and visitor's offer (docs/decisions/054):
      * comma-separated E.164 numbers; empty (the default) tells no one.
      */
     STAFF_PHONES: z
@@ -251,7 +251,7 @@ const schema = z
       )
       .pipe(z.array(z.string().regex(/^\+[1-9][0-9]{6,14}$/, "STAFF_PHONES must be E.164 numbers like +963944123456"))),
     /**
-     * Staff's working hours in Damascus time, `HH:MM-HH:MM` (issue 23, docs/decisions/054), start before end within
+     * Staff's working hours in Damascus time, `HH:MM-HH:MM` (docs/decisions/054), start before end within
      * one day (`00:00-24:00` is all day): an SMS per request inside them, one digest at the next opening otherwise.
      */
     STAFF_HOURS: z

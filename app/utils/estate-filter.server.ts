@@ -1,9 +1,9 @@
 import { SORTS, type EstateFilter, type Scope, type Sort } from "~/models/estate-search.server";
 import type { Lookups } from "~/models/lookups.server";
 
-/** The spec's filter fields (spec 3, Search filter): the simple filter's, required on /estates (decision 006). */
+/** The simple filter's fields, required on /estates (decision 006). */
 const FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;
-/** Issue 13's optional parameters (decision 024), beside the spec's; all GET, so every search is a link. */
+/** The optional parameters of decision 024, beside the simple filter's; all GET, so every search is a link. */
 const EXTRA = [
   "governorate_id",
   "price_min",
@@ -31,7 +31,7 @@ export type FilterParam = (typeof FILTER_PARAMS)[number];
 /** Every query parameter parseEstateFilter reads: the filter's and `page` (a search page's `queryParams`, decision 045). */
 export const SEARCH_QUERY_PARAMS = [...FILTER_PARAMS, "page"] as const;
 
-/** The filter's fields as typed, kept to fill the form again (spec 3, Search filter, and issue 13). */
+/** The filter's fields as typed, kept to fill the form again. */
 export type FilterValues = Record<FilterParam, string>;
 /**
  * Per field, the message key under search.errors: "required" (empty), "invalid" (not a value of its list, or sent
@@ -80,9 +80,9 @@ const AMOUNTS = {
 } as const;
 
 /**
- * Reads the search filter from a query string and checks it against the lookup lists (spec 5, Search filters:
- * location, type and offer type required, price optional; id 1 of the price domains means any price) and issue 13's
- * optional parameters (decision 024). `required` lists the fields that must be present on this page; `is_simple=0`
+ * Reads the search filter from a query string and checks it against the lookup lists (location,
+ * type and offer type required, price optional; id 1 of the price domains means any price) and the optional
+ * parameters of decision 024. `required` lists the fields that must be present on this page; `is_simple=0`
  * (the advanced search) requires none, and `governorate_id` stands for `location_id`. A parameter sent more than once
  * is invalid. Never throws.
  */
@@ -154,7 +154,7 @@ export function parseEstateFilter(
     if (choice(flag, ["1"] as const)) filter[flag] = true;
   }
   if (values.q) filter.q = values.q;
-  // `since` (issue 14): seconds since 1970, what an alert's link carries; a date from 2020 to a day ahead.
+  // `since`: seconds since 1970, what an alert's link carries; a date from 2020 to a day ahead.
   if (values.since) {
     const seconds = /^\d{10}$/.test(values.since) ? Number(values.since) : NaN;
     if (seconds >= 1_577_836_800 && seconds <= Date.now() / 1000 + 86_400) filter.since = new Date(seconds * 1000);
@@ -168,8 +168,8 @@ export function parseEstateFilter(
 }
 
 /**
- * Whether any of the spec's filter fields (or `governorate_id`) was sent: then the page's required fields apply
- * (decision 006). Issue 13's other parameters, `page`, `lang` and tracking parameters do not count.
+ * Whether any of the simple filter's fields (or `governorate_id`) was sent: then the page's required fields apply
+ * (decision 006). The other parameters of decision 024, `page`, `lang` and tracking parameters do not count.
  */
 export function isFilterSubmitted(params: URLSearchParams): boolean {
   return FIELDS.some((f) => params.has(f)) || params.has("governorate_id");

@@ -12,9 +12,9 @@ import { estateTitle, formatNumber, formatPrice } from "./format";
 import { notFound, pageContext, requireId } from "./page.server";
 
 /**
- * The data of a listing's page, /estate/:id (spec 2.7), from the route parameter `param`: photos, price, place, every
+ * The data of a listing's page, /estate/:id, from the route parameter `param`: photos, price, place, every
  * fact, the office, the area medians and similar listings; 404 for an unknown or malformed id. A listing that has
- * ended (expired, taken down, sold or rented; issue 14) answers 410 Gone with its essentials, what ended it and
+ * ended (expired, taken down, sold or rented) answers 410 Gone with its essentials, what ended it and
  * similar listings (decision 029). Its owner, logged in, also gets the renew and sold/rented forms.
  */
 export async function loadEstatePage(request: Request, param: string | undefined) {
@@ -46,12 +46,12 @@ export async function loadEstatePage(request: Request, param: string | undefined
     estate: shown,
     medians,
     similar,
-    /** The owner's tools (issue 14), for the logged-in owner only: the listing's end date (ISO). */
+    /** The owner's tools, for the logged-in owner only: the listing's end date (ISO). */
     mine: user !== null && user.id === estate.userId ? { expires: expiresAt(new Date(estate.confirmed)).toISOString() } : null,
   };
 }
 
-/** Four public listings like listing `id` (same place, type and offer first; spec 2.7), for its page or its 410 page. */
+/** Four public listings like listing `id` (same place, type and offer first), for its page or its 410 page. */
 function similarTo(
   db: Db,
   id: number,
@@ -66,7 +66,7 @@ function similarTo(
   );
 }
 
-/** The 410 page of a listing that has ended (issue 14), or the 404 of one that never was public or was deleted. */
+/** The 410 page of a listing that has ended, or the 404 of one that never was public or was deleted. */
 async function gone(db: Db, locale: Locale, t: Awaited<ReturnType<typeof pageContext>>["t"], id: number) {
   const closed = await closedEstate(db, id, locale);
   if (!closed) notFound("listing");

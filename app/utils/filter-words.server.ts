@@ -18,7 +18,7 @@ type WordField =
 type Meaning = { field: WordField; value: string; choices?: { id: string; governorate: string }[] };
 
 /**
- * The words people use for each estate type beside its own names (estate_types ids of the spec and the seed: 1 home,
+ * The words people use for each estate type beside its own names (estate_types ids of the seed: 1 home,
  * 2 farm, 3 land, 4 shop, 5 villa, 6 apartment, 7 office, 8 chalet). Plurals need not be listed when the stemmer
  * folds them (search-words.server.ts, STEMS); they are for the reader.
  */
@@ -47,7 +47,7 @@ const OWNERSHIP_WORDS: Record<number, string[]> = {
   6: ["فروغ"],
 };
 const FURNISHED_WORDS = ["مفروش", "مفروشة", "furnished"];
-/** Words that say "not": "غير مفروش" is no filter (the spec's furnished filter only asks for furnished). */
+/** Words that say "not": "غير مفروش" is no filter (the furnished filter only asks for furnished). */
 const NEGATIONS = new Set(["غير", "بدون", "not", "non", "no"]);
 /** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms". */
 const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br"]);

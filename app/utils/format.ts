@@ -1,19 +1,19 @@
 import type { EstateCard } from "~/models/estate-card.server";
 /**
  * Formatting shared by the server and the browser. Digits stay Latin in both languages and are wrapped
- * left-to-right by the components (ui.md: numbers, prices and phones stay left-to-right).
+ * left-to-right by the components (numbers, prices and phones stay left-to-right).
  */
 
 const grouping = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-/** 1250000 → "1,250,000" (thousands separators, spec 2.7). */
+/** 1250000 → "1,250,000" (thousands separators). */
 export function formatNumber(value: number): string {
   return grouping.format(value);
 }
 
 /**
- * A price with thousands separators and the currency label after it (ui.md): "1,250,000 SYP", "12,300 US$",
- * "12,300 دولار"; with `approx` (a price converted at the exchange rate, issue 13) it is marked approximate:
+ * A price with thousands separators and the currency label after it: "1,250,000 SYP", "12,300 US$",
+ * "12,300 دولار"; with `approx` (a price converted at the exchange rate) it is marked approximate:
  * "≈ 135,300,000 SYP". `value` is in the label's currency (whole SYP, or USD with at most two decimals).
  */
 export function formatPrice(value: number, currencyLabel: string, approx = false): string {
@@ -24,7 +24,7 @@ export function formatPrice(value: number, currencyLabel: string, approx = false
 export { formatDate, formatDateTime } from "./dates";
 
 /**
- * A phone number with its middle hidden for visitors (spec 6: masked with dots or stars):
+ * A phone number with its middle hidden for visitors (masked with dots or stars):
  * "+963944123456" → "+963 94•••••56". Keeps the country code, two digits after it and the last two.
  */
 export function maskPhone(phone: string): string {
@@ -36,7 +36,7 @@ export function maskPhone(phone: string): string {
 }
 
 /**
- * The first `length` characters of a text (spec 2.4 and 2.7: 90 for article teasers), cut at a word when
+ * The first `length` characters of a text (90 for article teasers), cut at a word when
  * one ends near the limit, with an ellipsis when anything was cut. Counts characters, not bytes.
  */
 export function excerpt(text: string, length = 90): string {

@@ -5,9 +5,9 @@ import { topRentalOffices } from "~/models/office.server";
 import { pageContext } from "./page.server";
 
 /**
- * The home page's data (spec 2.4): its title, the search options, the 6 newest listings, articles 1-3 ("our
+ * The home page's data: its title, the search options, the 6 newest listings, articles 1-3 ("our
  * services") and 4-6 ("latest articles"), and 4 rental offices, in the request's language. One server module for
- * the route, so the browser bundle gets one empty stand-in for it instead of one per model (issue 10, page weight).
+ * the route, so the browser bundle gets one empty stand-in for it instead of one per model.
  */
 export async function loadHomePage(request: Request) {
   const { db, locale, t } = await pageContext(request);

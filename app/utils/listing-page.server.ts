@@ -23,20 +23,20 @@ import { notFound, pageContext } from "./page.server";
 
 type Options = {
   scope: Scope;
-  /** Fields that must be chosen on this page (spec 5: location, type and offer type on the search). */
+  /** Fields that must be chosen on this page (location, type and offer type on the search). */
   required: (keyof FilterValues)[];
   /** Key of the page's title in locales (common.json). */
   titleKey: string;
   descriptionKey: string;
 };
 
-/** The spec's filter fields (spec 3), whose errors keep the spec's message. */
+/** The simple filter's fields, whose errors say 'complete the required fields'. */
 const SPEC_FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * One of issue 13's optional fields as ExtraFilters draws it, named on the server: `label` and `error` (translated),
+ * One of the optional fields (decision 024) as ExtraFilters draws it, named on the server: `label` and `error` (translated),
  * `options` for a select ([value, text], the first the empty choice), and the control's own attributes.
  */
 export type FilterField = {
@@ -63,7 +63,7 @@ export type LinkGroup = { className: "chips" | "widen" | "alert-link"; label: st
 /**
  * The loader of a listing page (/estates, /rent-properties, /vacation-properties): reads the filter from the URL,
  * answers 400 with the form and its messages when it is incomplete or wrong, 404 for a page out of range, else one
- * page of results and similar listings (spec 2.5). Issue 13: a governorate chosen in the place select and an ad
+ * page of results and similar listings. A governorate chosen in the place select and an ad
  * number typed in the search box redirect (to `governorate_id=…`, to /estate/:id); the results come with the applied
  * filters as removable links (`chips`) and, when nothing is found, wider searches (`widen`).
  */
@@ -104,8 +104,8 @@ export async function loadListingPage(request: Request, options: Options) {
     },
     errors: parsed.errors,
     fields: filterFields(parsed.values, parsed.errors, lookups, locale, t, options.scope),
-    // Spec 8: an invalid search of the spec's fields says 'complete the required fields'; issue 13's fields alone
-    // say 'check the marked fields'.
+    // An invalid search of the simple filter's fields says 'complete the required fields'; the optional fields
+    // alone say 'check the marked fields'.
     notice: t(SPEC_FIELDS.some((f) => parsed.errors[f]) ? "search.requiredToast" : "search.checkToast"),
     /** Whether the form marks location, type and offer type as required (not on the advanced search's links). */
     required: parsed.values.is_simple !== "0",
@@ -143,7 +143,7 @@ export async function loadListingPage(request: Request, options: Options) {
       label: t("search.widen"),
       list: result.total ? [] : widerSearches(url, parsed.values, lookups, locale, t),
     },
-    // Issue 14: keep this search and get an SMS when new listings match (a visitor logs in first).
+    // Keep this search and get an SMS when new listings match (a visitor logs in first).
     {
       className: "alert-link",
       label: t("search.alertLabel"),
@@ -183,7 +183,7 @@ export function filterWordsRedirect(url: URL, lookups: Lookups, scope: Scope): s
   return linkWith(url, { ...found.set, q: found.q });
 }
 
-/** The address of the form that keeps `url`'s search (issue 14): /save-search with its non-empty parameters but page and lang. */
+/** The address of the form that keeps `url`'s search: /save-search with its non-empty parameters but page and lang. */
 function saveSearchHref(url: URL): string {
   const params = new URLSearchParams();
   for (const [key, value] of url.searchParams) if (value && key !== "page" && key !== "lang") params.append(key, value);
@@ -212,7 +212,7 @@ function money(values: FilterValues, raw: string, t: T): string {
 }
 
 /**
- * The filters a search applied, each as a link to the same search without it (issue 13: results say what was asked).
+ * The filters a search applied, each as a link to the same search without it (results say what was asked).
  * Only valid values come here (the loader shows none on a wrong filter).
  */
 export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups, locale: Locale, t: T): SearchLink[] {
@@ -259,7 +259,7 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
 }
 
 /**
- * Wider searches for an empty result (issue 13): the whole governorate of the chosen place, the same amounts in the
+ * Wider searches for an empty result: the whole governorate of the chosen place, the same amounts in the
  * other currency, and the search without each filter (the chips).
  */
 export function widerSearches(url: URL, values: FilterValues, lookups: Lookups, locale: Locale, t: T): SearchLink[] {
@@ -283,7 +283,7 @@ export function widerSearches(url: URL, values: FilterValues, lookups: Lookups, 
 }
 
 /**
- * Issue 13's optional fields as data for the form (ExtraFilters: the results pages and the advanced search), named
+ * The optional fields (decision 024) as data for the form (ExtraFilters: the results pages and the advanced search), named
  * and with their messages in `locale`, so that the browser's code only draws them (decision 024: the search page's
  * JavaScript budget). "More filters" is open when one of its fields is set or wrong. The rental period (decision 057)
  * is a main field of the rent and vacation pages, offering that page's periods, and one of the others elsewhere.

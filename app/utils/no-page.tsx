@@ -1,12 +1,12 @@
 import { notFound } from "./page.server";
 
 /**
- * The shared parts of a route without a page of its own (issue 11): the action-only routes (/save, /report,
+ * The shared parts of a route without a page of its own: the action-only routes (/save, /report,
  * /logout, /language, /app-popup: only their forms post there) and the catch-all route ($.tsx). Each re-exports
  * both, `export { loader, default } from "~/utils/no-page"`, so opening the address is the site's not-found page.
  */
 
-/** Opening the address (GET): the not-found page with status 404, rendered by the root error boundary (spec 2.1). */
+/** Opening the address (GET): the not-found page with status 404, rendered by the root error boundary. */
 export function loader(): never {
   notFound();
 }

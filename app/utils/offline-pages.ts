@@ -1,5 +1,5 @@
 /**
- * What the service worker keeps for reading offline (issue 12, decision 021), shared by the worker (sw/), the offline
+ * What the service worker keeps for reading offline (decision 021), shared by the worker (sw/), the offline
  * page's script and /profile's list: the names of its caches and how a kept page is read back. Browser-only code
  * (Cache Storage); nothing here runs on the server.
  */

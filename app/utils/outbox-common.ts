@@ -1,11 +1,11 @@
 /**
  * Names shared by the server (services/idempotency.server.ts), the page (utils/outbox.ts, entry.client.tsx) and the
- * service worker (sw/service-worker.ts) for forms sent when the connection comes back (issue 12, decision 023).
+ * service worker (sw/service-worker.ts) for forms sent when the connection comes back (decision 023).
  */
 
 /**
  * The forms whose posts wait in the outbox when the network fails, by the path they post to, with the key of their
- * name in offline.json `outbox.forms` (issue 12: consultation, contact, new offer, property request, report, save).
+ * name in offline.json `outbox.forms` (consultation, contact, new offer, property request, report, save).
  */
 export const OUTBOX_FORMS: Record<string, string> = {
   "/consultation": "consultation",

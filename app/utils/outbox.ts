@@ -5,7 +5,7 @@ import { formatDateTime } from "./dates";
 import { OUTBOX_DB, OUTBOX_DONE_COOKIE, OUTBOX_FIELD, type OutboxPost } from "./outbox-common";
 
 /**
- * The page's side of the outbox (issue 12, decision 023): form posts that the service worker kept because the
+ * The page's side of the outbox (decision 023): form posts that the service worker kept because the
  * network failed (sw/service-worker.ts, in IndexedDB) are shown and sent from here. Loaded only on pages the worker
  * marked `data-outbox` (entry.client.tsx), and by the offline page. Browser-only.
  *

@@ -23,7 +23,7 @@ export function notFound(what: "page" | "listing" = "page", title?: string): nev
   });
 }
 
-/** A route parameter that must be a database id (app/forms/id.ts toDbId), else a 404 is thrown (issue 2, Bad input). */
+/** A route parameter that must be a database id (app/forms/id.ts toDbId), else a 404 is thrown. */
 export function requireId(param: string | undefined): number {
   return toDbId(param) ?? notFound();
 }

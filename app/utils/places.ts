@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useSyncExternalStore } from "reac
 import { useRootData } from "./root-data";
 
 /**
- * The place list of every place select (spec 3, Locations), kept out of the loader data (issue 10): on the server
+ * The place list of every place select, kept out of the loader data: on the server
  * the page render gets it from a per-language cache (entry.server.tsx provides PlacesContext); the browser gets it
  * once as a fingerprinted JSON file (`/places.json?lang=…&v=…`, cached for a year) that entry.client.tsx loads
  * before it hydrates a page with a place select, and that a client-side navigation loads when it first needs it.
@@ -10,7 +10,7 @@ import { useRootData } from "./root-data";
 export type PlaceGroup = {
   id: number;
   name: string;
-  /** The search's option for the whole governorate: "Damascus, all areas" (issue 13). */
+  /** The search's option for the whole governorate: "Damascus, all areas". */
   all: string;
   locations: { id: number; name: string }[];
   /**

@@ -23,7 +23,10 @@ export function localPath(value: unknown): string | undefined {
   }
 }
 
-/** A local path to go back to after a post; anything else (other sites, //host) becomes "/" (style 8). */
+/**
+ * A local path to go back to after a post; anything else (other sites, //host) becomes "/", so no link of ours sends people to
+ * another site.
+ */
 export function backTo(value: FormDataEntryValue | null): string {
   return safeRedirect(localPath(value) ?? "/", "/");
 }

@@ -16,8 +16,8 @@ import { ERROR_STATUSES, errorTextKey } from "./seo";
 import { localesVersion, publicOrigin } from "./site.server";
 
 /**
- * The query parameters every page reads (decision 045): the page language (`?lang=`, decision 002) and the dialog
- * (architecture 6). A page's own are its route module's `queryParams`.
+ * The query parameters every page reads (decision 045): the page language (`?lang=`, decision 002) and the dialog (`?dialog=`).
+ * A page's own are its route module's `queryParams`.
  */
 export const queryParams = ["lang", ...DIALOG_PARAMS];
 
@@ -29,7 +29,7 @@ export const queryParams = ["lang", ...DIALOG_PARAMS];
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const t = await getT(request);
-  // "//host/…" is read by browsers as another site: such an address is never a page here (issue 9, open redirect).
+  // "//host/…" is read by browsers as another site: such an address is never a page here (open redirect).
   if (new URL(request.url).pathname.startsWith("//")) notFound("page", t("notFound.title"));
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
   const db = await getDb();
@@ -48,14 +48,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     toast: toast ?? null,
     /** The logged-in user (navbar account menu), or null for a visitor. */
     user: user ? { first_name: user.first_name, admin: user.role === "admin" } : null,
-    /** Listings the user saved (the save toggles of cards, spec 4). */
+    /** Listings the user saved (the save toggles of cards). */
     savedIds,
-    /** The dialog the URL asks for (architecture 6), rendered over any page. */
+    /** The dialog the URL asks for, rendered over any page. */
     dialog,
     // Only the home page's popup shows the store link (and only then does a page depend on the phone: page cache).
     store: url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed" ? storeFor(request.headers.get("User-Agent")) : null,
     localesVersion: localesVersion(),
-    /** The fingerprinted place list file of the page language (issue 10, app/utils/places.ts). */
+    /** The fingerprinted place list file of the page language (app/utils/places.ts). */
     placesUrl: placesUrl(lookups, locale),
     /** The error page's title per status (pageMeta); other statuses use `error.title`. */
     errorTitles: Object.fromEntries(
@@ -67,17 +67,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ) as Record<string, string>,
     // The server's year, so the footer renders the same on the server and in the browser.
     year: new Date().getUTCFullYear(),
-    /** The data saver (issue 12, decision 022): null when off, "on" (chosen) or "browser" (`Save-Data: on`). */
+    /** The data saver (decision 022): null when off, "on" (chosen) or "browser" (`Save-Data: on`). */
     dataSaver: dataSaverOf(request),
-    /** Whether pages register the service worker (issue 12; `SERVICE_WORKER=off` is the kill switch). */
+    /** Whether pages register the service worker (`SERVICE_WORKER=off` is the kill switch). */
     serviceWorker: getEnv().SERVICE_WORKER === "on",
   };
   // Only a shown toast needs the session written back (remix-toast commits it on every call).
   const responseHeaders = new Headers(toast ? headers : undefined);
-  // A language chosen by the URL (`?lang=en`, from a search engine or hreflang) is kept for the next pages (issue 9).
+  // A language chosen by the URL (`?lang=en`, from a search engine or hreflang) is kept for the next pages.
   const chosen = url.searchParams.get("lang");
   if ((chosen === "ar" || chosen === "en") && cookies[LANG_COOKIE] !== chosen)
     responseHeaders.append("Set-Cookie", langCookie(chosen));
-  // A user past the limit of number reveals sees the wait instead of a number (issue 9), with 429.
+  // A user past the limit of number reveals sees the wait instead of a number, with 429.
   return data(payload, { headers: responseHeaders, status: dialog?.kind === "contactLimited" ? 429 : 200 });
 }

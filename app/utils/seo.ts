@@ -8,7 +8,7 @@ export function absoluteUrl(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
 }
 
-/** What a page says about itself to search engines and link previews (architecture 2). */
+/** What a page says about itself to search engines and link previews. */
 export type Seo = {
   title: string;
   description: string;
@@ -74,11 +74,11 @@ export function seoMeta(
  * The `meta` export of every page: reads `seo` from the route's loader data and the site facts from the root's.
  * Pages that fail (404, 500) get the root's not-found or error title and are not indexed.
  */
-/** Statuses with a page of their own (root error boundary, issue 9): their texts are `errorPage.<status>.*`. */
+/** Statuses with a page of their own (root error boundary): their texts are `errorPage.<status>.*`. */
 export const ERROR_STATUSES = [400, 403, 405, 409, 413, 429, 503] as const;
 
 /**
- * The common.json key of an error page's title or text (issue 9): `notFound.*` for 404 (`notFound.listingText` for a
+ * The common.json key of an error page's title or text: `notFound.*` for 404 (`notFound.listingText` for a
  * listing), `errorPage.<status>.*` for ERROR_STATUSES, `error.*` (the general error) for any other status.
  */
 export function errorTextKey(status: number, part: "title" | "text", notFoundWhat?: unknown): string {

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 
 /**
- * The page's side of the service worker (issue 12, decision 021). Browser-only; every function is a no-op where the
+ * The page's side of the service worker (decision 021). Browser-only; every function is a no-op where the
  * browser has no service workers, and none of them ever throws.
  */
 
@@ -15,7 +15,7 @@ import { useEffect } from "react";
  */
 export function startServiceWorker(): void {
   const { dataset } = document.documentElement;
-  // Posts wait in the outbox (the worker marks the page `data-outbox`, issue 12): only then is its code loaded.
+  // Posts wait in the outbox (the worker marks the page `data-outbox`): only then is its code loaded.
   if (dataset.outbox) document.head.append(Object.assign(document.createElement("script"), { src: "/outbox.js" }));
   if (!("serviceWorker" in navigator)) return;
   const setting = dataset.sw;

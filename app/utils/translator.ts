@@ -1,10 +1,10 @@
 /**
- * The browser's translator (issue 10, decision 020): the small part of an i18next instance that react-i18next's
+ * The browser's translator (decision 020): the small part of an i18next instance that react-i18next's
  * `I18nextProvider` and `useTranslation`, and remix-i18next's `useChangeLanguage`, use, with the part of i18next's
  * `t` that our locale files and code use. The server keeps i18next (app/services/i18n.server.ts); the browser's
  * output must be the server's, character for character, or hydration breaks: tests/translator.test.ts compares the
  * two for every key of every namespace in both languages. Every byte here is sent to every visitor (the 90 KB
- * JavaScript budget of issue 10), hence the closure (its names minify) and nothing more than what is used.
+ * JavaScript budget of decision 014), hence the closure (its names minify) and nothing more than what is used.
  *
  * What `t(key, options)` does (the rules of i18next 23.16: Translator.translate / resolve, Interpolator):
  * - `ns:key`: the text of `key` in namespace `ns` (nsSeparator ":"); without a prefix, the namespaces of the

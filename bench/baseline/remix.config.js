@@ -1,5 +1,5 @@
 /**
- * The baseline of `npm run bench` (issue 10): a bare Remix 2 app on the classic compiler, with the product's future
+ * The baseline of `npm run bench`: a bare Remix 2 app on the classic compiler, with the product's future
  * flags and server module format, built with `../../node_modules/.bin/remix build` run in this folder (given the
  * folder as an argument from the root, the CSS plugin fails now and then). Its package.json only names the packages
  * (the compiler reads it); there is no node_modules here: esbuild and Node find the root's in ../../node_modules.

@@ -1,5 +1,5 @@
 /**
- * The baseline's server (issue 10, `npm run bench`): Express with compression(), like the product's server.ts,
+ * The baseline's server (`npm run bench`): Express with compression(), like the product's server.ts,
  * fingerprinted assets cached for a year, and the Remix request handler. Nothing else (no helmet, no logging).
  * Run from bench/baseline after `../../node_modules/.bin/remix build`: `PORT=3901 node server.js` (127.0.0.1, port 3901 by default).
  */

@@ -113,7 +113,7 @@ export function failNextSms(): { send: ReturnType<typeof vi.spyOn>; stderr: () =
 
 /**
  * Runs the SMS jobs (and any other job) due now, as the worker would have by the time a person reads the phone
- * (issue 14: every SMS is a queued job).
+ * (every SMS is a queued job).
  */
 export async function sendQueuedSms(): Promise<void> {
   await runDueJobs(await getDb());

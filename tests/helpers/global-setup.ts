@@ -12,7 +12,8 @@ export const TEST_LISTINGS = 400;
 
 /**
  * Builds one migrated, seeded PGlite database for the whole run and dumps it to a file; every test file loads
- * its own copy from the dump (style 13: a migrated base database built once and cloned per test file).
+ * its own copy from the dump (migrating and seeding once is faster than once
+ * per file).
  */
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aqar-test-"));

@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import { DEFERRED_REL } from "../../app/services/page-scripts.server";
 
 /**
- * Page weight in bytes (issue 10): what a browser downloads for one page, measured on the wire through a running
+ * Page weight in bytes: what a browser downloads for one page, measured on the wire through a running
  * server. Used by tests/page-budgets.test.ts and scripts/page-weight.ts.
  */
 

@@ -86,7 +86,7 @@ export function postFixtures(db: () => Db) {
     });
   }
   /**
-   * A draft (issue 23) of `owner`: made by `admin` from a visitor's offer with the owner's number, and claimed by the
+   * A draft of `owner`: made by `admin` from a visitor's offer with the owner's number, and claimed by the
    * owner through its link, as the public functions do it. Returns the listing id.
    */
   async function newDraft(

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * Real server processes for tests that need the HTTP layer (issue 9): `tsx server.ts` on the built app
+ * Real server processes for tests that need the HTTP layer: `tsx server.ts` on the built app
  * (`npm run build` first; `npm test` does), on a free port, with a fresh data directory.
  */
 

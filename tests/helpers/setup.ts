@@ -10,7 +10,7 @@ process.env.LOG_LEVEL = "silent";
 // change a count into "and more". tests/search-count-budget.test.tsx gives the budget itself (decision 043).
 process.env.SEARCH_COUNT_MS = "0";
 
-// style 12: console.error during a test fails it.
+// console.error during a test fails it: a React warning or a logged error is a bug, not noise.
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

@@ -1,4 +1,4 @@
--- The public listing indexes also carry the owner and office columns that publicEstate() tests (issue 5), so the
+-- The public listing indexes also carry the owner and office columns that publicEstate() tests, so the
 -- counts of search, the sitemap and the offices stay index-only scans. drizzle's index builder has no INCLUDE, so
 -- this migration is written by hand; schema.ts describes the same indexes without it.
 DROP INDEX IF EXISTS "estates_search_idx";--> statement-breakpoint

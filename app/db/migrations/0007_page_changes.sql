@@ -1,4 +1,4 @@
--- Issue 10, docs/decisions/013-page-cache.md: every process keeps rendered pages for visitors and must stop serving
+-- docs/decisions/013-page-cache.md: every process keeps rendered pages for visitors and must stop serving
 -- them within a second of any change that alters what visitors see, also when several processes share one
 -- database. Each statement that writes such a table sends a notification on the channel `page_changes`; PostgreSQL
 -- delivers it to every listening session when (and only if) the transaction commits, so no process can see it

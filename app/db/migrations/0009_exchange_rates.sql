@@ -8,7 +8,7 @@ CREATE TABLE "exchange_rates" (
 --> statement-breakpoint
 ALTER TABLE "exchange_rates" ADD CONSTRAINT "exchange_rates_set_by_users_id_fk" FOREIGN KEY ("set_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "exchange_rates_valid_from_idx" ON "exchange_rates" USING btree ("valid_from" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
--- A starting rate, so that every database converts from its first start (issue 13): 11,000 SYP for one US dollar,
+-- A starting rate, so that every database converts from its first start: 11,000 SYP for one US dollar,
 -- about the Central Bank of Syria's rate in late 2025. The back office sets the real one (a new row, audited).
 INSERT INTO "exchange_rates" ("syp_per_usd", "valid_from") VALUES (11000, '2025-11-01T00:00:00Z');
 --> statement-breakpoint

@@ -2,7 +2,7 @@ ALTER TABLE "estates" ADD COLUMN "search_tsv" "tsvector";--> statement-breakpoin
 CREATE INDEX "estates_search_tsv_idx" ON "estates" USING gin ("search_tsv") WHERE "estates"."status" = 'approved';--> statement-breakpoint
 CREATE INDEX "estates_currency_price_idx" ON "estates" USING btree ("currency","price") WHERE "estates"."status" = 'approved';--> statement-breakpoint
 CREATE INDEX "estates_area_idx" ON "estates" USING btree ("area" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "estates"."status" = 'approved';--> statement-breakpoint
--- Word search (issue 13, decision 024), written by hand: drizzle cannot express functions and triggers.
+-- Word search (decision 024), written by hand: drizzle cannot express functions and triggers.
 -- search_normalize folds what Arabic writers vary: hamza and wasla forms of alef (أ إ آ ٱ) to ا, taa marbuta (ة) to
 -- ه, alif maqsura (ى) to ي, and removes the tashkeel (U+064B-U+065F, U+0670) and tatweel (U+0640); Latin letters are
 -- lowered. The app runs the same function on the query (estate.server.ts), so both sides agree by construction.

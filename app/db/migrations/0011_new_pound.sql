@@ -12,8 +12,8 @@ CREATE INDEX "estates_offer_price_per_m2_syp_idx" ON "estates" USING btree ("est
 -- The new Syrian pound (decision 027): since 1 January 2026 one new pound is 100 old ones, and the old notes left
 -- circulation after the exchange period. Every SYP amount the product keeps becomes new pounds, whole pounds rounded
 -- to the nearest: listing prices in SYP (USD prices are unchanged), the price ranges of property requests, the
--- exchange rates (11,000 old pounds to the dollar is 110 new ones). The price domains keep the spec's bounds; in new
--- pounds they tell apart what the market sells (issue 13). The audit log keeps what was said at the time.
+-- exchange rates (11,000 old pounds to the dollar is 110 new ones). The price domains keep their bounds; in new
+-- pounds they tell apart what the market sells. The audit log keeps what was said at the time.
 UPDATE "estates" SET "price" = round("price" / 100.0) WHERE "currency" = 'SYP' AND "price" IS NOT NULL;
 --> statement-breakpoint
 UPDATE "estate_edits" SET "price" = round("price" / 100.0) WHERE "currency" = 'SYP' AND "price" IS NOT NULL;

@@ -28,7 +28,7 @@ CREATE INDEX "saved_search_alerts_user_sent_idx" ON "saved_search_alerts" USING 
 CREATE INDEX "saved_searches_user_id_idx" ON "saved_searches" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "saved_searches_due_idx" ON "saved_searches" USING btree ("frequency","checked_until") WHERE not "saved_searches"."paused";--> statement-breakpoint
 CREATE INDEX "estates_published_at_idx" ON "estates" USING btree ("published_at") WHERE "estates"."status" = 'approved';--> statement-breakpoint
--- A listing's publication (issue 14, decision 030): the first time it becomes approved, whoever approves it (the
+-- A listing's publication (decision 030): the first time it becomes approved, whoever approves it (the
 -- back office, the staff's own listings, the seed). Approved listings of before take their review or creation time.
 CREATE FUNCTION "estates_published_at"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

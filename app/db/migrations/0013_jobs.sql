@@ -19,6 +19,6 @@ CREATE UNIQUE INDEX "jobs_key_idx" ON "jobs" USING btree ("key");--> statement-b
 CREATE INDEX "jobs_status_run_at_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
 CREATE INDEX "jobs_running_locked_until_idx" ON "jobs" USING btree ("locked_until") WHERE "jobs"."status" = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_outbox_idempotency_key_idx" ON "sms_outbox" USING btree ("idempotency_key");--> statement-breakpoint
--- Issue 14, decision 028: a job is in one of four states and may be tried at least once.
+-- Decision 028: a job is in one of four states and may be tried at least once.
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_status_check" CHECK ("status" IN ('queued', 'running', 'done', 'failed'));--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_max_attempts_check" CHECK ("max_attempts" >= 1);

@@ -1,4 +1,4 @@
--- Decision 031 (issue 13, "Speed": every filter and sort served by an index, at most 5 ms at the 95th percentile with
+-- Decision 031 (every filter and sort served by an index, at most 5 ms at the 95th percentile with
 -- 1,000,000 listings). Written by hand around what drizzle-kit generated: drizzle's index builder has no INCLUDE, so
 -- schema.ts describes these indexes by their keys only (as for migration 0006).
 --

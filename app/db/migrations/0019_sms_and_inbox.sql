@@ -56,7 +56,7 @@ CREATE INDEX "estate_offers_inbox_state_created_at_idx" ON "estate_offers" USING
 CREATE INDEX "estate_offers_estate_id_idx" ON "estate_offers" USING btree ("estate_id");--> statement-breakpoint
 CREATE INDEX "jobs_queued_priority_idx" ON "jobs" USING btree ("priority" DESC NULLS LAST,"run_at","id") WHERE "jobs"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "messages_inbox_state_created_at_idx" ON "messages" USING btree ("inbox_state","created_at" DESC NULLS LAST);--> statement-breakpoint
--- Issue 23: the states are closed lists (schema.ts SMS_KINDS, SMS_STATES, INBOX_STATES).
+-- The states are closed lists (schema.ts SMS_KINDS, SMS_STATES, INBOX_STATES).
 ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_kind_check" CHECK ("kind" IN ('code', 'bulk'));--> statement-breakpoint
 ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_state_check" CHECK ("state" IN ('queued', 'sent', 'delivered', 'failed'));--> statement-breakpoint
 ALTER TABLE "sms_parts" ADD CONSTRAINT "sms_parts_state_check" CHECK ("state" IN ('queued', 'sent', 'delivered', 'failed'));--> statement-breakpoint

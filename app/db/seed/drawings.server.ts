@@ -4,7 +4,7 @@ import { IMAGE_RATIO, IMAGE_WIDTHS, imageKey, type ImageKind } from "~/services/
 import { seededRandom } from "./random";
 
 /**
- * The demo data's pictures (issue 2, "Demo data"): listing photos, office logos and article covers drawn as SVG in
+ * The demo data's pictures: listing photos, office logos and article covers drawn as SVG in
  * flat colours, different for each number, and stored as WebP in the sizes the pages use.
  */
 

@@ -5,9 +5,9 @@ import { seedReference } from "./reference.server";
 import { seedStatus } from "./status.server";
 
 /**
- * Deterministic demo data (issue 2, "Demo data"): the same seed gives the same rows on every machine. Prices are
+ * Deterministic demo data: the same seed gives the same rows on every machine. Prices are
  * whole Syrian pounds (about one sale in ten in US dollars) at market levels of 2025-2026, each estate type only
- * where it exists (issue 13, docs/decisions/026-believable-demo-data.md). The start path loads this
+ * where it exists (docs/decisions/026-believable-demo-data.md). The start path loads this
  * module only when the database is empty (server/database.ts); `npm run db:seed` and the tests use
  * reference.server.ts and listings.server.ts directly.
  */

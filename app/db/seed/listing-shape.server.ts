@@ -1,5 +1,5 @@
 /**
- * The shape of one demo listing (issue 13, docs/decisions/026-believable-demo-data.md): its row of the price table,
+ * The shape of one demo listing (docs/decisions/026-believable-demo-data.md): its row of the price table,
  * its size and unit, its floor, and its descriptions in both languages. Used by listings.server.ts.
  */
 import { CHALET, FARM, FLAT, HOME, LAND, OFFICE, SHOP, VILLA, type Offer, type saleUsdPerM2 } from "./data/market";

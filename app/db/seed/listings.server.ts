@@ -31,7 +31,7 @@ import { describeAr, describeEn, floorFor, sizeFor, tableRow } from "./listing-s
 import { ANCHOR, DAY, seededRandom, syrianMobile, type Random } from "./random";
 
 /**
- * The demo listings (issue 2, "Demo data"; issue 13, "demo data a Syrian would believe"): approved listings spread
+ * The demo listings: approved listings spread
  * over the places as the market is, each estate type only where it exists (data/places.ts, data/market.ts), rooms
  * that fit the area, and prices from the table of data/market.ts in USD converted at the back office's exchange rate
  * (about one sale in ten priced in USD), with photos from a shared pool of generated pictures. Sources and the
@@ -177,7 +177,7 @@ async function insertRows<T extends PgTable>(db: Db, table: T, rows: T["$inferIn
 export const DEMO_CONFIRMED_MAX_DAYS = 55;
 
 /**
- * When demo listing `stateId` was last confirmed (issue 14: the freshness text varies): 0 to DEMO_CONFIRMED_MAX_DAYS
+ * When demo listing `stateId` was last confirmed (the freshness text varies): 0 to DEMO_CONFIRMED_MAX_DAYS
  * whole days and 0 to 23 hours before `now`, drawn by a generator of its own seeded with the ad number (so the same
  * listing is always as many days old, and the rest of the demo data is unchanged), and never before its publication.
  */

@@ -1,5 +1,5 @@
 /**
- * What the demo data's modules share (issue 2, "Demo data"): a seeded random generator, so the same seed gives the
+ * What the demo data's modules share: a seeded random generator, so the same seed gives the
  * same rows on every machine, and a fixed day the demo rows are dated from.
  */
 

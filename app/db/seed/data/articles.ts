@@ -1,4 +1,4 @@
-/** Demo news articles about the Syrian property market (spec 3, Article), Arabic and English in separate fields. */
+/** Demo news articles about the Syrian property market, Arabic and English in separate fields. */
 export type SeedArticle = { title_ar: string; title_en: string; body_ar: string; body_en: string; /** ISO date */ created_at: string; /** a hue 0..359 for the generated cover image */ hue: number };
 
 /** Paragraphs are joined with a blank line ("\n\n"). */

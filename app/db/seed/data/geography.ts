@@ -1,4 +1,4 @@
-/** Demo geography of Syria for the seed (spec 3, Locations): governorates with their real cities and neighbourhoods. */
+/** Demo geography of Syria for the seed: governorates with their real cities and neighbourhoods. */
 export type SeedLocation = { name_ar: string; name_en: string; /** price multiplier relative to the governorate, 0.5..1.8 */ price_factor: number };
 export type SeedGovernorate = { name_ar: string; name_en: string; /** price level relative to Damascus = 1.0 */ price_factor: number; locations: SeedLocation[] };
 export const governorates: SeedGovernorate[] = [

@@ -1,5 +1,5 @@
 /**
- * The lookup lists of spec section 3 with their fixed ids. Ids given by the spec are kept:
+ * The lookup lists with their fixed ids:
  * offer types 1 sale / 2 rent; finishing (interior statuses) 1 to 6; contract levels 1 to 4;
  * estate types 1 to 5 as on the request screen (home, farm, land, shop, villa); report reasons 1 to 5.
  */
@@ -31,7 +31,7 @@ export const ownershipTypes: Row[] = [
   { id: 6, name_ar: "فروغ", name_en: "Key money (furugh)" },
 ];
 
-/** Contract levels of offices (spec 2.7): the colour of a card. */
+/** Contract levels of offices: the colour of a card. */
 export const contractTypes: Row[] = [
   { id: 1, name_ar: "مجاني", name_en: "Free" },
   { id: 2, name_ar: "فضي", name_en: "Silver" },
@@ -39,7 +39,7 @@ export const contractTypes: Row[] = [
   { id: 4, name_ar: "ذهبي", name_en: "Gold" },
 ];
 
-/** Finishing (spec 3, estate_finishing 1 to 6). */
+/** Finishing (estate_finishing 1 to 6). */
 export const interiorStatuses: Row[] = [
   { id: 1, name_ar: "هيكل إنشائي", name_en: "Structural frame" },
   { id: 2, name_ar: "إكساء وسط", name_en: "Medium finishing" },
@@ -49,7 +49,10 @@ export const interiorStatuses: Row[] = [
   { id: 6, name_ar: "على العظم", name_en: "Shell state" },
 ];
 
-/** Rental periods; daily, weekly and seasonal rentals are the vacation properties (architecture 8: models/lookups.server.ts VACATION_PERIOD_TYPE_IDS). */
+/**
+ * Rental periods; daily, weekly and seasonal rentals are the vacation properties (models/lookups.server.ts
+ * VACATION_PERIOD_TYPE_IDS).
+ */
 export const periodTypes: Row[] = [
   { id: 1, name_ar: "يومي", name_en: "Daily" },
   { id: 2, name_ar: "أسبوعي", name_en: "Weekly" },
@@ -71,7 +74,7 @@ export const reportReasons: Row[] = [
   { id: 5, name_ar: "سبب آخر", name_en: "Other" },
 ];
 
-/** Price ranges of spec 3 in SYP. Id 1 ("undefined") means any price and maps to an empty filter value. */
+/** Price ranges in SYP. Id 1 ("undefined") means any price and maps to an empty filter value. */
 export const priceDomains = [
   { id: 1, min: 0, max: 1e18, name_ar: "أي سعر", name_en: "Any price" },
   { id: 2, min: 0, max: 1_000_000, name_ar: "أقل من 1,000,000", name_en: "Less than 1,000,000" },

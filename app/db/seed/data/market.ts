@@ -1,13 +1,13 @@
 import type { PlaceKind } from "./places";
 
 /**
- * The demo market (issue 13; sources and reasoning in docs/decisions/026-believable-demo-data.md): which estate
+ * The demo market (sources and reasoning in docs/decisions/026-believable-demo-data.md): which estate
  * types are offered where, how big they are, how many rooms and which floor they have, and what they cost.
  * Prices are set in US dollars, the unit Syrian sellers and the press quote property in, and converted to Syrian
  * pounds (new pounds, since the redenomination of 1 January 2026: decision 027) at the back office's exchange rate
  * (table exchange_rates).
  *
- * Estate type ids (spec 3, app/db/seed/data/lookups.ts): 1 home, 2 farm, 3 land, 4 shop, 5 villa, 6 flat (apartment),
+ * Estate type ids (app/db/seed/data/lookups.ts): 1 home, 2 farm, 3 land, 4 shop, 5 villa, 6 flat (apartment),
  * 7 office, 8 chalet.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What kind of place each of the seed's 241 places is (issue 13, "demo data a Syrian would believe"), so that each
+ * What kind of place each of the seed's 241 places is, so that each
  * estate type is offered only where it exists: no farms in Mezzeh 86, no chalets in Muhajirin. Keyed by the English
  * names of `geography.ts` (governorate, then place); a test checks that every place has exactly one kind.
  *
