@@ -41,7 +41,7 @@ const started = Date.now();
 // Links that leave the site (SMS, sitemaps, canonical, Open Graph) are built from PUBLIC_URL, never from request
 // headers: production does not start without it.
 if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
-  logger.fatal("PUBLIC_URL must be set in production (for example PUBLIC_URL=https://aqar.example); see README");
+  logger.fatal("PUBLIC_URL must be set in production (for example PUBLIC_URL=https://aqar.example); see docs/production.md");
   process.exit(1);
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run db:backup -- [folder]`: backs up the database (PGlite, or PostgreSQL when DATABASE_URL is set) and the
  * stored images (unless they are in a bucket, IMAGE_STORE=s3) into a new dated folder under `folder` (default ./backups/); see app/db/backup.server.ts and the
- * README's Backups section. Stop the server first when it uses PGlite. Exits with 1 and a message when it cannot.
+ * docs/backups.md. Stop the server first when it uses PGlite. Exits with 1 and a message when it cannot.
  */
 import { BackupError, createBackup } from "../app/db/backup.server";
 import { getEnv } from "../app/utils/env.server";

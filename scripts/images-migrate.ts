@@ -1,7 +1,7 @@
 /**
  * `npm run images:migrate -- [folder]`: copies the images of a disk store (default DATA_DIR/images) into the bucket
  * of S3_BUCKET (with S3_ENDPOINT, S3_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE as for the
- * server), checks every object in the bucket by size and MD5, and prints a summary (decision 060; README, "Photos").
+ * server), checks every object in the bucket by size and MD5, and prints a summary (decision 060; docs/images.md).
  * Objects already in the bucket with the same bytes are skipped, so it can be run again (after an interruption, or
  * once more right before switching IMAGE_STORE=s3 on). Exits with 1 when an object failed, 2 on bad arguments.
  */

@@ -145,7 +145,7 @@ try {
   ];
 } catch (error) {
   console.error(`cannot prepare the soak test against ${origin}: ${error instanceof Error ? error.message : error}`);
-  console.error("start the server first (README, Run it / Soak test)");
+  console.error("start the server first (docs/benchmarks.md, soak test)");
   process.exit(2);
 }
 const totalWeight = targets.reduce((sum, t) => sum + t.weight, 0);

@@ -13,7 +13,7 @@ import { openPglite } from "./client.server";
  * - the database: `database.tar.gz` for PGlite (its `dumpDataDir()`: the whole data directory, gzipped), or
  *   `database.dump` for PostgreSQL (`pg_dump --format=custom`, restored with `pg_restore`);
  * - `images/`: a copy of DATA_DIR/images (every stored width of every photo, logo and cover), empty when the images
- *   are in a bucket (IMAGE_STORE=s3): the bucket's own versioning is their backup (decision 060, README "Backups").
+ *   are in a bucket (IMAGE_STORE=s3): the bucket's own versioning is their backup (decision 060, docs/backups.md).
  * The session secret (DATA_DIR/session-secret) is not saved: a restored site on a new secret only logs everyone out.
  * A backup is written under a `.partial` name and renamed when complete, so a folder with the final name is whole.
  */

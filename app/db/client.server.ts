@@ -202,7 +202,7 @@ export async function openPglite(dir: string, options: { loadDataDir?: Blob } = 
 /**
  * PostgreSQL settings of the embedded database. PGlite keeps PostgreSQL's default
  * `shared_buffers` of 128 MB inside its WebAssembly memory, which grew that memory from 128 to 189 MiB; the server
- * held 475 MB resident after a restart with it and 300 MB with 16 MB (README, Run it), for a demo database of 13 MB
+ * held 475 MB resident after a restart with it and 300 MB with 16 MB (docs/development.md), for a demo database of 13 MB
  * (100,000 listings: a few hundred MB, read through the operating system's file cache anyway). 16 MB keeps the
  * WebAssembly memory at its fixed minimum of 128 MiB (`initialMemory` cannot go lower: the module itself asks for
  * 2,048 pages). Given as start parameters, not `postgresqlconf`, which would rewrite the data directory's

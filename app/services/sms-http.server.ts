@@ -8,7 +8,7 @@ import type { SmsMessage, SmsSendResult } from "./sms.server";
  * per message, built from a URL template.
  */
 
-/** The settings of an HTTP gateway (SMS_HTTP_URL and the variables beside it; README, "Sending SMS"). */
+/** The settings of an HTTP gateway (SMS_HTTP_URL and the variables beside it; docs/sms.md). */
 export type HttpSmsOptions = {
   /**
    * The URL template: `{to}` (the number in E.164 without +), `{text}`, `{sender}` (SMS_SENDER_ID) and `{id}` (our

@@ -13,7 +13,7 @@ import type { SmsMessage, SmsSendResult } from "./sms.server";
  * second) and a window (submit_sm awaiting their resp); delivery receipts (deliver_sm) answered and handed on.
  */
 
-/** The settings of one SMPP account (SMPP_URL and the variables beside it; README, "Sending SMS"). */
+/** The settings of one SMPP account (SMPP_URL and the variables beside it; docs/sms.md). */
 export type SmppOptions = {
   /** `smpp://system_id:password@host:port` (port 2775 when left out). */
   url: string;

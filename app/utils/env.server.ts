@@ -6,7 +6,7 @@ import { COUNTRIES } from "~/data/countries";
 export const SMS_PROVIDERS = ["outbox", "smpp", "http"] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 
-/** The variables of the SMS providers (decision 052; README, "Sending SMS"). */
+/** The variables of the SMS providers (decision 052; docs/sms.md). */
 const smsProviderVariables = {
   /** The providers, in order (`smpp,http`: the next takes a message the one before certainly did not). */
   SMS_PROVIDER: z
@@ -57,7 +57,7 @@ const smsProviderVariables = {
     .pipe(z.enum(["GET", "POST"], { message: "SMS_HTTP_METHOD must be GET or POST" })),
 };
 
-/** The variables of the image store (docs/decisions/060-images-in-an-object-store.md; README, "Photos"). */
+/** The variables of the image store (docs/decisions/060-images-in-an-object-store.md; docs/images.md). */
 const imageStoreVariables = {
   /** `disk` (default): files under DATA_DIR/images; `s3`: a bucket of an S3-protocol object store. */
   IMAGE_STORE: z.enum(["disk", "s3"], { message: "IMAGE_STORE must be disk or s3" }).default("disk"),
@@ -133,7 +133,7 @@ function checkSmsProviders(
 }
 
 /**
- * Environment variables of the server, parsed once at boot (README lists them with their defaults).
+ * Environment variables of the server, parsed once at boot (docs/production.md lists them with their defaults).
  * Throws a ZodError naming the bad variable, so the process refuses to start on a bad value.
  */
 const schema = z
