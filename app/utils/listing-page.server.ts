@@ -299,7 +299,7 @@ export function filterFields(
   const base = (name: FilterParam): FilterField => ({
     name,
     label: t(`search.f.${name}`),
-    ...(errors[name] ? { error: t(`search.errors.${errors[name]}`), "aria-invalid": true as const } : {}),
+    ...(errors[name] ? { error: t(errors[name][0].key, errors[name][0].values), "aria-invalid": true as const } : {}),
   });
   const text = (name: FilterParam, numeric = true): FilterField => ({
     ...base(name),
