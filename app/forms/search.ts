@@ -1,5 +1,4 @@
 import * as z from "zod/v4";
-import { SORTS } from "~/models/estate-search.server";
 import { dbId } from "./id";
 import { amountParam, choiceParam, idParam, INVALID, parseQuery, type ParsedQuery, type QueryOptions } from "./queries";
 
@@ -10,6 +9,10 @@ import { amountParam, choiceParam, idParam, INVALID, parseQuery, type ParsedQuer
  * and which fields a page requires are checked by the caller (app/utils/estate-filter.server.ts), since they depend
  * on the database and the page.
  */
+
+/** Orders of the results (decision 024): newest first is the default. */
+export const SORTS = ["newest", "price_asc", "price_desc", "price_per_m2_asc", "area_desc"] as const;
+export type Sort = (typeof SORTS)[number];
 
 /** `since`: seconds since 1970 (what an alert's link carries), a date from 2020 to a day ahead of now. */
 const sinceParam = /* @__PURE__ */ (() =>

@@ -1,7 +1,8 @@
 import { data, redirect } from "@remix-run/node";
+import { SORTS } from "~/forms/search";
 import type { EstateCard } from "~/models/estate-card.server";
 import { estateIdByAdNumber } from "~/models/estate.server";
-import { searchEstates, SORTS, similarEstates, type Scope, type SearchResult } from "~/models/estate-search.server";
+import { searchEstates, similarEstates, type Scope, type SearchResult } from "~/models/estate-search.server";
 import { filterOptions, getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/models/lookups.server";
 import type { Locale } from "~/i18n";
 import { formatDateTime } from "./dates";
