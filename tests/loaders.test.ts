@@ -229,7 +229,10 @@ describe("/estates (search results)", () => {
     expect(status).toBe(400);
     expect(data.invalid).toBe(true);
     expect(data.result).toBeNull();
-    expect(data.errors).toEqual({ estate_type_id: [{ key: "search.errors.required" }], estate_offer_type_id: [{ key: "search.errors.required" }] });
+    expect(data.errors).toEqual({
+      estate_type_id: [{ key: "search.errors.required" }],
+      estate_offer_type_id: [{ key: "search.errors.required" }],
+    });
     expect(data.values.location_id).toBe(String(busy.location_id));
     expect(data.seo.noindex).toBe(true);
     expect(data.options.estateTypes.length).toBeGreaterThan(0);
@@ -245,7 +248,10 @@ describe("/estates (search results)", () => {
       "/estates?location_id=99999&estate_type_id=1&estate_offer_type_id=9",
     );
     expect(status).toBe(400);
-    expect(data.errors).toEqual({ location_id: [{ key: "search.errors.invalid" }], estate_offer_type_id: [{ key: "search.errors.invalid" }] });
+    expect(data.errors).toEqual({
+      location_id: [{ key: "search.errors.invalid" }],
+      estate_offer_type_id: [{ key: "search.errors.invalid" }],
+    });
   });
 
   it("shows the matching listings for a complete filter", async () => {

@@ -439,9 +439,16 @@ describe("parseEstateFilter", () => {
 
   it("requires location, type and offer type, not price (spec 5)", () => {
     const parsed = parse("location_id=&estate_type_id=&estate_offer_type_id=&price_domain_id=");
-    expect(parsed.errors).toEqual({ location_id: [{ key: "search.errors.required" }], estate_type_id: [{ key: "search.errors.required" }], estate_offer_type_id: [{ key: "search.errors.required" }] });
+    expect(parsed.errors).toEqual({
+      location_id: [{ key: "search.errors.required" }],
+      estate_type_id: [{ key: "search.errors.required" }],
+      estate_offer_type_id: [{ key: "search.errors.required" }],
+    });
     expect(parsed.submitted).toBe(true);
-    expect(parse("location_id=1").errors).toEqual({ estate_type_id: [{ key: "search.errors.required" }], estate_offer_type_id: [{ key: "search.errors.required" }] });
+    expect(parse("location_id=1").errors).toEqual({
+      estate_type_id: [{ key: "search.errors.required" }],
+      estate_offer_type_id: [{ key: "search.errors.required" }],
+    });
   });
 
   it("accepts a complete filter and keeps its values", () => {
