@@ -135,9 +135,12 @@ describe("what a visitor gets", () => {
   });
 });
 
+/** Any route loader, as callLoader takes it. */
+type Loader = Parameters<typeof callLoader<unknown>>[0];
+
 /** The loader of a list's path. */
-function articlesOrOthers(url: string) {
-  if (url.startsWith("/articals")) return articlesLoader;
-  if (url.startsWith("/user-order")) return userOrderLoader;
-  return estatesLoader;
+function articlesOrOthers(url: string): Loader {
+  if (url.startsWith("/articals")) return articlesLoader as Loader;
+  if (url.startsWith("/user-order")) return userOrderLoader as Loader;
+  return estatesLoader as Loader;
 }
