@@ -229,7 +229,10 @@ describe("/estates (search results)", () => {
     expect(status).toBe(400);
     expect(data.invalid).toBe(true);
     expect(data.result).toBeNull();
-    expect(data.errors).toEqual({ estate_type_id: "required", estate_offer_type_id: "required" });
+    expect(data.errors).toEqual({
+      estate_type_id: [{ key: "search.errors.required" }],
+      estate_offer_type_id: [{ key: "search.errors.required" }],
+    });
     expect(data.values.location_id).toBe(String(busy.location_id));
     expect(data.seo.noindex).toBe(true);
     expect(data.options.estateTypes.length).toBeGreaterThan(0);
@@ -245,7 +248,10 @@ describe("/estates (search results)", () => {
       "/estates?location_id=99999&estate_type_id=1&estate_offer_type_id=9",
     );
     expect(status).toBe(400);
-    expect(data.errors).toEqual({ location_id: "invalid", estate_offer_type_id: "invalid" });
+    expect(data.errors).toEqual({
+      location_id: [{ key: "search.errors.invalid" }],
+      estate_offer_type_id: [{ key: "search.errors.invalid" }],
+    });
   });
 
   it("shows the matching listings for a complete filter", async () => {
@@ -375,7 +381,7 @@ describe("/rent-properties and /vacation-properties", () => {
   it("answer 400 for a bad filter value and 404 for pages out of range", async () => {
     const bad = await callLoader(rentLoader, "/rent-properties?estate_type_id=abc");
     expect(bad.status).toBe(400);
-    expect(bad.data.errors).toEqual({ estate_type_id: "invalid" });
+    expect(bad.data.errors).toEqual({ estate_type_id: [{ key: "search.errors.invalid" }] });
     expect((await callLoader(vacationLoader, "/vacation-properties?page=999")).status).toBe(404);
     expect((await callLoader(rentLoader, "/rent-properties?page=0")).status).toBe(404);
   });
@@ -546,7 +552,7 @@ describe("/offices and /officesResult", () => {
       const { status, data } = await callLoader(officesResultLoader, url);
       expect(status, url).toBe(400);
       expect(data.invalid).toBe(true);
-      expect(data.errors).toEqual({ location_id: "offices.errors.place" });
+      expect(data.errors).toEqual({ location_id: [{ key: "offices.errors.place" }] });
       expect(data.offices).toEqual([]);
     }
     for (const url of [
@@ -558,7 +564,7 @@ describe("/offices and /officesResult", () => {
     ]) {
       const { status, data } = await callLoader(officesResultLoader, url);
       expect(status, url).toBe(400);
-      expect(data.errors).toEqual({ name: "offices.errors.name" });
+      expect(data.errors).toEqual({ name: [{ key: "offices.errors.name" }] });
     }
   });
 

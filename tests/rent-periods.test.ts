@@ -192,7 +192,7 @@ describe("the period filter (period_type_id)", () => {
   it("refuses a period that does not exist with the form and its message", async () => {
     const res = await callLoader(rentLoader, "/rent-properties?period_type_id=9");
     expect(res.status).toBe(400);
-    expect(res.data.errors).toEqual({ period_type_id: "invalid" });
+    expect(res.data.errors).toEqual({ period_type_id: [{ key: "search.errors.invalid" }] });
   });
 });
 

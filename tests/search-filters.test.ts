@@ -9,7 +9,8 @@ import { getLookups, type Lookups } from "~/models/lookups.server";
 import { loader as advancedLoader } from "~/routes/advanced-search";
 import { loader as estatesLoader } from "~/routes/estates";
 import { loader as rentLoader } from "~/routes/rent-properties";
-import { adNumberOf, governorateChoice, parseEstateFilter, toAmount } from "~/utils/estate-filter.server";
+import { toAmount } from "~/forms/queries";
+import { adNumberOf, governorateChoice, parseEstateFilter } from "~/utils/estate-filter.server";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
@@ -381,12 +382,12 @@ describe("parseEstateFilter: the optional parameters", () => {
     ["rooms_min=-1", "rooms_min", "number"],
     ["floor=1e3", "floor", "number"],
   ])("%s is wrong (%s: %s)", (query, field, error) => {
-    expect(parse(query).errors).toEqual({ [field]: error });
+    expect(parse(query).errors).toEqual({ [field]: [{ key: `search.errors.${error}` }] });
   });
 
   it("a parameter sent many times is invalid, and never throws", () => {
     const query = Array.from({ length: 500 }, (_, i) => `price_max=${i}`).join("&");
-    expect(parse(query).errors).toEqual({ price_max: "invalid" });
+    expect(parse(query).errors).toEqual({ price_max: [{ key: "search.errors.invalid" }] });
   });
 
   it("the governorate stands for the place among the required fields; is_simple=0 requires none", () => {
@@ -394,7 +395,7 @@ describe("parseEstateFilter: the optional parameters", () => {
     expect(parse("governorate_id=1&estate_type_id=6&estate_offer_type_id=1", [...required]).errors).toEqual({});
     expect(parse("location_id=&estate_type_id=&estate_offer_type_id=1&is_simple=0", [...required]).errors).toEqual({});
     expect(parse("location_id=&estate_type_id=6&estate_offer_type_id=1", [...required]).errors).toEqual({
-      location_id: "required",
+      location_id: [{ key: "search.errors.required" }],
     });
   });
 

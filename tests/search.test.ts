@@ -439,9 +439,16 @@ describe("parseEstateFilter", () => {
 
   it("requires location, type and offer type, not price", () => {
     const parsed = parse("location_id=&estate_type_id=&estate_offer_type_id=&price_domain_id=");
-    expect(parsed.errors).toEqual({ location_id: "required", estate_type_id: "required", estate_offer_type_id: "required" });
+    expect(parsed.errors).toEqual({
+      location_id: [{ key: "search.errors.required" }],
+      estate_type_id: [{ key: "search.errors.required" }],
+      estate_offer_type_id: [{ key: "search.errors.required" }],
+    });
     expect(parsed.submitted).toBe(true);
-    expect(parse("location_id=1").errors).toEqual({ estate_type_id: "required", estate_offer_type_id: "required" });
+    expect(parse("location_id=1").errors).toEqual({
+      estate_type_id: [{ key: "search.errors.required" }],
+      estate_offer_type_id: [{ key: "search.errors.required" }],
+    });
   });
 
   it("accepts a complete filter and keeps its values", () => {
@@ -477,10 +484,10 @@ describe("parseEstateFilter", () => {
   it("marks values that are not in the lookup lists as invalid and keeps them for the form", () => {
     const parsed = parse("location_id=999999&estate_type_id=abc&estate_offer_type_id=3&price_domain_id=6");
     expect(parsed.errors).toEqual({
-      location_id: "invalid",
-      estate_type_id: "invalid",
-      estate_offer_type_id: "invalid",
-      price_domain_id: "invalid",
+      location_id: [{ key: "search.errors.invalid" }],
+      estate_type_id: [{ key: "search.errors.invalid" }],
+      estate_offer_type_id: [{ key: "search.errors.invalid" }],
+      price_domain_id: [{ key: "search.errors.invalid" }],
     });
     expect(parsed.values.estate_type_id).toBe("abc");
     expect(parsed.filter).toEqual({ scope: "all" });
@@ -488,8 +495,8 @@ describe("parseEstateFilter", () => {
 
   it.each(["0", "-1", "1.5", "01", "1e3", "1 2", "١", "9999999999", "' or 1=1 --", "%"])("treats %j as an invalid id", (raw) => {
     const parsed = parse(new URLSearchParams({ location_id: raw, estate_type_id: raw, estate_offer_type_id: "1" }).toString());
-    expect(parsed.errors.location_id).toBe("invalid");
-    expect(parsed.errors.estate_type_id).toBe("invalid");
+    expect(parsed.errors.location_id).toEqual([{ key: "search.errors.invalid" }]);
+    expect(parsed.errors.estate_type_id).toEqual([{ key: "search.errors.invalid" }]);
     expect(parsed.filter.location_id).toBeUndefined();
   });
 
@@ -500,7 +507,7 @@ describe("parseEstateFilter", () => {
     );
     expect(parsed.values.location_id.length).toBeLessThanOrEqual(40);
     expect(parsed.values.estate_type_id.length).toBeLessThanOrEqual(40);
-    expect(parsed.errors.location_id).toBe("invalid");
+    expect(parsed.errors.location_id).toEqual([{ key: "search.errors.invalid" }]);
   });
 
   it("takes price domain 1 (any price) as no price filter", () => {

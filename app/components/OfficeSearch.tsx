@@ -1,11 +1,13 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { QueryErrors } from "~/forms/queries";
 import { usePlaces } from "~/utils/places";
 import { Icon } from "./Icon";
 import { LocationOptions } from "./SearchFilter";
 
 export type OfficeSearchValues = { searchselected: string; location_id: string; name: string };
-export type OfficeSearchErrors = { location_id?: string; name?: string };
+/** The office search's errors: each field's Messages (the shape of a form's errors, app/forms/queries.ts). */
+export type OfficeSearchErrors = QueryErrors<"location_id" | "name">;
 
 /**
  * The office filter: by place (searchselected 1, location_id) or by name (searchselected 2, name).
@@ -51,7 +53,7 @@ export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeS
           </select>
           {errors.location_id ? (
             <p className="field-error" id="office-location-error">
-              <Icon name="alert" /> {t(errors.location_id)}
+              <Icon name="alert" /> {t(errors.location_id[0].key, errors.location_id[0].values)}
             </p>
           ) : null}
         </div>
@@ -69,7 +71,7 @@ export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeS
           />
           {errors.name ? (
             <p className="field-error" id="office-name-error">
-              <Icon name="alert" /> {t(errors.name)}
+              <Icon name="alert" /> {t(errors.name[0].key, errors.name[0].values)}
             </p>
           ) : null}
         </div>

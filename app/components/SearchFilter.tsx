@@ -44,12 +44,14 @@ export function SearchFilter({
   const placesReady = usePlaces() !== null;
   // Sale is preselected (offer type default 1), except when the server says the offer type is missing.
   const offer = values.estate_offer_type_id || (errors.estate_offer_type_id ? "" : "1");
-  const fieldError = (name: keyof FilterValues) =>
-    errors[name] ? (
+  const fieldError = (name: keyof FilterValues) => {
+    const first = errors[name]?.[0];
+    return first ? (
       <p className="field-error" id={`${id}-${name}-error`}>
-        <Icon name="alert" /> {t(`search.errors.${errors[name]}`)}
+        <Icon name="alert" /> {t(first.key, first.values)}
       </p>
     ) : null;
+  };
   // One select with its label and message, used three times (the search page's JavaScript budget, decision 024).
   // The place select is made again once the place list arrives (a client-side navigation), so that its default place
   // is selected; price is never required.

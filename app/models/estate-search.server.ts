@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notI
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import type { Sort } from "~/forms/search";
 import type { Locale } from "~/i18n";
 import { getEnv } from "~/utils/env.server";
 import { baseCardQuery, cardsOf, type EstateCard } from "./estate-card.server";
@@ -24,9 +25,6 @@ export const PAGE_SIZE = 12;
 /** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals. */
 export type Scope = "all" | "rent" | "vacation";
 
-/** Orders of the results: newest first is the default. */
-export const SORTS = ["newest", "price_asc", "price_desc", "price_per_m2_asc", "area_desc"] as const;
-export type Sort = (typeof SORTS)[number];
 export type Currency = "SYP" | "USD";
 
 /**
@@ -51,7 +49,7 @@ export type EstateFilter = {
   area_max?: number;
   floor?: number;
   furnished?: boolean;
-  /** Interior status id (spec: finishing ids 1 to 6). */
+  /** Interior status id (finishing ids 1 to 6). */
   estate_finishing?: number;
   ownership_type_id?: number;
   /** A rent's period (period_types id; decision 057): rent and vacation searches. */

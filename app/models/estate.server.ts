@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
+import { MAX_DB_ID } from "~/forms/id";
 import type { Locale } from "~/i18n";
 import { maskPhone } from "~/utils/format";
 import { areaPrices, listingPricePerM2, type AreaPrices } from "./prices.server";
@@ -150,7 +151,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
 
 /** The id of the public listing whose ad number (spec: state_id) is `stateId`, or null (find by ad number). */
 export async function estateIdByAdNumber(db: Db, stateId: number): Promise<number | null> {
-  if (!Number.isSafeInteger(stateId) || stateId < 1 || stateId > 2147483647) return null;
+  if (!Number.isSafeInteger(stateId) || stateId < 1 || stateId > MAX_DB_ID) return null;
   const [row] = await db
     .select({ id: s.estates.id })
     .from(s.estates)

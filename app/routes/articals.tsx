@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ArticleCard } from "~/components/ArticleCard";
 import { Pagination } from "~/components/Pagination";
+import { requestedPageOf } from "~/forms/queries";
 import { listArticles } from "~/models/article.server";
 import { notFound, pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
@@ -14,9 +15,7 @@ export const queryParams = ["page"];
 
 /** News articles, newest first, paged (/articals and /articals/). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
-  if (!/^[1-9]\d{0,5}$/.test(rawPage)) notFound();
-  const page = Number(rawPage);
+  const page = requestedPageOf(new URL(request.url).searchParams) ?? notFound();
   const { db, locale, t } = await pageContext(request);
   const result = await listArticles(db, page, locale);
   if (page > Math.max(result.pageCount, 1)) notFound();

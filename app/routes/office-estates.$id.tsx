@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EstateGrid } from "~/components/EstateCard";
 import { OfficeHeader } from "~/components/OfficeHeader";
 import { Pagination } from "~/components/Pagination";
+import { requestedPageOf } from "~/forms/queries";
 import { searchEstates } from "~/models/estate-search.server";
 import { getOffice } from "~/models/office.server";
 import { notFound, pageContext, requireId } from "~/utils/page.server";
@@ -17,9 +18,7 @@ export const queryParams = ["page"];
 /** Every listing of one office, paged (/office-estates/{id}); 404 for an unknown office or a page out of range. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
-  const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
-  if (!/^[1-9]\d{0,5}$/.test(rawPage)) notFound();
-  const page = Number(rawPage);
+  const page = requestedPageOf(new URL(request.url).searchParams) ?? notFound();
   const { db, locale, t } = await pageContext(request);
   const office = await getOffice(db, id, locale);
   if (!office) notFound();

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { OfficeCard } from "~/components/OfficeCard";
 import { OfficeSearch, type OfficeSearchErrors } from "~/components/OfficeSearch";
+import { message } from "~/forms/message";
+import { officeQuery, parseOfficeQuery } from "~/forms/search";
 import { getLookups } from "~/models/lookups.server";
 import { searchOfficesByName, searchOfficesByPlace, type OfficeCard as Card } from "~/models/office.server";
 import { pageContext } from "~/utils/page.server";
@@ -12,7 +14,7 @@ import { pageMeta } from "~/utils/seo";
 export const meta = pageMeta;
 
 /** The query parameters the loader reads (decision 045). */
-export const queryParams = ["searchselected", "location_id", "name"];
+export const queryParams = Object.keys(officeQuery.shape);
 
 /**
  * Office search results: searchselected 1 needs location_id ('please choose the required region'),
@@ -21,26 +23,23 @@ export const queryParams = ["searchselected", "location_id", "name"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
   const lookups = await getLookups(db);
-  const params = new URL(request.url).searchParams;
+  const query = parseOfficeQuery(new URL(request.url).searchParams);
+  const { searchselected } = query.value;
   const values = {
-    searchselected: params.get("searchselected") === "2" ? "2" : "1",
-    location_id: (params.get("location_id") ?? "").slice(0, 12),
-    // Control characters (a NUL byte is refused by PostgreSQL) count as spaces.
-    name: (params.get("name") ?? "")
-      .replace(/[\u0000-\u001f\u007f]/g, " ")
-      .trim()
-      .slice(0, 60),
+    searchselected: searchselected ?? "1",
+    location_id: query.texts.location_id,
+    name: query.value.name ?? query.texts.name,
   };
   const errors: OfficeSearchErrors = {};
   let offices: Card[] = [];
   if (values.searchselected === "1") {
-    const id = /^[1-9]\d{0,8}$/.test(values.location_id) ? Number(values.location_id) : null;
-    if (id === null || !lookups.locationById.has(id)) errors.location_id = "offices.errors.place";
+    const id = query.value.location_id;
+    if (id === undefined || !lookups.locationById.has(id)) errors.location_id = [message("offices.errors.place")];
     else offices = await searchOfficesByPlace(db, id, locale);
-  } else if (!values.name) {
-    errors.name = "offices.errors.name";
+  } else if (!query.value.name) {
+    errors.name = [message("offices.errors.name")];
   } else {
-    offices = await searchOfficesByName(db, values.name, locale);
+    offices = await searchOfficesByName(db, query.value.name, locale);
   }
   const invalid = Boolean(errors.location_id || errors.name);
   return data(
@@ -70,7 +69,7 @@ export default function OfficesResult() {
       {invalid ? (
         <div className="notice notice-error" role="alert">
           <Icon name="alert" />
-          <p>{t(errors.location_id ?? errors.name ?? "search.requiredToast")}</p>
+          <p>{t(errors.location_id?.[0].key ?? errors.name?.[0].key ?? "search.requiredToast")}</p>
         </div>
       ) : (
         <>

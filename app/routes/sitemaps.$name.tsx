@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import { isPageNumber } from "~/forms/queries";
 import { publishedArticleIds } from "~/models/article.server";
 import { publicEstateIds, publicEstateStats } from "~/models/estate.server";
 import { activeOfficeIds } from "~/models/office.server";
@@ -41,8 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ];
     return xmlResponse(wrap(urls));
   }
-  const match = /^estates-([1-9]\d{0,5})\.xml$/.exec(name);
-  if (!match) notFound();
+  const match = /^estates-(\d+)\.xml$/.exec(name);
+  if (!match || !isPageNumber(match[1])) notFound();
   const n = Number(match[1]);
   if ((n - 1) * SITEMAP_CHUNK > (await publicEstateStats(db)).maxId) notFound();
   const rows = await publicEstateIds(db, (n - 1) * SITEMAP_CHUNK, SITEMAP_CHUNK);

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/Icon";
 import { Pagination } from "~/components/Pagination";
+import { requestedPageOf } from "~/forms/queries";
 import { listApprovedRequests, type RequestItem } from "~/models/request.server";
 import { formatDate, formatNumber } from "~/utils/format";
 import { notFound, pageContext } from "~/utils/page.server";
@@ -17,9 +18,7 @@ export const handle: LayoutHandle = { i18n: ["common", "forms"] };
 
 /** /user-order: users' approved property requests, newest first, paged, with a link to post one. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
-  if (!/^[1-9]\d{0,5}$/.test(rawPage)) notFound();
-  const page = Number(rawPage);
+  const page = requestedPageOf(new URL(request.url).searchParams) ?? notFound();
   const { db, locale, t } = await pageContext(request);
   const result = await listApprovedRequests(db, page, locale);
   if (page > result.pageCount) notFound();

@@ -1,4 +1,5 @@
 import { message, type Message } from "~/forms/message";
+import { requestedPageOf } from "~/forms/queries";
 import { removeStoredImage, storeUploadedImage, UploadError, type ImageKind, type UploadProblem } from "~/services/images.server";
 import type { UploadedFile } from "~/services/multipart.server";
 import { notFound, requireId } from "~/utils/page.server";
@@ -29,14 +30,13 @@ export function sameLanguage(request: Request, path: string): string {
 }
 
 /**
- * The page a back-office list is asked for: the request's `?page=` as a whole number from 1 to 999999, 1 when there
- * is no `page`. Throws the 404 Response of notFound() for a malformed value (empty, 0, a sign, leading zeros, more
- * than six digits). Whether the page exists is checked after loading it, with requireExistingPage.
+ * The page a back-office list is asked for: the request's `?page=` read by app/forms/queries.ts's requestedPageOf (a
+ * whole number from 1 to 999999, 1 when absent or empty). Throws the 404 Response of notFound() for a malformed value
+ * (0, a sign, leading zeros, more than six digits, sent twice). Whether the page exists is checked after
+ * loading it, with requireExistingPage.
  */
 export function requestedPage(request: Request): number {
-  const rawPage = new URL(request.url).searchParams.get("page") ?? "1";
-  if (!/^[1-9]\d{0,5}$/.test(rawPage)) notFound();
-  return Number(rawPage);
+  return requestedPageOf(new URL(request.url).searchParams) ?? notFound();
 }
 
 /**

@@ -1,7 +1,8 @@
 import { data, redirect } from "@remix-run/node";
+import { SORTS } from "~/forms/search";
 import type { EstateCard } from "~/models/estate-card.server";
 import { estateIdByAdNumber } from "~/models/estate.server";
-import { searchEstates, SORTS, similarEstates, type Scope, type SearchResult } from "~/models/estate-search.server";
+import { searchEstates, similarEstates, type Scope, type SearchResult } from "~/models/estate-search.server";
 import { filterOptions, getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/models/lookups.server";
 import type { Locale } from "~/i18n";
 import { formatDateTime } from "./dates";
@@ -299,7 +300,7 @@ export function filterFields(
   const base = (name: FilterParam): FilterField => ({
     name,
     label: t(`search.f.${name}`),
-    ...(errors[name] ? { error: t(`search.errors.${errors[name]}`), "aria-invalid": true as const } : {}),
+    ...(errors[name] ? { error: t(errors[name][0].key, errors[name][0].values), "aria-invalid": true as const } : {}),
   });
   const text = (name: FilterParam, numeric = true): FilterField => ({
     ...base(name),
