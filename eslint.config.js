@@ -1,6 +1,8 @@
 // Lint of the whole tree: TypeScript's recommended rules, React's rules of hooks, and jsx-a11y's
 // recommended rules for the markup. Formatting is Prettier's (.prettierrc.json), not ESLint's.
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -45,6 +47,36 @@ export default tseslint.config(
     ignores: ["app/**/*.server.ts"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+  },
+  {
+    // No circle of imports in the application and its server (docs/decisions/065-a-house-by-feature.md): a circle
+    // hides which module is the lower one, and at run time a module in a circle may read its neighbour before that
+    // neighbour has finished loading. The TypeScript resolver follows the `~/` alias of tsconfig.json.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts", "scripts/**/*.ts", "sw/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // The layers (docs/decisions/065-a-house-by-feature.md): routes -> features -> platform. The platform never
+      // imports a feature or a route; a feature never imports a route.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./app/platform",
+              from: ["./app/features", "./app/routes"],
+              message: "The platform is below the features.",
+            },
+            { target: "./app/features", from: "./app/routes", message: "Features never import route modules." },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests read loosely typed Remix answers (the body of a loader's data) as `any`.

@@ -3,14 +3,9 @@ import { describe, expect, it } from "vitest";
 import * as s from "~/db/schema";
 import { getEstate, publicEstateIds } from "~/models/estate.server";
 import { searchEstates } from "~/models/estate-search.server";
-import {
-  expireListings,
-  freshnessText,
-  LIFETIME_DAYS,
-  listingLinkToken,
-  readListingLinkToken,
-  warnExpiringListings,
-} from "~/models/freshness.server";
+import { freshnessText } from "~/models/estate-card.server";
+import { expireListings, listingLinkToken, readListingLinkToken, warnExpiringListings } from "~/models/freshness.server";
+import { LIFETIME_DAYS } from "~/models/lifetime.server";
 import { transition } from "~/models/moderation.server";
 import { action as adminPostAction } from "~/routes/admin.posts.$id";
 import { loader as estateLoader } from "~/routes/estate.$id";

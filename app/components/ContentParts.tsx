@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
-import { IMAGE_ACCEPT } from "~/forms/content";
+import { IMAGE_ACCEPT } from "~/forms/posts";
 import { DamascusTime } from "./AdminParts";
 import { Icon } from "./Icon";
 import { useSubmitting, type AppForm, type StringField } from "./useAppForm";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IMAGE_ACCEPT } from "~/forms/content";
+import { IMAGE_ACCEPT } from "~/forms/posts";
 import type { FieldName, FormConstraint, FormResult } from "~/forms/parse";
 import type { postEditSchema } from "~/forms/posts";
 import type { Message } from "~/forms/message";

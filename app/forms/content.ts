@@ -11,9 +11,6 @@ import { refuseBidiControls } from "./text";
  * which imports constants from here but never a schema, drops them and zod (decision 034).
  */
 
-/** The image types the cover and logo file inputs offer (their `accept`); the server decides by the bytes. */
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
-
 /**
  * A required text field of a Content editor (a title, body, name or address): trimmed, line breaks as "\n" (browsers
  * send "\r\n"), at least 1 and at most `max` characters once so trimmed (UTF-16 code units, as zod counts), without

@@ -12,6 +12,13 @@ import { refuseBidiControls } from "./text";
  * which imports constants from here but never a schema, drops them and zod (decision 034).
  */
 
+/**
+ * The image types the photo, cover and logo file inputs offer (their `accept`); the server decides by the bytes.
+ * Here, beside the post forms, so that the post editor and the back office's Content editors share it without the
+ * posts importing the back office (docs/decisions/065-a-house-by-feature.md).
+ */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+
 /** The public forms' field limits (lengths in characters, and the largest area and price). */
 export const POST_LIMITS = {
   nameMax: 35,

@@ -7,7 +7,6 @@ import { getLocaleT } from "~/services/i18n.server";
 import { isoDay } from "~/utils/dates";
 import { formatPrice, maskPhone } from "~/utils/format";
 import { currentRate } from "./exchange-rate.server";
-import { freshnessText } from "./freshness.server";
 import { getLookups, nameOf, RENT_OFFER_TYPE_ID, type Lookups } from "./lookups.server";
 import { listingPricePerM2, otherCurrency } from "./prices.server";
 
@@ -64,7 +63,7 @@ export type EstateCard = {
   date: string;
   /**
    * When the listing was last confirmed, relative to today in the page's language ("updated 3 days ago";
-   * freshness.server.ts freshnessText), written on the server so the cards' JavaScript computes no dates.
+   * freshnessText below), written on the server so the cards' JavaScript computes no dates.
    */
   freshness: string;
   /** 1 free, 2 silver, 3 bronze, 4 gold. */
@@ -227,4 +226,27 @@ export async function cardsOf(db: Db, rows: CardRow[], locale: Locale): Promise<
   ]);
   const slim = (list: EstateImage[]): CardImage[] => list.map(({ id, small, large }) => ({ id, small, large }));
   return rows.map((r) => toCard(r, slim(images.get(r.id) ?? []), lookups, locale, rate?.sypPerUsd ?? null));
+}
+
+const DAY_MS = 86_400_000;
+
+/** The calendar day of `date` in Damascus as a day number (days since 1970-01-01), for "N days ago". */
+function damascusDay(date: Date): number {
+  return Date.parse(isoDay(date)) / DAY_MS;
+}
+
+/**
+ * "Updated today", "updated yesterday", "updated 3 days ago", in `t`'s language with its plural forms:
+ * the whole Damascus calendar days between the last confirmation and `now` (a future date counts as today).
+ * Written on the server, so cards need no date code in the browser; the page cache keeps a page at most a minute.
+ */
+export function freshnessText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  confirmedAt: Date,
+  now: Date,
+): string {
+  const days = Math.max(0, damascusDay(now) - damascusDay(confirmedAt));
+  if (days === 0) return t("card.updatedToday");
+  if (days === 1) return t("card.updatedYesterday");
+  return t("card.updatedDaysAgo", { count: days });
 }

@@ -7,7 +7,7 @@ import type { Sort } from "~/forms/search";
 import type { Locale } from "~/i18n";
 import { getEnv } from "~/utils/env.server";
 import { baseCardQuery, cardsOf, type EstateCard } from "./estate-card.server";
-import { publicEstate } from "./estate.server";
+import { publicEstate } from "./public-estate.server";
 import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "./lookups.server";
 import { queryStems, searchWords, wordsQuery } from "./search-words.server";

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import { MAX_DB_ID } from "~/forms/id";
@@ -8,6 +8,7 @@ import { areaPrices, listingPricePerM2, type AreaPrices } from "./prices.server"
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard, type EstateImage } from "./estate-card.server";
 import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type GeoPoint } from "./lookups.server";
+import { advertiserActive, publicEstate } from "./public-estate.server";
 
 /**
  * Which public listings a page shows: the rule of what is public, the newest, one
@@ -35,31 +36,6 @@ export type EstateDetail = Omit<EstateCard, "images"> & {
   /** Medians of price per m² around the listing, in its currency (prices.server.ts areaPrices). */
   areaPrices: AreaPrices;
 };
-
-/**
- * The rule of what is public: an approved listing that is either kept by the staff (no owner
- * account) or posted by an account that is active, and whose office, if any, is active. A suspended owner's listings leave every public page at once
- * and come back when the suspension is lifted; deleted, pending and rejected listings are never public. The status
- * test stays a plain conjunct, so the partial indexes `WHERE status = 'approved'` are used.
- */
-export function publicEstate(): SQL {
-  return and(eq(s.estates.status, "approved"), advertiserActive())!;
-}
-
-/**
- * The listing's owner account, if any, is active and its office, if any, is active (part of publicEstate). Both are
- * hashed subplans over the few accounts that are not active (users_not_active_idx) and the few offices, built once
- * per query (decision 031): a test per row of the owner's account cost a users lookup for each of the up to 1,001
- * rows a search counts. "Not among the accounts that are not active" is "active" because estates.user_id references
- * users (the account exists) and users.status is never null.
- */
-function advertiserActive(): SQL {
-  return and(
-    sql`(${s.estates.user_id} is null or ${s.estates.user_id} not in (select ${s.users.id} from ${s.users} where ${s.users.status} <> 'active'))`,
-    // A deactivated office leaves the site with its listings (a hashed subplan over the few offices).
-    sql`(${s.estates.office_id} is null or ${s.estates.office_id} in (select ${s.offices.id} from ${s.offices} where ${s.offices.is_active}))`,
-  )!;
-}
 
 /** States of a listing that was public and has ended: its page answers 410 and says which. */
 export const CLOSED_STATUSES = ["expired", "withdrawn", "sold", "rented"] as const;

@@ -5,9 +5,10 @@ import { toLocale, type Locale } from "~/i18n";
 import { getLocaleT } from "~/services/i18n.server";
 import { readSignedLink, signLink } from "~/services/signed-links.server";
 import { queueSms } from "~/services/sms.server";
-import { formatDate, isoDay } from "~/utils/dates";
+import { formatDate } from "~/utils/dates";
 import { siteOrigin } from "~/utils/site.server";
 import { estateTitle } from "~/utils/format";
+import { expiresAt, LIFETIME_DAYS } from "./lifetime.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
 import { deleteReleasedPhotos } from "./post-photos.server";
 import { transition, transitionIn, TransitionError, type Actor, type PostAction, type PostState } from "./moderation.server";
@@ -20,39 +21,11 @@ import { transition, transitionIn, TransitionError, type Actor, type PostAction,
  * the post state machine (moderation.server.ts `transition`), so each one has its audit entry.
  */
 
-/** Days a listing stays public after its last confirmation. */
-export const LIFETIME_DAYS = 60;
 /** Days before the end that the owner is warned. */
 export const WARNING_DAYS = 7;
 /** Days an SMS link works after it was sent: the warning week, then a week to bring back an expired listing. */
 export const LINK_DAYS = 14;
 const DAY_MS = 86_400_000;
-
-/** When a listing confirmed at `confirmedAt` expires (LIFETIME_DAYS later). */
-export function expiresAt(confirmedAt: Date): Date {
-  return new Date(confirmedAt.getTime() + LIFETIME_DAYS * DAY_MS);
-}
-
-/** The calendar day of `date` in Damascus as a day number (days since 1970-01-01), for "N days ago". */
-function damascusDay(date: Date): number {
-  return Date.parse(isoDay(date)) / DAY_MS;
-}
-
-/**
- * "Updated today", "updated yesterday", "updated 3 days ago", in `t`'s language with its plural forms:
- * the whole Damascus calendar days between the last confirmation and `now` (a future date counts as today).
- * Written on the server, so cards need no date code in the browser; the page cache keeps a page at most a minute.
- */
-export function freshnessText(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  confirmedAt: Date,
-  now: Date,
-): string {
-  const days = Math.max(0, damascusDay(now) - damascusDay(confirmedAt));
-  if (days === 0) return t("card.updatedToday");
-  if (days === 1) return t("card.updatedYesterday");
-  return t("card.updatedDaysAgo", { count: days });
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Signed links

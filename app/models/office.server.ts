@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
-import { publicEstate } from "./estate.server";
+import { publicEstate } from "./public-estate.server";
 import type { Locale } from "~/i18n";
 import { imageUrl } from "~/services/images.server";
 import { maskPhone } from "~/utils/format";

@@ -5,7 +5,7 @@ import type { Locale } from "~/i18n";
 import { recordAudit } from "./audit.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
 import type { Actor, PostState } from "./moderation.server";
-import { expiresAt } from "./freshness.server";
+import { expiresAt } from "./lifetime.server";
 
 /**
  * Owners' posts: a post is a row of `estates` with a `user_id`, created from /new-estate, edited on

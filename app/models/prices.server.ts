@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import { formatPrice } from "~/utils/format";
-import { publicEstate } from "./estate.server";
+import { publicEstate } from "./public-estate.server";
 import { MONTHLY_FACTOR, PER_M2_PERIOD_TYPE_IDS, RENT_OFFER_TYPE_ID, type Lookups } from "./lookups.server";
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
 import type { Locale } from "~/i18n";
 import { recordAudit } from "./audit.server";
-import { publicEstate } from "./estate.server";
+import { publicEstate } from "./public-estate.server";
 import { getLookups, nameOf, placeName } from "./lookups.server";
 import type { Actor } from "./moderation.server";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as s from "~/db/schema";
-import { publicEstate } from "./estate.server";
+import { publicEstate } from "./public-estate.server";
 
 /**
  * Saves or unsaves a public listing for a user.

@@ -5,7 +5,7 @@ import type { Locale } from "~/i18n";
 import type { EstateCard } from "~/models/estate-card.server";
 import { closedEstate, getEstate } from "~/models/estate.server";
 import { similarEstates } from "~/models/estate-search.server";
-import { expiresAt } from "~/models/freshness.server";
+import { expiresAt } from "~/models/lifetime.server";
 import { medianLines } from "~/models/prices.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { estateTitle, formatNumber, formatPrice } from "./format";
