@@ -10,7 +10,7 @@ import {
   ROUTES_WITH_FORM_SCRIPTS,
   withoutScripts,
 } from "~/services/data-saver.server";
-import { DEFERRED_REL } from "~/services/page-scripts.server";
+import { DEFERRED_REL } from "~/platform/remix/page-scripts.server";
 import { callAction, parseSetCookie, unwrap } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
 

@@ -1,10 +1,12 @@
 /**
- * The page's JavaScript starts after its first paint (issue 10, decision 034).
+ * The page's JavaScript starts after its first paint (decision 034). A shim over Remix 2.17.5's `<Scripts/>` output,
+ * kept because it earns its place (docs/decisions/064-framework-shims-kept-and-dropped.md); tests/remix-shims.test.ts
+ * renders the real `<Scripts/>` and fails when the shape this rewrite relies on changes.
  *
  * Remix's `<Scripts/>` writes a `<link rel="modulepreload">` for each of the page's modules and a module script that
  * imports the route modules statically. The browser then fetches about 20 scripts (90 KB brotli, more in gzip)
  * together with the stylesheet and the first photo, and on a slow mobile link they share it: Lighthouse's mobile
- * test put the first paint of the home page and a listing at 2.3 to 2.5 s, over the issue's 1.8 s, and 0.95 to
+ * test put the first paint of the home page and a listing at 2.3 to 2.5 s, over our 1.8 s target, and 0.95 to
  * 1.68 s with the scripts refused. Every page works without JavaScript (plain links and forms), so the text and the
  * photos come first and the scripts right after: this rewrites Remix's output so that
  * - its `<link rel="modulepreload">` elements become `<link rel="DEFERRED_REL">`, which the browser ignores. They
@@ -33,8 +35,7 @@ const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"]+");$/gm;
  * `html`, a document rendered by app/entry.server.tsx with Remix's `<Scripts/>`, with its scripts started after the
  * first paint (see above). A document without Remix's module script (an error page without scripts, the data saver's
  * pages) comes back as it is. The names in the rewritten script are Remix's own (`route0`, …) and JSON strings are
- * reused as they are, so nothing of the page's text is re-escaped. Every pattern and insertion is ASCII, so the
- * document may also be given as its UTF-8 bytes read as Latin-1 (app/entry.server.tsx does, to skip decoding).
+ * reused as they are, so nothing of the page's text is re-escaped.
  */
 export function scriptsAfterFirstPaint(html: string): string {
   const start = html.indexOf('<link rel="modulepreload"');
