@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import { createRequestHandler, redirectDocument, type ServerBuild } from "@remix-run/node";
 import { Form, Link, Links, Meta, Outlet, RemixServer, Scripts } from "@remix-run/react";
 import { resolvePath } from "@remix-run/router";
+import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
@@ -63,7 +64,7 @@ describe("patches/@remix-run+router+1.23.4.patch (decision 050)", () => {
 });
 
 /** What a real Remix 2.17.5 server answers with `routes` (under a root that renders Remix's `<Scripts/>`). */
-function remixServer(routes: Record<string, { path: string; module: Record<string, unknown> }>) {
+function remixServer(routes: Record<string, { path: string; module: { default: () => ReactNode; action?: () => never } }>) {
   const root = {
     default: () => (
       <html lang="en">

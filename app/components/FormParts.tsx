@@ -2,8 +2,7 @@ import { useTranslation } from "react-i18next";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { message as messageOf, type Message } from "~/forms/message";
 import { Icon } from "./Icon";
-import type { AppForm, ServerField } from "./useServerForm";
-import { inputProps, selectProps, textareaProps } from "./useServerForm";
+import { inputProps, selectProps, textareaProps, type ServerField, type ServerForm } from "./useServerForm";
 
 /** Translates a Message (a locales key and the values of its placeholders) in the page's language. */
 export function useMessage(): (message: Message) => string {
@@ -57,7 +56,7 @@ export function TextField({
   if (type === "password") delete props.maxLength;
   return (
     <FieldFrame field={field} label={label} hint={hint}>
-      <input {...props} key={resetKey ?? props.key} {...rest} />
+      <input {...props} key={resetKey} {...rest} />
     </FieldFrame>
   );
 }
@@ -166,7 +165,7 @@ export function TextAreaField({
   delete props.maxLength;
   return (
     <FieldFrame field={field} label={label} hint={hint}>
-      <textarea {...props} key={props.key} rows={rows} dir="auto" />
+      <textarea {...props} rows={rows} dir="auto" />
     </FieldFrame>
   );
 }
@@ -191,7 +190,7 @@ export function SelectField({
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       {/* A field posted more than once comes back as a list: the select shows its first value. */}
-      <select {...props} defaultValue={Array.isArray(defaultValue) ? defaultValue[0] : defaultValue} key={props.key}>
+      <select {...props} defaultValue={Array.isArray(defaultValue) ? defaultValue[0] : defaultValue}>
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {children ??
           options?.map((o) => (

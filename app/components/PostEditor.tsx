@@ -7,7 +7,7 @@ import type { Message } from "~/forms/message";
 import type { PostState } from "~/models/moderation.server";
 import { FormNotice, SelectField, TextAreaField, TextField, useMessage } from "./FormParts";
 import { Icon } from "./Icon";
-import { formProps, inputProps, useServerForm, useSubmitting } from "./useServerForm";
+import { formProps, inputProps, useServerForm, useSubmitting, type ServerField } from "./useServerForm";
 import { TextWithUserText } from "./UserText";
 
 /**
@@ -259,12 +259,12 @@ export function PostDetails({
 }
 
 /** A labelled checkbox whose checked state comes back from the server's reply. */
-function CheckField({ field, label }: { field: Parameters<typeof getInputProps>[0]; label: string }) {
+function CheckField({ field, label }: { field: ServerField; label: string }) {
   const props = inputProps(field, { type: "checkbox", value: "on" });
   return (
     <div className="field field-check">
       <label>
-        <input {...props} key={props.key} /> {label}
+        <input {...props} /> {label}
       </label>
     </div>
   );
