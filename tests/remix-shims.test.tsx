@@ -139,7 +139,9 @@ describe("the rewrite of Remix's <Scripts/> (app/platform/remix/page-scripts.ser
     );
     const module = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? "";
     expect(module).not.toMatch(/^\s*import \*/m);
-    expect(module).toContain('const [route0,route1]=await Promise.all([import("/build/root-C.js"),import("/build/routes/page-D.js")]);');
+    expect(module).toContain(
+      'const [route0,route1]=await Promise.all([import("/build/root-C.js"),import("/build/routes/page-D.js")]);',
+    );
     expect(module).toContain('import("/build/entry.client-A.js")');
     expect(() => new Function(module)).not.toThrow();
   });
@@ -147,7 +149,7 @@ describe("the rewrite of Remix's <Scripts/> (app/platform/remix/page-scripts.ser
 
 describe("the service worker's reload answer (app/platform/remix/single-fetch.ts, decisions 021 and 023)", () => {
   it("is byte for byte what the real Remix server sends for an action's redirectDocument", async () => {
-    const location = "/new-estate?x=\"a\"&y=%D8%B4&z=</script>";
+    const location = '/new-estate?x="a"&y=%D8%B4&z=</script>';
     const handler = remixServer({
       "routes/post": {
         path: "post",

@@ -85,7 +85,9 @@ describe("the prop getters", () => {
         );
         expect(textareaProps(meta, { ariaDescribedBy: hint })).toEqual(conformTextarea(conform, { ariaDescribedBy: hint }));
       }
-      expect(inputProps(meta, { type: "checkbox", value: "on" })).toEqual(conformInput(conform, { type: "checkbox", value: "on" }));
+      expect(inputProps(meta, { type: "checkbox", value: "on" })).toEqual(
+        conformInput(conform, { type: "checkbox", value: "on" }),
+      );
       expect(inputProps(meta, { type: "hidden" })).toEqual(conformInput(conform, { type: "hidden" }));
       expect(selectProps(meta)).toEqual(conformSelect(conform));
     }

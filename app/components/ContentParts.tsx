@@ -134,7 +134,7 @@ export function StateForm({
  * (`children`), and the button that posts `intent=save`, labelled `createText` for a new row and "save" when
  * `editing`; while the form is being sent it says "saving" and is disabled. Never throws. Source: issue 5, Content.
  */
-export function EditorForm<Field extends string>({
+export function EditorForm({
   form,
   editing,
   createText,

@@ -69,7 +69,9 @@ export function useServerForm<Name extends string, Extra extends string = never>
     const values: Record<string, unknown> = lastResult?.initialValue ?? defaultValue ?? {};
     const errors: Record<string, Message[] | null | undefined> = lastResult?.error ?? {};
     const errorsOf = (name: string) => (errors[name]?.length ? errors[name]! : undefined);
-    const allErrors = Object.fromEntries(Object.keys(errors).flatMap((name) => (errorsOf(name) ? [[name, errorsOf(name)!]] : [])));
+    const allErrors = Object.fromEntries(
+      Object.keys(errors).flatMap((name) => (errorsOf(name) ? [[name, errorsOf(name)!]] : [])),
+    );
     const constraints: Record<string, object | undefined> = constraint;
     const metadata = (name: string): ServerField => {
       const fieldId = name ? `${id}-${name}` : id;
@@ -92,7 +94,8 @@ export function useServerForm<Name extends string, Extra extends string = never>
     const form: ServerForm = { ...whole, allErrors, valid: Object.keys(allErrors).length === 0, status: lastResult?.status };
     // Built on first read, so that any name (Extra ones too) has its metadata.
     const fields = new Proxy({} as Record<Name | Extra, ServerField>, {
-      get: (cache: Record<string, ServerField>, name) => (typeof name === "string" ? (cache[name] ??= metadata(name)) : undefined),
+      get: (cache: Record<string, ServerField>, name) =>
+        typeof name === "string" ? (cache[name] ??= metadata(name)) : undefined,
     });
     return [form, fields];
   }, [id, lastResult, defaultValue, constraint]);
@@ -172,7 +175,11 @@ type DescribedBy = { ariaDescribedBy?: string };
  * has Messages, `aria-describedby` its error list. Never throws.
  */
 export function formProps(form: ServerForm): { id: string; noValidate: true; "aria-describedby"?: string } {
-  return defined({ id: form.id, noValidate: true as const, "aria-describedby": ariaOf(form, undefined, false)["aria-describedby"] });
+  return defined({
+    id: form.id,
+    noValidate: true as const,
+    "aria-describedby": ariaOf(form, undefined, false)["aria-describedby"],
+  });
 }
 
 /**
