@@ -9,9 +9,9 @@ import { CardCacheContext } from "./components/EstateCard";
 import { StructuredData } from "./components/StructuredData.server";
 import type { LayoutHandle } from "./root";
 import { dataSaverOf, keepsScripts, withoutScripts } from "./services/data-saver.server";
-import { scriptsAfterFirstPaint } from "./services/page-scripts.server";
 import { i18nFor, localeOf } from "./services/i18n.server";
 import { getDb } from "./db/db.server";
+import { scriptsAfterFirstPaint } from "./platform/remix/page-scripts.server";
 import { getLookups, placeList } from "./models/lookups.server";
 import { NonceContext } from "./utils/nonce";
 import { OFFLINE_COPY_HEADER } from "./utils/offline-pages";
@@ -138,14 +138,9 @@ export default async function handleRequest(
           }
           pipe(
             collect((html) => {
-              // The document's UTF-8 bytes read as Latin-1, one character per byte, and written back the same way:
-              // both rewrites match and insert ASCII only, so every byte of the page's text comes back as it was,
-              // without decoding and encoding 100 KB of Arabic (about 1 ms of a logged-in search page's CPU in the
-              // profile of decision 019). The body is bytes, not a string: a string body is scanned for lone surrogates and
-              // encoded again by the Fetch Response.
-              const bytes = html.toString("latin1");
-              const body = scriptless ? withoutScripts(bytes) : scriptsAfterFirstPaint(bytes);
-              resolve(new Response(Buffer.from(body, "latin1"), { headers: responseHeaders, status: responseStatusCode }));
+              const text = html.toString("utf8");
+              const body = scriptless ? withoutScripts(text) : scriptsAfterFirstPaint(text);
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
             }, reject),
           );
         },

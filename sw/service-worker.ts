@@ -25,6 +25,7 @@ import ar from "../locales/ar/offline.json";
 import en from "../locales/en/offline.json";
 import { formatDateTime } from "../app/utils/dates";
 import { escapeHtml } from "../app/utils/html";
+import { reloadDocumentAnswer } from "../app/platform/remix/single-fetch";
 import { PAGE_CACHES, PHOTO_CACHE, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/utils/offline-pages";
 import { pageToKeep } from "./keep-page";
 import { createStore, get, keys, set, values } from "idb-keyval";
@@ -221,15 +222,6 @@ function outboxPath(request: Request): string | null {
   return path in OUTBOX_FORMS ? path : null;
 }
 
-/**
- * Remix's answer to a post that redirects, with a reload of the whole page (the single-fetch format of Remix 2.17,
- * status 202): the page then loads `location` as a document, which this worker serves (from the network, or its copy).
- */
-function remixReloadTo(location: string): Response {
-  const body = `[["SingleFetchRedirect",1],{"_2":3,"_4":5,"_6":7,"_8":7,"_9":10},"redirect",${JSON.stringify(location)},"status",303,"revalidate",true,"reload","replace",false]\n`;
-  return new Response(body, { status: 202, headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" } });
-}
-
 /** Sends a post of an outbox form with its idempotency key; keeps it in the outbox when the network fails. */
 async function sendOrKeep(request: Request, path: string): Promise<Response> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -257,7 +249,7 @@ async function sendOrKeep(request: Request, path: string): Promise<Response> {
     await set(post.key, post, outbox);
     const sync = (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
     await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
-    return request.mode === "navigate" ? Response.redirect(page, 303) : remixReloadTo(page);
+    return request.mode === "navigate" ? Response.redirect(page, 303) : reloadDocumentAnswer(page);
   }
 }
 

@@ -10,7 +10,7 @@ import {
   ROUTES_WITH_FORM_SCRIPTS,
   withoutScripts,
 } from "~/services/data-saver.server";
-import { DEFERRED_REL } from "~/services/page-scripts.server";
+import { DEFERRED_REL } from "~/platform/remix/page-scripts.server";
 import { callAction, parseSetCookie, unwrap } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
 
@@ -69,7 +69,7 @@ describe("which pages keep their scripts (decision 022)", () => {
   });
 
   it("lists every route whose page uses the form hooks, itself or through a component it imports", () => {
-    const hooks = /\b(useAppForm|useDraft|useForgetDraft|useSubmitting|useFetcher)\(/;
+    const hooks = /\b(useServerForm|useDraft|useForgetDraft|useSubmitting|useFetcher)\(/;
     const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
     const routeFiles = fs.readdirSync("app/routes").filter((file) => /\.tsx?$/.test(file));
     const ids = new Set(routeFiles.map((file) => `routes/${file.replace(/\.tsx?$/, "")}`));

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/utils/format";
 import { Icon } from "./Icon";
-import { useSubmitting } from "./useAppForm";
+import { useSubmitting } from "./useServerForm";
 
 /**
  * An instant (`at`, ISO 8601) as the back office shows every time (decision 053): its date and time in

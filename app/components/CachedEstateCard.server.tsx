@@ -1,18 +1,10 @@
 import crypto from "node:crypto";
-import { UNSAFE_RemixContext, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { LRUCache } from "lru-cache";
-import { useContext, type Context, type ReactElement, type ReactNode } from "react";
+import { useContext, type Context, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nContext, useTranslation } from "react-i18next";
-import {
-  UNSAFE_DataRouterContext,
-  UNSAFE_DataRouterStateContext,
-  UNSAFE_FetchersContext,
-  UNSAFE_LocationContext,
-  UNSAFE_NavigationContext,
-  UNSAFE_RouteContext,
-  UNSAFE_ViewTransitionContext,
-} from "react-router-dom";
+import { useRouterContexts, withContexts, type ContextValue } from "~/platform/remix/router-contexts";
 import { pageWithoutDialog, searchWithoutDialog } from "~/utils/dialog";
 import { countLookup } from "~/services/cache-counts.server";
 import { getEnv } from "~/utils/env.server";
@@ -49,25 +41,16 @@ function cache(): LRUCache<string, string> | null {
 
 /**
  * The contexts a card's components read (translations, Remix's and React Router's links and forms, the nonce, the
- * place list), taken where the card stands so that a card rendered on its own renders as it would there.
+ * place list), taken where the card stands so that a card rendered on its own renders as it would there, at PAGE
+ * without a query (its links then hold PAGE where the page's address goes).
  */
-function useCardContexts(): [Context<unknown>, unknown][] {
-  const contexts: [Context<unknown>, unknown][] = [];
-  const add = <T,>(context: Context<T>, value: T) => contexts.push([context as Context<unknown>, value]);
-  add(I18nContext, useContext(I18nContext));
-  add(UNSAFE_RemixContext, useContext(UNSAFE_RemixContext));
-  add(UNSAFE_DataRouterContext, useContext(UNSAFE_DataRouterContext));
-  add(UNSAFE_DataRouterStateContext, useContext(UNSAFE_DataRouterStateContext));
-  add(UNSAFE_FetchersContext, useContext(UNSAFE_FetchersContext));
-  add(UNSAFE_ViewTransitionContext, useContext(UNSAFE_ViewTransitionContext));
-  add(UNSAFE_NavigationContext, useContext(UNSAFE_NavigationContext));
-  add(UNSAFE_RouteContext, useContext(UNSAFE_RouteContext));
-  add(NonceContext, useContext(NonceContext));
-  add(PlacesContext, useContext(PlacesContext));
-  const location = useContext(UNSAFE_LocationContext);
-  // The card is rendered at PAGE, without a query: its links then hold PAGE where the page's address goes.
-  add(UNSAFE_LocationContext, { ...location, location: { ...location.location, pathname: PAGE, search: "", hash: "" } });
-  return contexts;
+function useCardContexts(): ContextValue[] {
+  const own: ContextValue[] = [
+    [I18nContext as Context<unknown>, useContext(I18nContext)],
+    [NonceContext as Context<unknown>, useContext(NonceContext)],
+    [PlacesContext as Context<unknown>, useContext(PlacesContext)],
+  ];
+  return [...own, ...useRouterContexts(PAGE)];
 }
 
 /**
@@ -75,18 +58,14 @@ function useCardContexts(): [Context<unknown>, unknown][] {
  * written before for the same language, data saver mode and account state, else rendered now (renderToString) and
  * kept. `key` holds everything the card shows.
  */
-function cardHtml(key: string, props: EstateCardProps, contexts: [Context<unknown>, unknown][]): string {
+function cardHtml(key: string, props: EstateCardProps, contexts: ContextValue[]): string {
   const hit = cache()?.get(key);
   if (hit !== undefined) {
     countLookup("card", "hit");
     return hit;
   }
   countLookup("card", cache() ? "miss" : "bypass");
-  const tree = contexts.reduceRight<ReactNode>(
-    (child, [context, value]) => <context.Provider value={value}>{child}</context.Provider>,
-    <EstateCardContent {...props} />,
-  );
-  const html = renderToString(tree);
+  const html = renderToString(withContexts(contexts, <EstateCardContent {...props} />));
   cache()?.set(key, html);
   return html;
 }

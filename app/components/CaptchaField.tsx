@@ -1,10 +1,10 @@
-import { getInputProps } from "@conform-to/react";
 import { useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Message } from "~/forms/message";
 import { FieldErrors, useMessage } from "./FormParts";
 import { Icon } from "./Icon";
-import type { StringField } from "./useAppForm";
+import type { ServerField } from "./useServerForm";
+import { inputProps } from "./useServerForm";
 
 /**
  * The visual captcha of the login form: the drawn image (280x60) or, past the drawing limit of the
@@ -18,7 +18,7 @@ export function CaptchaField({
   captcha,
   limited,
 }: {
-  field: StringField;
+  field: ServerField;
   captcha: { id: string; image: string } | null;
   limited: Message | null;
 }) {
@@ -54,7 +54,7 @@ export function CaptchaField({
         </button>
       </div>
       <input
-        {...getInputProps(field, { type: "text", ariaDescribedBy: `${field.id}-hint` })}
+        {...inputProps(field, { type: "text", ariaDescribedBy: `${field.id}-hint` })}
         key={captcha?.id ?? ""}
         defaultValue=""
         autoComplete="off"

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +5,7 @@ import { FieldErrors, FormNotice } from "~/components/FormParts";
 import { IMAGE_ACCEPT } from "~/forms/posts";
 import { DamascusTime } from "./AdminParts";
 import { Icon } from "./Icon";
-import { useSubmitting, type AppForm, type StringField } from "./useAppForm";
+import { formProps, useSubmitting, type ServerForm, type ServerField } from "./useServerForm";
 
 /**
  * UI fragments shared by the back office's Content pages: the article and office lists and their
@@ -130,17 +129,17 @@ export function StateForm({
 }
 
 /**
- * An editor's form (`form` from useAppForm; multipart, for its image): the notice of a refused post, the fields
+ * An editor's form (`form` from useServerForm; multipart, for its image): the notice of a refused post, the fields
  * (`children`), and the button that posts `intent=save`, labelled `createText` for a new row and "save" when
  * `editing`; while the form is being sent it says "saving" and is disabled. Never throws.
  */
-export function EditorForm<Field extends string>({
+export function EditorForm({
   form,
   editing,
   createText,
   children,
 }: {
-  form: AppForm<Field>;
+  form: ServerForm;
   editing: boolean;
   createText: string;
   children: ReactNode;
@@ -148,7 +147,7 @@ export function EditorForm<Field extends string>({
   const { t } = useTranslation();
   const busy = useSubmitting({ intent: "save" });
   return (
-    <Form method="post" encType="multipart/form-data" className="account-form" {...getFormProps(form)} noValidate>
+    <Form method="post" encType="multipart/form-data" className="account-form" {...formProps(form)} noValidate>
       <FormNotice form={form} checkData="content:errors.checkData" />
       {children}
       <button type="submit" name="intent" value="save" className="button button-primary form-submit" disabled={busy}>
@@ -170,7 +169,7 @@ export function ImageField({
   caption,
   hint,
 }: {
-  field: StringField;
+  field: ServerField;
   label: string;
   preview: ReactNode;
   caption: string;

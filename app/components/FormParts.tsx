@@ -1,9 +1,8 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { message as messageOf, type Message } from "~/forms/message";
 import { Icon } from "./Icon";
-import type { AppForm, StringField } from "./useAppForm";
+import { inputProps, selectProps, textareaProps, type ServerField, type ServerForm } from "./useServerForm";
 
 /** Translates a Message (a locales key and the values of its placeholders) in the page's language. */
 export function useMessage(): (message: Message) => string {
@@ -12,7 +11,7 @@ export function useMessage(): (message: Message) => string {
 }
 
 /** The first error of a field, translated (its message is a locales key), under the field with an icon. */
-export function FieldErrors({ field }: { field: StringField }) {
+export function FieldErrors({ field }: { field: ServerField }) {
   const message = useMessage();
   const first = field.errors?.[0];
   return first ? (
@@ -34,7 +33,7 @@ export function TextField({
   resetKey,
   ...rest
 }: {
-  field: StringField;
+  field: ServerField;
   label: string;
   type?: "text" | "tel" | "password" | "date";
   hint?: string;
@@ -47,7 +46,7 @@ export function TextField({
   React.InputHTMLAttributes<HTMLInputElement>,
   "autoComplete" | "inputMode" | "dir" | "autoCapitalize" | "spellCheck" | "autoFocus" | "onChange"
 >) {
-  const props = getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  const props = inputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
   // A password never gets a value from the page (the server never sends one back), so React never resets one
   // that is being typed when a reply arrives.
   if (type === "password") delete props.defaultValue;
@@ -57,7 +56,7 @@ export function TextField({
   if (type === "password") delete props.maxLength;
   return (
     <FieldFrame field={field} label={label} hint={hint}>
-      <input {...props} key={resetKey ?? props.key} {...rest} />
+      <input {...props} key={resetKey} {...rest} />
     </FieldFrame>
   );
 }
@@ -73,7 +72,7 @@ export function PasswordField({
   autoComplete,
   resetKey,
 }: {
-  field: StringField;
+  field: ServerField;
   label: string;
   autoComplete: "current-password" | "new-password";
   resetKey?: string;
@@ -88,7 +87,7 @@ function FieldFrame({
   hint,
   children,
 }: {
-  field: StringField;
+  field: ServerField;
   label: string;
   hint?: string;
   children: React.ReactNode;
@@ -116,7 +115,7 @@ export function FormNotice({
   form,
   checkData = "account:errors.checkData",
 }: {
-  form: Pick<AppForm<string>, "errors" | "allErrors">;
+  form: Pick<ServerForm, "errors" | "allErrors">;
   checkData?: string | null;
 }) {
   const translate = useMessage();
@@ -157,16 +156,16 @@ export function TextAreaField({
   hint,
   rows = 5,
 }: {
-  field: StringField;
+  field: ServerField;
   label: string;
   hint?: string;
   rows?: number;
 }) {
-  const props = getTextareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
+  const props = textareaProps(field, { ariaDescribedBy: hint ? `${field.id}-hint` : undefined });
   delete props.maxLength;
   return (
     <FieldFrame field={field} label={label} hint={hint}>
-      <textarea {...props} key={props.key} rows={rows} dir="auto" />
+      <textarea {...props} rows={rows} dir="auto" />
     </FieldFrame>
   );
 }
@@ -179,19 +178,19 @@ export function SelectField({
   placeholder,
   children,
 }: {
-  field: StringField;
+  field: ServerField;
   label: string;
   options?: { id: number | string; name: string }[];
   placeholder?: string;
   /** Options given as elements instead (grouped places). */
   children?: React.ReactNode;
 }) {
-  const { defaultValue, ...props } = getSelectProps(field);
+  const { defaultValue, ...props } = selectProps(field);
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       {/* A field posted more than once comes back as a list: the select shows its first value. */}
-      <select {...props} defaultValue={Array.isArray(defaultValue) ? defaultValue[0] : defaultValue} key={props.key}>
+      <select {...props} defaultValue={Array.isArray(defaultValue) ? defaultValue[0] : defaultValue}>
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {children ??
           options?.map((o) => (
@@ -211,7 +210,7 @@ export function RadioChoices({
   label,
   options,
 }: {
-  field: StringField;
+  field: ServerField;
   label: string;
   options: { id: number; name: string }[];
 }) {

@@ -1,10 +1,9 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormConstraint, FormResult } from "~/forms/parse";
 import { FormNotice, HoneypotField, TextAreaField, TextField } from "./FormParts";
-import { useAppForm, useSubmitting } from "./useAppForm";
+import { formProps, useServerForm, useSubmitting } from "./useServerForm";
 import { useDraft } from "./useDraft";
 
 /**
@@ -32,7 +31,7 @@ function MessageFormInner({ kind, constraint, lastResult, defaults }: Parameters
   const { t } = useTranslation();
   const location = useLocation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(constraint, {
+  const [form, fields] = useServerForm(constraint, {
     id: kind,
     lastResult,
     defaultValue: defaults,
@@ -41,7 +40,7 @@ function MessageFormInner({ kind, constraint, lastResult, defaults }: Parameters
   // Only this form's own post: the page may hold others (a report dialog, the language switch).
   const busy = useSubmitting({ action: location.pathname });
   return (
-    <Form method="post" className="account-form message-form" {...getFormProps(form)} noValidate ref={ref} preventScrollReset>
+    <Form method="post" className="account-form message-form" {...formProps(form)} noValidate ref={ref} preventScrollReset>
       <FormNotice form={form} checkData="forms:errors.checkData" />
       <HoneypotField />
       <TextField field={fields.name} label={t("forms:fields.name")} autoComplete="name" />

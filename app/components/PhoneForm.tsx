@@ -1,10 +1,9 @@
-import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { COUNTRIES } from "~/data/countries";
 import type { FormConstraint, FormResult } from "~/forms/parse";
 import { FieldErrors, FormNotice, PasswordField, TextField } from "./FormParts";
-import { useAppForm, useSubmitting, type StringField } from "./useAppForm";
+import { formProps, selectProps, useServerForm, useSubmitting, type ServerField } from "./useServerForm";
 
 /*
  * The phone number fields and forms of the account pages (login, sign-up, activation, forgot password), in a module
@@ -18,15 +17,15 @@ export const DEFAULT_COUNTRY = "SY";
  * The country selector with dial codes and the phone field (Syria first and the default, Germany the
  * other preferred choice, then every country). The number is typed without the dial code; the server makes E.164.
  */
-export function PhoneFields({ country, phone }: { country: StringField; phone: StringField }) {
+export function PhoneFields({ country, phone }: { country: ServerField; phone: ServerField }) {
   const { t, i18n } = useTranslation();
   const countries = COUNTRIES[i18n.language === "en" ? "en" : "ar"];
-  const selectProps = getSelectProps(country);
+  const countryProps = selectProps(country);
   return (
     <div className="phone-fields">
       <div className="field">
         <label htmlFor={country.id}>{t("account:fields.country")}</label>
-        <select {...selectProps} key={selectProps.key} autoComplete="country">
+        <select {...countryProps} autoComplete="country">
           {countries.map(([code, dial, name]) => (
             <option key={code} value={code}>
               {name} (+{dial})
@@ -69,13 +68,13 @@ export function PhoneForm({
 }) {
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(constraint, {
+  const [form, fields] = useServerForm(constraint, {
     id,
     lastResult,
     defaultValue: { country: DEFAULT_COUNTRY },
   });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+    <Form method="post" className="account-form" {...formProps(form)} noValidate>
       <FormNotice form={form} />
       <PhoneFields country={fields.country} phone={fields.authentication} />
       {withPassword ? (

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { IMAGE_ACCEPT } from "~/forms/posts";
@@ -8,7 +7,7 @@ import type { Message } from "~/forms/message";
 import type { PostState } from "~/models/moderation.server";
 import { FormNotice, SelectField, TextAreaField, TextField, useMessage } from "./FormParts";
 import { Icon } from "./Icon";
-import { useAppForm, useSubmitting } from "./useAppForm";
+import { formProps, inputProps, useServerForm, useSubmitting, type ServerField } from "./useServerForm";
 import { TextWithUserText } from "./UserText";
 
 /**
@@ -196,13 +195,13 @@ export function PostDetails({
 }) {
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(constraint, { id: `post-${postId}`, lastResult, defaultValue: defaults });
+  const [form, fields] = useServerForm(constraint, { id: `post-${postId}`, lastResult, defaultValue: defaults });
   return (
     <section className="section" aria-labelledby="details-title">
       <h2 id="details-title">
         <Icon name="doc" /> {t("forms:post.details")}
       </h2>
-      <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+      <Form method="post" className="account-form" {...formProps(form)} noValidate>
         <FormNotice form={form} checkData="forms:errors.checkData" />
         <div className="field-row">
           <TextField
@@ -260,12 +259,12 @@ export function PostDetails({
 }
 
 /** A labelled checkbox whose checked state comes back from the server's reply. */
-function CheckField({ field, label }: { field: Parameters<typeof getInputProps>[0]; label: string }) {
-  const props = getInputProps(field, { type: "checkbox", value: "on" });
+function CheckField({ field, label }: { field: ServerField; label: string }) {
+  const props = inputProps(field, { type: "checkbox", value: "on" });
   return (
     <div className="field field-check">
       <label>
-        <input {...props} key={props.key} /> {label}
+        <input {...props} /> {label}
       </label>
     </div>
   );

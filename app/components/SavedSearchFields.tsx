@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { FREQUENCIES } from "~/forms/saved-search";
 import { SelectField, TextField } from "./FormParts";
-import type { StringField } from "./useAppForm";
+import type { ServerField } from "./useServerForm";
 
 /** The fields of the saved-search forms (/save-search and /saved-searches/:id): its name and its alert frequency. */
-export function SavedSearchFields({ fields }: { fields: { name: StringField; frequency: StringField } }) {
+export function SavedSearchFields({ fields }: { fields: { name: ServerField; frequency: ServerField } }) {
   const { t } = useTranslation();
   return (
     <>

@@ -7,7 +7,7 @@ import { message, type Message } from "./message";
 /**
  * How every form of the site reads what was posted, on the server only (decision 034): Conform's parseWithZod with
  * the schema's messages as Messages (./message.ts). The browser never loads zod: a page gets its form's constraint
- * attributes from its loader (formConstraint) and shows the action's reply (components/useAppForm.ts).
+ * attributes from its loader (formConstraint) and shows the action's reply (components/useServerForm.ts).
  */
 
 /** The reply of a form's action that Conform reads back (`lastResult`): the typed values and each field's Messages. */
@@ -41,7 +41,7 @@ export function parseForm<S extends z.ZodType>(form: FormData | URLSearchParams,
 /**
  * The HTML constraint attributes of each field of a form (`required`, `minLength`, `maxLength`, `min`, `max`,
  * `step`, `multiple`, `pattern`), by field name, as Conform's getZodConstraint reads them from the schema: what a
- * page's loader returns for useAppForm. JSON, a few hundred bytes.
+ * page's loader returns for useServerForm. JSON, a few hundred bytes.
  */
 export type FormConstraint<Name extends string> = Partial<
   Record<

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackLink, DateLine, EditorForm, ImageField, StateForm } from "~/components/ContentParts";
 import { TextAreaField, TextField } from "~/components/FormParts";
-import { useAppForm } from "~/components/useAppForm";
+import { useServerForm } from "~/components/useServerForm";
 import { articleSchema } from "~/forms/content";
 import { message } from "~/forms/message";
 import { formConstraint, parseForm, type FieldName } from "~/forms/parse";
@@ -136,7 +136,7 @@ function ArticleForm() {
   const { article, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useAppForm<FieldName<typeof articleSchema>, "cover">(constraint, {
+  const [form, fields] = useServerForm<FieldName<typeof articleSchema>, "cover">(constraint, {
     id: "article",
     defaultValue: defaults,
     lastResult: actionData?.lastResult,

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminError, DamascusTime } from "~/components/AdminParts";
-import { useSubmitting } from "~/components/useAppForm";
+import { useSubmitting } from "~/components/useServerForm";
 import { offerDraftSchema, parseAdminForm } from "~/forms/admin";
 import { getLookups, nameOf } from "~/models/lookups.server";
 import { makeOfferDraft, offerDetail } from "~/models/offer-draft.server";

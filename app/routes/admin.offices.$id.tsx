@@ -5,7 +5,7 @@ import { BackLink, EditorForm, ImageField, StateForm } from "~/components/Conten
 import { SelectField, TextField } from "~/components/FormParts";
 import { OfficeListings } from "~/components/OfficeListings";
 import { LocationOptions } from "~/components/SearchFilter";
-import { useAppForm } from "~/components/useAppForm";
+import { useServerForm } from "~/components/useServerForm";
 import { officeSchema } from "~/forms/content";
 import { message, type Message } from "~/forms/message";
 import { formConstraint, parseForm, type FieldName } from "~/forms/parse";
@@ -191,7 +191,7 @@ function OfficeForm() {
   const { office, defaults, contractTypes, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useAppForm<FieldName<typeof officeSchema>, "logo">(constraint, {
+  const [form, fields] = useServerForm<FieldName<typeof officeSchema>, "logo">(constraint, {
     id: "office",
     defaultValue: defaults,
     lastResult: actionData?.lastResult,

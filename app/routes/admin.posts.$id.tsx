@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields, AdminError } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
-import { useSubmitting } from "~/components/useAppForm";
+import { useSubmitting } from "~/components/useServerForm";
 import { parseAdminForm, postDecisionSchema, reasonValues } from "~/forms/admin";
 import { moderatePost, postReview } from "~/models/post-review.server";
 import { changeListing } from "~/models/freshness.server";

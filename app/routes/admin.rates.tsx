@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { DamascusTime } from "~/components/AdminParts";
 import { FormNotice, TextField } from "~/components/FormParts";
-import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { formProps, useServerForm, useSubmitting } from "~/components/useServerForm";
 import { formConstraint, parseForm } from "~/forms/parse";
 import { isLargeRateChange, RATE_CONFIRM_CHANGE, RATE_MAX, RATE_MIN, rateSchema } from "~/forms/rates";
 import { currentRate, rateHistory, rateInForceAt, setRate } from "~/models/exchange-rate.server";
@@ -71,7 +70,7 @@ export default function RatesPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(constraint, { id: "rate", lastResult: actionData?.lastResult });
+  const [form, fields] = useServerForm(constraint, { id: "rate", lastResult: actionData?.lastResult });
   // The action answers either shape (the reply of a refused post, or RateConfirmation): only the latter has `confirm`.
   const confirm = (actionData as Partial<RateConfirmation> | undefined)?.confirm ?? null;
   return (
@@ -87,7 +86,7 @@ export default function RatesPage() {
       ) : (
         <p className="notice">{t("admin:rates.none")}</p>
       )}
-      <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+      <Form method="post" className="account-form" {...formProps(form)} noValidate>
         <h2>{t(confirm ? "admin:rates.correct" : "admin:rates.set")}</h2>
         <FormNotice form={form} checkData="content:errors.checkData" />
         <TextField

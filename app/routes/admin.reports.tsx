@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReasonFields, AdminError } from "~/components/AdminParts";
-import { useSubmitting } from "~/components/useAppForm";
+import { useSubmitting } from "~/components/useServerForm";
 import { parseAdminForm, reasonValues, reportDecisionSchema } from "~/forms/admin";
 import { dismissReports, reportGroups } from "~/models/report.server";
 import { moderatePost } from "~/models/post-review.server";

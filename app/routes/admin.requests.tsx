@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hoursSince, ReasonFields, AdminError } from "~/components/AdminParts";
 import { Icon } from "~/components/Icon";
-import { useSubmitting } from "~/components/useAppForm";
+import { useSubmitting } from "~/components/useServerForm";
 import { parseAdminForm, reasonValues, requestDecisionSchema } from "~/forms/admin";
 import { moderateRequest, requestQueue } from "~/models/request.server";
 import { reasonChoices } from "~/services/owner-texts.server";

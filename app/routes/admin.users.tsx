@@ -11,7 +11,7 @@ import { redirectWithSuccess } from "~/services/session.server";
 import { pageContext } from "~/utils/page.server";
 import { pageMeta } from "~/utils/seo";
 import { TextWithUserText } from "~/components/UserText";
-import { useSubmitting } from "~/components/useAppForm";
+import { useSubmitting } from "~/components/useServerForm";
 
 export const meta = pageMeta;
 

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors, FormNotice } from "~/components/FormParts";
-import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { formProps, inputProps, useServerForm, useSubmitting } from "~/components/useServerForm";
 import { codeSchema, LIMITS } from "~/forms/account";
 import { message } from "~/forms/message";
 import { formConstraint, parseForm } from "~/forms/parse";
@@ -87,7 +86,7 @@ export default function ConfirmPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [form, fields] = useAppForm(constraint, { id: "confirm", lastResult: actionData?.lastResult });
+  const [form, fields] = useServerForm(constraint, { id: "confirm", lastResult: actionData?.lastResult });
   const [typed, setTyped] = useState(fields.code.initialValue ?? "");
   useEffect(() => setTyped(fields.code.initialValue ?? ""), [fields.code.initialValue]);
   const busy = useSubmitting();
@@ -102,12 +101,12 @@ export default function ConfirmPage() {
           <p>{t("account:errors.noPhone")}</p>
         </div>
       )}
-      <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+      <Form method="post" className="account-form" {...formProps(form)} noValidate>
         <FormNotice form={form} checkData={null} />
         <div className="field">
           <label htmlFor={fields.code.id}>{t("account:fields.code")}</label>
           <input
-            {...getInputProps(fields.code, { type: "text" })}
+            {...inputProps(fields.code, { type: "text" })}
             key={fields.code.key}
             className="code-input"
             inputMode="numeric"

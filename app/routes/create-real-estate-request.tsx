@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
@@ -6,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
 import { LocationOptions } from "~/components/SearchFilter";
-import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { formProps, useServerForm, useSubmitting } from "~/components/useServerForm";
 import { useDraft } from "~/components/useDraft";
 import { message } from "~/forms/message";
 import { formConstraint, parseForm } from "~/forms/parse";
@@ -109,7 +108,7 @@ function RequestForm() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(constraint, {
+  const [form, fields] = useServerForm(constraint, {
     id: "request",
     lastResult: actionData?.lastResult,
     defaultValue: { estate_offer_type_id: "1" },
@@ -117,7 +116,7 @@ function RequestForm() {
   useDraft("request", ref);
   const busy = useSubmitting();
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)} noValidate ref={ref}>
+    <Form method="post" className="account-form" {...formProps(form)} noValidate ref={ref}>
       <FormNotice form={form} checkData="forms:errors.checkData" />
       <HoneypotField />
       <RadioChoices

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CaptchaField } from "~/components/CaptchaField";
 import { FormNotice, PasswordField, TextField } from "~/components/FormParts";
 import { DEFAULT_COUNTRY, PhoneFields } from "~/components/PhoneForm";
-import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { formProps, inputProps, useServerForm, useSubmitting } from "~/components/useServerForm";
 import { loginSchema, registerSchema } from "~/forms/account";
 import { loginPost, registerPost } from "~/forms/account.server";
 import { message, tooMany, type Message } from "~/forms/message";
@@ -189,7 +188,7 @@ function LoginForm({
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const constraint = useLoaderData<typeof loader>().login!;
-  const [form, fields] = useAppForm(constraint, {
+  const [form, fields] = useServerForm(constraint, {
     id: "login",
     lastResult: actionData?.lastResult,
     defaultValue: { country: DEFAULT_COUNTRY, redirectTo },
@@ -198,11 +197,11 @@ function LoginForm({
   const imageKey = captcha?.id ?? "";
   const busy = useSubmitting({ intent: "login" });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+    <Form method="post" className="account-form" {...formProps(form)} noValidate>
       {/* The default button: Enter in any field logs in rather than asking for a new captcha image. */}
       <button type="submit" name="intent" value="login" className="default-submit" tabIndex={-1} aria-hidden="true" />
       <FormNotice form={form} />
-      <input {...getInputProps(fields.redirectTo, { type: "hidden" })} key={fields.redirectTo.key} />
+      <input {...inputProps(fields.redirectTo, { type: "hidden" })} key={fields.redirectTo.key} />
       <PhoneFields country={fields.country} phone={fields.authentication} />
       <PasswordField
         field={fields.password}
@@ -228,14 +227,14 @@ function RegisterForm({ redirectTo }: { redirectTo?: string }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const constraint = useLoaderData<typeof loader>().register!;
-  const [form, fields] = useAppForm(constraint, {
+  const [form, fields] = useServerForm(constraint, {
     id: "register",
     lastResult: actionData?.lastResult,
     defaultValue: { country: DEFAULT_COUNTRY },
   });
   const busy = useSubmitting({ intent: "register" });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+    <Form method="post" className="account-form" {...formProps(form)} noValidate>
       <FormNotice form={form} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="field-pair">

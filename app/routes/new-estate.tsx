@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
@@ -6,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
 import { LocationOptions } from "~/components/SearchFilter";
-import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { formProps, useServerForm, useSubmitting } from "~/components/useServerForm";
 import { useDraft, useForgetDraft } from "~/components/useDraft";
 import { message } from "~/forms/message";
 import { formConstraint, parseForm } from "~/forms/parse";
@@ -143,7 +142,7 @@ function OfferForm() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useAppForm(constraint, {
+  const [form, fields] = useServerForm(constraint, {
     id: "new-estate",
     lastResult: actionData?.lastResult,
     defaultValue: defaults,
@@ -151,7 +150,7 @@ function OfferForm() {
   useDraft("new-estate", ref);
   const busy = useSubmitting();
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)} noValidate ref={ref}>
+    <Form method="post" className="account-form" {...formProps(form)} noValidate ref={ref}>
       <FormNotice form={form} checkData="forms:errors.offerFailed" />
       <HoneypotField />
       <RadioChoices

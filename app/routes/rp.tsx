@@ -1,11 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FormNotice, PasswordField } from "~/components/FormParts";
 import { Icon } from "~/components/Icon";
-import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { formProps, useServerForm, useSubmitting } from "~/components/useServerForm";
 import { resetSchema } from "~/forms/account";
 import { tooMany } from "~/forms/message";
 import { formConstraint, parseForm } from "~/forms/parse";
@@ -127,13 +126,13 @@ function ResetForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const constraint = useLoaderData<typeof loader>().constraint ?? {};
-  const [form, fields] = useAppForm<"password" | "password_confirmation">(constraint, {
+  const [form, fields] = useServerForm<"password" | "password_confirmation">(constraint, {
     id: "reset",
     lastResult: actionData?.lastResult,
   });
   const busy = useSubmitting();
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+    <Form method="post" className="account-form" {...formProps(form)} noValidate>
       <FormNotice form={form} />
       <PasswordField field={fields.password} label={t("account:fields.newPassword")} autoComplete="new-password" />
       <PasswordField

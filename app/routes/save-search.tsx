@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/components/FormParts";
 import { SavedSearchFields } from "~/components/SavedSearchFields";
-import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { formProps, useServerForm, useSubmitting } from "~/components/useServerForm";
 import { message } from "~/forms/message";
 import { formConstraint, parseForm } from "~/forms/parse";
 import { NAME_MAX, newSavedSearchSchema } from "~/forms/saved-search";
@@ -75,7 +74,7 @@ export default function SaveSearchPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(constraint, {
+  const [form, fields] = useServerForm(constraint, {
     id: "save-search",
     lastResult: actionData?.lastResult,
     defaultValue: { name, frequency: "instant", query: query ?? "" },
@@ -89,7 +88,7 @@ export default function SaveSearchPage() {
           {t("account:searches.errors.query")} <Link to="/advanced-search">{t("advanced.title")}</Link>
         </p>
       ) : (
-        <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+        <Form method="post" className="account-form" {...formProps(form)} noValidate>
           <FormNotice form={form} checkData="content:errors.checkData" />
           {chips.length ? (
             <p>

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/components/FormParts";
 import { SavedSearchFields } from "~/components/SavedSearchFields";
-import { useAppForm, useSubmitting } from "~/components/useAppForm";
+import { formProps, useServerForm, useSubmitting } from "~/components/useServerForm";
 import { formConstraint, parseForm } from "~/forms/parse";
 import { savedSearchSchema } from "~/forms/saved-search";
 import { deleteSavedSearch, getSavedSearch, updateSavedSearch } from "~/models/saved-search.server";
@@ -63,7 +62,7 @@ export default function EditSavedSearchPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useAppForm(constraint, {
+  const [form, fields] = useServerForm(constraint, {
     id: "saved-search",
     lastResult: actionData?.lastResult,
     defaultValue: { name: search.name, frequency: search.frequency },
@@ -71,7 +70,7 @@ export default function EditSavedSearchPage() {
   return (
     <section className="page narrow account-page form-page">
       <h1>{t("account:searches.editTitle")}</h1>
-      <Form method="post" className="account-form" {...getFormProps(form)} noValidate>
+      <Form method="post" className="account-form" {...formProps(form)} noValidate>
         <FormNotice form={form} checkData="content:errors.checkData" />
         <input type="hidden" name="intent" value="update" />
         <SavedSearchFields fields={fields} />

@@ -102,7 +102,6 @@ export function keepsScripts(routeIds: readonly string[]): boolean {
  * engines, never run). Remix's `<Scripts/>` has no switch, and deciding in app/root.tsx would add code to every
  * page's JavaScript (the 90 KB budget of decision 014); this runs on the server only. The document's own text cannot hold a
  * `<script` or `</script>`: React escapes text and attributes, and Remix and our JSON-LD escape `<` inside scripts.
- * The patterns are ASCII, so `html` may also be the document's UTF-8 bytes read as Latin-1 (app/entry.server.tsx).
  */
 export function withoutScripts(html: string): string {
   return html

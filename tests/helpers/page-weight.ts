@@ -1,6 +1,6 @@
 import http from "node:http";
 import zlib from "node:zlib";
-import { DEFERRED_REL } from "../../app/services/page-scripts.server";
+import { DEFERRED_REL } from "../../app/platform/remix/page-scripts.server";
 
 /**
  * Page weight in bytes: what a browser downloads for one page, measured on the wire through a running

@@ -1,5 +1,7 @@
 /**
- * The page's JavaScript starts after its first paint (decision 034).
+ * The page's JavaScript starts after its first paint (decision 034). A shim over Remix 2.17.5's `<Scripts/>` output,
+ * kept because it earns its place (docs/decisions/064-framework-shims-kept-and-dropped.md); tests/remix-shims.test.ts
+ * renders the real `<Scripts/>` and fails when the shape this rewrite relies on changes.
  *
  * Remix's `<Scripts/>` writes a `<link rel="modulepreload">` for each of the page's modules and a module script that
  * imports the route modules statically. The browser then fetches about 20 scripts (90 KB brotli, more in gzip)
@@ -33,8 +35,7 @@ const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"]+");$/gm;
  * `html`, a document rendered by app/entry.server.tsx with Remix's `<Scripts/>`, with its scripts started after the
  * first paint (see above). A document without Remix's module script (an error page without scripts, the data saver's
  * pages) comes back as it is. The names in the rewritten script are Remix's own (`route0`, …) and JSON strings are
- * reused as they are, so nothing of the page's text is re-escaped. Every pattern and insertion is ASCII, so the
- * document may also be given as its UTF-8 bytes read as Latin-1 (app/entry.server.tsx does, to skip decoding).
+ * reused as they are, so nothing of the page's text is re-escaped.
  */
 export function scriptsAfterFirstPaint(html: string): string {
   const start = html.indexOf('<link rel="modulepreload"');
