@@ -4,10 +4,10 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import i18n from "./i18n";
-import { loadPlaces } from "./utils/places";
-import { startServiceWorker } from "./utils/service-worker";
-import { createTranslator, type Texts } from "./utils/translator";
+import i18n from "./platform/i18n/i18n";
+import { loadPlaces } from "./features/places/places";
+import { startServiceWorker } from "./features/offline/service-worker";
+import { createTranslator, type Texts } from "./platform/i18n/translator";
 
 async function hydrate() {
   const lng = document.documentElement.lang || i18n.fallbackLng;

@@ -14,17 +14,17 @@ import {
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { AppPopup, Footer, Header, ToastBar } from "./components/Layout";
-import { Icon } from "./components/Icon";
-import { dirOf } from "./i18n";
-import { useKeepPagesOffline, useReloadWhenOffline } from "./utils/service-worker";
-import { useNonce } from "./utils/nonce";
-import { useRootData } from "./utils/root-data";
-import { errorTextKey, pageMeta } from "./utils/seo";
+import { AppPopup, Footer, Header, ToastBar } from "./features/site/Layout";
+import { Icon } from "./platform/ui/Icon";
+import { dirOf } from "./platform/i18n/i18n";
+import { useKeepPagesOffline, useReloadWhenOffline } from "./features/offline/service-worker";
+import { useNonce } from "./platform/http/nonce";
+import { useRootData } from "./platform/ui/root-data";
+import { errorTextKey, pageMeta } from "./platform/http/seo";
 import styles from "./styles/app.css";
 
 /** The open dialog, in a script of its own that only a page with a dialog loads (the 90 KB JavaScript budget of decision 014). */
-const Dialog = lazy(() => import("./components/Dialogs").then((module) => ({ default: module.Dialog })));
+const Dialog = lazy(() => import("./features/site/Dialogs").then((module) => ({ default: module.Dialog })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -40,8 +40,8 @@ export const meta = pageMeta;
 /** Layout flags a route can set in its handle. */
 export type LayoutHandle = { i18n?: string[]; hideNavbar?: boolean; hideFooter?: boolean };
 
-/** The root loader (locale, user, toast, dialog…) and the query parameters it reads: app/utils/root-loader.server.ts. */
-export { loader, queryParams } from "./utils/root-loader.server";
+/** The root loader (locale, user, toast, dialog…) and the query parameters it reads: app/features/site/root-loader.server.ts. */
+export { loader, queryParams } from "./features/site/root-loader.server";
 
 /** The document shell: <html lang dir> from the page language, navbar, footer and toasts. */
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -5,7 +5,7 @@ import { AD, logInAdmin } from "./moderation";
 import { dismissAppPopup, expect, expectLanguage, LANGS, localeTexts, populatedSearch, T, test } from "./support";
 
 /**
- * Decision 020: the browser translates with its own small translator (app/utils/translator.ts), not i18next. Its
+ * Decision 020: the browser translates with its own small translator (app/platform/i18n/translator.ts), not i18next. Its
  * texts must be the server's, or React's hydration fails: every public page hydrates in both languages without any
  * console error or page error (a hydration mismatch is logged as one), from the page language's own translation
  * files, and a client-side navigation to a route whose namespace the page had not loaded loads it and shows its texts.

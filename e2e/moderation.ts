@@ -17,7 +17,7 @@ type Admin = typeof import("../locales/en/admin.json");
 export const AD = localeTexts<Admin>("admin");
 
 /**
- * The demo admin of the demo data (app/models/admin-bootstrap.server.ts DEMO_ADMIN), present whenever NODE_ENV is not
+ * The demo admin of the demo data (app/features/accounts/admin-bootstrap.server.ts DEMO_ADMIN), present whenever NODE_ENV is not
  * production, so in the e2e server; typed nationally with the country Syria.
  */
 export const DEMO_ADMIN = { typed: "0944 000 100", password: "demo-admin-2026" } as const;
@@ -175,7 +175,7 @@ export function pricePattern(price: number): RegExp {
   return new RegExp(String(price).replace(/\B(?=(\d{3})+$)/g, "[,.\\s\\u066C]?"));
 }
 
-/** "85,000,000", as the public pages format prices (app/utils/format.ts). */
+/** "85,000,000", as the public pages format prices (app/features/listings/format.ts). */
 export function formatted(price: number): string {
   return new Intl.NumberFormat("en-US").format(price);
 }

@@ -69,7 +69,7 @@ test("the admin sets the exchange rate without JavaScript, and a visitor sees th
   const line = visitor.locator(".estate-price .price");
   const own = await ownPrice((await line.textContent())!, "ar");
   const c = T.ar.c;
-  // Converted amounts are approximate: three significant figures (app/models/prices.server.ts threeFigures).
+  // Converted amounts are approximate: three significant figures (app/features/listings/prices.server.ts threeFigures).
   const threeFigures = (value: number) => {
     if (value < 1000) return Math.round(value);
     const step = 10 ** (Math.floor(Math.log10(value)) - 2);

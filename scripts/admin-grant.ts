@@ -2,9 +2,9 @@
  * `npm run admin:grant -- +963944123456`: gives an existing account the admin role. The number may
  * also be typed nationally for Syria (0944 123 456). Exits with 1 when no account has that number.
  */
-import { openDatabase } from "../app/db/client.server";
-import { grantAdmin } from "../app/models/admin-bootstrap.server";
-import { getEnv } from "../app/utils/env.server";
+import { openDatabase } from "../app/platform/db/client.server";
+import { grantAdmin } from "../app/features/accounts/admin-bootstrap.server";
+import { getEnv } from "../app/platform/config/env.server";
 
 const typed = process.argv.slice(2).join(" ").trim();
 if (!typed) {

@@ -1,10 +1,10 @@
 /**
  * `npm run db:backup -- [folder]`: backs up the database (PGlite, or PostgreSQL when DATABASE_URL is set) and the
- * stored images (unless they are in a bucket, IMAGE_STORE=s3) into a new dated folder under `folder` (default ./backups/); see app/db/backup.server.ts and the
+ * stored images (unless they are in a bucket, IMAGE_STORE=s3) into a new dated folder under `folder` (default ./backups/); see app/platform/db/backup.server.ts and the
  * docs/backups.md. Stop the server first when it uses PGlite. Exits with 1 and a message when it cannot.
  */
-import { BackupError, createBackup } from "../app/db/backup.server";
-import { getEnv } from "../app/utils/env.server";
+import { BackupError, createBackup } from "../app/platform/db/backup.server";
+import { getEnv } from "../app/platform/config/env.server";
 
 const args = process.argv.slice(2);
 if (args.length > 1 || args.some((a) => a.startsWith("-"))) {

@@ -16,10 +16,10 @@
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "../app/db/schema";
-import { CONNECTION_OPTIONS, type Db } from "../app/db/client.server";
-import { getLookups } from "../app/models/lookups.server";
-import { sendDueAlerts } from "../app/models/saved-search.server";
+import * as schema from "../app/platform/db/schema";
+import { CONNECTION_OPTIONS, type Db } from "../app/platform/db/client.server";
+import { getLookups } from "../app/features/places/lookups.server";
+import { sendDueAlerts } from "../app/features/alerts/saved-search.server";
 import { numberOption } from "./cli";
 
 const searches = numberOption("searches", 10_000, { min: 1, integer: true });

@@ -32,7 +32,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { seededRandom } from "../app/db/seed/random";
+import { seededRandom } from "../app/platform/db/seed/random";
 import { numberOption } from "./cli";
 import { summariseProfile, type CpuProfile } from "./cpuprofile";
 import { cpuTicks, stop, TICKS_PER_SECOND } from "./processes";

@@ -18,14 +18,14 @@
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "../app/db/schema";
-import { CONNECTION_OPTIONS, type Db } from "../app/db/client.server";
-import { estateIdByAdNumber } from "../app/models/estate.server";
-import { forgetCutCounts, searchEstates, type Scope } from "../app/models/estate-search.server";
-import { getLookups } from "../app/models/lookups.server";
-import { getEnv } from "../app/utils/env.server";
-import { adNumberOf, parseEstateFilter } from "../app/utils/estate-filter.server";
-import { filterWordsRedirect } from "../app/utils/listing-page.server";
+import * as schema from "../app/platform/db/schema";
+import { CONNECTION_OPTIONS, type Db } from "../app/platform/db/client.server";
+import { estateIdByAdNumber } from "../app/features/listings/estate.server";
+import { forgetCutCounts, searchEstates, type Scope } from "../app/features/search/estate-search.server";
+import { getLookups } from "../app/features/places/lookups.server";
+import { getEnv } from "../app/platform/config/env.server";
+import { adNumberOf, parseEstateFilter } from "../app/features/search/estate-filter.server";
+import { filterWordsRedirect } from "../app/features/search/results-page.server";
 import { numberOption } from "./cli";
 
 /** The query string of words typed in the search box. */

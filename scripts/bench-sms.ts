@@ -54,9 +54,9 @@ Object.assign(process.env, {
   LOG_LEVEL: "silent",
 });
 // The application's modules read the environment above when first used.
-const { migrateDatabase, openDatabase } = await import("../app/db/client.server");
-const { queueSms } = await import("../app/services/sms.server");
-const { startAppWorker } = await import("../app/services/job-tasks.server");
+const { migrateDatabase, openDatabase } = await import("../app/platform/db/client.server");
+const { queueSms } = await import("../app/platform/sms/sms.server");
+const { startAppWorker } = await import("../app/features/jobs/job-tasks.server");
 
 const database = await openDatabase({ url: process.env.DATABASE_URL, pgliteDir });
 await migrateDatabase(database);

@@ -122,11 +122,11 @@ process.on("SIGINT", () => {
 async function benchUserCookie(): Promise<string> {
   // The app's modules read their environment when they load.
   Object.assign(process.env, { DATA_DIR: dataDir, NODE_ENV: "production", PUBLIC_URL: product });
-  const { openDatabase } = await import("../app/db/client.server");
-  const { users } = await import("../app/db/schema");
-  const { createSession, findUserByPhone } = await import("../app/models/user.server");
-  const { sessionStorage } = await import("../app/services/session.server");
-  const { getEnv } = await import("../app/utils/env.server");
+  const { openDatabase } = await import("../app/platform/db/client.server");
+  const { users } = await import("../app/platform/db/schema");
+  const { createSession, findUserByPhone } = await import("../app/features/accounts/user.server");
+  const { sessionStorage } = await import("../app/platform/http/session.server");
+  const { getEnv } = await import("../app/platform/config/env.server");
   const appEnv = getEnv();
   const database = await openDatabase({ url: appEnv.DATABASE_URL, pgliteDir: appEnv.pgliteDir });
   try {

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { escapeHtml } from "../app/utils/html";
+import { escapeHtml } from "../app/platform/http/html";
 
 /** One entry of the precache list (Workbox's PrecacheEntry). */
 export type PrecacheEntry = { url: string; revision: string | null };

@@ -1,5 +1,5 @@
 /**
- * Writes app/data/countries.ts: every country libphonenumber-js knows, with its dial code and its name in Arabic and
+ * Writes app/platform/config/countries.ts: every country libphonenumber-js knows, with its dial code and its name in Arabic and
  * English (CLDR names from Intl.DisplayNames), sorted for each language with Syria and Germany first.
  * The list is generated once and committed, so the server and the browser render exactly the same <option>s and the
  * page does not carry the list as loader data. Run `npx tsx scripts/countries.ts` after updating libphonenumber-js.
@@ -26,5 +26,5 @@ const body = `/**
  */
 export const COUNTRIES: Record<"ar" | "en", ReadonlyArray<readonly [code: string, dial: string, name: string]>> = ${JSON.stringify(out)};
 `;
-fs.writeFileSync(path.resolve("app/data/countries.ts"), body);
+fs.writeFileSync(path.resolve("app/platform/config/countries.ts"), body);
 console.log(`wrote ${out.ar.length} countries`);

@@ -5,9 +5,9 @@
  * Objects already in the bucket with the same bytes are skipped, so it can be run again (after an interruption, or
  * once more right before switching IMAGE_STORE=s3 on). Exits with 1 when an object failed, 2 on bad arguments.
  */
-import { copyImageStore } from "../app/services/image-copy.server";
-import { diskImageStore, s3ConfigOf, s3ImageStore } from "../app/services/image-store.server";
-import { getEnv } from "../app/utils/env.server";
+import { copyImageStore } from "../app/platform/images/image-copy.server";
+import { diskImageStore, s3ConfigOf, s3ImageStore } from "../app/platform/images/image-store.server";
+import { getEnv } from "../app/platform/config/env.server";
 
 const args = process.argv.slice(2);
 if (args.length > 1 || args.some((a) => a.startsWith("-"))) {

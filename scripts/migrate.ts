@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: applies pending SQL migrations to the configured database (DATABASE_URL or PGlite). */
-import { migrateDatabase, openDatabase } from "../app/db/client.server";
-import { getEnv } from "../app/utils/env.server";
+import { migrateDatabase, openDatabase } from "../app/platform/db/client.server";
+import { getEnv } from "../app/platform/config/env.server";
 
 const env = getEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgliteDir });

@@ -2,10 +2,10 @@
  * `npm run db:restore -- [backup] [--force]`: restores a backup made by `npm run db:backup` into the configured
  * database (PGlite, or PostgreSQL when DATABASE_URL is set) and DATA_DIR/images. `backup` is a backup folder, or a
  * folder of backups whose newest is taken (default ./backups/). Refuses a target that is not empty unless --force.
- * Stop the server first when it uses PGlite. See app/db/backup.server.ts and docs/backups.md.
+ * Stop the server first when it uses PGlite. See app/platform/db/backup.server.ts and docs/backups.md.
  */
-import { BackupError, findBackup, restoreBackup } from "../app/db/backup.server";
-import { getEnv } from "../app/utils/env.server";
+import { BackupError, findBackup, restoreBackup } from "../app/platform/db/backup.server";
+import { getEnv } from "../app/platform/config/env.server";
 
 const args = process.argv.slice(2);
 const force = args.includes("--force");

@@ -3,13 +3,13 @@
  * approved listings until there are N in all (for benchmarks: `--listings 100000`).
  */
 import { count, eq } from "drizzle-orm";
-import { migrateDatabase, openDatabase } from "../app/db/client.server";
-import { estates, governorates } from "../app/db/schema";
-import { seedListings } from "../app/db/seed/listings.server";
-import { seedReference } from "../app/db/seed/reference.server";
-import { imageStore } from "../app/services/image-store.server";
-import { demoAdminNotice, settleDemoAdmin } from "../app/models/admin-bootstrap.server";
-import { getEnv, isPublicSite } from "../app/utils/env.server";
+import { migrateDatabase, openDatabase } from "../app/platform/db/client.server";
+import { estates, governorates } from "../app/platform/db/schema";
+import { seedListings } from "../app/platform/db/seed/estates.server";
+import { seedReference } from "../app/platform/db/seed/reference.server";
+import { imageStore } from "../app/platform/images/image-store.server";
+import { demoAdminNotice, settleDemoAdmin } from "../app/features/accounts/admin-bootstrap.server";
+import { getEnv, isPublicSite } from "../app/platform/config/env.server";
 
 const arg = process.argv.indexOf("--listings");
 const wanted = arg > 0 ? Number(process.argv[arg + 1]) : getEnv().SEED_LISTINGS;

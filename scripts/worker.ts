@@ -5,9 +5,9 @@
  * the one web process, whose own worker runs its jobs. SIGTERM or SIGINT stops it gracefully: the job being run
  * finishes, jobs claimed but not started go back to the queue.
  */
-import { getDatabase } from "../app/db/db.server";
-import { startAppWorker } from "../app/services/job-tasks.server";
-import { getEnv } from "../app/utils/env.server";
+import { getDatabase } from "../app/platform/db/db.server";
+import { startAppWorker } from "../app/features/jobs/job-tasks.server";
+import { getEnv } from "../app/platform/config/env.server";
 
 const env = getEnv();
 if (!env.DATABASE_URL) {

@@ -1,9 +1,9 @@
-import type { Database } from "~/db/client.server";
-import { getDatabase } from "~/db/db.server";
-import { seedStatus } from "~/db/seed/status.server";
-import { imageStore } from "~/services/image-store.server";
-import { ensureAdmin, settleDemoAdmin, type DemoAdminOutcome } from "~/models/admin-bootstrap.server";
-import { getEnv, isPublicSite } from "~/utils/env.server";
+import type { Database } from "~/platform/db/client.server";
+import { getDatabase } from "~/platform/db/db.server";
+import { seedStatus } from "~/platform/db/seed/status.server";
+import { imageStore } from "~/platform/images/image-store.server";
+import { ensureAdmin, settleDemoAdmin, type DemoAdminOutcome } from "~/features/accounts/admin-bootstrap.server";
+import { getEnv, isPublicSite } from "~/platform/config/env.server";
 
 /**
  * The database as the server starts with it: opened and migrated (getDatabase), filled with the
@@ -19,7 +19,7 @@ export async function startDatabase(): Promise<{ database: Database; demoAdmin: 
   const seeded = await seedStatus(database.db);
   let seededDemo = false;
   if (!seeded.reference || !seeded.listings) {
-    const { ensureSeeded } = await import("../app/db/seed/index.server");
+    const { ensureSeeded } = await import("../app/platform/db/seed/index.server");
     seededDemo = await ensureSeeded(database.db, { listings: env.SEED_LISTINGS, images: imageStore() });
   }
   const demoAdmin = await settleDemoAdmin(database.db, { seededDemo, publicSite: isPublicSite(env) });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
-import { isDatabaseUnavailable } from "~/db/client.server";
-import { getT } from "~/services/i18n.server";
+import { isDatabaseUnavailable } from "~/platform/db/client.server";
+import { getT } from "~/platform/i18n/i18n.server";
 
 /**
  * What the HTTP layer (server.ts) decided about a request before Remix saw it: `refused` is 403 for a post

@@ -6,7 +6,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type express from "express";
-import { isLoopbackUrl, LOOPBACK_HOSTS, type Env } from "~/utils/env.server";
+import { isLoopbackUrl, LOOPBACK_HOSTS, type Env } from "~/platform/config/env.server";
 import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
 import { chooseEncoding, sendWhole } from "./encoding";
 import type { PageCache } from "./page-cache";

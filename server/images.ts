@@ -1,6 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { IMAGE_CACHE_CONTROL, ImageStoreUnavailableError, type ImageStore } from "../app/services/image-store.server";
+import { IMAGE_CACHE_CONTROL, ImageStoreUnavailableError, type ImageStore } from "../app/platform/images/image-store.server";
 import { RETRY_AFTER_SECONDS } from "./guards";
 
 /**

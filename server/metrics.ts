@@ -1,10 +1,10 @@
 import http from "node:http";
 import type express from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { Database } from "~/db/client.server";
-import { jobQueueFigures } from "~/models/job.server";
-import { smsFigures } from "~/models/sms-admin.server";
-import { cacheCounts } from "~/services/cache-counts.server";
+import type { Database } from "~/platform/db/client.server";
+import { jobQueueFigures } from "~/platform/jobs/job.server";
+import { smsFigures } from "~/features/back-office/sms-admin.server";
+import { cacheCounts } from "~/platform/cache/cache-counts.server";
 import type { RouteMatcher } from "./page-query";
 
 /**

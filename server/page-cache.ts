@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import { parse } from "cookie";
 import type express from "express";
 import { LRUCache } from "lru-cache";
-import type { Database, Listener } from "~/db/client.server";
-import { dataSaverOf, SAVE_DATA_COOKIE } from "~/services/data-saver.server";
-import { visibleDataChanged } from "~/services/visible-changes.server";
-import { LANG_COOKIE, localeOf } from "~/services/i18n.server";
-import { storeFor } from "~/utils/company";
-import { APP_POPUP_COOKIE } from "~/utils/cookies";
+import type { Database, Listener } from "~/platform/db/client.server";
+import { dataSaverOf, SAVE_DATA_COOKIE } from "~/features/site/data-saver.server";
+import { visibleDataChanged } from "~/platform/cache/visible-changes.server";
+import { LANG_COOKIE, localeOf } from "~/platform/i18n/i18n.server";
+import { storeFor } from "~/platform/config/company";
+import { APP_POPUP_COOKIE } from "~/platform/http/cookies";
 import { chooseEncoding, encodeWhole, encodeWholeAsync, markEncoded, type Encoding } from "./encoding";
 import { canonicalSearch, type QueryParamsOf } from "./page-query";
 

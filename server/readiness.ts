@@ -1,5 +1,5 @@
-import type { Database } from "~/db/client.server";
-import { storeReachable, type ImageStore } from "~/services/image-store.server";
+import type { Database } from "~/platform/db/client.server";
+import { storeReachable, type ImageStore } from "~/platform/images/image-store.server";
 
 /**
  * Whether this process can serve (docs/decisions/061-readiness-metrics-deploy-cluster-test.md), which /readyz answers

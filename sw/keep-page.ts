@@ -1,4 +1,4 @@
-import { OFFLINE_COPY_HEADER, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/utils/offline-pages";
+import { OFFLINE_COPY_HEADER, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/features/offline/offline-pages";
 
 /** The directive names of a Cache-Control header, lower case (`public`, `max-age`, …). */
 function directives(cacheControl: string | null): Set<string> {

@@ -1,13 +1,13 @@
 /**
  * The offline page's script (public/offline.js): lists the pages kept on this phone for reading offline
- * (app/utils/offline-pages.ts) as links, in the page's language, with when each was saved; and the posts waiting
- * in the outbox (app/utils/outbox.ts), sent when the connection comes back.
+ * (app/features/offline/offline-pages.ts) as links, in the page's language, with when each was saved; and the posts waiting
+ * in the outbox (app/features/offline/outbox.ts), sent when the connection comes back.
  */
 import ar from "../locales/ar/offline.json";
 import en from "../locales/en/offline.json";
-import { formatDateTime } from "../app/utils/dates";
-import { savedPages } from "../app/utils/offline-pages";
-import { start as startOutbox } from "../app/utils/outbox";
+import { formatDateTime } from "../app/platform/i18n/dates";
+import { savedPages } from "../app/features/offline/offline-pages";
+import { start as startOutbox } from "../app/features/offline/outbox";
 
 const texts = document.documentElement.lang === "en" ? en : ar;
 const list = document.getElementById("saved-pages");

@@ -3,6 +3,6 @@
  * the service worker marked it `data-outbox` (app/entry.client.tsx), so it weighs nothing on other pages; it is a
  * bundle of its own (not a Remix chunk) so that the pages' scripts stay as they are.
  */
-import { start } from "../app/utils/outbox";
+import { start } from "../app/features/offline/outbox";
 
 void start();

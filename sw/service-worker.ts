@@ -23,10 +23,10 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategi
 import type { WorkboxPlugin } from "workbox-core/types";
 import ar from "../locales/ar/offline.json";
 import en from "../locales/en/offline.json";
-import { formatDateTime } from "../app/utils/dates";
-import { escapeHtml } from "../app/utils/html";
+import { formatDateTime } from "../app/platform/i18n/dates";
+import { escapeHtml } from "../app/platform/http/html";
 import { reloadDocumentAnswer } from "../app/platform/remix/single-fetch";
-import { PAGE_CACHES, PHOTO_CACHE, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/utils/offline-pages";
+import { PAGE_CACHES, PHOTO_CACHE, PRIVATE_HEADER, SAVED_AT_HEADER } from "../app/features/offline/offline-pages";
 import { pageToKeep } from "./keep-page";
 import { createStore, get, keys, set, values } from "idb-keyval";
 import {
@@ -39,7 +39,7 @@ import {
   OUTBOX_SCOPE_HEADER,
   OUTBOX_SYNC_TAG,
   type OutboxPost,
-} from "../app/utils/outbox-common";
+} from "../app/features/offline/outbox-common";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -171,7 +171,7 @@ async function keptRecently(url: URL): Promise<boolean> {
 }
 
 /**
- * Messages from the pages (app/utils/service-worker.ts): `keep-page` keeps a page opened by a client-side navigation
+ * Messages from the pages (app/features/offline/service-worker.ts): `keep-page` keeps a page opened by a client-side navigation
  * (which fetched only its data) as a document too, through the same strategy and limits as a page load.
  */
 self.addEventListener("message", (event) => {
@@ -193,7 +193,7 @@ self.addEventListener("message", (event) => {
  * The outbox (docs/decisions/023-offline-forms-and-idempotency.md). Every post of the forms in OUTBOX_FORMS
  * (a plain form post, or Remix's `.data` post) goes through here: it is given an idempotency key when it has none
  * (one per submission: the same submission sent again keeps it) and sent on. When the network fails, the post is
- * kept in IndexedDB and the page is loaded again, where app/utils/outbox.ts shows it as waiting with its time and a
+ * kept in IndexedDB and the page is loaded again, where app/features/offline/outbox.ts shows it as waiting with its time and a
  * Cancel button; it is sent by Background Sync where the browser has it, else by the page when it loads or when the
  * `online` event fires, once and in order; the server answers a repeat as it answered the first post.
  */
@@ -266,7 +266,7 @@ self.addEventListener("fetch", (event) => {
 
 /**
  * Background Sync: the waiting posts are sent in order, even with no page of the site open. A post that reached the
- * server is marked `delivered`: the next page sends it again in the open (app/utils/outbox.ts) and the server answers
+ * server is marked `delivered`: the next page sends it again in the open (app/features/offline/outbox.ts) and the server answers
  * as it did the first time, so the user sees the result and nothing is stored twice. A network failure makes the
  * browser try the sync again later.
  */

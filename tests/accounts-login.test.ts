@@ -3,14 +3,14 @@ import "./helpers/fixed-captcha";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import * as s from "~/db/schema";
+import * as s from "~/platform/db/schema";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as profileLoader } from "~/routes/profile";
-import { getCurrentUser } from "~/services/auth.server";
-import { consume, LIMITS } from "~/services/rate-limit.server";
-import { sessionStorage } from "~/services/session.server";
-import { hashToken } from "~/services/tokens.server";
+import { getCurrentUser } from "~/features/accounts/auth.server";
+import { consume, LIMITS } from "~/platform/http/rate-limit.server";
+import { sessionStorage } from "~/platform/http/session.server";
+import { hashToken } from "~/platform/http/tokens.server";
 import {
   AR,
   CAPTCHA,

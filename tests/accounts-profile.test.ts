@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
-import * as s from "~/db/schema";
+import * as s from "~/platform/db/schema";
 import { loader as profileLoader } from "~/routes/profile";
-import { sessionStorage } from "~/services/session.server";
+import { sessionStorage } from "~/platform/http/session.server";
 import { createUser, login, PASSWORD, tokenOf } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader, CookieJar, parseSetCookie } from "./helpers/remix";

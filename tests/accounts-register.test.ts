@@ -7,20 +7,20 @@ import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import * as s from "~/db/schema";
-import { TextWithUserText } from "~/components/UserText";
-import i18nConfig from "~/i18n";
-import { activateSchema, codeSchema, loginSchema, registerSchema, toLatinDigits } from "~/forms/account";
-import { articleSchema, officeSchema } from "~/forms/content";
-import { parseForm } from "~/forms/parse";
-import { consultationSchema, contactSchema, newEstateSchema, postEditSchema, requestSchema } from "~/forms/posts";
-import { loader as confirmLoader } from "~/routes/confirm";
-import { action as forgotAction } from "~/routes/forgot-password";
-import { getCurrentUser } from "~/services/auth.server";
-import { resources } from "~/services/i18n.server";
-import { verifyPassword } from "~/services/password.server";
-import { toE164 } from "~/services/phone.server";
-import { LIMITS } from "~/services/rate-limit.server";
+import * as s from "~/platform/db/schema";
+import { TextWithUserText } from "~/platform/ui/UserText";
+import i18nConfig from "~/platform/i18n/i18n";
+import { activateSchema, codeSchema, loginSchema, registerSchema, toLatinDigits } from "~/features/accounts/account-forms";
+import { articleSchema, officeSchema } from "~/features/back-office/content-forms";
+import { parseForm } from "~/platform/forms/parse";
+import { consultationSchema, contactSchema, newEstateSchema, postEditSchema, requestSchema } from "~/features/posts/post-forms";
+import { loader as confirmLoader } from "~/routes/registration-confirm";
+import { action as forgotAction } from "~/routes/password-forgotten";
+import { getCurrentUser } from "~/features/accounts/auth.server";
+import { resources } from "~/platform/i18n/i18n.server";
+import { verifyPassword } from "~/features/accounts/password.server";
+import { toE164 } from "~/features/accounts/phone.server";
+import { LIMITS } from "~/platform/http/rate-limit.server";
 import {
   AR,
   ARGON2ID,

@@ -4,20 +4,20 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
 // hashPassword keeps its real implementation; the wrapper only counts calls (a bad /rp link must not cost a hash).
-vi.mock("~/services/password.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/services/password.server")>();
+vi.mock("~/features/accounts/password.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/features/accounts/password.server")>();
   return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
 });
 
-import * as s from "~/db/schema";
-import { createSession } from "~/models/user.server";
-import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
-import { action as rpAction, loader as rpLoader } from "~/routes/rp";
-import { afterResponse, responsesSettled } from "~/services/account.server";
-import { getCurrentUser } from "~/services/auth.server";
-import { hashPassword, verifyPassword } from "~/services/password.server";
-import { consume } from "~/services/rate-limit.server";
-import { hashToken } from "~/services/tokens.server";
+import * as s from "~/platform/db/schema";
+import { createSession } from "~/features/accounts/user.server";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/password-forgotten";
+import { action as rpAction, loader as rpLoader } from "~/routes/password-reset";
+import { afterResponse, responsesSettled } from "~/features/accounts/account.server";
+import { getCurrentUser } from "~/features/accounts/auth.server";
+import { hashPassword, verifyPassword } from "~/features/accounts/password.server";
+import { consume } from "~/platform/http/rate-limit.server";
+import { hashToken } from "~/platform/http/tokens.server";
 import {
   ARGON2ID,
   createUser,

@@ -1,42 +1,42 @@
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import * as s from "~/db/schema";
-import type { Locale } from "~/i18n";
-import { DEMO_ADMIN, ensureDemoAdmin, retireDemoAdmin } from "~/models/admin-bootstrap.server";
-import { recordAudit } from "~/models/audit.server";
-import { getEstate } from "~/models/estate.server";
-import { searchEstates, type EstateFilter } from "~/models/estate-search.server";
-import type { NewPost, PostFields } from "~/models/post.server";
-import { transition } from "~/models/moderation.server";
-import { createPasswordReset, createSession } from "~/models/user.server";
+import * as s from "~/platform/db/schema";
+import type { Locale } from "~/platform/i18n/i18n";
+import { DEMO_ADMIN, ensureDemoAdmin, retireDemoAdmin } from "~/features/accounts/admin-bootstrap.server";
+import { recordAudit } from "~/platform/db/audit.server";
+import { getEstate } from "~/features/listings/estate.server";
+import { searchEstates, type EstateFilter } from "~/features/search/estate-search.server";
+import type { NewPost, PostFields } from "~/features/posts/post.server";
+import { transition } from "~/features/posts/moderation.server";
+import { createPasswordReset, createSession } from "~/features/accounts/user.server";
 import { loader as rootLoader } from "~/root";
-import { loader as layoutLoader } from "~/routes/admin";
-import { loader as dashboardLoader } from "~/routes/admin._index";
-import { action as articleAction, loader as articleLoader } from "~/routes/admin.articles.$id";
-import { loader as articlesLoader } from "~/routes/admin.articles._index";
-import { loader as auditLoader } from "~/routes/admin.audit";
-import { action as jobsAction, loader as jobsLoader } from "~/routes/admin.jobs";
-import { action as inboxAction, loader as inboxLoader } from "~/routes/admin.inbox";
-import { action as offerAction } from "~/routes/admin.offers.$id";
-import { action as officeAction, loader as officeLoader } from "~/routes/admin.offices.$id";
-import { loader as officesLoader } from "~/routes/admin.offices._index";
-import { action as reviewAction, loader as reviewLoader } from "~/routes/admin.posts.$id";
-import { loader as queueLoader } from "~/routes/admin.posts._index";
-import { action as reportsAction, loader as reportsLoader } from "~/routes/admin.reports";
-import { action as requestsAction, loader as requestsLoader } from "~/routes/admin.requests";
-import { action as usersAction, loader as usersLoader } from "~/routes/admin.users";
-import { action as reportAction } from "~/routes/report";
-import { action as rpAction, loader as rpLoader } from "~/routes/rp";
-import { loader as userOrderLoader } from "~/routes/user-order";
-import { getCurrentUser } from "~/services/auth.server";
-import { runDueJobs } from "~/services/job-tasks.server";
-import { LEASE_MS } from "~/services/jobs.server";
-import { outboxSender } from "~/services/sms.server";
-import { imageUrl } from "~/services/images.server";
-import { resources } from "~/services/i18n.server";
-import { verifyPassword } from "~/services/password.server";
-import { formatPhone } from "~/services/phone.server";
-import { sessionStorage } from "~/services/session.server";
+import { loader as layoutLoader } from "~/routes/admin/layout";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { action as articleAction, loader as articleLoader } from "~/routes/admin/article-editor";
+import { loader as articlesLoader } from "~/routes/admin/articles";
+import { loader as auditLoader } from "~/routes/admin/audit-log";
+import { action as jobsAction, loader as jobsLoader } from "~/routes/admin/failed-jobs";
+import { action as inboxAction, loader as inboxLoader } from "~/routes/admin/inbox";
+import { action as offerAction } from "~/routes/admin/offer";
+import { action as officeAction, loader as officeLoader } from "~/routes/admin/office-editor";
+import { loader as officesLoader } from "~/routes/admin/offices";
+import { action as reviewAction, loader as reviewLoader } from "~/routes/admin/post-review";
+import { loader as queueLoader } from "~/routes/admin/posts";
+import { action as reportsAction, loader as reportsLoader } from "~/routes/admin/reports";
+import { action as requestsAction, loader as requestsLoader } from "~/routes/admin/requests";
+import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
+import { action as reportAction } from "~/routes/estate-report";
+import { action as rpAction, loader as rpLoader } from "~/routes/password-reset";
+import { loader as userOrderLoader } from "~/routes/property-requests";
+import { getCurrentUser } from "~/features/accounts/auth.server";
+import { runDueJobs } from "~/features/jobs/job-tasks.server";
+import { LEASE_MS } from "~/platform/jobs/jobs.server";
+import { outboxSender } from "~/platform/sms/sms.server";
+import { imageUrl } from "~/platform/images/images.server";
+import { resources } from "~/platform/i18n/i18n.server";
+import { verifyPassword } from "~/features/accounts/password.server";
+import { formatPhone } from "~/features/accounts/phone.server";
+import { sessionStorage } from "~/platform/http/session.server";
 import { queueSmsJob } from "./helpers/sms";
 import { useTestDatabase } from "./helpers/db";
 import { postFixtures } from "./helpers/posts";
@@ -671,7 +671,7 @@ describe("property requests (/admin/requests)", () => {
     expect((await post({ id: String(id), decision: "approve" })).status).toBe(409);
   });
 
-  // One rule of a database id everywhere (app/forms/id.ts): plain digits, 1 to 2,147,483,647.
+  // One rule of a database id everywhere (app/platform/forms/id.ts): plain digits, 1 to 2,147,483,647.
   it.each([["abc"], ["0"], ["-4"], ["1.5"], ["99999999999"], [""], ["2147483648"], ["+5"], ["05"], [" 5"], ["1e3"]])(
     "answers the id %j with 400",
     async (id) => {

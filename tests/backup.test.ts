@@ -5,8 +5,8 @@ import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BackupError, createBackup, findBackup, restoreBackup, type BackupTarget } from "~/db/backup.server";
-import { fromPglite, openDatabase, openPglite, type Db } from "~/db/client.server";
+import { BackupError, createBackup, findBackup, restoreBackup, type BackupTarget } from "~/platform/db/backup.server";
+import { fromPglite, openDatabase, openPglite, type Db } from "~/platform/db/client.server";
 import { createTestDatabase } from "./helpers/db";
 
 /**

@@ -3,14 +3,14 @@ import { I18nextProvider } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cardCache } from "~/components/CachedEstateCard.server";
-import { CardCacheContext, EstateGrid } from "~/components/EstateCard";
-import type { Locale } from "~/i18n";
-import type { EstateCard } from "~/models/estate-card.server";
-import { searchEstates } from "~/models/estate-search.server";
-import { i18nFor } from "~/services/i18n.server";
-import { estateTitle } from "~/utils/format";
-import { escapeHtml } from "~/utils/html";
+import { cardCache } from "~/features/listings/CachedEstateCard.server";
+import { CardCacheContext, EstateGrid } from "~/features/listings/EstateCard";
+import type { Locale } from "~/platform/i18n/i18n";
+import type { EstateCard } from "~/features/listings/estate-card.server";
+import { searchEstates } from "~/features/search/estate-search.server";
+import { i18nFor } from "~/platform/i18n/i18n.server";
+import { estateTitle } from "~/features/listings/format";
+import { escapeHtml } from "~/platform/http/html";
 import { useTestDatabase } from "./helpers/db";
 
 /**

@@ -7,39 +7,39 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import i18nConfig from "~/i18n";
-import * as s from "~/db/schema";
-import { getLookups, placeList } from "~/models/lookups.server";
-import { ARTICLE_LIMITS, OFFICE_LIMITS } from "~/forms/content";
-import { action as articleAction, loader as articleLoader } from "~/routes/admin.articles.$id";
-import { loader as articlesLoader } from "~/routes/admin.articles._index";
-import { action as officeAction, loader as officeLoader } from "~/routes/admin.offices.$id";
-import { loader as officesAdminLoader } from "~/routes/admin.offices._index";
-import { loader as publicArticleLoader } from "~/routes/artical.$id";
-import { loader as publicArticlesLoader } from "~/routes/articals";
-import { loader as publicOfficeEstatesLoader } from "~/routes/office-estates.$id";
-import { loader as publicOfficeLoader } from "~/routes/office.$id";
+import i18nConfig from "~/platform/i18n/i18n";
+import * as s from "~/platform/db/schema";
+import { getLookups, placeList } from "~/features/places/lookups.server";
+import { ARTICLE_LIMITS, OFFICE_LIMITS } from "~/features/back-office/content-forms";
+import { action as articleAction, loader as articleLoader } from "~/routes/admin/article-editor";
+import { loader as articlesLoader } from "~/routes/admin/articles";
+import { action as officeAction, loader as officeLoader } from "~/routes/admin/office-editor";
+import { loader as officesAdminLoader } from "~/routes/admin/offices";
+import { loader as publicArticleLoader } from "~/routes/article";
+import { loader as publicArticlesLoader } from "~/routes/articles";
+import { loader as publicOfficeEstatesLoader } from "~/routes/office-estates";
+import { loader as publicOfficeLoader } from "~/routes/office";
 import { loader as publicOfficesLoader } from "~/routes/offices";
-import { loader as officesResultLoader } from "~/routes/officesResult";
-import { resources } from "~/services/i18n.server";
-import { uploadTempRoot } from "~/services/multipart.server";
-import { escapeHtml } from "~/utils/html";
-import { PlacesContext } from "~/utils/places";
+import { loader as officesResultLoader } from "~/routes/office-search-results";
+import { resources } from "~/platform/i18n/i18n.server";
+import { uploadTempRoot } from "~/platform/http/multipart.server";
+import { escapeHtml } from "~/platform/http/html";
+import { PlacesContext } from "~/features/places/places";
 import { account, type Account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader, unwrap } from "./helpers/remix";
-import AdminArticle from "~/routes/admin.articles.$id";
-import AdminArticles from "~/routes/admin.articles._index";
-import AdminOffice from "~/routes/admin.offices.$id";
-import AdminOffices from "~/routes/admin.offices._index";
+import AdminArticle from "~/routes/admin/article-editor";
+import AdminArticles from "~/routes/admin/articles";
+import AdminOffice from "~/routes/admin/office-editor";
+import AdminOffices from "~/routes/admin/offices";
 
 /**
  * Every image stored by an upload in this file, recorded as storeUploadedImage returns it (other test files store
  * images in the same folder at the same time, so counting files there would not tell whose they are).
  */
 const uploads = vi.hoisted(() => ({ made: [] as string[] }));
-vi.mock("~/services/images.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/services/images.server")>();
+vi.mock("~/platform/images/images.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/platform/images/images.server")>();
   return {
     ...original,
     storeUploadedImage: async (...args: Parameters<typeof original.storeUploadedImage>) => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as dataSaverAction } from "~/routes/data-saver";
+import { action as dataSaverAction } from "~/routes/data-saver-switch";
 import {
   browserSavesData,
   dataSaverCookie,
@@ -9,7 +9,7 @@ import {
   keepsScripts,
   ROUTES_WITH_FORM_SCRIPTS,
   withoutScripts,
-} from "~/services/data-saver.server";
+} from "~/features/site/data-saver.server";
 import { DEFERRED_REL } from "~/platform/remix/page-scripts.server";
 import { callAction, parseSetCookie, unwrap } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resources } from "~/services/i18n.server";
+import { resources } from "~/platform/i18n/i18n.server";
 import { startPrivateCluster, startServer, type PrivateCluster, type TestServer } from "./helpers/server";
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/forms/parse";
-import { postEditSchema } from "~/forms/posts";
-import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/models/estate-form.server";
-import type { PostFields } from "~/models/post.server";
+import { parseForm } from "~/platform/forms/parse";
+import { postEditSchema } from "~/features/posts/post-forms";
+import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/features/posts/estate-form.server";
+import type { PostFields } from "~/features/posts/post.server";
 
-/** The post editor's form and a post's working copy, both ways (app/models/estate-form.server.ts), as units. */
+/** The post editor's form and a post's working copy, both ways (app/features/posts/estate-form.server.ts), as units. */
 
 const photo = (file: string) => ({ file, width: 800, height: 600 });
 const files = (images: { file: string }[]) => images.map((i) => i.file);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, formatDate, formatNumber, formatPrice, maskPhone } from "~/utils/format";
-import { damascusDayStart } from "~/utils/dates";
+import { excerpt, formatDate, formatNumber, formatPrice, maskPhone } from "~/features/listings/format";
+import { damascusDayStart } from "~/platform/i18n/dates";
 
 describe("formatting", () => {
   it("groups thousands and puts the currency label after the price", () => {

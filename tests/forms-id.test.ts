@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/v4";
-import { dbId, MAX_DB_ID, toDbId } from "~/forms/id";
-import { hasReason, postDecisionSchema, reasonFields } from "~/forms/admin";
+import { dbId, MAX_DB_ID, toDbId } from "~/platform/forms/id";
+import { hasReason, postDecisionSchema, reasonFields } from "~/features/posts/moderation-forms";
 
 /** The one rule of a database id and the one reason schema of the back office. */
 describe("toDbId and dbId", () => {

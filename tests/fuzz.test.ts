@@ -5,9 +5,9 @@ import { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ESTATE_STATUSES } from "~/db/schema";
-import { DEMO_ADMIN } from "~/models/admin-bootstrap.server";
-import { SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
+import { ESTATE_STATUSES } from "~/platform/db/schema";
+import { DEMO_ADMIN } from "~/features/accounts/admin-bootstrap.server";
+import { SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
 import { CookieJar } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
 

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/platform/db/client.server";
 import { guardBuild } from "../server/guards";
 
 /** Database outages are 503 (with what was typed, never a password), other errors stay errors. */

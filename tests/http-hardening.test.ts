@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resources } from "~/services/i18n.server";
+import { resources } from "~/platform/i18n/i18n.server";
 import { freePort, startServer, type TestServer } from "./helpers/server";
 
 /**
@@ -222,7 +222,7 @@ describe("pages of every refusal", () => {
         expect(res.headers.get("set-cookie"), route).toBeNull();
       }
     }
-    // Opening any of them is the site's translated not-found page (one shared loader and component, utils/no-page.tsx).
+    // Opening any of them is the site's translated not-found page (one shared loader and component, features/site/no-page.tsx).
     for (const route of ["/language", "/app-popup", "/logout", "/save", "/report"]) {
       const res = await fetch(`${server.url}${route}?lang=en`);
       expect(res.status, route).toBe(404);

@@ -1,28 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as s from "~/db/schema";
-import { action as callUsAction } from "~/routes/call-us";
+import * as s from "~/platform/db/schema";
+import { action as callUsAction } from "~/routes/contact";
 import { action as consultationAction } from "~/routes/consultation";
-import { action as requestAction } from "~/routes/create-real-estate-request";
-import { action as newEstateAction } from "~/routes/new-estate";
-import { action as reportAction } from "~/routes/report";
-import { action as saveAction } from "~/routes/save";
-import { resources } from "~/services/i18n.server";
+import { action as requestAction } from "~/routes/property-request-form";
+import { action as newEstateAction } from "~/routes/estate-offer";
+import { action as reportAction } from "~/routes/estate-report";
+import { action as saveAction } from "~/routes/estate-save-toggle";
+import { resources } from "~/platform/i18n/i18n.server";
 import {
   IDEMPOTENCY_FIELD,
   OUTBOX_DONE_COOKIE,
   OUTBOX_FIELD,
   OUTBOX_SCOPE_COOKIE,
   OUTBOX_SCOPE_HEADER,
-} from "~/utils/outbox-common";
+} from "~/features/offline/outbox-common";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, CookieJar } from "./helpers/remix";
 
 /**
  * Nothing is sent twice: an idempotency key per submission, checked by the server, so that a retried post
- * of the same submission is answered as the first one was. services/idempotency.server.ts, decision 023.
+ * of the same submission is answered as the first one was. features/forms/idempotency.server.ts, decision 023.
  */
 
 const test = useTestDatabase();

@@ -20,12 +20,12 @@ const s3 = await vi.hoisted(async () => {
   return server;
 });
 
-import * as s from "~/db/schema";
-import { action as editorAction, loader as editorLoader } from "~/routes/profile_.posts.$id";
-import { copyImageStore } from "~/services/image-copy.server";
-import { diskImageStore, imageStore, IMAGE_CACHE_CONTROL } from "~/services/image-store.server";
-import { resources } from "~/services/i18n.server";
-import { getEnv } from "~/utils/env.server";
+import * as s from "~/platform/db/schema";
+import { action as editorAction, loader as editorLoader } from "~/routes/post-editor";
+import { copyImageStore } from "~/platform/images/image-copy.server";
+import { diskImageStore, imageStore, IMAGE_CACHE_CONTROL } from "~/platform/images/image-store.server";
+import { resources } from "~/platform/i18n/i18n.server";
+import { getEnv } from "~/platform/config/env.server";
 import { serveImages } from "../server/images";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
@@ -237,7 +237,7 @@ describe("the image store's variables", () => {
     }
     vi.resetModules();
     try {
-      const { getEnv } = await import("~/utils/env.server");
+      const { getEnv } = await import("~/platform/config/env.server");
       return getEnv();
     } finally {
       for (const key of Object.keys(vars)) delete process.env[key];

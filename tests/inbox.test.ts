@@ -3,19 +3,19 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as s from "~/db/schema";
-import { createEstateOffer } from "~/models/lead.server";
-import { createMessage } from "~/models/message.server";
-import { loader as layoutLoader } from "~/routes/admin";
-import { loader as dashboardLoader } from "~/routes/admin._index";
-import { action as inboxAction, loader as inboxLoader } from "~/routes/admin.inbox";
-import { loader as leadsLoader } from "~/routes/admin.leads";
-import { action as callUsAction, loader as callUsLoader } from "~/routes/call-us";
+import * as s from "~/platform/db/schema";
+import { createEstateOffer } from "~/features/inbox/lead.server";
+import { createMessage } from "~/features/inbox/message.server";
+import { loader as layoutLoader } from "~/routes/admin/layout";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { action as inboxAction, loader as inboxLoader } from "~/routes/admin/inbox";
+import { loader as leadsLoader } from "~/routes/admin/leads-moved";
+import { action as callUsAction, loader as callUsLoader } from "~/routes/contact";
 import { action as consultationAction, loader as consultationLoader } from "~/routes/consultation";
-import { runDueJobs, SCHEDULES } from "~/services/job-tasks.server";
-import { replyHours, sendStaffDigest, withinStaffHours } from "~/services/staff-sms.server";
-import { damascusMinutes } from "~/utils/dates";
-import { parseStaffHours } from "~/utils/env.server";
+import { runDueJobs, SCHEDULES } from "~/features/jobs/job-tasks.server";
+import { replyHours, sendStaffDigest, withinStaffHours } from "~/platform/sms/staff-sms.server";
+import { damascusMinutes } from "~/platform/i18n/dates";
+import { parseStaffHours } from "~/platform/config/env.server";
 import { account, type Account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader } from "./helpers/remix";
@@ -102,7 +102,7 @@ describe("working hours (STAFF_HOURS)", () => {
   it("is checked with STAFF_PHONES when the environment is parsed at boot: a bad value stops the process", async () => {
     const run = promisify(execFile);
     const script =
-      'import("./app/utils/env.server.ts").then((m) => { const e = m.getEnv(); console.log(JSON.stringify([e.STAFF_PHONES, e.STAFF_HOURS])); })';
+      'import("./app/platform/config/env.server.ts").then((m) => { const e = m.getEnv(); console.log(JSON.stringify([e.STAFF_PHONES, e.STAFF_HOURS])); })';
     const boot = async (env: Record<string, string>) => {
       const { VITEST: _v, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, STAFF_PHONES: _s, STAFF_HOURS: _h, ...rest } = process.env;
       try {

@@ -3,13 +3,13 @@ import { and, count, countDistinct, eq, like, sql } from "drizzle-orm";
 import { TransactionRollbackError } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/client.server";
-import * as s from "~/db/schema";
-import { listJobs, retryFailedJob } from "~/models/job.server";
-import { seedListings } from "~/db/seed/listings.server";
-import { seedReference } from "~/db/seed/reference.server";
-import { diskImageStore } from "~/services/image-store.server";
-import { runDueJobs, TASKS } from "~/services/job-tasks.server";
+import { migrateDatabase, openDatabase, type Database, type Db } from "~/platform/db/client.server";
+import * as s from "~/platform/db/schema";
+import { listJobs, retryFailedJob } from "~/platform/jobs/job.server";
+import { seedListings } from "~/platform/db/seed/estates.server";
+import { seedReference } from "~/platform/db/seed/reference.server";
+import { diskImageStore } from "~/platform/images/image-store.server";
+import { runDueJobs, TASKS } from "~/features/jobs/job-tasks.server";
 import {
   BACKOFF_BASE_MS,
   BACKOFF_JITTER,
@@ -20,8 +20,8 @@ import {
   scheduleDue,
   startWorker,
   type Tasks,
-} from "~/services/jobs.server";
-import { outboxSender, queueSms } from "~/services/sms.server";
+} from "~/platform/jobs/jobs.server";
+import { outboxSender, queueSms } from "~/platform/sms/sms.server";
 import { useTestDatabase } from "./helpers/db";
 import { queueSmsJob } from "./helpers/sms";
 

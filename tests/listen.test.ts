@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database, type Listener } from "~/db/client.server";
+import { openDatabase, type Database, type Listener } from "~/platform/db/client.server";
 
 /**
  * The listening connection of a process on PostgreSQL (decision 013): `sync()` waits until every change committed

@@ -7,15 +7,15 @@ import { I18nextProvider } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { StructuredData } from "~/components/StructuredData.server";
-import { coordinates } from "~/db/seed/data/coordinates";
-import { governorates as seedGovernorates } from "~/db/seed/data/geography";
-import * as s from "~/db/schema";
-import type { Locale } from "~/i18n";
-import { getEstate } from "~/models/estate.server";
+import { StructuredData } from "~/features/site/StructuredData.server";
+import { coordinates } from "~/platform/db/seed/data/coordinates";
+import { governorates as seedGovernorates } from "~/platform/db/seed/data/geography";
+import * as s from "~/platform/db/schema";
+import type { Locale } from "~/platform/i18n/i18n";
+import { getEstate } from "~/features/listings/estate.server";
 import { loader as rootLoader } from "~/root";
-import EstatePage, { loader as estateLoader } from "~/routes/estate.$id";
-import { i18nFor } from "~/services/i18n.server";
+import EstatePage, { loader as estateLoader } from "~/routes/estate";
+import { i18nFor } from "~/platform/i18n/i18n.server";
 import { CAPTCHA, createUser, openLogin, PASSWORD, postLogin } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader, CookieJar } from "./helpers/remix";
@@ -148,7 +148,7 @@ describe("coordinates of every governorate and place (decision 059)", () => {
   it("migrations 0023 then 0026 fill the rows of a database seeded before them, matching them by name", async () => {
     const updates = ["0023_place_coordinates", "0026_place_coordinates_from_geonames"].flatMap((name) =>
       fs
-        .readFileSync(`app/db/migrations/${name}.sql`, "utf8")
+        .readFileSync(`app/platform/db/migrations/${name}.sql`, "utf8")
         .split("--> statement-breakpoint")
         .filter((st) => /^\s*UPDATE/m.test(st)),
     );

@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { redirectWithError, redirectWithSuccess } from "~/services/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/platform/http/session.server";
 import { unwrap } from "./helpers/remix";
 
 /** The test matchers of tests/helpers/matchers.ts pass and fail where they should (a matcher that always passes proves nothing). */

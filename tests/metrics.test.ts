@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "@remix-run/node";
-import { enqueue } from "~/services/jobs.server";
-import { queueSms } from "~/services/sms.server";
+import { enqueue } from "~/platform/jobs/jobs.server";
+import { queueSms } from "~/platform/sms/sms.server";
 import { createMetrics, routeLabel } from "../server/metrics";
 import { routeMatcher } from "../server/page-query";
 import { useTestDatabase } from "./helpers/db";

@@ -12,10 +12,10 @@ const previousDataDir = vi.hoisted(() => {
   return previous;
 });
 
-import * as s from "~/db/schema";
-import { getEstate } from "~/models/estate.server";
-import { searchEstates } from "~/models/estate-search.server";
-import { editablePost, userPosts, type NewPost, type PostFields } from "~/models/post.server";
+import * as s from "~/platform/db/schema";
+import { getEstate } from "~/features/listings/estate.server";
+import { searchEstates } from "~/features/search/estate-search.server";
+import { editablePost, userPosts, type NewPost, type PostFields } from "~/features/posts/post.server";
 import {
   POST_ACTIONS,
   POST_STATES,
@@ -27,14 +27,14 @@ import {
   type PostAction,
   type PostState,
   type TransitionInput,
-} from "~/models/moderation.server";
-import { action as newEstateAction } from "~/routes/new-estate";
+} from "~/features/posts/moderation.server";
+import { action as newEstateAction } from "~/routes/estate-offer";
 import { loader as profileLoader } from "~/routes/profile";
-import { action as editorAction, loader as editorLoader } from "~/routes/profile_.posts.$id";
-import { resources } from "~/services/i18n.server";
-import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/services/multipart.server";
-import { getEnv } from "~/utils/env.server";
-import type { StoredImage } from "~/db/schema";
+import { action as editorAction, loader as editorLoader } from "~/routes/post-editor";
+import { resources } from "~/platform/i18n/i18n.server";
+import { UPLOAD_CONCURRENCY, uploadTempRoot } from "~/platform/http/multipart.server";
+import { getEnv } from "~/platform/config/env.server";
+import type { StoredImage } from "~/platform/db/schema";
 import { useTestDatabase } from "./helpers/db";
 import { postFixtures } from "./helpers/posts";
 import { account, type Account } from "./helpers/accounts";

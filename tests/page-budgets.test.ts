@@ -10,7 +10,7 @@ import { startServer, type TestServer } from "./helpers/server";
  * (`npm run build` first): static files are sent as their build-time brotli and gzip copies with the right headers,
  * and every public page in both languages stays within its budgets for a browser that accepts brotli:
  * JavaScript at most 90 KB, CSS at most 10 KB and the search results' HTML at most 12 KB (1 KB = 1,000 bytes). The
- * JavaScript budget is met since the browser translates with app/utils/translator.ts instead of i18next (decision
+ * JavaScript budget is met since the browser translates with app/platform/i18n/translator.ts instead of i18next (decision
  * 020), by little: home 89,961 bytes, search results 89,275, a listing 88,366 (after the freshness text of decision 029: 89,906,
  * 89,861 and 89,611; the search results' HTML 11,942 bytes in Arabic, decision 029). The offer form is within it since
  * its fields are checked by the server only and the browser loads neither zod nor Conform's form runtime (decision

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN } from "~/models/admin-bootstrap.server";
-import { listingLinkToken } from "~/models/freshness.server";
+import { DEMO_ADMIN } from "~/features/accounts/admin-bootstrap.server";
+import { listingLinkToken } from "~/features/posts/freshness.server";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**

@@ -1,15 +1,15 @@
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it, vi } from "vitest";
-import * as s from "~/db/schema";
-import { moderateRequest } from "~/models/request.server";
+import * as s from "~/platform/db/schema";
+import { moderateRequest } from "~/features/posts/request.server";
 import { PAGE_CHANGES_CHANNEL } from "../server/page-cache";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 
 /**
  * Every table a visitor's page reads tells the page cache when it changes (decision 013): a statement that writes
- * it sends `NOTIFY page_changes` through the trigger function notify_page_changes(). Each table of app/db/schema.ts
+ * it sends `NOTIFY page_changes` through the trigger function notify_page_changes(). Each table of app/platform/db/schema.ts
  * is classified below, as read by visitors' pages or private; a table added to the schema without a place in
  * either list fails this test, and so does a visitors' table without the trigger. Runs on the test database (PGlite,
  * or PostgreSQL with TEST_DATABASE_URL).
@@ -68,7 +68,7 @@ const PRIVATE_TABLES = [
   "audit_log",
 ];
 
-/** The names of every table defined in app/db/schema.ts. */
+/** The names of every table defined in app/platform/db/schema.ts. */
 function schemaTables(): string[] {
   return (Object.values(s) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))

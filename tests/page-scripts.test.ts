@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutScripts } from "~/services/data-saver.server";
+import { withoutScripts } from "~/features/site/data-saver.server";
 import { DEFERRED_REL, FALLBACK_MS, scriptsAfterFirstPaint } from "~/platform/remix/page-scripts.server";
 
 /**

@@ -20,10 +20,10 @@ import {
   captchaAnswerHash,
   checkCaptcha,
   createCaptcha,
-} from "~/services/captcha.server";
-import { formatPhone, toE164 } from "~/services/phone.server";
-import { keyedHash } from "~/services/session.server";
-import { getEnv } from "~/utils/env.server";
+} from "~/features/accounts/captcha.server";
+import { formatPhone, toE164 } from "~/features/accounts/phone.server";
+import { keyedHash } from "~/platform/http/session.server";
+import { getEnv } from "~/platform/config/env.server";
 
 /** Phone numbers to E.164 and the captcha, as units. */
 
@@ -179,7 +179,8 @@ describe("captcha", () => {
 describe("CAPTCHA_TEST_TEXT", () => {
   const run = promisify(execFile);
   const tsx = path.resolve("node_modules/.bin/tsx");
-  const script = 'import("./app/utils/env.server.ts").then((m) => { console.log("captcha=" + m.getEnv().CAPTCHA_TEST_TEXT); })';
+  const script =
+    'import("./app/platform/config/env.server.ts").then((m) => { console.log("captcha=" + m.getEnv().CAPTCHA_TEST_TEXT); })';
   /** Parses the environment in a new process, as the server does at boot. */
   async function boot(env: Record<string, string>) {
     const { VITEST: _v, VITEST_POOL_ID: _p, VITEST_WORKER_ID: _w, NODE_ENV: _n, CAPTCHA_TEST_TEXT: _c, ...rest } = process.env;
@@ -223,7 +224,7 @@ describe("the generated session secret ($DATA_DIR/session-secret)", () => {
   const run = promisify(execFile);
   const tsx = path.resolve("node_modules/.bin/tsx");
   const script =
-    'import("./app/services/session.server.ts").then((m) => { console.log("secret=" + JSON.stringify(m.sessionSecret())); })';
+    'import("./app/platform/http/session.server.ts").then((m) => { console.log("secret=" + JSON.stringify(m.sessionSecret())); })';
   /** Starts the session module in a new process with this data directory and no SESSION_SECRET, as the server does. */
   async function boot(dataDir: string) {
     const {

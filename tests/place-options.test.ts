@@ -2,15 +2,15 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
-import { LocationOptions } from "~/components/SearchFilter";
-import type { Locale } from "~/i18n";
-import { getLookups, placeList } from "~/models/lookups.server";
-import { i18nFor } from "~/services/i18n.server";
-import { PlacesContext, type PlaceGroup } from "~/utils/places";
+import { LocationOptions } from "~/features/search/SearchFilter";
+import type { Locale } from "~/platform/i18n/i18n";
+import { getLookups, placeList } from "~/features/places/lookups.server";
+import { i18nFor } from "~/platform/i18n/i18n.server";
+import { PlacesContext, type PlaceGroup } from "~/features/places/places";
 import { useTestDatabase } from "./helpers/db";
 
 // Rendered outside Remix: no root data (the place list comes from PlacesContext, as on the server).
-vi.mock("~/utils/root-data", () => ({ useRootData: () => null }));
+vi.mock("~/platform/ui/root-data", () => ({ useRootData: () => null }));
 
 const test = useTestDatabase();
 const db = () => test.get().db;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { action as appPopupAction } from "~/routes/app-popup";
-import { action as languageAction } from "~/routes/language";
+import { action as appPopupAction } from "~/routes/app-popup-close";
+import { action as languageAction } from "~/routes/language-switch";
 import { callAction } from "./helpers/remix";
 
 /**
  * The two preference posts, read through their zod schemas
- * (app/forms/preferences.ts): what is stored in the cookie and where the visitor is sent back to.
+ * (app/features/accounts/preference-forms.ts): what is stored in the cookie and where the visitor is sent back to.
  */
 describe("language and app popup posts", () => {
   it("stores English for a year and goes back to the page the switcher was on", async () => {

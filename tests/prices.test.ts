@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as s from "~/db/schema";
-import { parseRate, parseValidFrom } from "~/forms/rates";
-import { currentRate, rateHistory, setRate } from "~/models/exchange-rate.server";
-import { estateCardsByIds } from "~/models/estate.server";
-import { getLookups } from "~/models/lookups.server";
+import * as s from "~/platform/db/schema";
+import { parseRate, parseValidFrom } from "~/features/listings/rate-forms";
+import { currentRate, rateHistory, setRate } from "~/features/listings/exchange-rate.server";
+import { estateCardsByIds } from "~/features/listings/estate.server";
+import { getLookups } from "~/features/places/lookups.server";
 import {
   areaPrices,
   forgetMedians,
@@ -13,10 +13,10 @@ import {
   pricePerM2,
   standing,
   threeFigures,
-} from "~/models/prices.server";
-import { action as ratesAction, loader as ratesLoader } from "~/routes/admin.rates";
-import { loader as estateLoader } from "~/routes/estate.$id";
-import { formatPrice } from "~/utils/format";
+} from "~/features/listings/prices.server";
+import { action as ratesAction, loader as ratesLoader } from "~/routes/admin/exchange-rates";
+import { loader as estateLoader } from "~/routes/estate";
+import { formatPrice } from "~/features/listings/format";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { approvedListing } from "./helpers/posts";

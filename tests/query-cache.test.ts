@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cachedQuery } from "~/services/query-cache.server";
-import { visibleDataChanged, visibleGeneration } from "~/services/visible-changes.server";
+import { cachedQuery } from "~/platform/cache/query-cache.server";
+import { visibleDataChanged, visibleGeneration } from "~/platform/cache/visible-changes.server";
 
 /**
  * Decision 033: public query results reused between requests only while nothing visitors see has changed, and never

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MAX_DB_ID } from "~/forms/id";
-import { isPageNumber, MAX_PAGE, requestedPageOf } from "~/forms/queries";
-import { parseFilterQuery, parseOfficeQuery } from "~/forms/search";
-import { loader as articlesLoader } from "~/routes/articals";
-import { loader as estatesLoader } from "~/routes/estates";
-import { loader as officesResultLoader } from "~/routes/officesResult";
-import { loader as userOrderLoader } from "~/routes/user-order";
+import { MAX_DB_ID } from "~/platform/forms/id";
+import { isPageNumber, MAX_PAGE, requestedPageOf } from "~/platform/forms/queries";
+import { parseFilterQuery, parseOfficeQuery } from "~/features/search/search-query";
+import { loader as articlesLoader } from "~/routes/articles";
+import { loader as estatesLoader } from "~/routes/search-results";
+import { loader as officesResultLoader } from "~/routes/office-search-results";
+import { loader as userOrderLoader } from "~/routes/property-requests";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
 

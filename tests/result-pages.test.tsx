@@ -4,11 +4,11 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ListingResults } from "~/components/ListingResults";
-import { Pagination } from "~/components/Pagination";
-import type { Locale } from "~/i18n";
-import { PAGE_SIZE, searchEstates, type EstateFilter, type SearchResult } from "~/models/estate-search.server";
-import { i18nFor } from "~/services/i18n.server";
+import { EstateResults } from "~/features/search/EstateResults";
+import { Pagination } from "~/platform/ui/Pagination";
+import type { Locale } from "~/platform/i18n/i18n";
+import { PAGE_SIZE, searchEstates, type EstateFilter, type SearchResult } from "~/features/search/estate-search.server";
+import { i18nFor } from "~/platform/i18n/i18n.server";
 import { useTestDatabase } from "./helpers/db";
 
 /**
@@ -109,9 +109,9 @@ describe("a search's count within its time budget (decision 043)", () => {
     const second = await searchEstates(db(), ALL, 2, "en", { countMs: 0 });
     const result: SearchResult = { ...second, total: 2 * PAGE_SIZE, more: true, pageCount: 3, counted: false };
     const url = "/estates?governorate_id=1&sort=price_asc&page=2";
-    const en = await render(url, "en", <ListingResults result={result} similar={[]} invalid={false} notice="" />);
+    const en = await render(url, "en", <EstateResults result={result} similar={[]} invalid={false} notice="" />);
     expect(en).toContain(`Matching properties 13 to 24, and more`);
-    const ar = await render(url, "ar", <ListingResults result={result} similar={[]} invalid={false} notice="" />);
+    const ar = await render(url, "ar", <EstateResults result={result} similar={[]} invalid={false} notice="" />);
     expect(ar).toContain(`العقارات المطابقة من 13 إلى 24، وهناك المزيد`);
     expect(pageLinks(en)).toContain("/estates?governorate_id=1&sort=price_asc&page=3");
     expect(pageLinks(en)).not.toContain("/estates?governorate_id=1&sort=price_asc&page=4");

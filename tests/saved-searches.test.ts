@@ -1,25 +1,25 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "~/db/schema";
-import { alertToken, readStopLink, stopToken } from "~/models/alert-links.server";
+import * as s from "~/platform/db/schema";
+import { alertToken, readStopLink, stopToken } from "~/features/alerts/alert-links.server";
 import {
   canonicalQuery,
   createSavedSearch,
   MAX_ALERTS_PER_DAY,
   MAX_SAVED_SEARCHES,
   sendDueAlerts,
-} from "~/models/saved-search.server";
-import { loader as estatesLoader } from "~/routes/estates";
+} from "~/features/alerts/saved-search.server";
+import { loader as estatesLoader } from "~/routes/search-results";
 import { action as saveAction, loader as saveLoader } from "~/routes/save-search";
-import { action as editAction, loader as editLoader } from "~/routes/saved-searches.$id";
-import { action as stopAction, loader as stopLoader } from "~/routes/alerts.stop";
-import { loader as shortLinkLoader } from "~/routes/a.$ref";
+import { action as editAction, loader as editLoader } from "~/routes/saved-search";
+import { action as stopAction, loader as stopLoader } from "~/routes/alert-stop";
+import { loader as shortLinkLoader } from "~/routes/alert-link";
 import { loader as profileLoader } from "~/routes/profile";
 import { account, type Account } from "./helpers/accounts";
-import { runDueJobs } from "~/services/job-tasks.server";
+import { runDueJobs } from "~/features/jobs/job-tasks.server";
 import { useTestDatabase } from "./helpers/db";
 import { callAction, callLoader } from "./helpers/remix";
-import { resources } from "~/services/i18n.server";
+import { resources } from "~/platform/i18n/i18n.server";
 
 /** Saved searches and their SMS alerts (docs/decisions/030-saved-searches-and-alerts.md). */
 

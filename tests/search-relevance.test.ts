@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "~/db/schema";
-import { searchEstates } from "~/models/estate-search.server";
-import { getLookups } from "~/models/lookups.server";
-import { loader as estatesLoader } from "~/routes/estates";
-import { loader as rentLoader } from "~/routes/rent-properties";
-import { parseEstateFilter } from "~/utils/estate-filter.server";
+import * as s from "~/platform/db/schema";
+import { searchEstates } from "~/features/search/estate-search.server";
+import { getLookups } from "~/features/places/lookups.server";
+import { loader as estatesLoader } from "~/routes/search-results";
+import { loader as rentLoader } from "~/routes/rent-results";
+import { parseEstateFilter } from "~/features/search/estate-filter.server";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
 

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchEstates } from "~/models/estate-search.server";
-import { searchNormalize, searchWords, STEMS, wordsQuery } from "~/models/search-words.server";
-import { loader as estatesLoader } from "~/routes/estates";
+import { searchEstates } from "~/features/search/estate-search.server";
+import { searchNormalize, searchWords, STEMS, wordsQuery } from "~/features/search/search-words.server";
+import { loader as estatesLoader } from "~/routes/search-results";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
 
@@ -111,7 +111,7 @@ describe("the words of a search", () => {
 
   it("migration 0024's search_words makes the documents 0021's made: nothing had to be rebuilt (decision 066)", async () => {
     // 0021's definition, read from its migration, under another name in a schema of this test.
-    const m0021 = readFileSync(new URL("../app/db/migrations/0021_search_stems.sql", import.meta.url), "utf8");
+    const m0021 = readFileSync(new URL("../app/platform/db/migrations/0021_search_stems.sql", import.meta.url), "utf8");
     const create = m0021.split("--> statement-breakpoint").find((s) => s.includes('CREATE FUNCTION "search_words"'));
     expect(create).toBeDefined();
     await db().execute(sql.raw("create schema if not exists m0021"));

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as s from "~/db/schema";
-import type { EstateCard } from "~/models/estate-card.server";
-import { getEstate, latestEstates, publicEstateIds } from "~/models/estate.server";
-import { PAGE_SIZE, searchEstates, similarEstates, type EstateFilter } from "~/models/estate-search.server";
-import { currentRate } from "~/models/exchange-rate.server";
-import { getLookups, type Lookups } from "~/models/lookups.server";
-import { forgetOfficeCounts, getOffice, listOffices, topRentalOffices } from "~/models/office.server";
-import { parseEstateFilter } from "~/utils/estate-filter.server";
+import * as s from "~/platform/db/schema";
+import type { EstateCard } from "~/features/listings/estate-card.server";
+import { getEstate, latestEstates, publicEstateIds } from "~/features/listings/estate.server";
+import { PAGE_SIZE, searchEstates, similarEstates, type EstateFilter } from "~/features/search/estate-search.server";
+import { currentRate } from "~/features/listings/exchange-rate.server";
+import { getLookups, type Lookups } from "~/features/places/lookups.server";
+import { forgetOfficeCounts, getOffice, listOffices, topRentalOffices } from "~/features/offices/office.server";
+import { parseEstateFilter } from "~/features/search/estate-filter.server";
 import { useTestDatabase } from "./helpers/db";
 
 /** The search (searchEstates, similarEstates, parseEstateFilter) against the seeded listings. */

@@ -4,18 +4,18 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromPglite, migrateDatabase, type Database } from "~/db/client.server";
-import * as s from "~/db/schema";
-import { governorates as seedGovernorates } from "~/db/seed/data/geography";
-import { ROOMED_TYPES, roomsBand, roundSyp, roundUsd, typesAllowed } from "~/db/seed/data/market";
-import { PLACE_KINDS, placeKind, placeKinds } from "~/db/seed/data/places";
-import { DEMO_CONFIRMED_MAX_DAYS, seedListings } from "~/db/seed/listings.server";
-import { seededRandom } from "~/db/seed/random";
-import { seedReference } from "~/db/seed/reference.server";
-import { DEMO_ADMIN, demoAdminNotice, settleDemoAdmin } from "~/models/admin-bootstrap.server";
-import { diskImageStore } from "~/services/image-store.server";
-import { verifyPassword } from "~/services/password.server";
-import { isPublicSite } from "~/utils/env.server";
+import { fromPglite, migrateDatabase, type Database } from "~/platform/db/client.server";
+import * as s from "~/platform/db/schema";
+import { governorates as seedGovernorates } from "~/platform/db/seed/data/geography";
+import { ROOMED_TYPES, roomsBand, roundSyp, roundUsd, typesAllowed } from "~/platform/db/seed/data/market";
+import { PLACE_KINDS, placeKind, placeKinds } from "~/platform/db/seed/data/places";
+import { DEMO_CONFIRMED_MAX_DAYS, seedListings } from "~/platform/db/seed/estates.server";
+import { seededRandom } from "~/platform/db/seed/random";
+import { seedReference } from "~/platform/db/seed/reference.server";
+import { DEMO_ADMIN, demoAdminNotice, settleDemoAdmin } from "~/features/accounts/admin-bootstrap.server";
+import { diskImageStore } from "~/platform/images/image-store.server";
+import { verifyPassword } from "~/features/accounts/password.server";
+import { isPublicSite } from "~/platform/config/env.server";
 import { useTestDatabase } from "./helpers/db";
 import { TEST_LISTINGS } from "./helpers/global-setup";
 
@@ -338,7 +338,7 @@ describe("listings", () => {
   });
 });
 
-/** Listings with their place's kind (app/db/seed/data/places.ts), for the rules of decision 026. */
+/** Listings with their place's kind (app/platform/db/seed/data/places.ts), for the rules of decision 026. */
 async function listingsWithKind(d: Database["db"]) {
   const rows = await d
     .select({

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { pageWindow } from "~/components/Pagination";
-import { pageMeta, seoMeta, type Seo } from "~/utils/seo";
+import { pageWindow } from "~/platform/ui/Pagination";
+import { pageMeta, seoMeta, type Seo } from "~/platform/http/seo";
 
 /** What a page tells search engines and link previews, and the page links under a result list. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OFFLINE_COPY_HEADER, PRIVATE_HEADER, SAVED_AT_HEADER } from "~/utils/offline-pages";
+import { OFFLINE_COPY_HEADER, PRIVATE_HEADER, SAVED_AT_HEADER } from "~/features/offline/offline-pages";
 import { pageToKeep } from "../sw/keep-page";
 
 /**

@@ -1,6 +1,12 @@
 import smpp from "smpp";
 import { describe, expect, it } from "vitest";
-import { concatenationHeader, DATA_CODING_GSM7, DATA_CODING_UCS2, encodeSms, smsPartCount } from "~/services/sms-encoding.server";
+import {
+  concatenationHeader,
+  DATA_CODING_GSM7,
+  DATA_CODING_UCS2,
+  encodeSms,
+  smsPartCount,
+} from "~/platform/sms/sms-encoding.server";
 
 /**
  * How a text becomes SMS parts (decision 052): GSM 7-bit when every character is in the default alphabet (its

@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Db } from "~/db/client.server";
-import { SmsNotTakenError } from "~/services/sms-failover.server";
-import { gatewayMessageId, HttpSmsSender } from "~/services/sms-http.server";
+import type { Db } from "~/platform/db/client.server";
+import { SmsNotTakenError } from "~/platform/sms/sms-failover.server";
+import { gatewayMessageId, HttpSmsSender } from "~/platform/sms/sms-http.server";
 
 /**
  * The HTTP gateway sender against a real HTTP server on a local port (decision 052): GET and POST templates, Arabic
@@ -125,7 +125,7 @@ describe("SMS provider variables", () => {
     Object.assign(process.env, vars);
     vi.resetModules();
     try {
-      const { getEnv } = await import("~/utils/env.server");
+      const { getEnv } = await import("~/platform/config/env.server");
       return getEnv();
     } finally {
       for (const key of Object.keys(vars)) delete process.env[key];

@@ -9,19 +9,19 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import i18nConfig from "~/i18n";
-import * as s from "~/db/schema";
-import { recordSmsLimitHit } from "~/models/sms-limits.server";
-import AdminDashboard, { loader as adminLoader } from "~/routes/admin._index";
-import AuditPage, { loader as auditLoader } from "~/routes/admin.audit";
-import { action as forgotAction } from "~/routes/forgot-password";
-import { responsesSettled } from "~/services/account.server";
-import { resources } from "~/services/i18n.server";
-import { LIMITS } from "~/services/rate-limit.server";
-import { checkCodeSms, queueCodeSms } from "~/services/sms-codes.server";
-import { damascusDayStart, formatDateTime, isoDay } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { escapeHtml } from "~/utils/html";
+import i18nConfig from "~/platform/i18n/i18n";
+import * as s from "~/platform/db/schema";
+import { recordSmsLimitHit } from "~/platform/sms/sms-limits.server";
+import AdminDashboard, { loader as adminLoader } from "~/routes/admin/dashboard";
+import AuditPage, { loader as auditLoader } from "~/routes/admin/audit-log";
+import { action as forgotAction } from "~/routes/password-forgotten";
+import { responsesSettled } from "~/features/accounts/account.server";
+import { resources } from "~/platform/i18n/i18n.server";
+import { LIMITS } from "~/platform/http/rate-limit.server";
+import { checkCodeSms, queueCodeSms } from "~/features/accounts/sms-codes.server";
+import { damascusDayStart, formatDateTime, isoDay } from "~/platform/i18n/dates";
+import { getEnv } from "~/platform/config/env.server";
+import { escapeHtml } from "~/platform/http/html";
 import {
   createUser,
   formErrors,
@@ -185,7 +185,7 @@ describe("SMS_COUNTRIES", () => {
   const readEnv = (value: string) =>
     spawnSync(
       path.resolve("node_modules/.bin/tsx"),
-      ["-e", 'import("./app/utils/env.server.ts").then((m) => console.log(m.getEnv().SMS_COUNTRIES.join()))'],
+      ["-e", 'import("./app/platform/config/env.server.ts").then((m) => console.log(m.getEnv().SMS_COUNTRIES.join()))'],
       {
         env: { ...process.env, SMS_COUNTRIES: value },
         encoding: "utf8",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { sms_messages, sms_parts } from "~/db/schema";
+import { sms_messages, sms_parts } from "~/platform/db/schema";
 import { useTestDatabase } from "./helpers/db";
 import { startSmppServer, type SmppTestServer } from "./helpers/smpp-server";
 
@@ -13,9 +13,9 @@ const test = useTestDatabase();
 const db = () => test.get().db;
 let server: SmppTestServer;
 let app: {
-  queueSms: typeof import("~/services/sms.server").queueSms;
-  closeSmsSender: typeof import("~/services/sms.server").closeSmsSender;
-  runDueJobs: typeof import("~/services/job-tasks.server").runDueJobs;
+  queueSms: typeof import("~/platform/sms/sms.server").queueSms;
+  closeSmsSender: typeof import("~/platform/sms/sms.server").closeSmsSender;
+  runDueJobs: typeof import("~/features/jobs/job-tasks.server").runDueJobs;
 };
 
 beforeAll(async () => {
@@ -25,8 +25,8 @@ beforeAll(async () => {
   vi.stubEnv("SMS_SENDER_ID", "AqarSy");
   // Fresh modules, so that the environment above is the one getEnv() parses and getSmsSender() is built from.
   vi.resetModules();
-  const sms = await import("~/services/sms.server");
-  const jobs = await import("~/services/job-tasks.server");
+  const sms = await import("~/platform/sms/sms.server");
+  const jobs = await import("~/features/jobs/job-tasks.server");
   app = { queueSms: sms.queueSms, closeSmsSender: sms.closeSmsSender, runDueJobs: jobs.runDueJobs };
 });
 afterAll(async () => {

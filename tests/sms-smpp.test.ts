@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import smpp from "smpp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "~/db/client.server";
-import { sms_messages, sms_parts } from "~/db/schema";
-import { failoverSender, SmsNotTakenError } from "~/services/sms-failover.server";
-import { HttpSmsSender } from "~/services/sms-http.server";
-import { receiptHandler, type SmsReceipt } from "~/services/sms-receipts.server";
-import { SmppSender, type SmppOptions } from "~/services/sms-smpp.server";
+import type { Db } from "~/platform/db/client.server";
+import { sms_messages, sms_parts } from "~/platform/db/schema";
+import { failoverSender, SmsNotTakenError } from "~/platform/sms/sms-failover.server";
+import { HttpSmsSender } from "~/platform/sms/sms-http.server";
+import { receiptHandler, type SmsReceipt } from "~/platform/sms/sms-receipts.server";
+import { SmppSender, type SmppOptions } from "~/platform/sms/sms-smpp.server";
 import { useTestDatabase } from "./helpers/db";
 import { startSmppServer, type SmppTestServer } from "./helpers/smpp-server";
 

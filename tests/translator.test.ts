@@ -5,12 +5,12 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import type { i18n as I18n } from "i18next";
 import { describe, expect, it, vi } from "vitest";
-import i18n, { supportedLngs, type Locale } from "~/i18n";
-import { i18nFor } from "~/services/i18n.server";
-import { createTranslator, type Texts, type Translator } from "~/utils/translator";
+import i18n, { supportedLngs, type Locale } from "~/platform/i18n/i18n";
+import { i18nFor } from "~/platform/i18n/i18n.server";
+import { createTranslator, type Texts, type Translator } from "~/platform/i18n/translator";
 
 /**
- * Decision 020: the browser translates with app/utils/translator.ts, the server with i18next. Whatever the browser
+ * Decision 020: the browser translates with app/platform/i18n/translator.ts, the server with i18next. Whatever the browser
  * renders on hydration must be what the server rendered, so for every key of every namespace of both languages
  * (the keys of both, so that a key missing in one language shows too) the translator's output is i18next's: with no
  * options, with every {{placeholder}} filled, with the plural counts, with `ns:` prefixes, and for missing keys.

@@ -14,7 +14,7 @@ const previousDataDir = vi.hoisted(() => {
   return previous;
 });
 
-import { diskImageStore, type ImageStore } from "~/services/image-store.server";
+import { diskImageStore, type ImageStore } from "~/platform/images/image-store.server";
 import {
   IMAGE_WIDTHS,
   PHOTO_LIMITS,
@@ -23,7 +23,7 @@ import {
   UploadError,
   type ImageKind,
   type UploadProblem,
-} from "~/services/images.server";
+} from "~/platform/images/images.server";
 import {
   readMultipartForm,
   UPLOAD_BODY_LIMIT,
@@ -31,7 +31,7 @@ import {
   uploadTempRoot,
   withMultipartForm,
   type MultipartUpload,
-} from "~/services/multipart.server";
+} from "~/platform/http/multipart.server";
 
 /** The photo upload service: multipart reading with limits, checking and re-encoding with sharp. */
 

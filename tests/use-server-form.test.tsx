@@ -14,8 +14,8 @@ import {
   useServerForm,
   type ServerField,
   type ServerForm,
-} from "~/components/useServerForm";
-import type { FormResult } from "~/forms/parse";
+} from "~/platform/forms/useServerForm";
+import type { FormResult } from "~/platform/forms/parse";
 
 /**
  * useServerForm (decision 034) renders what the server's reply holds, through our prop getters (decision 064). A field posted

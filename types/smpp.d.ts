@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a PDU's fields differ by command and TLV, as the package decodes them */
 /**
  * The part of the `smpp` package (SMPP 3.4 client and server, CommonJS, no types of its own) that the SMS sender
- * (app/services/sms-smpp.server.ts) and its tests use. PDU fields are named as in the SMPP 3.4 specification.
+ * (app/platform/sms/sms-smpp.server.ts) and its tests use. PDU fields are named as in the SMPP 3.4 specification.
  */
 declare module "smpp" {
   import type { EventEmitter } from "node:events";

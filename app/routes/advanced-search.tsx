@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "~/components/Icon";
-import { ExtraFilters } from "~/components/ListingResults";
-import { SearchFilter } from "~/components/SearchFilter";
-import { filterOptions, getLookups } from "~/models/lookups.server";
-import { FILTER_PARAMS, type FilterValues, SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
-import { filterFields } from "~/utils/listing-page.server";
+import { Icon } from "~/platform/ui/Icon";
+import { ExtraFilters } from "~/features/search/EstateResults";
+import { SearchFilter } from "~/features/search/SearchFilter";
+import { filterOptions, getLookups } from "~/features/places/lookups.server";
+import { FILTER_PARAMS, type FilterValues, SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
+import { filterFields } from "~/features/search/results-page.server";
 import type { LayoutHandle } from "~/root";
-import { pageContext } from "~/utils/page.server";
-import { pageMeta } from "~/utils/seo";
+import { pageContext } from "~/platform/http/page.server";
+import { pageMeta } from "~/platform/http/seo";
 
 export const meta = pageMeta;
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { StaticPage } from "~/components/StaticPage";
+import { StaticPage } from "~/features/site/StaticPage";
 import type { LayoutHandle } from "~/root";
-import { pageMeta } from "~/utils/seo";
-import { loadStaticPage } from "~/utils/static-page.server";
+import { pageMeta } from "~/platform/http/seo";
+import { loadStaticPage } from "~/features/site/static-page.server";
 
 export const meta = pageMeta;
 export const handle: LayoutHandle = { i18n: ["common"], hideNavbar: true, hideFooter: true };

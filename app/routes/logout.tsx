@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { endUserSession } from "~/services/auth.server";
-import { getT } from "~/services/i18n.server";
-import { redirectWithSuccess } from "~/services/session.server";
+import { endUserSession } from "~/features/accounts/auth.server";
+import { getT } from "~/platform/i18n/i18n.server";
+import { redirectWithSuccess } from "~/platform/http/session.server";
 
-export { default, loader } from "~/utils/no-page";
+export { default, loader } from "~/features/site/no-page";
 
 /**
  * Logout: a POST from the account menu. The session row is deleted

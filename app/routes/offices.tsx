@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OfficeCard } from "~/components/OfficeCard";
-import { OfficeSearch } from "~/components/OfficeSearch";
-import { listOffices } from "~/models/office.server";
-import { pageContext } from "~/utils/page.server";
-import { pageMeta } from "~/utils/seo";
+import { OfficeCard } from "~/features/offices/OfficeCard";
+import { OfficeSearch } from "~/features/offices/OfficeSearch";
+import { listOffices } from "~/features/offices/office.server";
+import { pageContext } from "~/platform/http/page.server";
+import { pageMeta } from "~/platform/http/seo";
 
 export const meta = pageMeta;
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { StaticPage } from "~/components/StaticPage";
-import { pageMeta } from "~/utils/seo";
-import { loadStaticPage } from "~/utils/static-page.server";
+import { StaticPage } from "~/features/site/StaticPage";
+import { pageMeta } from "~/platform/http/seo";
+import { loadStaticPage } from "~/features/site/static-page.server";
 
 export const meta = pageMeta;
 export const handle = { i18n: ["common"] };

@@ -1,21 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormNotice } from "~/components/FormParts";
-import { SavedSearchFields } from "~/components/SavedSearchFields";
-import { formProps, useServerForm, useSubmitting } from "~/components/useServerForm";
-import { message } from "~/forms/message";
-import { formConstraint, parseForm } from "~/forms/parse";
-import { NAME_MAX, newSavedSearchSchema } from "~/forms/saved-search";
-import { getLookups } from "~/models/lookups.server";
-import { canonicalQuery, createSavedSearch, MAX_SAVED_SEARCHES, SavedSearchLimitError } from "~/models/saved-search.server";
-import { requireUser } from "~/services/auth.server";
-import { formReply } from "~/services/forms.server";
-import { redirectWithSuccess } from "~/services/session.server";
-import { parseEstateFilter, SEARCH_QUERY_PARAMS } from "~/utils/estate-filter.server";
-import { appliedFilters } from "~/utils/listing-page.server";
-import { pageContext } from "~/utils/page.server";
-import { pageMeta } from "~/utils/seo";
+import { FormNotice } from "~/platform/forms/FormParts";
+import { SavedSearchFields } from "~/features/alerts/SavedSearchFields";
+import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
+import { message } from "~/platform/forms/message";
+import { formConstraint, parseForm } from "~/platform/forms/parse";
+import { NAME_MAX, newSavedSearchSchema } from "~/features/alerts/saved-search-forms";
+import { getLookups } from "~/features/places/lookups.server";
+import {
+  canonicalQuery,
+  createSavedSearch,
+  MAX_SAVED_SEARCHES,
+  SavedSearchLimitError,
+} from "~/features/alerts/saved-search.server";
+import { requireUser } from "~/features/accounts/auth.server";
+import { formReply } from "~/features/forms/forms.server";
+import { redirectWithSuccess } from "~/platform/http/session.server";
+import { parseEstateFilter, SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
+import { appliedFilters } from "~/features/search/results-page.server";
+import { pageContext } from "~/platform/http/page.server";
+import { pageMeta } from "~/platform/http/seo";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;

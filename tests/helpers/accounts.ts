@@ -1,9 +1,9 @@
-import type { Db } from "~/db/client.server";
-import * as s from "~/db/schema";
-import type { Actor } from "~/models/moderation.server";
-import { createSession } from "~/models/user.server";
-import { hashPassword } from "~/services/password.server";
-import { sessionStorage } from "~/services/session.server";
+import type { Db } from "~/platform/db/client.server";
+import * as s from "~/platform/db/schema";
+import type { Actor } from "~/features/posts/moderation.server";
+import { createSession } from "~/features/accounts/user.server";
+import { hashPassword } from "~/features/accounts/password.server";
+import { sessionStorage } from "~/platform/http/session.server";
 import { CookieJar } from "./remix";
 
 let seq = 0;

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { fromPglite, migrateDatabase, openDatabase, type Database } from "../../app/db/client.server";
-import { diskImageStore } from "../../app/services/image-store.server";
-import { seedListings } from "../../app/db/seed/listings.server";
-import { seedReference } from "../../app/db/seed/reference.server";
+import { fromPglite, migrateDatabase, openDatabase, type Database } from "../../app/platform/db/client.server";
+import { diskImageStore } from "../../app/platform/images/image-store.server";
+import { seedListings } from "../../app/platform/db/seed/estates.server";
+import { seedReference } from "../../app/platform/db/seed/reference.server";
 
 /**
  * A fresh database for one test file: a copy of the seeded PGlite base made by global-setup, or, when

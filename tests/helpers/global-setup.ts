@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { fromPglite, migrateDatabase } from "../../app/db/client.server";
-import { diskImageStore } from "../../app/services/image-store.server";
-import { seedListings } from "../../app/db/seed/listings.server";
-import { seedReference } from "../../app/db/seed/reference.server";
+import { fromPglite, migrateDatabase } from "../../app/platform/db/client.server";
+import { diskImageStore } from "../../app/platform/images/image-store.server";
+import { seedListings } from "../../app/platform/db/seed/estates.server";
+import { seedReference } from "../../app/platform/db/seed/reference.server";
 
 /** Listings in the test database: enough for several pages of results in most filters. */
 export const TEST_LISTINGS = 400;

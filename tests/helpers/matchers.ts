@@ -72,7 +72,7 @@ expect.extend({
   },
 
   async toFlashToast(received: Reply, type: ToastType, message?: unknown) {
-    const { getToast } = await import("~/services/session.server");
+    const { getToast } = await import("~/platform/http/session.server");
     const cookie = new CookieJar().store(received.headers).header();
     const { toast } = await getToast(new Request("http://localhost:3000/", { headers: cookie ? { Cookie: cookie } : {} }));
     const pass = toast?.type === type && (message === undefined || this.equals(toast?.message, message));

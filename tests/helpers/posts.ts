@@ -1,9 +1,9 @@
 import { desc } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import * as s from "~/db/schema";
-import { createEstateOffer } from "~/models/lead.server";
-import { claimDraft, makeOfferDraft } from "~/models/offer-draft.server";
-import { createPost, type NewPost } from "~/models/post.server";
+import type { Db } from "~/platform/db/client.server";
+import * as s from "~/platform/db/schema";
+import { createEstateOffer } from "~/features/inbox/lead.server";
+import { claimDraft, makeOfferDraft } from "~/features/posts/offer-draft.server";
+import { createPost, type NewPost } from "~/features/posts/post.server";
 
 /**
  * Inserts one approved listing straight in the table (a staff listing: no owner, no office; the triggers fill the

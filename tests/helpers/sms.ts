@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import * as s from "~/db/schema";
-import { queueSms, type SmsOptions } from "~/services/sms.server";
+import type { Db } from "~/platform/db/client.server";
+import * as s from "~/platform/db/schema";
+import { queueSms, type SmsOptions } from "~/platform/sms/sms.server";
 
 /**
  * Queues one SMS as the application does (queueSms: its sms_messages row and its `sms` job) and gives its job

@@ -1,0 +1,39 @@
+import * as z from "zod/v4";
+import { toE164 } from "~/features/accounts/phone.server";
+import { activateSchema, loginSchema, phoneSchema, registerSchema } from "./account-forms";
+
+/**
+ * The account forms as the server reads them: the schemas of ./account.ts with the number made E.164 by
+ * one zod transform, which needs libphonenumber-js's full metadata (it tells mobiles from landlines).
+ */
+
+/**
+ * Adds `phone`, the E.164 form of `authentication` typed for `country` (toE164: a valid mobile number of that
+ * country's dial code), to what `schema` parsed; a number that is not one is an issue on `authentication` with
+ * "account:errors.phoneInvalid". It is checked only once every other field is valid (as the routes did
+ * before: zod runs a transform after issues that do not abort), so it never stands beside another message. Never
+ * throws.
+ */
+export function withPhone<S extends z.ZodType<{ country: string; authentication: string }>>(schema: S) {
+  return schema.transform((value, ctx) => {
+    if (ctx.issues.length > 0) return z.NEVER;
+    const phone = toE164(value.country, value.authentication);
+    if (phone) return { ...value, phone };
+    ctx.addIssue({
+      code: "custom",
+      message: "account:errors.phoneInvalid",
+      path: ["authentication"],
+      input: value.authentication,
+    });
+    return z.NEVER;
+  });
+}
+
+/** Login with the number in E.164. */
+export const loginPost = withPhone(loginSchema);
+/** Registration with the number in E.164. */
+export const registerPost = withPhone(registerSchema);
+/** The activation of an earlier sign-up (/ac) with the number in E.164. */
+export const activatePost = withPhone(activateSchema);
+/** The forgot-password form with the number in E.164. */
+export const phonePost = withPhone(phoneSchema);

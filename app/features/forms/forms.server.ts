@@ -1,0 +1,94 @@
+import { data, type AppLoadContext } from "@remix-run/node";
+import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import type { Db } from "~/platform/db/client.server";
+import { getDb } from "~/platform/db/db.server";
+import type { MessageKind } from "~/platform/db/schema";
+import { tooMany, type Message } from "~/platform/forms/message";
+import { parseForm, type FormResult } from "~/platform/forms/parse";
+import { HONEYPOT_FIELD } from "~/platform/forms/honeypot";
+import { consultationSchema, contactSchema } from "~/features/posts/post-forms";
+import { createMessage } from "~/features/inbox/message.server";
+import { clientIp } from "~/features/accounts/account.server";
+import { getCurrentUser } from "~/features/accounts/auth.server";
+import { getT } from "~/platform/i18n/i18n.server";
+import { consume, type LimitName } from "~/platform/http/rate-limit.server";
+import { redirectWithSuccess } from "~/platform/http/session.server";
+
+/** What a form's action answers when it does not redirect: Conform's reply of the post (FormResult). */
+export type FormReply = { lastResult: FormResult };
+
+/**
+ * The one answer of a form's action to a post it does not take: Conform's reply of `submission` (what
+ * parseForm gave: every typed value comes back, but `hideFields`, e.g. passwords, and the schema's own Messages)
+ * with `formErrors` (the whole form's Messages) and `fieldErrors` (Messages by field name) added, as Remix data of
+ * shape FormReply with status `status` (400 unless told: 429 past a limit, 503 when a provider failed) and
+ * `headers` (a Set-Cookie). Without a submission (nothing was parsed) the reply holds only `formErrors`. Never
+ * throws; stores nothing.
+ */
+export function formReply(
+  submission: {
+    reply(options: { formErrors?: Message[]; fieldErrors?: Record<string, Message[]>; hideFields?: string[] }): FormResult;
+  } | null,
+  options: {
+    formErrors?: Message[];
+    fieldErrors?: Record<string, Message[]>;
+    hideFields?: string[];
+    status?: number;
+    headers?: HeadersInit;
+  } = {},
+) {
+  const { status = 400, headers, ...reply } = options;
+  // Conform adds an error entry only for the keys given: undefined ones are left out.
+  const given = Object.fromEntries(Object.entries(reply).filter(([, value]) => value !== undefined));
+  const lastResult: FormResult = submission
+    ? submission.reply(given)
+    : { status: "error", error: { "": options.formErrors ?? [] } };
+  return data<FormReply>({ lastResult }, { status, headers });
+}
+
+/**
+ * The honeypot of every public form (remix-utils): a field people never see (hidden by CSS) that bots
+ * fill. No time check (people on slow phones, and tests, may post at any speed).
+ */
+export const honeypot = new Honeypot({ nameFieldName: HONEYPOT_FIELD, validFromFieldName: null });
+
+/** True when the honeypot field was filled: the post is answered like a success and nothing is stored. */
+export function isSpam(form: FormData): boolean {
+  try {
+    honeypot.check(form);
+    return false;
+  } catch (error) {
+    if (error instanceof SpamError) return true;
+    throw error;
+  }
+}
+
+/**
+ * Counts one post of a public form (or an upload) against its limit `name` for `subject` (an IP address, or an
+ * account id) (LIMITS in rate-limit.server.ts). Returns the "too many posts" Message with the
+ * minutes to wait when the limit is passed, else null. Database errors propagate.
+ */
+export async function formLimit(db: Db, name: LimitName, subject: string | undefined): Promise<Message | null> {
+  const limit = await consume(db, [[name, subject]]);
+  return limit.ok ? null : tooMany("forms:errors.tooMany", limit.retryAfter);
+}
+
+/**
+ * The action of the consultation form (/consultation) and of its contact variant (/call-us): a filled honeypot is answered like a
+ * success and stores nothing; bad input comes back with status 400 and every value; past the per-IP limit, 429 with the values;
+ * otherwise the message is stored (with the user when logged in) and the page comes back with 'تمت عملية ارسال الرسالة بنجاح'.
+ */
+export async function messageAction(request: Request, context: AppLoadContext, kind: MessageKind) {
+  const form = await request.formData().catch(() => new FormData());
+  const t = await getT(request);
+  const back = new URL(request.url).pathname;
+  if (isSpam(form)) return redirectWithSuccess(back, t("forms:toasts.messageSent"));
+  const submission = parseForm(form, kind === "contact" ? contactSchema : consultationSchema);
+  if (submission.status !== "success") return formReply(submission);
+  const db = await getDb();
+  const tooMany = await formLimit(db, "messageIp", clientIp(context));
+  if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
+  const user = await getCurrentUser(request);
+  await createMessage(db, { kind, ...submission.value, user_id: user?.id ?? null });
+  return redirectWithSuccess(back, t("forms:toasts.messageSent"));
+}

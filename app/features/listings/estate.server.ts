@@ -1,0 +1,187 @@
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import * as s from "~/platform/db/schema";
+import { MAX_DB_ID } from "~/platform/forms/id";
+import type { Locale } from "~/platform/i18n/i18n";
+import { maskPhone } from "~/features/listings/format";
+import { areaPrices, listingPricePerM2, type AreaPrices } from "./prices.server";
+import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard, type EstateImage } from "./estate-card.server";
+import { currentRate } from "./exchange-rate.server";
+import { getLookups, VACATION_PERIOD_TYPE_IDS, type GeoPoint } from "~/features/places/lookups.server";
+import { advertiserActive, publicEstate } from "./public-estate.server";
+
+/**
+ * Which public listings a page shows: the rule of what is public, the newest, one
+ * listing (or the 410 page of one that ended), saved ones, whom to contact, and the sitemap's ids. Searches are in
+ * estate-search.server.ts; a row becomes a card in estate-card.server.ts.
+ */
+
+export type EstateDetail = Omit<EstateCard, "images"> & {
+  /** Every photo with its size (the gallery draws them at their own proportions). */
+  images: EstateImage[];
+  description: string | null;
+  /** A daily, weekly or seasonal rental (listed on /vacation-properties). */
+  isVacation: boolean;
+  locationId: number;
+  estateTypeId: number;
+  governorateId: number;
+  /** Where the listing's place is (its location's point, else its governorate's; decision 059), or null. */
+  point: GeoPoint | null;
+  office: { id: number; name: string; logo: string | null; address: string; phoneMasked: string } | null;
+  updated: string;
+  /** ISO timestamp of the last confirmation (approval or the owner's renewal). */
+  confirmed: string;
+  /** The owner account's id (null for the staff's listings): the owner's own tools on the page. */
+  userId: number | null;
+  /** Medians of price per m² around the listing, in its currency (prices.server.ts areaPrices). */
+  areaPrices: AreaPrices;
+};
+
+/** States of a listing that was public and has ended: its page answers 410 and says which. */
+export const CLOSED_STATUSES = ["expired", "withdrawn", "sold", "rented"] as const;
+export type ClosedStatus = (typeof CLOSED_STATUSES)[number];
+
+/**
+ * A listing that has ended (expired, withdrawn, sold or rented) as a card, with what its page needs to find
+ * similar listings, or null when `id` is no such listing (or its advertiser is suspended or inactive). Its page
+ * answers 410 Gone with these essentials (decision 029).
+ */
+export async function closedEstate(
+  db: Db,
+  id: number,
+  locale: Locale,
+): Promise<{ card: EstateCard; status: ClosedStatus; locationId: number; estateTypeId: number } | null> {
+  const [row] = await db
+    .select({ ...cardColumns, status: s.estates.status })
+    .from(s.estates)
+    .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
+    .where(and(eq(s.estates.id, id), inArray(s.estates.status, [...CLOSED_STATUSES]), advertiserActive()));
+  if (!row) return null;
+  const [card] = await cardsOf(db, [row], locale);
+  return { card, status: row.status as ClosedStatus, locationId: row.location_id, estateTypeId: row.estate_type_id };
+}
+
+/** The newest public listings (home page), at most `limit`. */
+export async function latestEstates(db: Db, locale: Locale, limit = 6): Promise<EstateCard[]> {
+  const rows = await baseCardQuery(db).where(publicEstate()).orderBy(desc(s.estates.created_at), desc(s.estates.id)).limit(limit);
+  return cardsOf(db, rows, locale);
+}
+
+/** One public listing with its photos and office, or null when there is none with that id (/estate/{id}). */
+export async function getEstate(db: Db, id: number, locale: Locale): Promise<EstateDetail | null> {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      description_ar: s.estates.description_ar,
+      description_en: s.estates.description_en,
+      updated_at: s.estates.updated_at,
+      user_id: s.estates.user_id,
+      office_address_ar: s.offices.address_ar,
+      office_address_en: s.offices.address_en,
+    })
+    .from(s.estates)
+    .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
+    .where(and(eq(s.estates.id, id), publicEstate()));
+  if (!row) return null;
+  const [lookups, imagesById, rate] = await Promise.all([getLookups(db), imagesOf(db, [id]), currentRate(db)]);
+  const images = imagesById.get(id) ?? [];
+  const sypPerUsd = rate?.sypPerUsd ?? null;
+  const card = toCard(row, images, lookups, locale, sypPerUsd);
+  const prices = await areaPrices(
+    db,
+    lookups,
+    {
+      typeId: row.estate_type_id,
+      offerTypeId: row.estate_offer_type_id,
+      periodTypeId: row.estate_offer_type_id === 1 ? null : row.period_type_id,
+      locationId: row.location_id,
+      currency: row.currency,
+      perM2: listingPricePerM2(lookups, { ...row, price: row.price === null ? null : Number(row.price) }).perM2,
+    },
+    sypPerUsd,
+  );
+  const description = locale === "en" ? (row.description_en ?? row.description_ar) : (row.description_ar ?? row.description_en);
+  return {
+    ...card,
+    images,
+    description,
+    isVacation: row.period_type_id !== null && VACATION_PERIOD_TYPE_IDS.includes(row.period_type_id),
+    locationId: row.location_id,
+    estateTypeId: row.estate_type_id,
+    governorateId: lookups.locationById.get(row.location_id)?.governorate.id ?? 0,
+    point: lookups.pointByLocationId.get(row.location_id) ?? null,
+    updated: row.updated_at.toISOString(),
+    confirmed: row.confirmed_at.toISOString(),
+    userId: row.user_id,
+    areaPrices: prices,
+    office:
+      card.office && row.office_phone
+        ? {
+            ...card.office,
+            address: (locale === "en" ? row.office_address_en : row.office_address_ar) ?? "",
+            phoneMasked: maskPhone(row.office_phone),
+          }
+        : null,
+  };
+}
+
+/** The id of the public listing whose ad number (spec: state_id) is `stateId`, or null (find by ad number). */
+export async function estateIdByAdNumber(db: Db, stateId: number): Promise<number | null> {
+  if (!Number.isSafeInteger(stateId) || stateId < 1 || stateId > MAX_DB_ID) return null;
+  const [row] = await db
+    .select({ id: s.estates.id })
+    .from(s.estates)
+    .where(and(eq(s.estates.state_id, stateId), publicEstate()));
+  return row?.id ?? null;
+}
+
+/** Ids and last change of public listings after `afterId`, ascending, for the sitemap (at most `limit`). */
+export async function publicEstateIds(db: Db, afterId: number, limit: number): Promise<{ id: number; updated: Date }[]> {
+  return db
+    .select({ id: s.estates.id, updated: s.estates.updated_at })
+    .from(s.estates)
+    .where(and(publicEstate(), sql`${s.estates.id} > ${afterId}`))
+    .orderBy(asc(s.estates.id))
+    .limit(limit);
+}
+
+/** The number of public listings and the highest id (sitemap chunks). */
+export async function publicEstateStats(db: Db): Promise<{ total: number; maxId: number }> {
+  const [row] = await db
+    .select({ total: count(), maxId: sql<number>`coalesce(max(${s.estates.id}), 0)` })
+    .from(s.estates)
+    .where(publicEstate());
+  return { total: Number(row.total), maxId: Number(row.maxId) };
+}
+
+/** Public listings with the given ids as cards, in the order of `ids` (saved properties on /profile). */
+export async function estateCardsByIds(db: Db, ids: number[], locale: Locale): Promise<EstateCard[]> {
+  if (!ids.length) return [];
+  const rows = await baseCardQuery(db).where(and(inArray(s.estates.id, ids), publicEstate()));
+  const cards = await cardsOf(db, rows, locale);
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  return ids.map((id) => byId.get(id)).filter((c): c is EstateCard => c !== undefined);
+}
+
+/**
+ * Whom to contact about a public listing (logged-in users only): the listing's own number or else its
+ * office's, in E.164 or as stored, the office's WhatsApp number when it has one, the office's name (null for a
+ * private owner), and what a message needs to name the listing. Null when the listing is not public.
+ */
+export async function estateContact(
+  db: Db,
+  id: number,
+  locale: Locale,
+): Promise<{ phone: string; whatsapp: string; name: string | null; card: EstateCard } | null> {
+  const [row] = await db
+    .select({ ...cardColumns, office_whatsapp: s.offices.whatsapp })
+    .from(s.estates)
+    .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
+    .where(and(eq(s.estates.id, id), publicEstate()));
+  if (!row) return null;
+  const phone = row.phone ?? row.office_phone;
+  if (!phone) return null;
+  const [card] = await cardsOf(db, [row], locale);
+  // The listing's own number when it has one (as its masked number on cards), else the office's numbers.
+  return { phone, whatsapp: row.phone ?? row.office_whatsapp ?? phone, name: card.office?.name ?? null, card };
+}

@@ -1,0 +1,301 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { IMAGE_ACCEPT } from "~/features/posts/post-forms";
+import type { FieldName, FormConstraint, FormResult } from "~/platform/forms/parse";
+import type { postEditSchema } from "~/features/posts/post-forms";
+import type { Message } from "~/platform/forms/message";
+import type { PostState } from "~/features/posts/moderation.server";
+import { FormNotice, SelectField, TextAreaField, TextField, useMessage } from "~/platform/forms/FormParts";
+import { Icon } from "~/platform/ui/Icon";
+import { formProps, inputProps, useServerForm, useSubmitting, type ServerField } from "~/platform/forms/useServerForm";
+import { TextWithUserText } from "~/platform/ui/UserText";
+
+/**
+ * The sections of the post editor (routes/post-editor.tsx): the photos, the details form and
+ * the deletion. Each is a plain HTML form posting to the editor's own action (an `intent` names the change), so all
+ * of them work without JavaScript. Every text comes from locales/<lang>/forms.json.
+ */
+
+/**
+ * Where the post stands: its state and what it means, the thank-you of a new offer (`sent`), the reasons of a
+ * refusal (shown in their own <bdi>), the message of the last refused change (`message`), and the link to the
+ * public page while the post is public.
+ */
+export function PostStatus({
+  post,
+  sent,
+  message,
+}: {
+  post: { id: number; state: PostState; rejectReason: string | null; editRejectReason: string | null };
+  sent: boolean;
+  message?: Message;
+}) {
+  const { t } = useTranslation();
+  const translate = useMessage();
+  return (
+    <>
+      <p className={`notice post-state post-${post.state}`} role="status">
+        <span className={`chip status-${post.state}`}>{t(`forms:status.${post.state}`)}</span>{" "}
+        {t(`forms:post.stateText.${post.state}`)}
+      </p>
+      {sent ? (
+        <div className="notice notice-success" role="status">
+          <Icon name="check" />
+          <div>
+            <p>{t("forms:newEstate.sentTitle")}</p>
+            <p>{t("forms:post.addPhotos")}</p>
+          </div>
+        </div>
+      ) : null}
+      {post.rejectReason ? (
+        <p className="notice notice-error">
+          <Icon name="alert" />{" "}
+          <TextWithUserText i18nKey="forms:profile.reason" values={{ reason: post.rejectReason }} name="reason" />
+        </p>
+      ) : null}
+      {post.editRejectReason ? (
+        <p className="notice notice-error">
+          <Icon name="alert" />{" "}
+          <TextWithUserText i18nKey="forms:post.editRefused" values={{ reason: post.editRejectReason }} name="reason" />
+        </p>
+      ) : null}
+      {message ? (
+        <p className="notice notice-error" role="alert">
+          <Icon name="alert" /> {translate(message)}
+        </p>
+      ) : null}
+      {post.state === "approved" || post.state === "edit_pending" ? (
+        <p>
+          <Link to={`/estate/${post.id}`}>{t("forms:profile.view")}</Link>
+        </p>
+      ) : null}
+      {post.state === "draft" ? <DraftSubmit /> : null}
+    </>
+  );
+}
+
+/**
+ * A draft made from the owner's offer (decision 055): what is still to do, and the button that sends it
+ * for review (intent=submit, a plain form). Price and photos are optional as for every post (features/posts/post-forms.ts).
+ */
+function DraftSubmit() {
+  const { t } = useTranslation();
+  const busy = useSubmitting();
+  return (
+    <Form method="post" className="notice draft-submit">
+      <p>{t("forms:post.draftHint")}</p>
+      <button type="submit" name="intent" value="submit" className="button button-primary" disabled={busy}>
+        <Icon name="check" /> {t("forms:post.submit")}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The photos of a post in gallery order (the first is the cover), each with its buttons (make cover, up, down,
+ * remove), and, while fewer than `limit` (PHOTO_LIMITS.maxFiles, given by the loader), the upload form with how many
+ * may still be added and the problems of the last upload (`problems`, forms:upload.<problem>).
+ */
+export function PostPhotos({
+  photos,
+  limit,
+  problems,
+}: {
+  photos: { file: string; src: string }[];
+  limit: number;
+  problems?: string[];
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const busy = useSubmitting();
+  return (
+    <section className="section" aria-labelledby="photos-title">
+      <h2 id="photos-title">
+        <Icon name="camera" /> {t("forms:post.photos", { count: photos.length, max: limit })}
+      </h2>
+      <p className="hint">{t("forms:post.photosHint")}</p>
+      {photos.length ? (
+        <ol className="photo-list">
+          {photos.map((p, i) => (
+            <li key={p.file}>
+              <img src={p.src} alt={t("forms:post.photoAlt", { n: i + 1 })} width={200} height={150} loading="lazy" />
+              {i === 0 ? <span className="chip">{t("forms:post.cover")}</span> : null}
+              <Form method="post" className="photo-actions" preventScrollReset>
+                <input type="hidden" name="file" value={p.file} />
+                {i > 0 ? (
+                  <button type="submit" name="intent" value="cover" className="button button-small" disabled={busy}>
+                    {t("forms:post.makeCover")}
+                  </button>
+                ) : null}
+                {i > 0 ? (
+                  <button type="submit" name="intent" value="up" className="button button-small" disabled={busy}>
+                    {t("forms:post.moveUp")}
+                  </button>
+                ) : null}
+                {i < photos.length - 1 ? (
+                  <button type="submit" name="intent" value="down" className="button button-small" disabled={busy}>
+                    {t("forms:post.moveDown")}
+                  </button>
+                ) : null}
+                <button type="submit" name="intent" value="remove" className="button button-small button-danger" disabled={busy}>
+                  {t("forms:post.removePhoto")}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="notice empty-state">{t("forms:post.noPhotos")}</p>
+      )}
+      {photos.length < limit ? (
+        <Form method="post" encType="multipart/form-data" className="upload-form" key={location.key}>
+          <div className="field">
+            <label htmlFor="photos">{t("forms:post.choosePhotos")}</label>
+            <input id="photos" name="photos" type="file" accept={IMAGE_ACCEPT} multiple aria-describedby="photos-hint" />
+            <p className="hint" id="photos-hint">
+              {t("forms:post.uploadHint", { left: limit - photos.length })}
+            </p>
+            {problems?.map((problem) => (
+              <p className="field-error" key={problem}>
+                <Icon name="alert" /> {t(`forms:upload.${problem}`)}
+              </p>
+            ))}
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            <Icon name="camera" /> {t("forms:post.upload")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The fields of the post: `defaults` from the loader, every typed value back after an error
+ * (`lastResult`); the staff's listings (`staff`) have a description per language, an owner's one.
+ */
+export function PostDetails({
+  postId,
+  staff,
+  constraint,
+  defaults,
+  finishings,
+  periods,
+  lastResult,
+}: {
+  postId: number;
+  /** The loader's formConstraint(postEditSchema). */
+  constraint: FormConstraint<FieldName<typeof postEditSchema>>;
+  staff: boolean;
+  defaults: Record<string, string>;
+  finishings: { id: number; name: string }[];
+  /** The rental periods to choose from; empty for a sale (no period). */
+  periods: { id: number; name: string }[];
+  lastResult?: FormResult;
+}) {
+  const { t } = useTranslation();
+  const busy = useSubmitting();
+  const [form, fields] = useServerForm(constraint, { id: `post-${postId}`, lastResult, defaultValue: defaults });
+  return (
+    <section className="section" aria-labelledby="details-title">
+      <h2 id="details-title">
+        <Icon name="doc" /> {t("forms:post.details")}
+      </h2>
+      <Form method="post" className="account-form" {...formProps(form)} noValidate>
+        <FormNotice form={form} checkData="forms:errors.checkData" />
+        <div className="field-row">
+          <TextField
+            field={fields.price}
+            label={t("forms:post.price")}
+            hint={t("forms:post.priceHint")}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <SelectField
+            field={fields.currency}
+            label={t("forms:post.currency")}
+            options={[
+              { id: "SYP", name: t("card.currency") },
+              { id: "USD", name: t("card.currencyUSD") },
+            ]}
+          />
+        </div>
+        <CheckField field={fields.negotiable} label={t("forms:post.negotiable")} />
+        <CheckField field={fields.furnished} label={t("forms:post.furnished")} />
+        <div className="field-row">
+          <TextField field={fields.rooms_count} label={t("forms:post.rooms")} inputMode="numeric" dir="ltr" />
+          <TextField field={fields.floor} label={t("forms:post.floor")} inputMode="numeric" dir="ltr" />
+        </div>
+        <TextField field={fields.area} label={t("forms:newEstate.area")} inputMode="decimal" dir="ltr" />
+        <SelectField
+          field={fields.interior_status_id}
+          label={t("forms:newEstate.finishing")}
+          options={finishings}
+          placeholder={t("forms:fields.choose")}
+        />
+        {periods.length ? (
+          <SelectField
+            field={fields.period_type_id}
+            label={t("forms:post.period")}
+            options={periods}
+            placeholder={t("forms:fields.choose")}
+          />
+        ) : null}
+        {staff ? (
+          <>
+            <TextAreaField field={fields.description_ar} label={t("forms:post.descriptionAr")} rows={6} />
+            <TextAreaField field={fields.description_en} label={t("forms:post.descriptionEn")} rows={6} />
+          </>
+        ) : (
+          <TextAreaField field={fields.description} label={t("forms:post.descriptionOwn")} rows={6} />
+        )}
+        <input type="hidden" name="intent" value="save" />
+        <button type="submit" className="button button-primary form-submit" disabled={busy}>
+          {busy ? t("forms:fields.sending") : t(staff ? "forms:post.save" : "forms:post.saveForReview")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** A labelled checkbox whose checked state comes back from the server's reply. */
+function CheckField({ field, label }: { field: ServerField; label: string }) {
+  const props = inputProps(field, { type: "checkbox", value: "on" });
+  return (
+    <div className="field field-check">
+      <label>
+        <input {...props} /> {label}
+      </label>
+    </div>
+  );
+}
+
+/** Deleting the post: a link to `?delete=1`, where the question and its confirming form (`confirm=yes`) stand. */
+export function PostDelete({ postId, confirming }: { postId: number; confirming: boolean }) {
+  const { t } = useTranslation();
+  const busy = useSubmitting();
+  return (
+    <section className="section" aria-labelledby="delete-title">
+      <h2 id="delete-title">{t("forms:post.deleteTitle")}</h2>
+      <p className="hint">{t("forms:post.deleteHint")}</p>
+      {confirming ? (
+        <Form method="post" className="notice notice-error">
+          <p>{t("forms:post.deleteQuestion")}</p>
+          <input type="hidden" name="confirm" value="yes" />
+          <div className="button-row">
+            <button type="submit" name="intent" value="delete" className="button button-danger" disabled={busy}>
+              {t("forms:post.deleteYes")}
+            </button>
+            <Link to={`/profile/posts/${postId}`} className="button">
+              {t("forms:post.deleteNo")}
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <Link to="?delete=1" className="button button-danger" preventScrollReset>
+          {t("forms:post.delete")}
+        </Link>
+      )}
+    </section>
+  );
+}

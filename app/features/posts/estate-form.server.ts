@@ -1,0 +1,85 @@
+import type * as z from "zod/v4";
+import type { StoredImage } from "~/platform/db/schema";
+import type { photoActionSchema, postEditSchema } from "~/features/posts/post-forms";
+import type { PostFields } from "./post.server";
+
+/**
+ * The post editor's form (routes/post-editor.tsx) and a post's working copy (moderation's
+ * PostFields and photo list), both ways: the values the form shows, the fields a post of the form stores, and the
+ * photo list after one change. Pure functions; nothing here reads or writes the database.
+ */
+
+/** The names of the editor's fields (postEditSchema). */
+export type PostFormField = keyof z.input<typeof postEditSchema>;
+
+/**
+ * What the editor's fields show for a post's fields (strings, as a form holds them): "" for an empty value, "on"
+ * for a checked box, the number's digits (Latin) for price, rooms, floor and area (m²). `description` (the owner's
+ * one text) shows the Arabic description, or the English one when there is none. Never throws.
+ */
+export function postFormValues(fields: PostFields): Record<PostFormField, string> {
+  const text = (value: number | string | null) => (value === null ? "" : String(value));
+  return {
+    price: text(fields.price),
+    currency: fields.currency,
+    negotiable: fields.negotiable ? "on" : "",
+    furnished: fields.furnished ? "on" : "",
+    rooms_count: text(fields.rooms_count),
+    floor: text(fields.floor),
+    area: String(fields.area),
+    interior_status_id: text(fields.interior_status_id),
+    period_type_id: text(fields.period_type_id),
+    description: fields.description_ar ?? fields.description_en ?? "",
+    description_ar: fields.description_ar ?? "",
+    description_en: fields.description_en ?? "",
+  };
+}
+
+/**
+ * The fields a valid post of the editor stores (`value`, postEditSchema's output): a missing price is "price on
+ * request" (null); the staff's listings (`staff`) keep a description per language, an owner's one description
+ * stands for both. Never throws.
+ */
+export function postFieldsOf(value: z.output<typeof postEditSchema>, staff: boolean): PostFields {
+  return {
+    price: value.price ?? null,
+    currency: value.currency,
+    negotiable: value.negotiable === "on",
+    furnished: value.furnished === "on",
+    rooms_count: value.rooms_count ?? null,
+    floor: value.floor ?? null,
+    area: value.area,
+    interior_status_id: value.interior_status_id ?? null,
+    period_type_id: value.period_type_id ?? null,
+    description_ar: (staff ? value.description_ar : value.description) ?? null,
+    description_en: (staff ? value.description_en : value.description) ?? null,
+  };
+}
+
+/**
+ * A post's photos after one change of the editor (photoActionSchema): `file` becomes the cover, moves up or down
+ * one place, or is removed. A file that is not in the list changes nothing. Returns a new list. Never throws.
+ */
+export function photosAfter(images: readonly StoredImage[], change: z.output<typeof photoActionSchema>): StoredImage[] {
+  const list = [...images];
+  const at = list.findIndex((img) => img.file === change.file);
+  if (at < 0) return list;
+  const [img] = list.splice(at, 1);
+  if (change.intent === "cover") list.unshift(img);
+  else if (change.intent === "up") list.splice(Math.max(at - 1, 0), 0, img);
+  else if (change.intent === "down") list.splice(Math.min(at + 1, list.length), 0, img);
+  return list;
+}
+
+/**
+ * A post's photos with `added` at the end, cut at `max` (PHOTO_LIMITS.maxFiles): the list and which of `added` it
+ * took (the others are to be deleted again). Never throws.
+ */
+export function photosWith(
+  images: readonly StoredImage[],
+  added: readonly StoredImage[],
+  max: number,
+): { images: StoredImage[]; taken: StoredImage[] } {
+  const list = [...images, ...added].slice(0, max);
+  return { images: list, taken: added.filter((img) => list.includes(img)) };
+}

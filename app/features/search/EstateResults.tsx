@@ -1,0 +1,230 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { EstateCard } from "~/features/listings/estate-card.server";
+import type { SearchResult } from "~/features/search/estate-search.server";
+import { formatNumber } from "~/features/listings/format";
+import type { ExtraFields, FilterField, LinkGroup } from "~/features/search/results-page.server";
+import { EstateGrid } from "~/features/listings/EstateCard";
+import { Icon } from "~/platform/ui/Icon";
+import { Pagination } from "~/platform/ui/Pagination";
+import { SearchFilter } from "./SearchFilter";
+
+/** The id of a results page's search form: the sort beside the count belongs to it through its `form` attribute. */
+const SEARCH_FORM = "search-form";
+
+/**
+ * Results of a listing search: says whether anything was found, with the sort beside the count, lists one
+ * page with links to the others, and shows similar listings when there are any. The page's JSON-LD (an ItemList of
+ * the listings) is rendered by the server after the page (app/features/site/StructuredData.server.tsx).
+ */
+export function EstateResults({
+  result,
+  similar,
+  invalid,
+  notice,
+  links = [],
+  sort,
+}: {
+  result: SearchResult | null;
+  similar: EstateCard[];
+  invalid: boolean;
+  /** The translated message of a wrong filter: 'complete the required fields' or 'check the marked fields'. */
+  notice: string;
+  /** Wider searches for an empty result and the alert link (the applied filters are in the SearchBar). */
+  links?: LinkGroup[];
+  /** The sort field, drawn beside the count as a control of the search form (docs/decisions/058-results-first.md). */
+  sort?: FilterField;
+}) {
+  const { t } = useTranslation();
+  if (invalid || !result) {
+    return (
+      <div className="notice notice-error" role="alert">
+        <Icon name="alert" />
+        <p>{notice}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="results-head">
+        <p className={result.total ? "result-count" : "notice"} role="status">
+          {!result.total
+            ? t("search.none")
+            : !result.counted
+              ? // Counted past its time budget (decision 043): the listings shown, and that more follow.
+                t("search.foundRange", {
+                  from: formatNumber(result.total - result.items.length + 1),
+                  to: formatNumber(result.total),
+                })
+              : t(result.more ? "search.foundMore" : "search.found", {
+                  count: result.total,
+                  formatted: formatNumber(result.total),
+                })}
+        </p>
+        {sort ? (
+          <div className="sort">
+            <Field f={{ ...sort, form: SEARCH_FORM }} />
+            <button type="submit" form={SEARCH_FORM} className="button">
+              {t("search.sortApply")}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {links.map((group) => (group.className === "chips" ? null : <SearchLinks key={group.className} group={group} />))}
+      {result.total ? (
+        <>
+          {/* The cards' titles are h3: a heading of the list keeps the outline in order (axe heading-order). */}
+          <h2 className="visually-hidden">{t("search.listTitle")}</h2>
+          <EstateGrid estates={result.items} />
+        </>
+      ) : null}
+      <Pagination page={result.page} pageCount={result.pageCount} />
+      {similar.length ? (
+        <section className="section similar" aria-labelledby="similar-title">
+          <h2 id="similar-title">{t("search.similar")}</h2>
+          <EstateGrid estates={similar} eagerFirst={false} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled list of links (LinkGroup): the applied filters as removable chips, wider searches, the alert link. */
+function SearchLinks({ group }: { group: LinkGroup }) {
+  return (
+    <nav className={group.className} aria-label={group.label}>
+      <ul>
+        {group.list.map((l) => (
+          <li key={l.href}>
+            <Link to={l.href} rel="nofollow">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The search above the results as one line (docs/decisions/058-results-first.md): what was asked, as removable chips,
+ * and an "Edit search" disclosure (`<details>`, no script) that holds the whole form, open when the search is wrong so
+ * that its messages show. Only this line sticks to the top on scroll; the form opened from it scrolls within the screen.
+ */
+function SearchBar({ chips, open, children }: { chips?: LinkGroup; open: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  // A new search closes the form again (with JavaScript the page is not reloaded, and React keeps what was opened).
+  const { search } = useLocation();
+  return (
+    // Open from the start (a wrong search), the form is the page's content: the line does not stick then.
+    <div className={open ? "search-bar search-bar-open" : "search-bar"}>
+      {chips ? <SearchLinks group={chips} /> : <p className="search-hint">{t("search.unfiltered")}</p>}
+      <details key={search} className="search-edit" open={open}>
+        <summary className="button">
+          <Icon name="filter" /> {t("search.edit")}
+        </summary>
+        {children}
+      </details>
+    </div>
+  );
+}
+
+/**
+ * The optional filters (decision 024) inside SearchFilter: the words, price and sort fields, then the others under a "more
+ * filters" disclosure (open when one of them is set or wrong). The server describes every field with its translated
+ * label, attributes and message (listing-page.server.ts filterFields), so this code only draws them: the search page
+ * stays within its JavaScript budget (decision 024), and the fields work without JavaScript as a plain GET form.
+ */
+// In this module, not one of its own: one script less on the search page (decision 024, JavaScript budget).
+export function ExtraFilters({ extra, withSort = true }: { extra: ExtraFields; withSort?: boolean }) {
+  return (
+    <>
+      {extra.main.map((f) => (withSort || f.name !== "sort" ? <Field key={f.name} f={f} /> : null))}
+      <details className="more-filters" open={extra.open}>
+        <summary>{extra.summary}</summary>
+        <div className="filter-fields">
+          {extra.more.map((f) => (
+            <Field key={f.name} f={f} />
+          ))}
+        </div>
+      </details>
+    </>
+  );
+}
+
+/** One field: its label wraps it (no ids), its message follows the control inside the label; `form` names its form. */
+function Field({ f: { label, error, options, ...attributes } }: { f: FilterField & { form?: string } }) {
+  return (
+    <label className="field">
+      {label}
+      {options ? (
+        <select {...attributes}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...attributes} />
+      )}
+      {error && <strong className="field-error">{error}</strong>}
+    </label>
+  );
+}
+
+type ListingPageData = {
+  options: import("~/features/places/lookups.server").FilterOptions;
+  values: import("~/features/search/estate-filter.server").FilterValues;
+  errors: import("~/features/search/estate-filter.server").FilterErrors;
+  result: SearchResult | null;
+  similar: EstateCard[];
+  invalid: boolean;
+  notice: string;
+  fields: ExtraFields;
+  links: LinkGroup[];
+  /** Whether the form marks location, type and offer type as required (/estates, unless from the advanced search). */
+  required: boolean;
+};
+
+const PAGES = {
+  all: { action: "/estates", title: "search.resultsTitle", lead: null },
+  rent: { action: "/rent-properties", title: "listings.rentTitle", lead: "listings.rentLead" },
+  vacation: { action: "/vacation-properties", title: "listings.vacationTitle", lead: "listings.vacationLead" },
+} as const;
+
+/**
+ * A listing search page (/estates, /rent-properties, /vacation-properties): a title (and the rent and vacation pages'
+ * lead), the search as one line with the whole form behind "Edit search", then the results, so that the first result
+ * shows on a phone's first screen (docs/decisions/058-results-first.md). /estates has the sale/rent tabs and marks
+ * location, type and offer type required unless the search came from the advanced search (`data.required`); the
+ * rent and vacation pages fix the offer type and require nothing.
+ */
+export function ListingPage({ data, kind }: { data: ListingPageData; kind: keyof typeof PAGES }) {
+  const { t } = useTranslation();
+  const page = PAGES[kind];
+  // Beside the count when there is something to sort; else inside the form, so that a search sent again keeps it.
+  const sortBeside = !data.invalid && Boolean(data.result?.total);
+  return (
+    <div className="page listing-page">
+      <h1>{t(page.title)}</h1>
+      {page.lead ? <p className="page-lead">{t(page.lead)}</p> : null}
+      <SearchBar chips={data.links.find((group) => group.className === "chips")} open={data.invalid}>
+        <SearchFilter
+          id={SEARCH_FORM}
+          options={data.options}
+          values={data.values}
+          errors={data.errors}
+          action={page.action}
+          withOfferTabs={kind === "all"}
+          required={kind === "all" && data.required}
+          compact
+        >
+          <ExtraFilters extra={data.fields} withSort={!sortBeside} />
+        </SearchFilter>
+      </SearchBar>
+      <EstateResults {...data} sort={sortBeside ? data.fields.main.find((f) => f.name === "sort") : undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { Form } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { FilterOptions } from "~/features/places/lookups.server";
+import type { FilterErrors, FilterValues } from "~/features/search/estate-filter.server";
+import { usePlaces } from "~/features/places/places";
+import { Icon } from "~/platform/ui/Icon";
+
+type Props = {
+  options: FilterOptions;
+  /** The values to show; a whole governorate is `location_id=g<id>` here (the loader sets it, decision 024). */
+  values?: Partial<FilterValues>;
+  errors?: FilterErrors;
+  /** Where the GET form goes; /estates for the general search. */
+  action?: string;
+  /** Show the sale/rent tabs; rent and vacation pages fix the offer type. */
+  withOfferTabs?: boolean;
+  /** Mark location, type and offer type as required; else `is_simple=0` is sent. */
+  required?: boolean;
+  compact?: boolean;
+  /** The form's id, for controls outside it that belong to it (the sort beside the results' count). */
+  id?: string;
+  /** The optional fields of decision 024 (ExtraFilters), before the submit button; not on the home page. */
+  children?: ReactNode;
+};
+
+/**
+ * The search filter: a GET form whose fields carry the search's parameter names, so results are linkable and work
+ * without JavaScript. Errors come from the server and stand beside their fields.
+ */
+export function SearchFilter({
+  options,
+  values = {},
+  errors = {},
+  action = "/estates",
+  withOfferTabs = true,
+  required = true,
+  compact,
+  id: formId,
+  children,
+}: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const placesReady = usePlaces() !== null;
+  // Sale is preselected (offer type default 1), except when the server says the offer type is missing.
+  const offer = values.estate_offer_type_id || (errors.estate_offer_type_id ? "" : "1");
+  const fieldError = (name: keyof FilterValues) => {
+    const first = errors[name]?.[0];
+    return first ? (
+      <p className="field-error" id={`${id}-${name}-error`}>
+        <Icon name="alert" /> {t(first.key, first.values)}
+      </p>
+    ) : null;
+  };
+  // One select with its label and message, used three times (the search page's JavaScript budget, decision 024).
+  // The place select is made again once the place list arrives (a client-side navigation), so that its default place
+  // is selected; price is never required.
+  const field = (
+    name: "location_id" | "estate_type_id" | "price_domain_id",
+    label: string,
+    first: ReactNode,
+    list: ReactNode,
+  ) => {
+    const isRequired = required && name !== "price_domain_id";
+    return (
+      <div className={isRequired ? "field field-required" : "field"}>
+        <label htmlFor={`${id}-${name}`}>{t(label)}</label>
+        <select
+          key={name === "location_id" && placesReady ? "places" : "loading"}
+          id={`${id}-${name}`}
+          name={name}
+          defaultValue={values[name]}
+          aria-required={isRequired || undefined}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        >
+          {first}
+          {list}
+        </select>
+        {fieldError(name)}
+      </div>
+    );
+  };
+  return (
+    <Form
+      id={formId}
+      method="get"
+      action={action}
+      className={`filter${compact ? " filter-compact" : ""}`}
+      role="search"
+      aria-label={t("search.title")}
+    >
+      {withOfferTabs ? (
+        <fieldset className="tabs" aria-invalid={errors.estate_offer_type_id ? true : undefined}>
+          <legend className="visually-hidden">{t("search.offerType")}</legend>
+          {options.offerTypes.map((o) => (
+            <label key={o.id} className="tab">
+              <input type="radio" name="estate_offer_type_id" value={o.id} defaultChecked={String(o.id) === offer} />
+              <span>{o.id === 1 ? t("search.saleTab") : t("search.rentTab")}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {withOfferTabs ? fieldError("estate_offer_type_id") : null}
+      <div className="filter-fields">
+        {field(
+          "location_id",
+          "search.location",
+          <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>,
+          <LocationOptions whole selected={values.location_id} />,
+        )}
+        {field(
+          "estate_type_id",
+          "search.estateType",
+          <option value="">{required ? t("search.chooseType") : t("search.anyType")}</option>,
+          options.estateTypes.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          )),
+        )}
+        {field(
+          "price_domain_id",
+          "search.priceRange",
+          null,
+          options.priceDomains.map((o) => (
+            <option key={o.id} value={o.id === 1 ? "" : o.id}>
+              {o.id === 1 ? t("search.anyPrice") : `${o.name} ${t("card.currency")}`}
+            </option>
+          )),
+        )}
+        {children}
+        {required ? null : <input type="hidden" name="is_simple" value="0" />}
+        <button type="submit" className="button button-primary filter-submit">
+          <Icon name="search" /> {t("search.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The places as options grouped by governorate, each shown as 'governorate, location', from the one place
+ * list (app/features/places/places.ts; none while the browser loads it on a client-side navigation). `whole` (the search) adds
+ * each governorate as a whole first ("Damascus, all areas", value `g<id>`; the loader redirects it to
+ * `governorate_id`, decision 024). The server writes each group's options as the HTML made once per language
+ * (PlaceGroup `html`, decision 033) with `selected`, the select's default value, marked: the same elements the
+ * browser renders and hydrates, without some 250 React elements in every page with a place select.
+ */
+export function LocationOptions({ whole, selected }: { whole?: boolean; selected?: unknown }) {
+  const { t } = useTranslation();
+  const governorates = usePlaces() ?? [];
+  // One translation for ~240 options: the separator of 'governorate, location'.
+  const separator = t("search.placeSeparator");
+  return (
+    <>
+      {governorates.map((g) => (
+        <optgroup key={g.id} label={g.name} dangerouslySetInnerHTML={g.html && { __html: g.html(whole, selected) }}>
+          {g.html
+            ? null
+            : [
+                whole ? (
+                  <option key="g" value={`g${g.id}`}>
+                    {g.all}
+                  </option>
+                ) : null,
+                ...g.locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {`${g.name}${separator}${l.name}`}
+                  </option>
+                )),
+              ]}
+        </optgroup>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,455 @@
+import { LRUCache } from "lru-cache";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/platform/db/client.server";
+import * as s from "~/platform/db/schema";
+import type { Sort } from "~/features/search/search-query";
+import type { Locale } from "~/platform/i18n/i18n";
+import { getEnv } from "~/platform/config/env.server";
+import { baseCardQuery, cardsOf, type EstateCard } from "~/features/listings/estate-card.server";
+import { publicEstate } from "~/features/listings/public-estate.server";
+import { currentRate } from "~/features/listings/exchange-rate.server";
+import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
+import { queryStems, searchWords, wordsQuery } from "./search-words.server";
+
+/**
+ * Searching the public listings (decisions 024 and 027): the filter, its
+ * conditions and orders, one page of results with its count (at most COUNT_LIMIT), the similar listings of a search,
+ * and the count of new listings a saved search alerts about. What is public is publicEstate of
+ * estate.server.ts.
+ */
+
+/** Listings per page of results. */
+export const PAGE_SIZE = 12;
+
+/** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals. */
+export type Scope = "all" | "rent" | "vacation";
+
+export type Currency = "SYP" | "USD";
+
+/**
+ * A validated search (the simple filter and the optional parameters of decision 024); every field optional here,
+ * the route decides what is required. Prices are whole units of `currency` (SYP when absent); areas are the listing's
+ * stored area (square metres for nearly all); `q` is words (an ad number is handled by the route before this).
+ */
+export type EstateFilter = {
+  location_id?: number;
+  governorate_id?: number;
+  estate_type_id?: number;
+  estate_offer_type_id?: number;
+  price_domain_id?: number;
+  office_id?: number;
+  scope?: Scope;
+  price_min?: number;
+  price_max?: number;
+  currency?: Currency;
+  sort?: Sort;
+  rooms_min?: number;
+  area_min?: number;
+  area_max?: number;
+  floor?: number;
+  furnished?: boolean;
+  /** Interior status id (finishing ids 1 to 6). */
+  estate_finishing?: number;
+  ownership_type_id?: number;
+  /** A rent's period (period_types id; decision 057): rent and vacation searches. */
+  period_type_id?: number;
+  negotiable?: boolean;
+  with_photos?: boolean;
+  advertiser?: "office" | "owner";
+  q?: string;
+  /** Only listings published after this moment (the link of a saved search's alert). */
+  since?: Date;
+};
+
+/** SYP for one USD, as the prices of a search are compared (the back office's current rate; 1 if none was set). */
+export async function rateOf(db: Db): Promise<number> {
+  return (await currentRate(db))?.sypPerUsd ?? 1;
+}
+
+/** The largest value of a PostgreSQL bigint, the type of estates.price_syp: no stored price is above it. */
+const BIGINT_MAX = 2n ** 63n - 1n;
+
+/**
+ * The price range condition in both currencies (decision 027): the range, in `filter.currency` (SYP when
+ * absent), is compared with each listing's stored SYP price (`price_syp`, a USD price at the rate in force), the USD
+ * bounds converted at `rate` and rounded outward to whole pounds. `column` is the stored price compared: price_syp,
+ * the price as the listing states it, or for a search of sales only price_sort_syp, which is the same for a sale and
+ * keys the price indexes (decision 057), so they serve the range.
+ *
+ * The bounds are multiplied in BigInt and compared with BIGINT_MAX before they reach SQL (decision 048): the filter
+ * takes amounts up to 10^15 and the back office rates up to 10^7 (RATE_MAX), so a USD bound can be 10^22 pounds,
+ * beyond both a bigint (about 9.2 × 10^18, where PostgreSQL would fail) and a float's whole numbers (2^53). A
+ * minimum above BIGINT_MAX matches nothing; a maximum above it bounds nothing but still leaves out listings without
+ * a price, as any maximum does.
+ */
+function priceRange(filter: EstateFilter, rate: number, column: AnyPgColumn): SQL | undefined {
+  if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
+  const factor = BigInt(filter.currency === "USD" ? rate : 1);
+  const min = filter.price_min === undefined ? undefined : BigInt(Math.floor(filter.price_min)) * factor;
+  const max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
+  if (min !== undefined && min > BIGINT_MAX) return sql`false`;
+  const bound = (n: bigint) => sql`${(n > BIGINT_MAX ? BIGINT_MAX : n).toString()}::bigint`;
+  return and(min === undefined ? undefined : gte(column, bound(min)), max === undefined ? undefined : lte(column, bound(max)));
+}
+
+/**
+ * Conditions for the public listings matching `filter` (only public listings, see publicEstate); `rate` is SYP per
+ * USD for price ranges.
+ */
+function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
+  const conditions: (SQL | undefined)[] = [publicEstate()];
+  if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
+  // The stored governorate (migration 0015, decision 031), which leads the governorate indexes.
+  if (filter.governorate_id) conditions.push(eq(s.estates.governorate_id, filter.governorate_id));
+  // A place with any type (or any offer type): every value named, which selects the same listings (both columns are
+  // required references to those lists), so the place indexes, led by (offer type, type), read only the place's
+  // ranges instead of every entry before the place (decision 031).
+  const place = filter.location_id || filter.governorate_id;
+  if (place && !filter.estate_type_id) {
+    conditions.push(
+      inArray(
+        s.estates.estate_type_id,
+        lookups.estateTypes.map((t) => t.id),
+      ),
+    );
+  }
+  if (place && !filter.estate_offer_type_id && (filter.scope ?? "all") === "all") {
+    conditions.push(
+      inArray(
+        s.estates.estate_offer_type_id,
+        lookups.offerTypes.map((t) => t.id),
+      ),
+    );
+  }
+  if (filter.estate_type_id) conditions.push(eq(s.estates.estate_type_id, filter.estate_type_id));
+  if (filter.office_id) conditions.push(eq(s.estates.office_id, filter.office_id));
+  const scope = filter.scope ?? "all";
+  if (scope === "rent") {
+    conditions.push(eq(s.estates.estate_offer_type_id, 2));
+    conditions.push(or(isNull(s.estates.period_type_id), notInArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS)));
+  } else if (scope === "vacation") {
+    conditions.push(eq(s.estates.estate_offer_type_id, 2));
+    conditions.push(inArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS));
+  } else if (filter.estate_offer_type_id) {
+    conditions.push(eq(s.estates.estate_offer_type_id, filter.estate_offer_type_id));
+  }
+  if (filter.period_type_id) conditions.push(eq(s.estates.period_type_id, filter.period_type_id));
+  // Ranges compare the price as stated (a rent's "250 US$ / night" is 250); for sales only, price_sort_syp is that
+  // same price and keys the price indexes (decision 057).
+  const salesOnly = scope === "all" && filter.estate_offer_type_id === 1;
+  const price = salesOnly ? s.estates.price_sort_syp : s.estates.price_syp;
+  const domain = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
+  if (domain && domain.id !== 1) {
+    // The price ranges are SYP amounts: a USD price is compared at the rate in force (price_syp, decision 027).
+    conditions.push(gte(price, domain.min));
+    // Upper bounds are exclusive, so a price on a boundary lies in one domain only (docs/decisions/006).
+    if (domain.max !== null) conditions.push(lt(price, domain.max));
+  }
+  conditions.push(priceRange(filter, rate, price));
+  if (filter.rooms_min !== undefined) conditions.push(gte(s.estates.rooms_count, filter.rooms_min));
+  if (filter.area_min !== undefined) conditions.push(gte(s.estates.area, filter.area_min));
+  if (filter.area_max !== undefined) conditions.push(lte(s.estates.area, filter.area_max));
+  if (filter.floor !== undefined) conditions.push(eq(s.estates.floor, filter.floor));
+  if (filter.furnished) conditions.push(eq(s.estates.furnished, true));
+  if (filter.negotiable) conditions.push(eq(s.estates.negotiable, true));
+  if (filter.estate_finishing) conditions.push(eq(s.estates.interior_status_id, filter.estate_finishing));
+  if (filter.ownership_type_id) conditions.push(eq(s.estates.ownership_type_id, filter.ownership_type_id));
+  if (filter.with_photos) {
+    conditions.push(sql`exists (select 1 from ${s.estate_images} where ${s.estate_images.estate_id} = ${s.estates.id})`);
+  }
+  if (filter.since) conditions.push(gt(s.estates.published_at, filter.since));
+  if (filter.advertiser === "office") conditions.push(isNotNull(s.estates.office_id));
+  if (filter.advertiser === "owner") conditions.push(isNull(s.estates.office_id));
+  const words = filter.q ? wordsQuery(filter.q) : null;
+  if (words) conditions.push(sql`${s.estates.search_tsv} @@ to_tsquery('simple', ${words})`);
+  return and(...conditions)!;
+}
+
+/**
+ * One page of results: `total` matches, counted up to COUNT_LIMIT; `more` when there are more than that (the page
+ * then says "more than 1,000" and offers the pages of the first COUNT_LIMIT).
+ *
+ * `counted` is false when the count was cut by its time budget (decision 043) and the matches did not end on this
+ * page: `total` is then the number of the last listing shown (a lower bound), `more` says that listings follow, and
+ * `pageCount` is the next page (this one at the last page of the first COUNT_LIMIT). A page past the end of an
+ * uncounted search has no items and `pageCount` 0.
+ */
+export type SearchResult = {
+  items: EstateCard[];
+  total: number;
+  more: boolean;
+  page: number;
+  pageCount: number;
+  counted: boolean;
+};
+
+/**
+ * Matches counted at most (decision 024, "Speed"): a count reads every match, so a search of a whole governorate or
+ * the whole country at 1,000,000 listings would read hundreds of thousands of rows for a number nobody pages through.
+ * Rightmove shows at most about 1,000 results (42 pages) per search in the same way.
+ */
+export const COUNT_LIMIT = 1000;
+
+/**
+ * Newest first, written NULLS LAST as the newest-first indexes are built (drizzle's .desc()): both columns are never
+ * null, so the order is the same, and only so does the planner read those indexes in order (decision 031).
+ */
+const NEWEST = [sql`${s.estates.created_at} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+
+/**
+ * The ORDER BY of a sort; prices are compared in SYP (decision 027), a rent's per month whatever its
+ * period (price_sort_syp and price_per_m2_syp, decision 057), listings without a price last. Each order is written
+ * as its index is built, so the index serves it.
+ */
+function orderOf(sort: Sort | undefined): SQL[] {
+  switch (sort) {
+    case "price_asc":
+      return [sql`${s.estates.price_sort_syp} asc nulls last`, asc(s.estates.id)];
+    case "price_desc":
+      return [sql`${s.estates.price_sort_syp} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+    case "price_per_m2_asc":
+      return [sql`${s.estates.price_per_m2_syp} asc nulls last`, asc(s.estates.id)];
+    case "area_desc":
+      // NULLS LAST as estates_area_idx is built (drizzle's .desc()), so the index serves the order.
+      return [sql`${s.estates.area} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+    default:
+      return NEWEST;
+  }
+}
+
+const titleWordsOf = new WeakMap<Lookups, string[]>();
+
+/**
+ * Every stem a listing's title can hold (migration 0021's weight A: offer types, "للبيع sale للإيجار rent", estate
+ * types, places and governorates, in both languages), as search_words makes them; kept per lookups object.
+ */
+function titleWords(lookups: Lookups): string[] {
+  let words = titleWordsOf.get(lookups);
+  if (!words) {
+    const names = [lookups.offerTypes, lookups.estateTypes, lookups.governorates, ...lookups.governorates.map((g) => g.locations)]
+      .flat()
+      .map((r) => `${r.name_ar} ${r.name_en}`);
+    words = [...new Set(searchWords(`${names.join(" ")} للبيع sale للإيجار rent`))];
+    titleWordsOf.set(lookups, words);
+  }
+  return words;
+}
+
+/**
+ * The first order key of a search with words (decision 056): the listings whose title (offer type, estate type and
+ * place) holds every word come before those that have them in their description only; the sort orders each group.
+ * Only when some title can hold every word, which the lookups tell without asking the database (a stem of three
+ * characters or more is a prefix, as in wordsQuery): the place and type words are filters by then (filter-words),
+ * so most searches keep their index-ordered plan. Undefined when no title can match.
+ */
+function titleFirst(filter: EstateFilter, lookups: Lookups): SQL | undefined {
+  const stems = filter.q ? queryStems(filter.q) : [];
+  if (!stems.length) return undefined;
+  const title = titleWords(lookups);
+  const matches = (stem: string) => title.some((w) => w === stem || ([...stem].length >= 3 && w.startsWith(stem)));
+  if (!stems.every(matches)) return undefined;
+  return sql`(${s.estates.search_tsv} @@ to_tsquery('simple', ${wordsQuery(filter.q!, "A")})) desc`;
+}
+
+/** The ORDER BY of a search: titleFirst when words can match a title, then the sort's (orderOf). */
+function searchOrderOf(filter: EstateFilter, lookups: Lookups): SQL[] {
+  const first = titleFirst(filter, lookups);
+  return first ? [first, ...orderOf(filter.sort)] : orderOf(filter.sort);
+}
+
+/**
+ * The card rows of the listings matching `where` in `order`, `limit` of them after `offset` (decision 031): the ids
+ * first, in a subquery that reads only the search index (every column a search tests is in it, so the rows it passes
+ * over cost no heap visit), then the cards of those few ids. The same rows, in the same order, as one query ordered
+ * and limited; the planner could not read the cards' columns from the index.
+ */
+function cardRowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
+  const ids = db
+    .select({ id: s.estates.id })
+    .from(s.estates)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return baseCardQuery(db)
+    .where(inArray(s.estates.id, ids))
+    .orderBy(...order);
+}
+
+/**
+ * How many public listings matching `filter` were published after `after` and up to `until` (decision 030:
+ * a saved search's new listings), counted up to COUNT_LIMIT + 1. Served by estates_published_at_idx: a day brings
+ * a few hundred to a few thousand listings, and only those are tested against the filter. `prepared` (the lookups
+ * and the rate, SYP per USD) saves loading them again for each of many counts.
+ */
+export async function countPublishedBetween(
+  db: Db,
+  filter: EstateFilter,
+  after: Date,
+  until: Date,
+  prepared?: { lookups: Lookups; rate: number },
+): Promise<number> {
+  const { lookups, rate } = prepared ?? { lookups: await getLookups(db), rate: await rateOf(db) };
+  // The day's publications first, through their index (a CTE named like the table, so the filter's column
+  // references read it); the planner would otherwise AND in the place's index, which costs more than the few
+  // hundred rows of a day.
+  const result = (await db.execute(sql`
+    with "estates" as materialized (
+      select * from public.estates
+      where status = 'approved' and published_at > ${after} and published_at <= ${until}
+    )
+    select count(*)::int as n from (select 1 from "estates" where ${whereOf(filter, lookups, rate)} limit ${COUNT_LIMIT + 1}) m`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * One page of public listings matching `filter`, ordered by `filter.sort` (newest first by default;
+ * the first page is 1). Prices in the other currency are converted at the
+ * current rate (currentRate). A page past the last one returns no items with the real `pageCount`.
+ */
+export async function searchEstates(
+  db: Db,
+  filter: EstateFilter,
+  page: number,
+  locale: Locale,
+  options: {
+    /** The count's time budget in milliseconds (0: none); SEARCH_COUNT_MS on PostgreSQL and none on PGlite unless given. */
+    countMs?: number;
+  } = {},
+): Promise<SearchResult> {
+  const lookups = await getLookups(db);
+  const rate = await rateOf(db);
+  const where = whereOf(filter, lookups, rate);
+  const countMs = options.countMs ?? (stopsStatementsOnTime(db) ? getEnv().SEARCH_COUNT_MS : 0);
+  const n = await countMatches(db, where, countMs, countKey(filter));
+  const offset = (page - 1) * PAGE_SIZE;
+  if (n === null) {
+    // Not counted in time: this page and one listing more, which says whether a next page exists (decision 043).
+    const lastPage = Math.ceil(COUNT_LIMIT / PAGE_SIZE);
+    if (page > lastPage) return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
+    const rows = await cardRowsOf(db, where, searchOrderOf(filter, lookups), PAGE_SIZE + 1, offset);
+    const shown = rows.slice(0, PAGE_SIZE);
+    const items = await cardsOf(db, shown, locale);
+    // The matches end on this page: their number is known after all.
+    if (rows.length <= PAGE_SIZE && (shown.length > 0 || page === 1))
+      return { items, total: offset + shown.length, more: false, page, pageCount: page, counted: true };
+    if (shown.length === 0) return { items, total: 0, more: false, page, pageCount: 0, counted: false };
+    return { items, total: offset + shown.length, more: true, page, pageCount: Math.min(page + 1, lastPage), counted: false };
+  }
+  const more = n > COUNT_LIMIT;
+  const total = Math.min(n, COUNT_LIMIT);
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount, counted: true };
+  const rows = await cardRowsOf(db, where, searchOrderOf(filter, lookups), PAGE_SIZE, offset);
+  return { items: await cardsOf(db, rows, locale), total, more, page, pageCount, counted: true };
+}
+
+/** How long a count cut by its budget is remembered for its filter (decision 056): the query cache's 60 s (decision 033). */
+const CUT_MEMORY_MS = 60_000;
+/** Filters remembered at most; the least recently used is forgotten first. */
+const CUT_MEMORY_SIZE = 2_000;
+/** Filters (countKey) whose count was cut, each forgotten CUT_MEMORY_MS after its cut (lru-cache, as the other caches). */
+const cutCounts = new LRUCache<string, true>({ max: CUT_MEMORY_SIZE, ttl: CUT_MEMORY_MS });
+
+/** The key of a filter's count: the filter without its sort, which does not change the count. */
+function countKey(filter: EstateFilter): string {
+  const { sort: _sort, ...rest } = filter;
+  return JSON.stringify(rest);
+}
+
+/**
+ * How many public listings match `where`, counted up to COUNT_LIMIT + 1, or null when the count took longer than
+ * `countMs` milliseconds (decision 043: PostgreSQL's statement_timeout, set for the count's own transaction, stops
+ * it; PGlite has no timer and always counts). `countMs` 0 counts without a limit. Throws the database's other errors.
+ *
+ * A count is tried once (decision 056): a cut count is remembered for its filter (`key`, countKey) for CUT_MEMORY_MS,
+ * and the pages of that search in that time do not try it again, so a slow count costs its budget once a minute,
+ * not twice per page.
+ *
+ * A budgeted count reads without bitmap scans: a bitmap is built whole before its first row is counted, and the GIN
+ * index of the words builds one for a prefix (`شق:*`) without looking for a cancel (40 to 50 ms at 1,000,000
+ * listings), so the budget could not stop it. A walk of an index or of the table stops when told. Nor does it start
+ * parallel workers: a count stopped while they run waits for them to stop (its statement and the rollback took 8 to
+ * 10 ms instead of 4).
+ */
+async function countMatches(db: Db, where: SQL | undefined, countMs: number, key: string): Promise<number | null> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(s.estates)
+    .where(where)
+    .limit(COUNT_LIMIT + 1)
+    .as("matches");
+  if (countMs === 0) {
+    const [{ n }] = await db.select({ n: count() }).from(matches);
+    return Number(n);
+  }
+  if (cutCounts.has(key)) return null;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('statement_timeout', ${String(countMs)}, true), set_config('enable_bitmapscan', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true)`,
+      );
+      const [{ n }] = await tx.select({ n: count() }).from(matches);
+      return Number(n);
+    });
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    cutCounts.set(key, true);
+    return null;
+  }
+}
+
+/** Forgets every remembered cut count (tests and benchmarks that measure the count itself). */
+export function forgetCutCounts(): void {
+  cutCounts.clear();
+}
+
+/**
+ * Up to `limit` public listings close to a search: the same offer type in the same
+ * governorate, the same estate type first; listings in `excludeIds` are left out, and so are the exact matches of
+ * `filter` unless `includeExact` (a listing page's neighbours).
+ */
+export async function similarEstates(
+  db: Db,
+  filter: EstateFilter,
+  locale: Locale,
+  options: { limit?: number; excludeIds?: number[]; includeExact?: boolean } = {},
+): Promise<EstateCard[]> {
+  const lookups = await getLookups(db);
+  const limit = options.limit ?? 6;
+  const governorateId = filter.location_id ? lookups.locationById.get(filter.location_id)?.governorate.id : filter.governorate_id;
+  const base: EstateFilter = {
+    governorate_id: governorateId,
+    estate_offer_type_id: filter.estate_offer_type_id,
+    scope: filter.scope,
+  };
+  const exclude = options.excludeIds ?? [];
+  const notExcluded = exclude.length ? notInArray(s.estates.id, exclude) : undefined;
+  // Under search results the exact matches are already listed; under a listing they are the closest neighbours.
+  // coalesce: a listing without a price makes the price test unknown (NULL), and it is not an exact match either.
+  const notExact = options.includeExact ? undefined : sql`not coalesce((${whereOf(filter, lookups, await rateOf(db))}), false)`;
+  // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
+  const sameType = filter.estate_type_id
+    ? await cardRowsOf(
+        db,
+        and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact),
+        NEWEST,
+        limit,
+      )
+    : [];
+  const seen = [...exclude, ...sameType.map((r) => r.id)];
+  const others =
+    sameType.length < limit
+      ? await cardRowsOf(
+          db,
+          and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact),
+          NEWEST,
+          limit - sameType.length,
+        )
+      : [];
+  return cardsOf(db, [...sameType, ...others], locale);
+}

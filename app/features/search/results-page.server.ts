@@ -1,0 +1,359 @@
+import { data, redirect } from "@remix-run/node";
+import { SORTS } from "~/features/search/search-query";
+import type { EstateCard } from "~/features/listings/estate-card.server";
+import { estateIdByAdNumber } from "~/features/listings/estate.server";
+import { searchEstates, similarEstates, type Scope, type SearchResult } from "~/features/search/estate-search.server";
+import { filterOptions, getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
+import type { Locale } from "~/platform/i18n/i18n";
+import { formatDateTime } from "~/platform/i18n/dates";
+import { formatNumber, formatPrice } from "~/features/listings/format";
+import {
+  adNumberOf,
+  FILTER_PARAMS,
+  governorateChoice,
+  hasErrors,
+  isFilterSubmitted,
+  parseEstateFilter,
+  type FilterErrors,
+  type FilterParam,
+  type FilterValues,
+} from "./estate-filter.server";
+import { cachedQuery } from "~/platform/cache/query-cache.server";
+import { filterWordsOf } from "./filter-words.server";
+import { notFound, pageContext } from "~/platform/http/page.server";
+
+type Options = {
+  scope: Scope;
+  /** Fields that must be chosen on this page (location, type and offer type on the search). */
+  required: (keyof FilterValues)[];
+  /** Key of the page's title in locales (common.json). */
+  titleKey: string;
+  descriptionKey: string;
+};
+
+/** The simple filter's fields, whose errors say 'complete the required fields'. */
+const SPEC_FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * One of the optional fields (decision 024) as ExtraFilters draws it, named on the server: `label` and `error` (translated),
+ * `options` for a select ([value, text], the first the empty choice), and the control's own attributes.
+ */
+export type FilterField = {
+  name: FilterParam;
+  label: string;
+  error?: string;
+  options?: [string, string][];
+  type?: "search" | "text" | "checkbox";
+  inputMode?: "numeric";
+  value?: string;
+  defaultValue?: string;
+  defaultChecked?: boolean;
+  "aria-invalid"?: true;
+};
+
+/** The optional fields of the form: the words, prices, currency and sort, then the others ("more filters"). */
+export type ExtraFields = { main: FilterField[]; more: FilterField[]; open: boolean; summary: string };
+
+/** A link that says one thing about the search: an applied filter (the link is the search without it) or a wider search. */
+export type SearchLink = { label: string; href: string };
+/** A labelled list of such links as the results show it: `chips` (the applied filters) or `widen` (wider searches). */
+export type LinkGroup = { className: "chips" | "widen" | "alert-link"; label: string; list: SearchLink[] };
+
+/**
+ * The loader of a listing page (/estates, /rent-properties, /vacation-properties): reads the filter from the URL,
+ * answers 400 with the form and its messages when it is incomplete or wrong, 404 for a page out of range, else one
+ * page of results and similar listings. A governorate chosen in the place select and an ad
+ * number typed in the search box redirect (to `governorate_id=…`, to /estate/:id); the results come with the applied
+ * filters as removable links (`chips`) and, when nothing is found, wider searches (`widen`).
+ */
+export async function loadListingPage(request: Request, options: Options) {
+  const url = new URL(request.url);
+  const governorate = governorateChoice(url.searchParams);
+  if (governorate) throw redirect(`${url.pathname}?${governorate}`);
+  const { db, locale, t } = await pageContext(request);
+  const adNumber = adNumberOf(url.searchParams);
+  if (adNumber !== null) {
+    const id = await estateIdByAdNumber(db, adNumber);
+    if (id !== null) throw redirect(`/estate/${id}${locale === "en" && url.searchParams.get("lang") === "en" ? "?lang=en" : ""}`);
+  }
+  const lookups = await getLookups(db);
+  // Decision 056: words that name a filter become it, and the search has one address (the page cache, search engines).
+  const words = filterWordsRedirect(url, lookups, options.scope);
+  if (words) throw redirect(words);
+  const parsed = parseEstateFilter(url.searchParams, lookups, {
+    // Decision 006: only a filter field makes the fields required, not `page`, `lang` or a tracking parameter.
+    required: options.scope === "all" && !isFilterSubmitted(url.searchParams) ? [] : options.required,
+    scope: options.scope,
+  });
+  if (parsed.page === null) notFound();
+  const title = t(options.titleKey);
+  const invalid = hasErrors(parsed.errors);
+  const base = {
+    seo: {
+      title: parsed.page > 1 ? t("pagination.titleWithPage", { title, page: parsed.page }) : title,
+      description: t(options.descriptionKey),
+      keep: [...FILTER_PARAMS, "page"],
+      noindex: false,
+    },
+    options: filterOptions(lookups, locale),
+    // The place select shows a whole governorate as its option `g<id>` (SearchFilter, LocationOptions).
+    values: {
+      ...parsed.values,
+      location_id: parsed.values.location_id || (parsed.values.governorate_id ? `g${parsed.values.governorate_id}` : ""),
+    },
+    errors: parsed.errors,
+    fields: filterFields(parsed.values, parsed.errors, lookups, locale, t, options.scope),
+    // An invalid search of the simple filter's fields says 'complete the required fields'; the optional fields
+    // alone say 'check the marked fields'.
+    notice: t(SPEC_FIELDS.some((f) => parsed.errors[f]) ? "search.requiredToast" : "search.checkToast"),
+    /** Whether the form marks location, type and offer type as required (not on the advanced search's links). */
+    required: parsed.values.is_simple !== "0",
+  };
+  if (invalid) {
+    return data(
+      {
+        ...base,
+        seo: { ...base.seo, noindex: true },
+        invalid: true as const,
+        result: null as SearchResult | null,
+        similar: [] as EstateCard[],
+        links: [] as LinkGroup[],
+      },
+      { status: 400 },
+    );
+  }
+  // The same for every user: reused while nothing visitors see has changed (decision 033).
+  const page = parsed.page;
+  const query = JSON.stringify([parsed.filter, page, locale]);
+  const result = await cachedQuery(`search ${query}`, () => searchEstates(db, parsed.filter, page, locale));
+  if (result.pageCount > 0 && parsed.page > result.pageCount) notFound();
+  if (result.pageCount === 0 && parsed.page > 1) notFound();
+  const narrowed = Boolean(parsed.filter.location_id || parsed.filter.estate_type_id || parsed.filter.price_domain_id);
+  const similar =
+    (narrowed && result.page === result.pageCount) || result.total === 0
+      ? await cachedQuery(`similar ${query}`, () =>
+          similarEstates(db, parsed.filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) }),
+        )
+      : [];
+  const links: LinkGroup[] = [
+    { className: "chips", label: t("search.applied"), list: appliedFilters(url, parsed.values, lookups, locale, t) },
+    {
+      className: "widen",
+      label: t("search.widen"),
+      list: result.total ? [] : widerSearches(url, parsed.values, lookups, locale, t),
+    },
+    // Keep this search and get an SMS when new listings match (a visitor logs in first).
+    {
+      className: "alert-link",
+      label: t("search.alertLabel"),
+      list: url.pathname === "/estates" ? [{ label: t("search.alert"), href: saveSearchHref(url) }] : [],
+    },
+  ];
+  return data({
+    ...base,
+    seo: { ...base.seo, noindex: result.total === 0 },
+    invalid: false as const,
+    result,
+    similar,
+    links: links.filter((group) => group.list.length),
+  });
+}
+
+/**
+ * The address of `url`'s search with the filter words of its `q` made filters (filterWordsOf, decision 056: "شقة
+ * مفروشة في المزة ٣ غرف" → apartment, furnished, Mezzeh, 3 rooms or more, no words left), or null when `q` has none
+ * and nothing to drop, and the search is already the advanced one or has its place, type and offer type. Sale and
+ * rent words are filters on /estates only (the rent pages have their scope).
+ */
+export function filterWordsRedirect(url: URL, lookups: Lookups, scope: Scope): string | null {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  if (!q || url.searchParams.getAll("q").length > 1) return null;
+  const values = Object.fromEntries(url.searchParams) as Partial<FilterValues>;
+  const found = filterWordsOf(q, values, lookups, { offer: scope === "all" });
+  // Words without the place, type or offer type of a submitted form make the search the advanced one (decision 024:
+  // is_simple=0 requires none), as linkWith writes it; the home page's form sends its selects empty.
+  const place = (found.set.location_id ?? values.location_id) || (found.set.governorate_id ?? values.governorate_id);
+  const type = found.set.estate_type_id ?? values.estate_type_id;
+  const offer = found.set.estate_offer_type_id ?? values.estate_offer_type_id;
+  const simple =
+    isFilterSubmitted(url.searchParams) && values.is_simple !== "0" && (!place || !type || (scope === "all" && !offer));
+  const changed = Object.entries(found.set).some(([key, value]) => (values[key as FilterParam] ?? "") !== value);
+  if (!changed && found.q === q && !simple) return null;
+  return linkWith(url, { ...found.set, q: found.q });
+}
+
+/** The address of the form that keeps `url`'s search: /save-search with its non-empty parameters but page and lang. */
+function saveSearchHref(url: URL): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of url.searchParams) if (value && key !== "page" && key !== "lang") params.append(key, value);
+  return `/save-search?${params}`;
+}
+
+/** `url`'s search with `changes` applied (an empty value removes the parameter) and without `page`. */
+function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>): string {
+  const next = new URLSearchParams(url.searchParams);
+  next.delete("page");
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  // A search without one of the required fields is the advanced search's (decision 024: is_simple=0 requires none).
+  const place = next.get("location_id") || next.get("governorate_id");
+  if (!place || !next.get("estate_type_id") || !next.get("estate_offer_type_id")) next.set("is_simple", "0");
+  const query = next.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+/** The price bound as written in the search's currency, with the cards' labels: "50,000 US$", "1,000,000 ل.س". */
+function money(values: FilterValues, raw: string, t: T): string {
+  const n = Number(raw.replace(/[^\d]/g, ""));
+  return formatPrice(n, t(values.currency === "USD" ? "card.currencyUSD" : "card.currency"));
+}
+
+/**
+ * The filters a search applied, each as a link to the same search without it (results say what was asked).
+ * Only valid values come here (the loader shows none on a wrong filter).
+ */
+export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups, locale: Locale, t: T): SearchLink[] {
+  const chips: SearchLink[] = [];
+  const add = (label: string | null | undefined, changes: Partial<Record<FilterParam, string>>) => {
+    if (label) chips.push({ label, href: linkWith(url, changes) });
+  };
+  const id = (field: FilterParam) => Number(values[field]);
+  if (values.governorate_id) {
+    const gov = lookups.governorates.find((g) => g.id === id("governorate_id"));
+    add(gov && t("search.wholeGovernorate", { name: nameOf(gov, locale) }), { governorate_id: "" });
+  }
+  if (values.location_id) {
+    const place = lookups.locationById.get(id("location_id"));
+    add(place && `${nameOf(place.governorate, locale)}${t("search.placeSeparator")}${nameOf(place.location, locale)}`, {
+      location_id: "",
+    });
+  }
+  add(nameOf(lookups.byId.estateType.get(id("estate_type_id")), locale), { estate_type_id: "" });
+  if (url.pathname === "/estates")
+    add(nameOf(lookups.byId.offerType.get(id("estate_offer_type_id")), locale), { estate_offer_type_id: "" });
+  if (values.price_domain_id && values.price_domain_id !== "1") {
+    add(nameOf(lookups.byId.priceDomain.get(id("price_domain_id")), locale), { price_domain_id: "" });
+  }
+  if (values.price_min) add(t("search.chip.priceMin", { price: money(values, values.price_min, t) }), { price_min: "" });
+  if (values.price_max) add(t("search.chip.priceMax", { price: money(values, values.price_max, t) }), { price_max: "" });
+  if (values.rooms_min) add(t("search.chip.roomsMin", { count: id("rooms_min"), n: values.rooms_min }), { rooms_min: "" });
+  if (values.area_min) add(t("search.chip.areaMin", { n: formatNumber(id("area_min")) }), { area_min: "" });
+  if (values.area_max) add(t("search.chip.areaMax", { n: formatNumber(id("area_max")) }), { area_max: "" });
+  if (values.floor) add(t("search.chip.floor", { n: values.floor }), { floor: "" });
+  if (values.furnished) add(t("search.f.furnished"), { furnished: "" });
+  if (values.estate_finishing)
+    add(nameOf(lookups.byId.interiorStatus.get(id("estate_finishing")), locale), { estate_finishing: "" });
+  if (values.ownership_type_id)
+    add(nameOf(lookups.byId.ownershipType.get(id("ownership_type_id")), locale), { ownership_type_id: "" });
+  if (values.period_type_id) add(nameOf(lookups.byId.periodType.get(id("period_type_id")), locale), { period_type_id: "" });
+  if (values.negotiable) add(t("search.f.negotiable"), { negotiable: "" });
+  if (values.with_photos) add(t("search.f.with_photos"), { with_photos: "" });
+  if (values.advertiser) add(t(`search.advertiser.${values.advertiser}`), { advertiser: "" });
+  if (values.q) add(t("search.chip.words", { q: values.q }), { q: "" });
+  if (values.since && /^\d{10}$/.test(values.since))
+    add(t("search.chip.since", { date: formatDateTime(new Date(Number(values.since) * 1000)) }), { since: "" });
+  return chips;
+}
+
+/**
+ * Wider searches for an empty result: the whole governorate of the chosen place, the same amounts in the
+ * other currency, and the search without each filter (the chips).
+ */
+export function widerSearches(url: URL, values: FilterValues, lookups: Lookups, locale: Locale, t: T): SearchLink[] {
+  const links: SearchLink[] = [];
+  const place = values.location_id ? lookups.locationById.get(Number(values.location_id)) : undefined;
+  if (place) {
+    links.push({
+      label: t("search.wholeGovernorate", { name: nameOf(place.governorate, locale) }),
+      href: linkWith(url, { location_id: "", governorate_id: String(place.governorate.id) }),
+    });
+  }
+  if (values.price_min || values.price_max) {
+    const other = values.currency === "USD" ? "SYP" : "USD";
+    links.push({ label: t(`search.inCurrency.${other}`), href: linkWith(url, { currency: other }) });
+  }
+  for (const chip of appliedFilters(url, values, lookups, locale, t)) {
+    links.push({ label: t("search.without", { filter: chip.label }), href: chip.href });
+  }
+  links.push({ label: t("advanced.title"), href: "/advanced-search" });
+  return links;
+}
+
+/**
+ * The optional fields (decision 024) as data for the form (ExtraFilters: the results pages and the advanced search), named
+ * and with their messages in `locale`, so that the browser's code only draws them (decision 024: the search page's
+ * JavaScript budget). "More filters" is open when one of its fields is set or wrong. The rental period (decision 057)
+ * is a main field of the rent and vacation pages, offering that page's periods, and one of the others elsewhere.
+ */
+export function filterFields(
+  values: FilterValues,
+  errors: FilterErrors,
+  lookups: Lookups,
+  locale: Locale,
+  t: T,
+  scope: Scope = "all",
+): ExtraFields {
+  const base = (name: FilterParam): FilterField => ({
+    name,
+    label: t(`search.f.${name}`),
+    ...(errors[name] ? { error: t(errors[name][0].key, errors[name][0].values), "aria-invalid": true as const } : {}),
+  });
+  const text = (name: FilterParam, numeric = true): FilterField => ({
+    ...base(name),
+    type: numeric ? "text" : "search",
+    ...(numeric ? { inputMode: "numeric" as const } : {}),
+    defaultValue: values[name],
+  });
+  const select = (name: FilterParam, options: [string, string][]): FilterField => ({
+    ...base(name),
+    options,
+    defaultValue: values[name],
+  });
+  const check = (name: FilterParam): FilterField => ({
+    ...base(name),
+    type: "checkbox",
+    value: "1",
+    defaultChecked: values[name] === "1",
+  });
+  const any: [string, string] = ["", t("search.any")];
+  const named = (rows: { id: number; name_ar: string; name_en: string }[]) => [
+    any,
+    ...rows.map((r): [string, string] => [String(r.id), nameOf(r, locale)!]),
+  ];
+  const periods = lookups.periodTypes.filter((p) =>
+    scope === "all" ? true : VACATION_PERIOD_TYPE_IDS.includes(p.id) === (scope === "vacation"),
+  );
+  const period = select("period_type_id", named(periods));
+  const main = [
+    text("q", false),
+    text("price_min"),
+    text("price_max"),
+    select("currency", [
+      ["SYP", t("card.currency")],
+      ["USD", t("card.currencyUSD")],
+    ]),
+    select(
+      "sort",
+      SORTS.map((s) => [s, t(`search.sort.${s}`)]),
+    ),
+    ...(scope === "all" ? [] : [period]),
+  ];
+  const more = [
+    text("rooms_min"),
+    text("area_min"),
+    text("area_max"),
+    text("floor"),
+    select("estate_finishing", named(lookups.interiorStatuses)),
+    select("ownership_type_id", named(lookups.ownershipTypes)),
+    ...(scope === "all" ? [period] : []),
+    select("advertiser", [any, ["office", t("search.advertiser.office")], ["owner", t("search.advertiser.owner")]]),
+    check("furnished"),
+    check("negotiable"),
+    check("with_photos"),
+  ];
+  return { main, more, open: more.some((f) => values[f.name] || f.error), summary: t("search.more") };
+}

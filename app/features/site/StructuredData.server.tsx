@@ -1,0 +1,125 @@
+import { useTranslation } from "react-i18next";
+import type { EstateCard } from "~/features/listings/estate-card.server";
+import type { EstateDetail } from "~/features/listings/estate.server";
+import type { SearchResult } from "~/features/search/estate-search.server";
+import { estateTitle } from "~/features/listings/format";
+import { absoluteUrl } from "~/platform/http/seo";
+
+/**
+ * Structured data for search engines (JSON-LD of schema.org), rendered by the server only:
+ * app/entry.server.tsx renders it after the document, where the HTML parser puts it at the end of <body> (JSON-LD
+ * is read anywhere in the page). Crawlers read the server's HTML; the browser never needs these objects, so they
+ * are not part of any page's JavaScript (the 90 KB budget of decision 014; decision 022 needed the room).
+ */
+
+/** Route ids whose loader data has `result` (a SearchResult, or null when the filter is invalid): lists of listings. */
+const LISTING_LISTS = new Set([
+  "routes/estates",
+  "routes/rent-properties",
+  "routes/vacation-properties",
+  "routes/office-estates.$id",
+]);
+
+/**
+ * The JSON-LD of the page whose matched routes are `routeIds` (root first) with the loaders' `loaderData` (by route
+ * id): a listing's RealEstateListing on /estate/:id, an ItemList of the listings on a page of results, else nothing.
+ * `origin` is the site's origin (the root loader's), for absolute URLs.
+ */
+export function StructuredData({
+  routeIds,
+  loaderData,
+  origin,
+}: {
+  routeIds: readonly string[];
+  loaderData: Record<string, unknown>;
+  origin: string;
+}) {
+  const leaf = routeIds[routeIds.length - 1];
+  const data = loaderData[leaf] as { estate?: EstateDetail; result?: SearchResult | null } | undefined;
+  if (leaf === "routes/estate.$id" && data?.estate) return <ListingJsonLd estate={data.estate} origin={origin} />;
+  if (LISTING_LISTS.has(leaf) && data?.result) return <ListingsJsonLd estates={data.result.items} origin={origin} />;
+  return null;
+}
+
+/** A JSON-LD script element of `data`, with `<` escaped so that no text in it can end the script. */
+function JsonLd({ data }: { data: object }) {
+  return (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
+  );
+}
+
+/**
+ * JSON-LD for a page of listings: an ItemList of RealEstateListing, each with its Offer (price in SYP), so search
+ * engines read every card of result pages too. Nothing for an empty page.
+ */
+export function ListingsJsonLd({ estates, origin }: { estates: EstateCard[]; origin: string }) {
+  const { t } = useTranslation();
+  if (!estates.length) return null;
+  return (
+    <JsonLd
+      data={{
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        itemListElement: estates.map((e, i) => ({
+          "@type": "ListItem",
+          position: i + 1,
+          item: {
+            "@type": "RealEstateListing",
+            name: estateTitle(t, e),
+            url: `${origin}/estate/${e.id}`,
+            datePosted: e.date.slice(0, 10),
+            image: e.images[0] ? absoluteUrl(origin, e.images[0].small) : undefined,
+            offers: { "@type": "Offer", price: e.price ?? undefined, priceCurrency: e.price === null ? undefined : e.currency },
+          },
+        })),
+      }}
+    />
+  );
+}
+
+/**
+ * JSON-LD of one listing: a RealEstateListing with its place (and its point as `geo`, decision 059), area,
+ * rooms, photos and Offer (seller: its office).
+ */
+export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin: string }) {
+  const { t } = useTranslation();
+  return (
+    <JsonLd
+      data={{
+        "@context": "https://schema.org",
+        "@type": "RealEstateListing",
+        name: estateTitle(t, estate),
+        description: estate.description ?? undefined,
+        url: `${origin}/estate/${estate.id}`,
+        datePosted: estate.date.slice(0, 10),
+        image: estate.images.map((i) => absoluteUrl(origin, i.large)),
+        contentLocation: {
+          "@type": "Place",
+          name: estate.place,
+          address: {
+            "@type": "PostalAddress",
+            addressRegion: estate.governorate,
+            addressLocality: estate.location,
+            addressCountry: "SY",
+          },
+          geo: estate.point
+            ? { "@type": "GeoCoordinates", latitude: estate.point.latitude, longitude: estate.point.longitude }
+            : undefined,
+        },
+        floorSize: { "@type": "QuantitativeValue", value: estate.area, unitText: estate.areaUnit },
+        numberOfRooms: estate.rooms ?? undefined,
+        offers: {
+          "@type": "Offer",
+          price: estate.price ?? undefined,
+          priceCurrency: estate.price === null ? undefined : estate.currency,
+          availability: "https://schema.org/InStock",
+          businessFunction:
+            estate.offerTypeId === 1 ? "http://purl.org/goodrelations/v1#Sell" : "http://purl.org/goodrelations/v1#LeaseOut",
+          seller: estate.office
+            ? { "@type": "RealEstateAgent", name: estate.office.name, url: `${origin}/office/${estate.office.id}` }
+            : undefined,
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,159 @@
+import type { Db } from "~/platform/db/client.server";
+import { toDbId } from "~/platform/forms/id";
+import type { Locale } from "~/platform/i18n/i18n";
+import { estateCardsByIds, estateContact } from "~/features/listings/estate.server";
+import { getLookups, nameOf } from "~/features/places/lookups.server";
+import { officeContact } from "~/features/offices/office.server";
+import { hasReported } from "~/features/posts/report.server";
+import type { User } from "~/features/accounts/user.server";
+import { pageWithoutDialog } from "~/platform/ui/dialog";
+import { estateTitle } from "~/features/listings/format";
+import { loginPath } from "~/features/accounts/auth.server";
+import { getT } from "~/platform/i18n/i18n.server";
+import { consume } from "~/platform/http/rate-limit.server";
+
+/**
+ * Dialogs as URL state: `?dialog=login|report|contact|share` with `estate_id` or `office_id` (and
+ * `for` on the login prompt) opens a dialog that the root renders on any page, with or without JavaScript. Closing
+ * is a link to the same page without these parameters.
+ */
+/** The query parameters of a dialog (the root reads them on every page; a page with `dialog` is never kept). */
+export const DIALOG_PARAMS = ["dialog", "estate_id", "office_id", "for"] as const;
+
+/** Why a visitor is asked to log in (the prompt's title varies by action). */
+export type PromptReason = "contact" | "save" | "report" | "request";
+
+export type DialogData =
+  | { kind: "login"; reason: PromptReason; loginTo: string }
+  | { kind: "report"; estateId: number; title: string; reasons: { id: number; name: string }[]; already: boolean; backTo: string }
+  | { kind: "contact"; name: string | null; phone: string; tel: string; whatsapp: string }
+  /** The contact dialog past the account's limit of number reveals: the wait in whole minutes, no number. */
+  | { kind: "contactLimited"; minutes: number }
+  | { kind: "share"; title: string; url: string; links: { whatsapp: string; facebook: string; telegram: string; x: string } };
+
+/** A wa.me link for an E.164 number with a prefilled message. */
+export function whatsappLink(phone: string, text: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
+}
+
+/** A listing's address with the share tracking parameters (utm_source, utm_medium, utm_campaign). */
+export function shareUrl(origin: string, estateId: number, source: string): string {
+  return `${origin}/estate/${estateId}?utm_source=${source}&utm_medium=share&utm_campaign=listing_share`;
+}
+
+/**
+ * The page `back` (a local path without dialog parameters) with the contact dialog of the listing or office open:
+ * where a visitor who asked to call or write comes back to after logging in, so the number is shown without a second
+ * tap (decision 059). `back` itself when neither id is given.
+ */
+export function contactPage(back: string, estateId: number | null, officeId: number | null): string {
+  const target = estateId ? `estate_id=${estateId}` : officeId ? `office_id=${officeId}` : null;
+  if (!target) return back;
+  return `${back}${back.includes("?") ? "&" : "?"}dialog=contact&${target}`;
+}
+
+/**
+ * Counts one phone number shown to a user by the contact dialog against its limit (30 per account an
+ * hour, LIMITS.contactUser), and returns the dialog to show instead once it is passed, or null while within it.
+ */
+async function revealLimited(db: Db, user: User): Promise<DialogData | null> {
+  const limit = await consume(db, [["contactUser", String(user.id)]]);
+  return limit.ok ? null : { kind: "contactLimited", minutes: Math.max(1, Math.ceil(limit.retryAfter / 60)) };
+}
+
+/**
+ * The dialog a request asks for, or null (none asked, an unknown listing or office, bad parameters). Visitors who
+ * ask to contact, save or report get the login prompt instead, whose Login button comes back to the page.
+ * A user past the limit of number reveals gets `contactLimited` instead of a number.
+ */
+export async function dialogFor(
+  request: Request,
+  db: Db,
+  user: User | null,
+  locale: Locale,
+  origin: string,
+): Promise<DialogData | null> {
+  const url = new URL(request.url);
+  const kind = url.searchParams.get("dialog");
+  if (!kind) return null;
+  const estateId = toDbId(url.searchParams.get("estate_id"));
+  const officeId = toDbId(url.searchParams.get("office_id"));
+  const back = pageWithoutDialog(url.pathname, url.search);
+  const loginTo = loginPath(back);
+  const t = await getT(request);
+
+  if (kind === "login") {
+    const reason = url.searchParams.get("for");
+    if (reason === "save" || reason === "report" || reason === "request") return { kind: "login", reason, loginTo };
+    return { kind: "login", reason: "contact", loginTo: loginPath(contactPage(back, estateId, officeId)) };
+  }
+  if (kind === "contact" || kind === "report") {
+    if (!user) {
+      return {
+        kind: "login",
+        reason: kind,
+        loginTo: kind === "contact" ? loginPath(contactPage(back, estateId, officeId)) : loginTo,
+      };
+    }
+    if (kind === "contact" && officeId) {
+      const office = await officeContact(db, officeId, locale);
+      if (!office) return null;
+      const limited = await revealLimited(db, user);
+      if (limited) return limited;
+      const text = t("forms:contactDialog.officeText", { url: `${origin}/office/${officeId}` });
+      return {
+        kind: "contact",
+        name: office.name,
+        phone: office.phone,
+        tel: `tel:${office.phone}`,
+        whatsapp: whatsappLink(office.whatsapp, text),
+      };
+    }
+    if (!estateId) return null;
+    if (kind === "report") {
+      const [card] = await estateCardsByIds(db, [estateId], locale);
+      if (!card) return null;
+      const title = estateTitle(t, card);
+      const lookups = await getLookups(db);
+      return {
+        kind: "report",
+        estateId,
+        title,
+        reasons: lookups.reportReasons.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
+        already: await hasReported(db, user.id, estateId),
+        backTo: back,
+      };
+    }
+    const contact = await estateContact(db, estateId, locale);
+    if (!contact) return null;
+    const limited = await revealLimited(db, user);
+    if (limited) return limited;
+    const title = estateTitle(t, contact.card);
+    const text = t("forms:contactDialog.whatsappText", { title, ad: contact.card.stateId, url: `${origin}/estate/${estateId}` });
+    return {
+      kind: "contact",
+      name: contact.name,
+      phone: contact.phone,
+      tel: `tel:${contact.phone}`,
+      whatsapp: whatsappLink(contact.whatsapp, text),
+    };
+  }
+  if (kind === "share" && estateId) {
+    const [card] = await estateCardsByIds(db, [estateId], locale);
+    if (!card) return null;
+    const title = estateTitle(t, card);
+    const enc = encodeURIComponent;
+    return {
+      kind: "share",
+      title,
+      url: shareUrl(origin, estateId, "copy"),
+      links: {
+        whatsapp: `https://wa.me/?text=${enc(`${title} ${shareUrl(origin, estateId, "whatsapp")}`)}`,
+        facebook: `https://www.facebook.com/sharer/sharer.php?u=${enc(shareUrl(origin, estateId, "facebook"))}`,
+        telegram: `https://t.me/share/url?url=${enc(shareUrl(origin, estateId, "telegram"))}&text=${enc(title)}`,
+        x: `https://x.com/intent/post?url=${enc(shareUrl(origin, estateId, "x"))}&text=${enc(title)}`,
+      },
+    };
+  }
+  return null;
+}

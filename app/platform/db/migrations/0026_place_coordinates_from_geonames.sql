@@ -1,0 +1,50 @@
+-- Decision 059 (docs/decisions/059-advertiser-bar-captcha-case-map-links.md), its coordinates: the points of
+-- app/platform/db/seed/data/coordinates.ts now come from GeoNames (geonames.org, CC BY 4.0) where a GeoNames feature matched
+-- (the file's header says how). This writes the 42 points whose values changed into databases seeded before, matched
+-- by English names as 0023 did; the other rows keep 0023's values, which are the file's. No schema change.
+UPDATE "locations" AS l SET "latitude" = v.lat, "longitude" = v.lon
+FROM "governorates" AS g, (VALUES
+  ('Rif Dimashq', 'Sahnaya', 33.42531, 36.22552),
+  ('Rif Dimashq', 'Qudsaya', 33.54832, 36.21563),
+  ('Rif Dimashq', 'Al-Dimas', 33.58739, 36.09262),
+  ('Rif Dimashq', 'Ain al-Fijeh', 33.61529, 36.18285),
+  ('Rif Dimashq', 'Deir Atiyah', 34.09541, 36.76791),
+  ('Rif Dimashq', 'Dumayr', 33.64389, 36.69376),
+  ('Rif Dimashq', 'Babbila', 33.47101, 36.33076),
+  ('Hama', 'Wadi al-Uyun', 35.00119, 36.18683),
+  ('Hama', 'Mhardeh', 35.2479, 36.5725),
+  ('Latakia', 'Qardaha', 35.45644, 36.05909),
+  ('Latakia', 'Al-Haffah', 35.59824, 36.03006),
+  ('Tartus', 'Arwad', 34.85604, 35.85854),
+  ('Tartus', 'Mashta al-Helu', 34.87462, 36.25099),
+  ('Tartus', 'Al-Sheikh Badr', 34.99174, 36.0835),
+  ('Tartus', 'Al-Qadmus', 35.09855, 36.15984),
+  ('Tartus', 'Al-Hamidiyah', 34.71455, 35.95163),
+  ('Tartus', 'Al-Safsafah', 34.73481, 36.05318),
+  ('Idlib', 'Maarat al-Numan', 35.6483, 36.67693),
+  ('Daraa', 'Busra al-Sham', 32.5174, 36.48163),
+  ('Daraa', 'Izra', 32.86709, 36.25072),
+  ('Daraa', 'Nawa', 32.88646, 36.03905),
+  ('Daraa', 'Jasim', 32.99125, 36.06093),
+  ('Daraa', 'Al-Sheikh Maskin', 32.82666, 36.16052),
+  ('Daraa', 'Dael', 32.75355, 36.13076),
+  ('As-Suwayda', 'Shahba', 32.85237, 36.62847),
+  ('As-Suwayda', 'Al-Qrayya', 32.54337, 36.59776),
+  ('As-Suwayda', 'Al-Mazraa', 32.78152, 36.47838),
+  ('As-Suwayda', 'Ariqa', 32.88994, 36.48342),
+  ('As-Suwayda', 'Shaqqa', 32.89773, 36.69653),
+  ('Quneitra', 'Khan Arnabah', 33.18378, 35.89158),
+  ('Deir ez-Zor', 'Al-Asharah', 34.92133, 40.56007),
+  ('Deir ez-Zor', 'Al-Busayrah', 35.15618, 40.42716),
+  ('Raqqa', 'Ain Issa', 36.3855, 38.86228),
+  ('Raqqa', 'Al-Mansurah', 35.83917, 38.74288),
+  ('Raqqa', 'Maadan', 35.7552, 39.59835),
+  ('Raqqa', 'Al-Karamah', 35.86865, 39.27803),
+  ('Raqqa', 'Suluk', 36.59596, 39.1299),
+  ('Al-Hasakah', 'Ras al-Ain', 36.85034, 40.07055),
+  ('Al-Hasakah', 'Al-Qahtaniyah', 37.029, 41.54596),
+  ('Al-Hasakah', 'Tal Tamr', 36.65556, 40.37079),
+  ('Al-Hasakah', 'Al-Shaddadi', 36.05756, 40.73478),
+  ('Al-Hasakah', 'Markadah', 35.74607, 40.75304)
+) AS v(governorate_en, name_en, lat, lon)
+WHERE l."governorate_id" = g."id" AND g."name_en" = v.governorate_en AND l."name_en" = v.name_en;

@@ -1,2 +1,0 @@
-/** Any other path: the not-found page with status 404, rendered by the root error boundary. */
-export { default, loader } from "~/utils/no-page";

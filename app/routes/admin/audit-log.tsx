@@ -1,0 +1,116 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DamascusTime } from "~/features/back-office/AdminParts";
+import { toDbId } from "~/platform/forms/id";
+import { AUDIT_PAGE_SIZE, listAudit, type AuditRow } from "~/platform/db/audit.server";
+import { requireAdmin } from "~/features/accounts/auth.server";
+import { formatNumber } from "~/features/listings/format";
+import { pageContext } from "~/platform/http/page.server";
+import { pageMeta } from "~/platform/http/seo";
+
+export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = ["before", "subject", "id"];
+
+const SUBJECTS = ["estate", "estate_edit", "property_request", "estate_report", "user", "article", "office", "lead", "message"];
+
+/**
+ * /admin/audit: every moderation action, newest first, 50 a page (`before` = the last id seen),
+ * optionally of one subject (`subject` + `id`). Read only: there is no form here and the database refuses changes.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { db, t } = await pageContext(request);
+  const url = new URL(request.url);
+  const num = (name: string) => toDbId(url.searchParams.get(name)) ?? undefined;
+  const subject = url.searchParams.get("subject") ?? "";
+  const options = { before: num("before"), subjectType: SUBJECTS.includes(subject) ? subject : undefined, subjectId: num("id") };
+  const rows = await listAudit(db, options);
+  const next = rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1].id : null;
+  const keep = options.subjectType && options.subjectId ? `subject=${options.subjectType}&id=${options.subjectId}&` : "";
+  return {
+    rows,
+    next: next ? `/admin/audit?${keep}before=${next}` : null,
+    seo: { title: t("admin:audit.title"), description: t("admin:description"), noindex: true },
+  };
+}
+
+export default function AuditPage() {
+  const { rows, next } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <section className="page admin-page">
+      <h1>{t("admin:audit.title")}</h1>
+      <p className="page-lead">{t("admin:audit.intro")}</p>
+      {rows.length === 0 ? (
+        <p className="notice">{t("admin:audit.empty")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="audit-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin:audit.when")}</th>
+                <th scope="col">{t("admin:audit.who")}</th>
+                <th scope="col">{t("admin:audit.what")}</th>
+                <th scope="col">{t("admin:audit.subject")}</th>
+                <th scope="col">{t("admin:audit.why")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <DamascusTime at={r.at} />
+                  </td>
+                  <td>
+                    <bdi>{r.actor ?? "-"}</bdi>
+                  </td>
+                  <td>
+                    {t(`admin:actions.${r.action.replace(".", "_")}`, { defaultValue: r.action })}
+                    <RateValues row={r} />
+                  </td>
+                  <td>
+                    {r.subjectType === "estate" ? (
+                      <Link to={`/admin/posts/${r.subjectId}`}>{t(`admin:subjects.${r.subjectType}`, { id: r.subjectId })}</Link>
+                    ) : (
+                      t(`admin:subjects.${r.subjectType}`, { id: r.subjectId, defaultValue: `${r.subjectType} ${r.subjectId}` })
+                    )}
+                  </td>
+                  <td dir="auto">{r.reason ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {next ? (
+        <p>
+          <Link to={next}>{t("admin:audit.older")}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Both values of an exchange-rate change (docs/decisions/049): the rate replaced and the new one, from the entry's
+ * details (`previous`, `syp_per_usd`: whole SYP for 1 USD, written by setRate). Nothing for other entries.
+ */
+function RateValues({ row }: { row: AuditRow }) {
+  const { t } = useTranslation("admin");
+  const details = row.details ?? {};
+  if (row.action !== "exchange_rate.set" || typeof details.syp_per_usd !== "number") return null;
+  const rate = formatNumber(details.syp_per_usd);
+  const text =
+    typeof details.previous === "number"
+      ? t("admin:audit.rateChange", { previous: formatNumber(details.previous), rate })
+      : t("admin:audit.rateSet", { rate });
+  return (
+    <>
+      <br />
+      <bdi>{text}</bdi>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/platform/ui/Icon";
+import { OfficeCard } from "~/features/offices/OfficeCard";
+import { OfficeSearch, type OfficeSearchErrors } from "~/features/offices/OfficeSearch";
+import { message } from "~/platform/forms/message";
+import { officeQuery, parseOfficeQuery } from "~/features/search/search-query";
+import { getLookups } from "~/features/places/lookups.server";
+import { searchOfficesByName, searchOfficesByPlace, type OfficeCard as Card } from "~/features/offices/office.server";
+import { pageContext } from "~/platform/http/page.server";
+import { pageMeta } from "~/platform/http/seo";
+
+export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = Object.keys(officeQuery.shape);
+
+/**
+ * Office search results: searchselected 1 needs location_id ('please choose the required region'),
+ * 2 needs name ('please write the required name'); a missing field answers 400 with the form and its message.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, locale, t } = await pageContext(request);
+  const lookups = await getLookups(db);
+  const query = parseOfficeQuery(new URL(request.url).searchParams);
+  const { searchselected } = query.value;
+  const values = {
+    searchselected: searchselected ?? "1",
+    location_id: query.texts.location_id,
+    name: query.value.name ?? query.texts.name,
+  };
+  const errors: OfficeSearchErrors = {};
+  let offices: Card[] = [];
+  if (values.searchselected === "1") {
+    const id = query.value.location_id;
+    if (id === undefined || !lookups.locationById.has(id)) errors.location_id = [message("offices.errors.place")];
+    else offices = await searchOfficesByPlace(db, id, locale);
+  } else if (!query.value.name) {
+    errors.name = [message("offices.errors.name")];
+  } else {
+    offices = await searchOfficesByName(db, query.value.name, locale);
+  }
+  const invalid = Boolean(errors.location_id || errors.name);
+  return data(
+    {
+      seo: {
+        title: t("offices.resultsTitle"),
+        description: t("offices.description"),
+        keep: ["searchselected", "location_id", "name"],
+        noindex: true,
+      },
+      values,
+      errors,
+      invalid,
+      offices,
+    },
+    { status: invalid ? 400 : 200 },
+  );
+}
+
+export default function OfficesResult() {
+  const { values, errors, invalid, offices } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1>{t("offices.resultsTitle")}</h1>
+      <OfficeSearch values={values} errors={errors} />
+      {invalid ? (
+        <div className="notice notice-error" role="alert">
+          <Icon name="alert" />
+          <p>{t(errors.location_id?.[0].key ?? errors.name?.[0].key ?? "search.requiredToast")}</p>
+        </div>
+      ) : (
+        <>
+          <p className={offices.length ? "result-count" : "notice"} role="status">
+            {offices.length ? t("offices.found", { count: offices.length }) : t("offices.none")}
+          </p>
+          {offices.length ? <h2 className="visually-hidden">{t("offices.listTitle")}</h2> : null}
+          <div className="grid office-grid">
+            {offices.map((o) => (
+              <OfficeCard key={o.id} office={o} />
+            ))}
+          </div>
+          {!offices.length ? (
+            <p className="empty-next">
+              <Link to="/offices" className="button">
+                {t("offices.seeAll")}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

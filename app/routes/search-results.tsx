@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ListingPage } from "~/features/search/EstateResults";
+import { loadListingPage } from "~/features/search/results-page.server";
+import { pageMeta } from "~/platform/http/seo";
+import { SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
+
+export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = SEARCH_QUERY_PARAMS;
+
+/** Search results (/estates): the filter comes from the query string; location, type and offer type are required. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadListingPage(request, {
+    scope: "all",
+    required: ["location_id", "estate_type_id", "estate_offer_type_id"],
+    titleKey: "search.resultsTitle",
+    descriptionKey: "search.resultsDescription",
+  });
+}
+
+export default function Estates() {
+  return <ListingPage data={useLoaderData<typeof loader>()} kind="all" />;
+}

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/platform/db/db.server";
+import { isPageNumber } from "~/platform/forms/queries";
+import { publishedArticleIds } from "~/features/articles/article.server";
+import { publicEstateIds, publicEstateStats } from "~/features/listings/estate.server";
+import { activeOfficeIds } from "~/features/offices/office.server";
+import { notFound } from "~/platform/http/page.server";
+import { publicOrigin } from "~/platform/http/site.server";
+import { SITEMAP_CHUNK, urlEntry, xmlResponse } from "~/features/site/sitemap.server";
+
+const STATIC_PATHS = [
+  "/",
+  "/vacation-properties",
+  "/rent-properties",
+  "/estates",
+  "/offices",
+  "/articals",
+  "/who-us",
+  "/call-us",
+  "/privacy-policy",
+  "/company-profile/",
+  "/advanced-search",
+  "/consultation",
+  "/new-estate",
+  "/user-order",
+];
+
+/**
+ * One sitemap: `pages.xml` (static pages, offices, articles) or `estates-N.xml` (public listings with ids from
+ * (N-1)*10000+1 to N*10000). Each page is listed in Arabic and in English, each with both alternates. Anything else is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const origin = publicOrigin(request);
+  const db = await getDb();
+  const name = params.name ?? "";
+  if (name === "pages.xml") {
+    const [offices, articles] = await Promise.all([activeOfficeIds(db), publishedArticleIds(db)]);
+    const urls = [
+      ...STATIC_PATHS.flatMap((p) => urlEntry(origin, p)),
+      ...offices.flatMap((id) => urlEntry(origin, `/office/${id}`)),
+      ...articles.flatMap((a) => urlEntry(origin, `/artical/${a.id}`, a.date)),
+    ];
+    return xmlResponse(wrap(urls));
+  }
+  const match = /^estates-(\d+)\.xml$/.exec(name);
+  if (!match || !isPageNumber(match[1])) notFound();
+  const n = Number(match[1]);
+  if ((n - 1) * SITEMAP_CHUNK > (await publicEstateStats(db)).maxId) notFound();
+  const rows = await publicEstateIds(db, (n - 1) * SITEMAP_CHUNK, SITEMAP_CHUNK);
+  const inChunk = rows.filter((r) => r.id <= n * SITEMAP_CHUNK);
+  if (!inChunk.length && n > 1) notFound();
+  return xmlResponse(wrap(inChunk.flatMap((r) => urlEntry(origin, `/estate/${r.id}`, r.updated))));
+}
+
+function wrap(urls: string[]): string {
+  return `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join("")}</urlset>`;
+}

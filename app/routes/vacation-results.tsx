@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ListingPage } from "~/features/search/EstateResults";
+import { loadListingPage } from "~/features/search/results-page.server";
+import { pageMeta } from "~/platform/http/seo";
+import { SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
+
+export const meta = pageMeta;
+
+/** The query parameters the loader reads (decision 045). */
+export const queryParams = SEARCH_QUERY_PARAMS;
+
+/**
+ * Vacation rentals: daily, weekly and seasonal periods (/vacation-properties), with the search filter; every field is optional
+ * here.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadListingPage(request, {
+    scope: "vacation",
+    required: [],
+    titleKey: "listings.vacationTitle",
+    descriptionKey: "listings.vacationDescription",
+  });
+}
+
+export default function VacationProperties() {
+  return <ListingPage data={useLoaderData<typeof loader>()} kind="vacation" />;
+}
