@@ -8,6 +8,32 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The features from the lowest to the highest (docs/decisions/065-a-house-by-feature.md): a feature may import the
+ * features of the levels before its own, never one of its own level or above.
+ */
+const FEATURE_LEVELS = [
+  ["places", "accounts", "offline"],
+  ["listings"],
+  ["search"],
+  ["alerts"],
+  ["posts"],
+  ["inbox"],
+  ["forms", "back-office", "offices", "articles"],
+  ["jobs"],
+  ["site"],
+];
+const featureZones = FEATURE_LEVELS.flatMap((level, i) =>
+  level.map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: FEATURE_LEVELS.slice(i)
+      .flat()
+      .filter((other) => other !== feature)
+      .map((other) => `./app/features/${other}`),
+    message: `A feature imports only the features below it (eslint.config.js FEATURE_LEVELS).`,
+  })),
+).filter((zone) => zone.from.length > 0);
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,6 +99,7 @@ export default tseslint.config(
               message: "The platform is below the features.",
             },
             { target: "./app/features", from: "./app/routes", message: "Features never import route modules." },
+            ...featureZones,
           ],
         },
       ],
