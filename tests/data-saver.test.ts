@@ -13,6 +13,7 @@ import {
 import { DEFERRED_REL } from "~/platform/remix/page-scripts.server";
 import { callAction, parseSetCookie, unwrap } from "./helpers/remix";
 import { startServer, type TestServer } from "./helpers/server";
+import { declaredRoutes } from "./helpers/routes";
 
 /**
  * The data saver (decision 022): the mode from the `Save-Data` header and the `save_data` cookie, the
@@ -68,27 +69,26 @@ describe("which pages keep their scripts (decision 022)", () => {
       expect(keepsScripts(["root", id]), id).toBe(false);
   });
 
-  it("lists every route whose page uses the form hooks, itself or through a component it imports", () => {
+  it("lists every route whose page uses the form hooks, itself or through a component it imports", async () => {
     const hooks = /\b(useServerForm|useDraft|useForgetDraft|useSubmitting|useFetcher)\(/;
     const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
-    const routeFiles = fs.readdirSync("app/routes").filter((file) => /\.tsx?$/.test(file));
-    const ids = new Set(routeFiles.map((file) => `routes/${file.replace(/\.tsx?$/, "")}`));
+    const routes = await declaredRoutes();
+    const ids = new Set(routes.map((route) => route.id));
+    const parentOf = new Map(routes.map((route) => [route.id, route.parentId]));
     const using: string[] = [];
-    for (const file of routeFiles) {
-      const source = read(path.join("app/routes", file));
-      const components = [...source.matchAll(/from "~\/components\/([\w-]+)"/g)].map((m) => m[1]);
+    for (const route of routes) {
+      const source = read(path.join("app", route.file));
+      // The modules of app/ it imports (the features' components and the platform's forms), one level down.
+      const imported = [...source.matchAll(/from "~\/([\w/.-]+)"/g)].map((m) => m[1]);
       const uses =
-        hooks.test(source) ||
-        components.some(
-          (name) => hooks.test(read(`app/components/${name}.tsx`)) || hooks.test(read(`app/components/${name}.ts`)),
-        );
+        hooks.test(source) || imported.some((name) => hooks.test(read(`app/${name}.tsx`)) || hooks.test(read(`app/${name}.ts`)));
       if (!uses) continue;
-      const id = `routes/${file.replace(/\.tsx?$/, "")}`;
-      // The page's matches: the route and its parent layout routes (flat routes: "admin.users" is under "admin").
-      const parts = id.split(".");
-      const matches = ["root", ...parts.map((_, i) => parts.slice(0, i + 1).join(".")).filter((p) => ids.has(p))];
-      using.push(id);
-      expect(keepsScripts(matches), `${id} uses the form hooks: add it to ROUTES_WITH_FORM_SCRIPTS`).toBe(true);
+      // The page's matches: the route and its parent layout routes.
+      const matches = [route.id];
+      for (let parent = parentOf.get(route.id); parent; parent = parentOf.get(parent)) matches.unshift(parent);
+      if (matches[0] !== "root") matches.unshift("root");
+      using.push(route.id);
+      expect(keepsScripts(matches), `${route.id} uses the form hooks: add it to ROUTES_WITH_FORM_SCRIPTS`).toBe(true);
     }
     // The check found the forms it is meant to find.
     expect(using).toEqual(expect.arrayContaining(["routes/new-estate", "routes/consultation", "routes/admin.users"]));

@@ -9,6 +9,7 @@ import { ESTATE_STATUSES } from "~/platform/db/schema";
 import { DEMO_ADMIN } from "~/features/accounts/admin-bootstrap.server";
 import { SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
 import { CookieJar } from "./helpers/remix";
+import { declaredRoutes } from "./helpers/routes";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
@@ -354,17 +355,20 @@ const CAPTCHA = "Kp7Wd";
 // ---------------------------------------------------------------------------------------------------------------
 // Route list checks.
 
-/** Files of app/routes whose module exports an action. */
+/**
+ * The site's routes (remix.config.js, decision 065), each keyed as ROUTES and PAGE_PARAMS key them: its id's flat-route
+ * name with ".tsx" (`routes/profile_.posts.$id` is "profile_.posts.$id.tsx"), which still spells its URL.
+ */
+const DECLARED = (await declaredRoutes()).map((route) => ({ ...route, key: `${route.id.replace(/^routes\//, "")}.tsx` }));
+
+/** The routes whose module exports an action, by key. */
 function routeFilesWithAction(): string[] {
-  const dir = path.resolve("app/routes");
-  return fs
-    .readdirSync(dir)
-    .filter((file) => /\.(tsx?|jsx?)$/.test(file))
-    .filter((file) =>
-      /export\s+(async\s+)?(function|const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/.test(
-        fs.readFileSync(path.join(dir, file), "utf8"),
-      ),
-    )
+  return DECLARED.filter((route) =>
+    /export\s+(async\s+)?(function|const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/.test(
+      fs.readFileSync(path.join("app", route.file), "utf8"),
+    ),
+  )
+    .map((route) => route.key)
     .sort();
 }
 
@@ -857,11 +861,10 @@ const PAGE_PARAMS: Record<string, (ids: Ids) => string[]> = {
   "sitemaps.$name.tsx": () => ["/sitemaps/pages.xml", "/sitemaps/estates-1.xml"],
 };
 
-/** Every route module of app/routes (each is an address: pages, resource routes, and action routes' not-found page). */
+/** Every route (each is an address: pages, resource routes, and action routes' not-found page), by key; not root. */
 function routeFiles(): string[] {
-  return fs
-    .readdirSync(path.resolve("app/routes"))
-    .filter((file) => /\.(tsx?|jsx?)$/.test(file))
+  return DECLARED.filter((route) => route.id !== "root")
+    .map((route) => route.key)
     .sort();
 }
 
