@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_DB_ID } from "~/platform/forms/id";
 import { isPageNumber, MAX_PAGE, requestedPageOf } from "~/platform/forms/queries";
-import { parseFilterQuery, parseOfficeQuery } from "~/features/search/search-query";
+import { OFFICE_QUERY_PARAMS, officeQuery, parseFilterQuery, parseOfficeQuery } from "~/features/search/search-query";
 import { loader as articlesLoader } from "~/routes/articles";
 import { loader as estatesLoader } from "~/routes/search-results";
 import { loader as officesResultLoader } from "~/routes/office-search-results";
@@ -88,6 +88,10 @@ describe("the page rule", () => {
 });
 
 describe("the office search's schema", () => {
+  it("reads the parameters the route names for the page cache's key, and no other", () => {
+    expect([...OFFICE_QUERY_PARAMS]).toEqual(Object.keys(officeQuery.shape));
+  });
+
   it("searches by place unless searchselected is 2, and cleans the name", () => {
     expect(parseOfficeQuery(query("searchselected=3")).value.searchselected).toBe("1");
     const parsed = parseOfficeQuery(query(`searchselected=2&name=${encodeURIComponent("\u0000 حلب\u0007 ")}`));

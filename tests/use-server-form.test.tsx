@@ -19,7 +19,7 @@ import type { FormResult } from "~/platform/forms/parse";
 
 /**
  * useServerForm (decision 034) renders what the server's reply holds, through our prop getters (decision 064). A field posted
- * more than once (the fuzzer of issue 9 sends such posts) comes back as a list: the form shows its first value, and
+ * more than once (tests/fuzz.test.ts sends such posts) comes back as a list: the form shows its first value, and
  * React gets a string (a list as a select's defaultValue is a warning, which fails a test here: tests/helpers/setup.ts).
  */
 function Form({ lastResult }: { lastResult: FormResult }) {

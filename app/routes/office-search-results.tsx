@@ -5,7 +5,7 @@ import { Icon } from "~/platform/ui/Icon";
 import { OfficeCard } from "~/features/offices/OfficeCard";
 import { OfficeSearch, type OfficeSearchErrors } from "~/features/offices/OfficeSearch";
 import { message } from "~/platform/forms/message";
-import { officeQuery, parseOfficeQuery } from "~/features/search/search-query";
+import { OFFICE_QUERY_PARAMS, parseOfficeQuery } from "~/features/search/search-query";
 import { getLookups } from "~/features/places/lookups.server";
 import { searchOfficesByName, searchOfficesByPlace, type OfficeCard as Card } from "~/features/offices/office.server";
 import { pageContext } from "~/platform/http/page.server";
@@ -14,7 +14,7 @@ import { pageMeta } from "~/platform/http/seo";
 export const meta = pageMeta;
 
 /** The query parameters the loader reads (decision 045). */
-export const queryParams = Object.keys(officeQuery.shape);
+export const queryParams = [...OFFICE_QUERY_PARAMS];
 
 /**
  * Office search results: searchselected 1 needs location_id ('please choose the required region'),

@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { COUNTRIES } from "~/platform/config/countries";
-import { refuseBidiControls } from "~/platform/forms/text";
+import { refuseBidiControls, toLatinDigits } from "~/platform/forms/text";
 
 /**
  * The account forms (login, registration, verification code, reset password) as zod schemas, read by the
@@ -36,11 +36,6 @@ const country = /* @__PURE__ */ (() =>
 
 /** A phone number as typed: digits (Latin, Arabic-Indic or Persian), spaces, dashes, dots, brackets, a leading plus. */
 const PHONE_CHARS = /^\+?[0-9\u0660-\u0669\u06F0-\u06F9\s\-().]*$/;
-
-/** Arabic-Indic (٠-٩) and Persian (۰-۹) digits as Latin ones: phones and keyboards in Syria type either. */
-export function toLatinDigits(value: string): string {
-  return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.codePointAt(0)! - 0x0660) % 0x90));
-}
 
 const loginPhone = /* @__PURE__ */ (() =>
   z

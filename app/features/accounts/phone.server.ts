@@ -1,5 +1,5 @@
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
-import { toLatinDigits } from "~/features/accounts/account-forms";
+import { toLatinDigits } from "~/platform/forms/text";
 
 /** Number types that can receive an SMS; libphonenumber-js cannot tell mobile from fixed in some countries. */
 const SMS_TYPES = new Set(["MOBILE", "FIXED_LINE_OR_MOBILE", "PERSONAL_NUMBER"]);

@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import type { Locale } from "~/platform/i18n/i18n";
-import { toLatinDigits } from "~/features/accounts/account-forms";
+import { toLatinDigits } from "~/platform/forms/text";
 import { getLocaleT } from "~/platform/i18n/i18n.server";
 import { readSignedLink, signLink } from "~/platform/http/signed-links.server";
 import { queueSms } from "~/platform/sms/sms.server";

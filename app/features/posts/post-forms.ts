@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { toLatinDigits } from "~/features/accounts/account-forms";
+import { toLatinDigits } from "~/platform/forms/text";
 import { dbId } from "~/platform/forms/id";
 import { message, type Message } from "~/platform/forms/message";
 import { refuseBidiControls } from "~/platform/forms/text";

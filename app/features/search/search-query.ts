@@ -97,6 +97,13 @@ export const officeQuery = /* @__PURE__ */ (() =>
       .optional(),
   }))();
 
+/**
+ * The parameters officeQuery reads, written out: a route's `queryParams` (decision 045) is evaluated in the browser
+ * too, where building officeQuery would bring zod into the page's scripts (decision 034). tests/query-schemas.test.ts
+ * checks that they are the schema's keys.
+ */
+export const OFFICE_QUERY_PARAMS = ["searchselected", "location_id", "name"] as const;
+
 /** How the office search's texts are cut: the place 12 characters, the name 60. */
 const OFFICE_OPTIONS: QueryOptions<typeof officeQuery.shape> = { maxLength: 12, lengths: { name: 60 } };
 

@@ -35,3 +35,12 @@ export function bidiError(text: string): string | null {
 export function refuseBidiControls<S extends z.ZodType<string, string>>(schema: S): S {
   return schema.refine((value) => bidiError(value) === null, BIDI_MESSAGE) as S;
 }
+
+/**
+ * Arabic-Indic (٠-٩) and Persian (۰-۹) digits as Latin ones: phones and keyboards in Syria type either. Here, with
+ * the other text rules, so that a form that reads digits does not import the account forms (and their
+ * country list) into its page's scripts (decision 034).
+ */
+export function toLatinDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.codePointAt(0)! - 0x0660) % 0x90));
+}
