@@ -53,7 +53,7 @@ CREATE OR REPLACE FUNCTION "search_words"(input text) RETURNS text LANGUAGE sql 
       ' houses? ', ' home ', 'gi'),
       ' properties ', ' property ', 'gi'),
     '( [A-Za-z]{3,}[A-RT-Za-rt-z])[sS](?= )', '\1', 'g'),
-    '( [a-z]{3,}[^s ])s(?= )', '\1', 'g'),
+    '( [a-z]{3,}[^sS ])s(?= )', '\1', 'g'),
     '( [ء-ي]{3,})(?:ات|ون|ين)(?= )', '\1' || chr(1), 'g'),
     '( [ء-ي]{2,})ه(?= )', '\1', 'g'), chr(1), ''), '  ', ' ')), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
 $$;
