@@ -24,7 +24,7 @@ const require = createRequire(import.meta.url);
 const installed = (name: string): string => (require(`${name}/package.json`) as { version: string }).version;
 
 describe("the framework versions the shims were written for", () => {
-  it("installs exactly them, and patches/ holds one patch for each of two of them", () => {
+  it("installs exactly them, and patches/ holds one patch for each of three of them", () => {
     expect(installed("@remix-run/dev")).toBe("2.17.5");
     expect(installed("@remix-run/react")).toBe("2.17.5");
     expect(installed("@remix-run/server-runtime")).toBe("2.17.5");
@@ -34,8 +34,21 @@ describe("the framework versions the shims were written for", () => {
     expect(installed("turbo-stream")).toBe("2.4.1");
     expect(fs.readdirSync(path.resolve("patches")).sort()).toEqual([
       "@remix-run+dev+2.17.5.patch",
+      "@remix-run+react+2.17.5.patch",
       "@remix-run+router+1.23.4.patch",
     ]);
+  });
+});
+
+// Kept after all (decision 064's amendment): without it, the end-to-end journeys of the phone with JavaScript logged
+// React error #345 on navigations interrupted while a page's scripts loaded (search, report, offer forms).
+describe("patches/@remix-run+react+2.17.5.patch (decision 034: interrupted navigations are not errors)", () => {
+  it("is applied to both builds of Remix's single fetch: the rest of a decoded stream cannot reject unhandled", () => {
+    for (const file of ["dist/single-fetch.js", "dist/esm/single-fetch.js"]) {
+      const source = fs.readFileSync(require.resolve(`@remix-run/react/${file}`), "utf8");
+      expect(source, file).toContain("decoded.done.catch(() => {});");
+      expect(source, file).toContain("if (!(init.signal && init.signal.aborted)) console.error(e);");
+    }
   });
 });
 
