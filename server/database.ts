@@ -7,7 +7,7 @@ import { getEnv, isPublicSite } from "~/platform/config/env.server";
 
 /**
  * The database as the server starts with it: opened and migrated (getDatabase), filled with the
- * demo data when it is empty (the generator, app/db/seed/, is loaded only then: a dynamic import, so a start on a
+ * demo data when it is empty (the generator, app/platform/db/seed/, is loaded only then: a dynamic import, so a start on a
  * filled database never loads it), the demo admin made with the demo data and retired on a public site
  * (settleDemoAdmin, docs/decisions/049), and the operator's first admin made from ADMIN_PHONE and ADMIN_PASSWORD.
  * Returns the database and what became of the demo admin (for server.ts to print). Rejects when the database cannot
