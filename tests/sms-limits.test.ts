@@ -290,7 +290,9 @@ describe("one way to queue a code", () => {
       }
     };
     walk(path.resolve("app"));
-    expect(found.map((f) => path.relative(process.cwd(), f))).toEqual([path.join("app", "features", "accounts", "sms-codes.server.ts")]);
+    expect(found.map((f) => path.relative(process.cwd(), f))).toEqual([
+      path.join("app", "features", "accounts", "sms-codes.server.ts"),
+    ]);
   });
 });
 
