@@ -1,13 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
-import type { i18n as I18n } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import i18n from "./platform/i18n/i18n";
 import { loadPlaces } from "./features/places/places";
 import { startServiceWorker } from "./features/offline/service-worker";
 import { createTranslator, type Texts } from "./platform/i18n/translator";
+import { TranslatorProvider } from "./platform/i18n/use-t";
 
 async function hydrate() {
   const lng = document.documentElement.lang || i18n.fallbackLng;
@@ -21,7 +20,6 @@ async function hydrate() {
   const translator = createTranslator({
     lng,
     defaultNS: i18n.defaultNS,
-    react: i18n.react,
     load: (language, ns) =>
       fetch(`/locales/${language}/${ns}.json?v=${version}`).then((res) => {
         if (!res.ok) throw new Error(`${res.status} ${res.url}`);
@@ -33,12 +31,11 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      // react-i18next is typed for an i18next instance: the translator has the part of it that it uses.
-      <I18nextProvider i18n={translator as unknown as I18n}>
+      <TranslatorProvider translator={translator}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslatorProvider>,
     );
   });
 }

@@ -2,14 +2,14 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { cardCache } from "./features/listings/CachedEstateCard.server";
 import { DataSaverSwitch } from "./features/site/DataSaverSwitch.server";
 import { CardCacheContext } from "./features/listings/EstateCard";
 import { StructuredData } from "./features/site/StructuredData.server";
 import type { LayoutHandle } from "./root";
 import { dataSaverOf, keepsScripts, withoutScripts } from "./features/site/data-saver.server";
-import { i18nFor, localeOf } from "./platform/i18n/i18n.server";
+import { localeOf, pageTranslator } from "./platform/i18n/i18n.server";
+import { TranslatorProvider } from "./platform/i18n/use-t";
 import { getDb } from "./platform/db/db.server";
 import { scriptsAfterFirstPaint } from "./platform/remix/page-scripts.server";
 import { getLookups, placeList } from "./features/places/lookups.server";
@@ -71,7 +71,7 @@ function collect(onDone: (html: Buffer) => void, onError: (error: Error) => void
 }
 
 /**
- * Renders a document: the page language's one i18next instance, the CSP nonce from server.ts, and the
+ * Renders a document: the page language's translator (`pageTranslator`, decision 069), the CSP nonce from server.ts, and the
  * complete HTML as one body for browsers and bots alike. No route suspends (no `defer`), so
  * streaming would only cut the page into 2 KB writes, each compressed and written on its own;
  * the whole page is rendered in a few milliseconds.
@@ -91,7 +91,6 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lng = localeOf(request);
-  const instance = i18nFor(lng);
   // The place selects' list, from the lookups kept in memory (not in the loader data). A page rendered
   // while the database cannot be reached (503) has no place select.
   const places: PlaceGroup[] | null = await getDb()
@@ -111,13 +110,13 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <PlacesContext.Provider value={places}>
-          <I18nextProvider i18n={instance}>
+          <TranslatorProvider translator={pageTranslator(lng)}>
             <CardCacheContext.Provider value={cardCache()}>
               <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
             </CardCacheContext.Provider>
             {footer ? <DataSaverSwitch mode={saver} redirectTo={`${url.pathname}${url.search}`} /> : null}
             <StructuredData routeIds={routeIds} loaderData={loaderData} origin={origin} />
-          </I18nextProvider>
+          </TranslatorProvider>
         </PlacesContext.Provider>
       </NonceContext.Provider>,
       {

@@ -12,8 +12,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useReloadOnLanguageChange, useT } from "~/platform/i18n/use-t";
 import { AppPopup, Footer, Header, ToastBar } from "./features/site/Layout";
 import { Icon } from "./platform/ui/Icon";
 import { dirOf } from "./platform/i18n/i18n";
@@ -46,13 +45,13 @@ export { loader, queryParams } from "./features/site/root-loader.server";
 /** The document shell: <html lang dir> from the page language, navbar, footer and toasts. */
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
-  const { i18n } = useTranslation();
-  const locale = root?.locale ?? (i18n.language === "en" ? "en" : "ar");
+  const { t, lang } = useT();
+  const locale = root?.locale ?? lang;
   const nonce = useNonce();
   const matches = useMatches();
   const location = useLocation();
   const flags = matches.reduce<LayoutHandle>((acc, m) => ({ ...acc, ...((m.handle as LayoutHandle | undefined) ?? {}) }), {});
-  useChangeLanguage(locale);
+  useReloadOnLanguageChange(locale);
   return (
     <html
       lang={locale}
@@ -70,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className={flags.hideNavbar ? "no-navbar" : undefined}>
         <a href="#main" className="skip-link">
-          {i18n.t("nav.skip")}
+          {t("nav.skip")}
         </a>
         {flags.hideNavbar ? null : <Header user={root?.user ?? null} />}
         <main id="main" className="content">
@@ -104,7 +103,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   useReloadWhenOffline();
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;

@@ -158,5 +158,27 @@ for (const lang of LANGS) {
       ]);
       expect(errors, "console and page errors").toEqual([]);
     });
+
+    test("a language chosen in another tab reloads the page at the next client-side navigation, in that language", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const other = lang === "ar" ? "en" : "ar";
+      await page.goto("/");
+      await hydrated(page);
+      await markDocument(page);
+      // Another tab's switcher sets the cookie; this tab's next navigation (a new query: every loader runs) asks the
+      // root loader, which answers in that language.
+      await context.addCookies([{ name: "lang", value: other, url: baseURL! }]);
+      await page.evaluate(() =>
+        (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(
+          "/articals?page=1",
+        ),
+      );
+      await expect(page.locator("html")).toHaveAttribute("lang", other);
+      await expect(page.locator("html")).toHaveAttribute("dir", other === "ar" ? "rtl" : "ltr");
+      expect(await documentKept(page), "the page was loaded again").toBe(false);
+    });
   });
 }

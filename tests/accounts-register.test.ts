@@ -3,13 +3,11 @@ import "./helpers/fixed-captcha";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import * as s from "~/platform/db/schema";
 import { TextWithUserText } from "~/platform/ui/UserText";
-import i18nConfig from "~/platform/i18n/i18n";
 import { activateSchema, codeSchema, loginSchema, registerSchema } from "~/features/accounts/account-forms";
 import { toLatinDigits } from "~/platform/forms/text";
 import { articleSchema, officeSchema } from "~/features/back-office/content-forms";
@@ -18,7 +16,7 @@ import { consultationSchema, contactSchema, newEstateSchema, postEditSchema, req
 import { loader as confirmLoader } from "~/routes/registration-confirm";
 import { action as forgotAction } from "~/routes/password-forgotten";
 import { getCurrentUser } from "~/features/accounts/auth.server";
-import { resources } from "~/platform/i18n/i18n.server";
+import { pageTranslator, resources } from "~/platform/i18n/i18n.server";
 import { verifyPassword } from "~/features/accounts/password.server";
 import { toE164 } from "~/features/accounts/phone.server";
 import { LIMITS } from "~/platform/http/rate-limit.server";
@@ -479,12 +477,11 @@ describe("bidirectional controls in user text", () => {
   it("shows a reason inside a translated sentence in a <bdi> of its own, escaped, in both languages", async () => {
     const reason = `Fake${"\u202E"}gpj.exe <b>`;
     for (const lng of ["ar", "en"] as const) {
-      const i18n = createInstance();
-      await i18n.use(initReactI18next).init({ ...i18nConfig, lng, ns: ["common", "admin", "forms"], resources });
+      const translator = pageTranslator(lng);
       const html = renderToStaticMarkup(
         createElement(
-          I18nextProvider,
-          { i18n },
+          TranslatorProvider,
+          { translator },
           createElement(TextWithUserText, { i18nKey: "admin:users.reason", values: { reason }, name: "reason" }),
         ),
       );

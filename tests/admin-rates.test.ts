@@ -1,16 +1,14 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { createInstance } from "i18next";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import { describe, expect, it, vi } from "vitest";
-import i18nConfig from "~/platform/i18n/i18n";
 import * as s from "~/platform/db/schema";
 import { isLargeRateChange } from "~/features/listings/rate-forms";
 import { currentRate } from "~/features/listings/exchange-rate.server";
 import AuditPage, { loader as auditLoader } from "~/routes/admin/audit-log";
 import RatesPage, { action as ratesAction, loader as ratesLoader } from "~/routes/admin/exchange-rates";
-import { resources } from "~/platform/i18n/i18n.server";
+import { pageTranslator, resources } from "~/platform/i18n/i18n.server";
 import { escapeHtml } from "~/platform/http/html";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
@@ -43,14 +41,19 @@ const EN = resources.en.admin.rates;
 const AR = resources.ar.admin.rates;
 
 /** Renders a page component with the given loader and action data, in `lng`, as server HTML. */
-async function renderPage(component: ComponentType, url: string, loaderData: unknown, actionData?: unknown, lng = "en") {
+async function renderPage(
+  component: ComponentType,
+  url: string,
+  loaderData: unknown,
+  actionData?: unknown,
+  lng: "ar" | "en" = "en",
+) {
   page.loaderData = loaderData;
   page.actionData = actionData;
   page.url = url;
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng, ns: ["common", "admin"], resources });
+  const translator = pageTranslator(lng);
   // React's markers between adjacent texts ("1 US$ = <!-- -->110") are not what a reader sees.
-  return renderToString(createElement(I18nextProvider, { i18n }, createElement(component))).replaceAll("<!-- -->", "");
+  return renderToString(createElement(TranslatorProvider, { translator }, createElement(component))).replaceAll("<!-- -->", "");
 }
 
 async function rateRows(): Promise<number> {

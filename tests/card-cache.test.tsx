@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import { Outlet } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { CardCacheContext, EstateGrid } from "~/features/listings/EstateCard";
 import type { Locale } from "~/platform/i18n/i18n";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import { searchEstates } from "~/features/search/estate-search.server";
-import { i18nFor } from "~/platform/i18n/i18n.server";
+import { i18nFor, pageTranslator } from "~/platform/i18n/i18n.server";
 import { estateTitle } from "~/features/listings/format";
 import { escapeHtml } from "~/platform/http/html";
 import { useTestDatabase } from "./helpers/db";
@@ -52,11 +52,11 @@ async function page(url: string, locale: Locale, root: Root, estates: EstateCard
   if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <TranslatorProvider translator={pageTranslator(locale)}>
       <CardCacheContext.Provider value={cached ? cardCache() : null}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </CardCacheContext.Provider>
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

@@ -1,13 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
-import { createInstance } from "i18next";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import i18nConfig from "~/platform/i18n/i18n";
 import * as s from "~/platform/db/schema";
 import { getLookups, placeList } from "~/features/places/lookups.server";
 import { ARTICLE_LIMITS, OFFICE_LIMITS } from "~/features/back-office/content-forms";
@@ -21,7 +19,7 @@ import { loader as publicOfficeEstatesLoader } from "~/routes/office-estates";
 import { loader as publicOfficeLoader } from "~/routes/office";
 import { loader as publicOfficesLoader } from "~/routes/offices";
 import { loader as officesResultLoader } from "~/routes/office-search-results";
-import { resources } from "~/platform/i18n/i18n.server";
+import { pageTranslator, resources } from "~/platform/i18n/i18n.server";
 import { uploadTempRoot } from "~/platform/http/multipart.server";
 import { escapeHtml } from "~/platform/http/html";
 import { PlacesContext } from "~/features/places/places";
@@ -852,12 +850,15 @@ async function renderPage(component: ComponentType, url: string, loaderData: unk
   page.loaderData = loaderData;
   page.actionData = actionData;
   page.url = url;
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "ar", ns: ["common", "admin", "content"], resources });
+  const translator = pageTranslator("ar");
   // As entry.server.tsx renders a page: the place selects take the place list from PlacesContext.
   const places = placeList(await getLookups(db()), "ar").places;
   return renderToString(
-    createElement(I18nextProvider, { i18n }, createElement(PlacesContext.Provider, { value: places }, createElement(component))),
+    createElement(
+      TranslatorProvider,
+      { translator },
+      createElement(PlacesContext.Provider, { value: places }, createElement(component)),
+    ),
   );
 }
 const AR = resources.ar.content;

@@ -3,7 +3,7 @@ import "./helpers/fixed-captcha";
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import { Outlet } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import type { Locale } from "~/platform/i18n/i18n";
 import { getEstate } from "~/features/listings/estate.server";
 import { loader as rootLoader } from "~/root";
 import EstatePage, { loader as estateLoader } from "~/routes/estate";
-import { i18nFor } from "~/platform/i18n/i18n.server";
+import { pageTranslator } from "~/platform/i18n/i18n.server";
 import { CAPTCHA, createUser, openLogin, PASSWORD, postLogin } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader, CookieJar } from "./helpers/remix";
@@ -86,16 +86,15 @@ async function renderListing(id: number, locale: Locale): Promise<string> {
   const context = await handler.query(new Request(`http://localhost:3000/estate/${id}?lang=${locale}`));
   if (context instanceof Response) throw new Error(`/estate/${id} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = i18nFor(locale);
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslatorProvider translator={pageTranslator(locale)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
       <StructuredData
         routeIds={context.matches.map((m) => m.route.id)}
         loaderData={context.loaderData}
         origin="http://localhost:3000"
       />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

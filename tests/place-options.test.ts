@@ -1,11 +1,11 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import { describe, expect, it, vi } from "vitest";
 import { LocationOptions } from "~/features/search/SearchFilter";
 import type { Locale } from "~/platform/i18n/i18n";
 import { getLookups, placeList } from "~/features/places/lookups.server";
-import { i18nFor } from "~/platform/i18n/i18n.server";
+import { pageTranslator } from "~/platform/i18n/i18n.server";
 import { PlacesContext, type PlaceGroup } from "~/features/places/places";
 import { useTestDatabase } from "./helpers/db";
 
@@ -24,7 +24,11 @@ function renderSelect(locale: Locale, places: PlaceGroup[], value: string, whole
     createElement(LocationOptions, { whole, selected: value }),
   );
   return renderToString(
-    createElement(I18nextProvider, { i18n: i18nFor(locale) }, createElement(PlacesContext.Provider, { value: places }, select)),
+    createElement(
+      TranslatorProvider,
+      { translator: pageTranslator(locale) },
+      createElement(PlacesContext.Provider, { value: places }, select),
+    ),
   );
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Price } from "~/features/listings/EstateCard";
 import * as s from "~/platform/db/schema";
@@ -17,7 +17,7 @@ import { action as newEstateAction } from "~/routes/estate-offer";
 import { action as editorAction } from "~/routes/post-editor";
 import { loader as rentLoader } from "~/routes/rent-results";
 import { loader as vacationLoader } from "~/routes/vacation-results";
-import { i18nFor, resources } from "~/platform/i18n/i18n.server";
+import { pageTranslator, resources } from "~/platform/i18n/i18n.server";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { approvedListing, postFixtures } from "./helpers/posts";
@@ -206,8 +206,8 @@ describe("the price after its period, on cards and on the listing page", () => {
     expect(en.data.estate.priceNote).toMatch(/\/ month/);
     const html = renderToString(
       createElement(
-        I18nextProvider,
-        { i18n: i18nFor("en") },
+        TranslatorProvider,
+        { translator: pageTranslator("en") },
         createElement(Price, { value: en.data.estate.price, currency: "USD", period: en.data.estate.pricePeriod }),
       ),
     );

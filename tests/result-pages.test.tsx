@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EstateResults } from "~/features/search/EstateResults";
 import { Pagination } from "~/platform/ui/Pagination";
 import type { Locale } from "~/platform/i18n/i18n";
 import { PAGE_SIZE, searchEstates, type EstateFilter, type SearchResult } from "~/features/search/estate-search.server";
-import { i18nFor } from "~/platform/i18n/i18n.server";
+import { pageTranslator } from "~/platform/i18n/i18n.server";
 import { useTestDatabase } from "./helpers/db";
 
 /**
@@ -26,9 +26,9 @@ async function render(url: string, locale: Locale, element: JSX.Element): Promis
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
   return renderToString(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <TranslatorProvider translator={pageTranslator(locale)}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

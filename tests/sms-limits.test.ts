@@ -4,19 +4,17 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { createInstance } from "i18next";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TranslatorProvider } from "~/platform/i18n/use-t";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import i18nConfig from "~/platform/i18n/i18n";
 import * as s from "~/platform/db/schema";
 import { recordSmsLimitHit } from "~/platform/sms/sms-limits.server";
 import AdminDashboard, { loader as adminLoader } from "~/routes/admin/dashboard";
 import AuditPage, { loader as auditLoader } from "~/routes/admin/audit-log";
 import { action as forgotAction } from "~/routes/password-forgotten";
 import { responsesSettled } from "~/features/accounts/account.server";
-import { resources } from "~/platform/i18n/i18n.server";
+import { pageTranslator, resources } from "~/platform/i18n/i18n.server";
 import { LIMITS } from "~/platform/http/rate-limit.server";
 import { checkCodeSms, queueCodeSms } from "~/features/accounts/sms-codes.server";
 import { damascusDayStart, formatDateTime, isoDay } from "~/platform/i18n/dates";
@@ -72,9 +70,8 @@ function germanPhone(): { typed: string; e164: string } {
 /** Renders a page component with `loaderData`, in `lng`, as the server sends its HTML. */
 async function renderPage(component: ComponentType, loaderData: unknown, lng: "ar" | "en") {
   page.loaderData = loaderData;
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng, ns: ["common", "admin"], resources });
-  return renderToString(createElement(I18nextProvider, { i18n }, createElement(component))).replaceAll("<!-- -->", "");
+  const translator = pageTranslator(lng);
+  return renderToString(createElement(TranslatorProvider, { translator }, createElement(component))).replaceAll("<!-- -->", "");
 }
 
 /** Today's count of one limit in sms_limit_hits (0 when it was not reached). */

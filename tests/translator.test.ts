@@ -2,12 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, useTranslation } from "react-i18next";
-import type { i18n as I18n } from "i18next";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import i18n, { supportedLngs, type Locale } from "~/platform/i18n/i18n";
-import { i18nFor } from "~/platform/i18n/i18n.server";
+import { i18nFor, pageTranslator } from "~/platform/i18n/i18n.server";
 import { createTranslator, type Texts, type Translator } from "~/platform/i18n/translator";
+import { TranslatorProvider, useT, type PageTranslator } from "~/platform/i18n/use-t";
 
 /**
  * Decision 020: the browser translates with app/platform/i18n/translator.ts, the server with i18next. Whatever the browser
@@ -64,7 +63,6 @@ async function translatorFor(lng: Locale): Promise<Translator> {
   const translator = createTranslator({
     lng,
     defaultNS: i18n.defaultNS,
-    react: i18n.react,
     load: async (language, ns) => files[language as Locale][ns],
   });
   await translator.load(lng, namespaces);
@@ -165,8 +163,8 @@ describe("the browser's translator gives the server's i18next texts (decision 02
         for (const { key, options } of cases)
           expect(browser(key, options), `${String(fixed)} ${key}`).toBe(server(key, options as never));
       }
-      // The instance's own t (root.tsx: i18n.t) in the default namespace.
-      expect(translator.t("nav.skip")).toBe(i18nFor(lng).t("nav.skip"));
+      // A function of the page language in the default namespace (useT() without a namespace).
+      expect(translator.getFixedT(null)("nav.skip")).toBe(i18nFor(lng).t("nav.skip"));
     });
   }
 
@@ -184,13 +182,13 @@ describe("the browser's translator gives the server's i18next texts (decision 02
     }
   });
 
-  it("renders the same HTML through react-i18next's provider and useTranslation as the server's instance", async () => {
+  it("renders the same HTML through useT with the browser's translator as with the server's", async () => {
     function Probe() {
-      const { t, i18n: instance } = useTranslation();
-      const admin = useTranslation("admin");
+      const { t, lang } = useT();
+      const admin = useT("admin");
       return createElement(
         "p",
-        { lang: instance.language },
+        { lang },
         t("nav.home"),
         " ",
         t("forms:post.photos", { count: 2, max: 12 }),
@@ -199,10 +197,10 @@ describe("the browser's translator gives the server's i18next texts (decision 02
       );
     }
     for (const lng of supportedLngs) {
-      const render = (instance: unknown) =>
-        renderToString(createElement(I18nextProvider, { i18n: instance as I18n }, createElement(Probe)));
+      const render = (translator: PageTranslator) =>
+        renderToString(createElement(TranslatorProvider, { translator }, createElement(Probe)));
       const html = render(await translatorFor(lng));
-      expect(html).toBe(render(i18nFor(lng)));
+      expect(html).toBe(render(pageTranslator(lng)));
       expect(html).toContain(`lang="${lng}"`);
     }
   });
@@ -249,14 +247,14 @@ describe("loading namespaces in the browser (decision 020)", () => {
     await Promise.all([translator.load("en", ["common", "forms", "common"]), translator.load("en", ["forms"])]);
     await translator.load("en", ["common"]);
     expect(asked).toEqual(["en/common", "en/forms"]);
-    expect(translator.t("nav.home")).toBe(files.en.common.nav && (files.en.common.nav as Texts).home);
+    expect(translator.getFixedT(null)("nav.home")).toBe(files.en.common.nav && (files.en.common.nav as Texts).home);
   });
 
   it("is not ready while a route's namespace is missing, and calls back once it is loaded (client-side navigation)", async () => {
     const { translator, asked, required } = loading("ar", ["common"]);
     await translator.load("ar", ["common"]);
     expect(translator.hasLoadedNamespace("common")).toBe(true);
-    // A navigation to a route whose handle asks for "content": every useTranslation of that render is not ready.
+    // A navigation to a route whose handle asks for "content": every useT of that render is not ready.
     required.push("admin", "content");
     expect(translator.hasLoadedNamespace("common")).toBe(false);
     const t = translator.getFixedT(null, "common");
@@ -276,24 +274,6 @@ describe("loading namespaces in the browser (decision 020)", () => {
     expect(translator.hasLoadedNamespace("nosuch")).toBe(false);
     await expect(translator.load("en", ["nosuch"])).rejects.toThrow("404");
     expect(asked.filter((a) => a === "en/nosuch")).toHaveLength(2);
-  });
-
-  it("reloads the page when the root's language changes under it, so that the server renders it in that language", async () => {
-    const reload = vi.fn();
-    vi.stubGlobal("location", { reload });
-    try {
-      const { translator, asked } = loading("ar");
-      await translator.load("ar", ["common"]);
-      const listener = vi.fn();
-      translator.on("languageChanged", listener);
-      await translator.changeLanguage("en");
-      expect(reload).toHaveBeenCalledTimes(1);
-      expect(listener).not.toHaveBeenCalled();
-      expect(asked).toEqual(["ar/common"]);
-      translator.off("languageChanged", listener);
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { PhoneForm } from "~/features/accounts/PhoneForm";
 import { activatePost } from "~/features/accounts/account-forms.server";
 import { message, tooMany } from "~/platform/forms/message";
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ActivatePage() {
   const actionData = useActionData<typeof action>();
   const { constraint } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="page narrow account-page">
       <h1>{t("account:activate.title")}</h1>

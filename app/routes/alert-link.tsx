@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { OLD_ALERT_REF, ownAlertTarget, readAlertLink } from "~/features/alerts/alert-links.server";
 import { requireUser } from "~/features/accounts/auth.server";
 import { notFound, pageContext } from "~/platform/http/page.server";
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function AlertLinkPage() {
   const { state } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const text = { invalid: "account:alerts.invalid", expired: "account:alerts.linkExpired", gone: "account:alerts.gone" }[state];
   return (
     <section className="page narrow account-page">

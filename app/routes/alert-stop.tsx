@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { readStopLink, stopByLink } from "~/features/alerts/alert-links.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function StopAlertsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const { state, name, token } = loaded;
   return (
     <section className="page narrow account-page">

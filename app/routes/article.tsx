@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { getArticle } from "~/features/articles/article.server";
 import { excerpt, formatDate } from "~/features/listings/format";
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The article: its cover (with the data saver on, decision 022, the 400 px file only), title, date and text. */
 export default function ArticlePage() {
   const { article } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const saver = useRootData()?.dataSaver;
   return (
     <article className="page narrow article-page">

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { ArticleCard } from "~/features/articles/ArticleCard";
 import { Pagination } from "~/platform/ui/Pagination";
 import { requestedPageOf } from "~/platform/forms/queries";
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Articles() {
   const { items, page, pageCount } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="page">
       <h1>{t("articles.title")}</h1>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { MessageForm, ReplyHours } from "~/features/inbox/MessageForm";
 import { getCurrentUser } from "~/features/accounts/auth.server";
@@ -43,7 +43,7 @@ async function sendConsultation({ request, context }: ActionFunctionArgs) {
 export default function ConsultationPage() {
   const { defaults, constraint, replyHours: hours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("forms:consultation.whatsappText"))}`;
   return (
     <section className="page narrow form-page">

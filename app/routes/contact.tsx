@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { MessageForm, ReplyHours } from "~/features/inbox/MessageForm";
 import { getCurrentUser } from "~/features/accounts/auth.server";
@@ -40,7 +40,7 @@ async function sendContact({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CallUs() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { defaults, constraint, replyHours: hours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const whatsapp = `https://wa.me/${company.whatsapp.replace(/\D/g, "")}?text=${encodeURIComponent(t("contact.whatsappText"))}`;

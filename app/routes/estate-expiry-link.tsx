@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import type { Locale } from "~/platform/i18n/i18n";
 import type { Db } from "~/platform/db/client.server";
@@ -87,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ListingLinkPage() {
   const { view, token } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="page narrow account-page">
       <h1>{t("freshness.link.title")}</h1>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { estateTitle } from "~/features/listings/format";
 import { ShareLink } from "~/features/listings/EstateActions";
 import { Icon } from "~/platform/ui/Icon";
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export default function Gallery() {
   const { id, title, images } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const saver = useRootData()?.dataSaver;
   return (
     <div className="page gallery-page">

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/platform/forms/FormParts";
 import { Icon } from "~/platform/ui/Icon";
 import { LocationOptions } from "~/features/search/SearchFilter";
@@ -107,7 +107,7 @@ async function takeOffer({ request, context }: ActionFunctionArgs) {
 
 export default function NewEstatePage() {
   const { sent } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   useForgetDraft("new-estate", sent);
   return (
@@ -140,7 +140,7 @@ export default function NewEstatePage() {
 function OfferForm() {
   const { estateTypes, finishings, periods, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const ref = useRef<HTMLFormElement>(null);
   const [form, fields] = useServerForm(constraint, {
     id: "new-estate",

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Carousel, Facts, photoSrcSet, Price } from "~/features/listings/EstateCard";
 import { ContactButtons, PhoneBar, ReportLink, SaveToggle, ShareLink } from "~/features/listings/EstateActions";
 import { Icon } from "~/platform/ui/Icon";
@@ -67,7 +67,7 @@ function ListingPage({
   mine: { expires: string } | null;
 }) {
   const root = useRootData();
-  const { t } = useTranslation();
+  const { t } = useT();
   const title = estateTitle(t, estate);
   const rows: [string, React.ReactNode][] = [
     [t("estate.type"), estate.estateType],
@@ -204,7 +204,7 @@ function ListingPage({
 
 /** The listing's place on a map (decision 059): the phone's maps app (`geo:`) and OpenStreetMap, plain links. */
 function PlaceOnMap({ point, label }: { point: GeoPoint; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const links = mapLinks(point, label);
   return (
     <p className="map-links">

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { ArticleCard } from "~/features/articles/ArticleCard";
 import { EstateGrid } from "~/features/listings/EstateCard";
 import { Icon } from "~/platform/ui/Icon";
@@ -19,7 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { options, estates, services, latestArticles, offices } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="home">
       <section className="hero">

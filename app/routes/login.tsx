@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { CaptchaField } from "~/features/accounts/CaptchaField";
 import { FormNotice, PasswordField, TextField } from "~/platform/forms/FormParts";
 import { DEFAULT_COUNTRY, PhoneFields } from "~/features/accounts/PhoneForm";
@@ -152,7 +152,7 @@ async function register(request: Request, form: FormData, ip: string | undefined
 
 export default function LoginPage() {
   const { tab, redirectTo, captcha, captchaLimited } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const registerHref = `/login?tab=2${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   const loginHref = `/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   return (
@@ -185,7 +185,7 @@ function LoginForm({
   /** The "too many attempts" form message when no captcha could be drawn for this address. */
   captchaLimited: Message | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const actionData = useActionData<typeof action>();
   const constraint = useLoaderData<typeof loader>().login!;
   const [form, fields] = useServerForm(constraint, {
@@ -224,7 +224,7 @@ function LoginForm({
 }
 
 function RegisterForm({ redirectTo }: { redirectTo?: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const actionData = useActionData<typeof action>();
   const constraint = useLoaderData<typeof loader>().register!;
   const [form, fields] = useServerForm(constraint, {

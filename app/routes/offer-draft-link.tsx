@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import type { Locale } from "~/platform/i18n/i18n";
 import type { Db } from "~/platform/db/client.server";
@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function OfferDraftLinkPage() {
   const { view } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="page narrow account-page">
       <h1>{t("offerDraft.title")}</h1>

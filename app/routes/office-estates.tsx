@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { EstateGrid } from "~/features/listings/EstateCard";
 import { OfficeHeader } from "~/features/offices/OfficeHeader";
 import { Pagination } from "~/platform/ui/Pagination";
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The office, its listings' cards and the page links; their JSON-LD is rendered by the server (StructuredData.server.tsx). */
 export default function OfficeEstates() {
   const { office, result } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="page">
       <h1>{t("office.listingsTitle", { name: office.name })}</h1>

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { OfficeCard } from "~/features/offices/OfficeCard";
 import { OfficeSearch, type OfficeSearchErrors } from "~/features/offices/OfficeSearch";
@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function OfficesResult() {
   const { values, errors, invalid, offices } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="page">
       <h1>{t("offices.resultsTitle")}</h1>

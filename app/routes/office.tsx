@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { EstateGrid } from "~/features/listings/EstateCard";
 import { Icon } from "~/platform/ui/Icon";
 import { OfficeHeader } from "~/features/offices/OfficeHeader";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function OfficePage() {
   const { office, estates, total } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="page">
       <OfficeHeader office={office} />

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { OfficeCard } from "~/features/offices/OfficeCard";
 import { OfficeSearch } from "~/features/offices/OfficeSearch";
 import { listOffices } from "~/features/offices/office.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Offices() {
   const { offices } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="page">
       <h1>{t("offices.title")}</h1>

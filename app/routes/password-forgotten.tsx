@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { PhoneForm } from "~/features/accounts/PhoneForm";
 import { phonePost } from "~/features/accounts/account-forms.server";
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const { sent, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="page narrow account-page">
       <h1>{t("account:forgot.title")}</h1>

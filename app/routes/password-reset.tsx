@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { FormNotice, PasswordField } from "~/platform/forms/FormParts";
 import { Icon } from "~/platform/ui/Icon";
 import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
@@ -83,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { state } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const checking =
@@ -123,7 +123,7 @@ export default function ResetPasswordPage() {
 }
 
 function ResetForm() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const actionData = useActionData<typeof action>();
   const constraint = useLoaderData<typeof loader>().constraint ?? {};
   const [form, fields] = useServerForm<"password" | "password_confirmation">(constraint, {

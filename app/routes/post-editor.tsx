@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { PostDelete, PostDetails, PostPhotos, PostStatus } from "~/features/posts/PostEditor";
 import { useForgetDraft } from "~/platform/forms/useDraft";
 import type { Db } from "~/platform/db/client.server";
@@ -236,7 +236,7 @@ export default function PostEditorPage() {
   const { post, photos, photoLimit, defaults, constraint, finishings, periods, sent, confirmDelete } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  const { t } = useTranslation();
+  const { t } = useT();
   // Arriving from a successful /new-estate post: its draft is no longer needed.
   useForgetDraft("new-estate", sent);
   return (

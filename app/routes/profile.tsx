@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { SavedOffline } from "~/features/offline/SavedOffline";
 import { EstateGrid } from "~/features/listings/EstateCard";
 import { Icon } from "~/platform/ui/Icon";
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ProfilePage() {
   const { user, saved, posts, searches, now } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const [params] = useSearchParams();
   // Arriving from a successful property request: its draft is no longer needed.
   useForgetDraft("request", params.get("sent") === "request");
@@ -113,7 +113,7 @@ function hoursLeft(since: string, now: number): number {
 
 /** One of the user's posts: what it is, its state, and what the state means for them (/profile). */
 function PostRow({ post: p, now }: { post: UserPost; now: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const label = t(p.kind === "estate" ? "forms:profile.offer" : "forms:profile.request", {
     type: p.estateType || "-",
     place: p.place,

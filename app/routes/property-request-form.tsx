@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/platform/forms/FormParts";
 import { Icon } from "~/platform/ui/Icon";
 import { LocationOptions } from "~/features/search/SearchFilter";
@@ -77,7 +77,7 @@ async function takeRequest({ request, context }: ActionFunctionArgs) {
 
 export default function CreateRequestPage() {
   const { loggedIn } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   return (
     <section className="page narrow form-page">
@@ -106,7 +106,7 @@ export default function CreateRequestPage() {
 function RequestForm() {
   const { types, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const ref = useRef<HTMLFormElement>(null);
   const [form, fields] = useServerForm(constraint, {
     id: "request",

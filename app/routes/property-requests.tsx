@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { Pagination } from "~/platform/ui/Pagination";
 import { requestedPageOf } from "~/platform/forms/queries";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function PriceRange({ item }: { item: RequestItem }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const min = item.minPrice !== null ? `${formatNumber(item.minPrice)} ${t("card.currency")}` : null;
   const max = item.maxPrice !== null ? `${formatNumber(item.maxPrice)} ${t("card.currency")}` : null;
   const text =
@@ -42,7 +42,7 @@ function PriceRange({ item }: { item: RequestItem }) {
 
 export default function UserOrdersPage() {
   const { items, page, pageCount } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="page narrow">
       <div className="section-head">

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors, FormNotice } from "~/platform/forms/FormParts";
 import { formProps, inputProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmPage() {
   const { phone, found, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const hydrated = useHydrated();
   const [form, fields] = useServerForm(constraint, { id: "confirm", lastResult: actionData?.lastResult });
   const [typed, setTyped] = useState(fields.code.initialValue ?? "");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { FormNotice } from "~/platform/forms/FormParts";
 import { SavedSearchFields } from "~/features/alerts/SavedSearchFields";
 import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SaveSearchPage() {
   const { query, chips, name, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const busy = useSubmitting();
   const [form, fields] = useServerForm(constraint, {
     id: "save-search",

@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { Message } from "~/platform/forms/message";
 import { FieldErrors, useMessage } from "~/platform/forms/FormParts";
 import { Icon } from "~/platform/ui/Icon";
@@ -22,7 +22,7 @@ export function CaptchaField({
   captcha: { id: string; image: string } | null;
   limited: Message | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const translate = useMessage();
   const revalidator = useRevalidator();
   return (

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { COUNTRIES } from "~/platform/config/countries";
 import type { FormConstraint, FormResult } from "~/platform/forms/parse";
 import { FieldErrors, FormNotice, PasswordField, TextField } from "~/platform/forms/FormParts";
@@ -18,8 +18,8 @@ export const DEFAULT_COUNTRY = "SY";
  * other preferred choice, then every country). The number is typed without the dial code; the server makes E.164.
  */
 export function PhoneFields({ country, phone }: { country: ServerField; phone: ServerField }) {
-  const { t, i18n } = useTranslation();
-  const countries = COUNTRIES[i18n.language === "en" ? "en" : "ar"];
+  const { t, lang } = useT();
+  const countries = COUNTRIES[lang === "en" ? "en" : "ar"];
   const countryProps = selectProps(country);
   return (
     <div className="phone-fields">
@@ -66,7 +66,7 @@ export function PhoneForm({
   /** Also asks for the password (the activation page). */
   withPassword?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const busy = useSubmitting();
   const [form, fields] = useServerForm(constraint, {
     id,

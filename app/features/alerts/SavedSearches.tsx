@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { formatDateTime } from "~/platform/i18n/dates";
 
@@ -18,7 +18,7 @@ type Row = {
  * its results, and plain forms to pause or resume it, change it and delete it (they work without JavaScript).
  */
 export function SavedSearches({ searches }: { searches: Row[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="section" aria-labelledby="saved-searches">
       <h2 id="saved-searches">

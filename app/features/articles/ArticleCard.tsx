@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { ArticleCard as Card } from "~/features/articles/article.server";
 import { formatDate } from "~/features/listings/format";
 import { useRootData } from "~/platform/ui/root-data";
@@ -10,7 +10,7 @@ import { Icon } from "~/platform/ui/Icon";
  * 400 or 800 px file the browser picks, or with the data saver on (decision 022) the 400 px file only.
  */
 export function ArticleCard({ article, showImage = true }: { article: Card; showImage?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const saver = useRootData()?.dataSaver;
   const href = `/artical/${article.id}`;
   return (

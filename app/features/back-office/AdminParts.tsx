@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { formatDateTime } from "~/features/listings/format";
 import { Icon } from "~/platform/ui/Icon";
 import { useSubmitting } from "~/platform/forms/useServerForm";
@@ -10,7 +10,7 @@ import { useSubmitting } from "~/platform/forms/useServerForm";
  * in the page's language (admin.json damascusTime.zone), in a `<time>` carrying the instant itself.
  */
 export function DamascusTime({ at }: { at: string }) {
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   return (
     <time dateTime={at}>
       <bdi dir="ltr">{formatDateTime(at)}</bdi> ({t("admin:damascusTime.zone")})
@@ -37,7 +37,7 @@ export function ReasonFields({
   values?: { reason?: string; reason_text?: string };
   error?: string | null;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const withList = Boolean(reasons?.length);
   return (
     <fieldset className="field reason-fields">
@@ -117,7 +117,7 @@ export function RowButtonsForm({
 
 /** The error of a back-office action (a locale key, e.g. "admin:errors.state") as an alert; nothing without one. */
 export function AdminError({ error }: { error?: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (!error) return null;
   return (
     <p className="notice notice-error" role="alert">

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { FieldErrors, FormNotice } from "~/platform/forms/FormParts";
 import { IMAGE_ACCEPT } from "~/features/posts/post-forms";
 import { DamascusTime } from "./AdminParts";
@@ -144,7 +144,7 @@ export function EditorForm({
   createText: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const busy = useSubmitting({ intent: "save" });
   return (
     <Form method="post" encType="multipart/form-data" className="account-form" {...formProps(form)} noValidate>

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { FormConstraint, FormResult } from "~/platform/forms/parse";
 import { FormNotice, HoneypotField, TextAreaField, TextField } from "~/platform/forms/FormParts";
 import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
@@ -28,7 +28,7 @@ export function MessageForm({
 }
 
 function MessageFormInner({ kind, constraint, lastResult, defaults }: Parameters<typeof MessageForm>[0]) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   const ref = useRef<HTMLFormElement>(null);
   const [form, fields] = useServerForm(constraint, {
@@ -63,7 +63,7 @@ function MessageFormInner({ kind, constraint, lastResult, defaults }: Parameters
  * day, so the page may be kept in the page cache.
  */
 export function ReplyHours({ hours }: { hours: { start: string; end: string } | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <p className="hint reply-hours">
       {hours ? t("forms:replyTimes.hours", { start: hours.start, end: hours.end }) : t("forms:replyTimes.allDay")}

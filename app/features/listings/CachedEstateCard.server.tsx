@@ -3,8 +3,8 @@ import { useLocation } from "@remix-run/react";
 import { LRUCache } from "lru-cache";
 import { useContext, type Context, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nContext, useTranslation } from "react-i18next";
 import { useRouterContexts, withContexts, type ContextValue } from "~/platform/remix/router-contexts";
+import { TranslatorContext, useT } from "~/platform/i18n/use-t";
 import { pageWithoutDialog, searchWithoutDialog } from "~/platform/ui/dialog";
 import { countLookup } from "~/platform/cache/cache-counts.server";
 import { getEnv } from "~/platform/config/env.server";
@@ -46,7 +46,7 @@ function cache(): LRUCache<string, string> | null {
  */
 function useCardContexts(): ContextValue[] {
   const own: ContextValue[] = [
-    [I18nContext as Context<unknown>, useContext(I18nContext)],
+    [TranslatorContext as Context<unknown>, useContext(TranslatorContext)],
     [NonceContext as Context<unknown>, useContext(NonceContext)],
     [PlacesContext as Context<unknown>, useContext(PlacesContext)],
   ];
@@ -78,13 +78,13 @@ function cardHtml(key: string, props: EstateCardProps, contexts: ContextValue[])
  * is sent (PAGE). Should PAGE be left anywhere else in the HTML, the card is rendered as usual.
  */
 export function CachedEstateCard(props: EstateCardProps) {
-  const { i18n } = useTranslation();
+  const { lang } = useT();
   const root = useRootData();
   const location = useLocation();
   const contexts = useCardContexts();
   const loggedIn = Boolean(root?.user);
   const saved = (root?.savedIds ?? []).includes(props.estate.id);
-  const key = JSON.stringify([i18n.language, root?.dataSaver ?? null, Boolean(props.priority), loggedIn, saved, props.estate]);
+  const key = JSON.stringify([lang, root?.dataSaver ?? null, Boolean(props.priority), loggedIn, saved, props.estate]);
   const query = searchWithoutDialog(location.search).toString();
   const html = cardHtml(key, props, contexts)
     .split(`${PAGE}?`)

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { useRootData } from "~/platform/ui/root-data";
 import { useCloseHref, useDialogHref } from "~/platform/ui/useDialogLinks";
 import { Icon } from "~/platform/ui/Icon";
@@ -16,7 +16,7 @@ function useAccount() {
  * `labelled` shows the word next to the heart (detail page).
  */
 export function SaveToggle({ estateId, labelled }: { estateId: number; labelled?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { loggedIn, savedIds } = useAccount();
   const dialogHref = useDialogHref();
   const back = useCloseHref();
@@ -52,7 +52,7 @@ export function SaveToggle({ estateId, labelled }: { estateId: number; labelled?
 
 /** The report control: the report dialog for logged-in users, the login prompt for visitors. */
 export function ReportLink({ estateId, labelled }: { estateId: number; labelled?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { loggedIn } = useAccount();
   const dialogHref = useDialogHref();
   const to = loggedIn
@@ -74,7 +74,7 @@ export function ReportLink({ estateId, labelled }: { estateId: number; labelled?
 
 /** The share control of a listing. */
 export function ShareLink({ estateId, className = "button button-small" }: { estateId: number; className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const dialogHref = useDialogHref();
   return (
     <Link to={dialogHref({ dialog: "share", estate_id: estateId })} className={className} rel="nofollow" preventScrollReset>
@@ -101,7 +101,7 @@ function useContactHref(target: { estate_id: number } | { office_id: number }): 
  * where the contact card beside the photos is in view.
  */
 export function PhoneBar({ estateId }: { estateId: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const to = useContactHref({ estate_id: estateId });
   return (
     <div className="phone-bar" role="group" aria-label={t("estate.phoneBar")}>
@@ -129,7 +129,7 @@ export function ContactButtons({
   target: { estate_id: number } | { office_id: number };
   large?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { loggedIn } = useAccount();
   const to = useContactHref(target);
   return (

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { createContext, useContext, type ReactElement } from "react";
 import { useRootData } from "~/platform/ui/root-data";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { CardImage, EstateCard as Card } from "~/features/listings/estate-card.server";
 import { estateTitle, formatDate, formatNumber } from "~/features/listings/format";
 import { Icon } from "~/platform/ui/Icon";
@@ -23,7 +23,7 @@ export function Price({
   /** The other currency and the price per m², written by the server (EstateCard `priceNote`). */
   note?: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (value === null) return <span className="price price-on-request">{t("card.priceOnRequest")}</span>;
   return (
     <span className="price">
@@ -61,7 +61,7 @@ export function Carousel({
   priority?: boolean;
   sizes: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const saver = useRootData()?.dataSaver;
   if (!images.length) {
     return (
@@ -122,7 +122,7 @@ export function photoSrcSet(image: Pick<CardImage, "small" | "large">): string {
 
 /** The facts row of a card or listing: area with unit, rooms, floor, pool. */
 export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "rooms" | "floor" | "pool" | "interiorStatus"> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <ul className="facts">
       <li>
@@ -191,7 +191,7 @@ export function estateCardClass(estate: Pick<Card, "contractLevel">): string {
 
 /** What is inside a card's `<article>` (EstateCard); the server's fragment cache keeps it as HTML. */
 export function EstateCardContent({ estate, priority }: EstateCardProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const href = `/estate/${estate.id}`;
   const title = estateTitle(t, estate);
   return (

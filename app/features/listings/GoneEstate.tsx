@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import { estateTitle, formatDate } from "~/features/listings/format";
 import { EstateGrid, Facts, Price } from "./EstateCard";
@@ -12,7 +12,7 @@ export function GonePage({
   gone: { status: string; card: EstateCard; title: string };
   similar: EstateCard[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const e = gone.card;
   return (
     <div className="page estate-page">
@@ -40,7 +40,7 @@ export function GonePage({
 
 /** Similar listings under a listing or its 410 page, when there are any. */
 export function SimilarListings({ similar }: { similar: EstateCard[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return similar.length ? (
     <section className="section similar" aria-labelledby="similar-title">
       <h2 id="similar-title">{t("estate.similar")}</h2>

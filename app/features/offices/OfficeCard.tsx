@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { OfficeCard as Card } from "~/features/offices/office.server";
 import { formatNumber } from "~/features/listings/format";
 import { ContactButtons } from "~/features/listings/EstateActions";
@@ -36,7 +36,7 @@ export function OfficeCard({ office }: { office: Card }) {
 
 /** Counts of an office's public listings for sale and for rent. */
 export function OfficeCounts({ office }: { office: Pick<Card, "saleCount" | "rentCount"> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <ul className="office-counts">
       <li>

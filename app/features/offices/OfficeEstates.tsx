@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { officeListings } from "~/features/offices/office-admin.server";
 import { Pagination } from "~/platform/ui/Pagination";
 
@@ -8,7 +8,7 @@ import { Pagination } from "~/platform/ui/Pagination";
  * listing editor that owners use too, paged with `?page=`.
  */
 export function OfficeEstates({ listings }: { listings: Awaited<ReturnType<typeof officeListings>> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="section" aria-labelledby="office-listings">
       <h2 id="office-listings">{t("content:listings.title", { n: listings.total })}</h2>

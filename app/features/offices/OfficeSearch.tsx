@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { QueryErrors } from "~/platform/forms/queries";
 import { usePlaces } from "~/features/places/places";
 import { Icon } from "~/platform/ui/Icon";
@@ -14,7 +14,7 @@ export type OfficeSearchErrors = QueryErrors<"location_id" | "name">;
  * A GET form to /officesResult; both fields are shown so it works without JavaScript.
  */
 export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeSearchValues>; errors?: OfficeSearchErrors }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const mode = values?.searchselected === "2" ? "2" : "1";
   // Made again once the place list arrives (a client-side navigation), so that its default place is selected.
   const placesReady = usePlaces() !== null;

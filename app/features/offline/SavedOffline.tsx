@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { formatDateTime } from "~/platform/i18n/dates";
 import { savedPages, type SavedPage } from "~/features/offline/offline-pages";
 import { Icon } from "~/platform/ui/Icon";
@@ -9,7 +9,7 @@ import { Icon } from "~/platform/ui/Icon";
  * caches once the page runs its scripts; without JavaScript (and so without a worker) the section stays hidden.
  */
 export function SavedOffline() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [pages, setPages] = useState<SavedPage[] | null>(null);
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 
 /**
  * An owner's forms for a listing's life: renew it for 60 days, and mark it sold (a sale, offer type 1) or
@@ -17,7 +17,7 @@ export function ListingLifeForm({
   redirectTo: string;
   note: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Form method="post" action="/listing-state" className="button-row listing-life">
       {note ? <span className="hint">{note}</span> : null}

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { IMAGE_ACCEPT } from "~/features/posts/post-forms";
 import type { FieldName, FormConstraint, FormResult } from "~/platform/forms/parse";
 import type { postEditSchema } from "~/features/posts/post-forms";
@@ -30,7 +30,7 @@ export function PostStatus({
   sent: boolean;
   message?: Message;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const translate = useMessage();
   return (
     <>
@@ -79,7 +79,7 @@ export function PostStatus({
  * for review (intent=submit, a plain form). Price and photos are optional as for every post (features/posts/post-forms.ts).
  */
 function DraftSubmit() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const busy = useSubmitting();
   return (
     <Form method="post" className="notice draft-submit">
@@ -105,7 +105,7 @@ export function PostPhotos({
   limit: number;
   problems?: string[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   const busy = useSubmitting();
   return (
@@ -193,7 +193,7 @@ export function PostDetails({
   periods: { id: number; name: string }[];
   lastResult?: FormResult;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const busy = useSubmitting();
   const [form, fields] = useServerForm(constraint, { id: `post-${postId}`, lastResult, defaultValue: defaults });
   return (
@@ -272,7 +272,7 @@ function CheckField({ field, label }: { field: ServerField; label: string }) {
 
 /** Deleting the post: a link to `?delete=1`, where the question and its confirming form (`confirm=yes`) stand. */
 export function PostDelete({ postId, confirming }: { postId: number; confirming: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const busy = useSubmitting();
   return (
     <section className="section" aria-labelledby="delete-title">

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import type { SearchResult } from "~/features/search/estate-search.server";
 import { formatNumber } from "~/features/listings/format";
@@ -36,7 +36,7 @@ export function EstateResults({
   /** The sort field, drawn beside the count as a control of the search form (docs/decisions/058-results-first.md). */
   sort?: FilterField;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (invalid || !result) {
     return (
       <div className="notice notice-error" role="alert">
@@ -113,7 +113,7 @@ function SearchLinks({ group }: { group: LinkGroup }) {
  * that its messages show. Only this line sticks to the top on scroll; the form opened from it scrolls within the screen.
  */
 function SearchBar({ chips, open, children }: { chips?: LinkGroup; open: boolean; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   // A new search closes the form again (with JavaScript the page is not reloaded, and React keeps what was opened).
   const { search } = useLocation();
   return (
@@ -202,7 +202,7 @@ const PAGES = {
  * rent and vacation pages fix the offer type and require nothing.
  */
 export function ListingPage({ data, kind }: { data: ListingPageData; kind: keyof typeof PAGES }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const page = PAGES[kind];
   // Beside the count when there is something to sort; else inside the form, so that a search sent again keeps it.
   const sortBeside = !data.invalid && Boolean(data.result?.total);

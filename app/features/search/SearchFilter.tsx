@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { FilterOptions } from "~/features/places/lookups.server";
 import type { FilterErrors, FilterValues } from "~/features/search/estate-filter.server";
 import { usePlaces } from "~/features/places/places";
@@ -39,7 +39,7 @@ export function SearchFilter({
   id: formId,
   children,
 }: Props) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const id = useId();
   const placesReady = usePlaces() !== null;
   // Sale is preselected (offer type default 1), except when the server says the offer type is missing.
@@ -148,7 +148,7 @@ export function SearchFilter({
  * browser renders and hydrates, without some 250 React elements in every page with a place select.
  */
 export function LocationOptions({ whole, selected }: { whole?: boolean; selected?: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const governorates = usePlaces() ?? [];
   // One translation for ~240 options: the separator of 'governorate, location'.
   const separator = t("search.placeSeparator");

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { DataSaverMode } from "~/features/site/data-saver.server";
 
 /**
@@ -15,7 +15,7 @@ import type { DataSaverMode } from "~/features/site/data-saver.server";
  * `mode` is the root loader's `dataSaver` (app/features/site/data-saver.server.ts dataSaverOf).
  */
 export function DataSaverSwitch({ mode, redirectTo }: { mode: DataSaverMode; redirectTo: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <form method="post" action="/data-saver" className="data-saver" aria-labelledby="data-saver-state">
       <input type="hidden" name="redirectTo" value={redirectTo} />

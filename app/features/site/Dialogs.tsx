@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { DialogData } from "~/features/site/dialog.server";
 import { Icon } from "~/platform/ui/Icon";
 import { useCloseHref } from "~/platform/ui/useDialogLinks";
@@ -14,7 +14,7 @@ import { useCloseHref } from "~/platform/ui/useDialogLinks";
  * there.
  */
 export function Dialog({ dialog }: { dialog: DialogData }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const close = useCloseHref();
   const closeRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -62,7 +62,7 @@ export function Dialog({ dialog }: { dialog: DialogData }) {
 }
 
 function LoginPrompt({ dialog }: { dialog: Extract<DialogData, { kind: "login" }> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const message = dialog.reason === "contact" ? "forms:prompt.message" : `forms:prompt.${dialog.reason}Message`;
   return (
     <div className="dialog-body">
@@ -80,7 +80,7 @@ function LoginPrompt({ dialog }: { dialog: Extract<DialogData, { kind: "login" }
 }
 
 function ReportForm({ dialog }: { dialog: Extract<DialogData, { kind: "report" }> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (dialog.already) {
     return (
       <div className="dialog-body">
@@ -108,7 +108,7 @@ function ReportForm({ dialog }: { dialog: Extract<DialogData, { kind: "report" }
 }
 
 function ContactDetails({ dialog }: { dialog: Extract<DialogData, { kind: "contact" }> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="dialog-body">
       <p className="contact-number">
@@ -127,7 +127,7 @@ function ContactDetails({ dialog }: { dialog: Extract<DialogData, { kind: "conta
 }
 
 function ShareBox({ dialog }: { dialog: Extract<DialogData, { kind: "share" }> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [copied, setCopied] = useState(false);
   const [canCopy, setCanCopy] = useState(false);
   useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);

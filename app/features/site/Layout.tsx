@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { company } from "~/platform/config/company";
 import { Icon } from "~/platform/ui/Icon";
 
@@ -18,9 +18,9 @@ export const MENU = [
 
 /** The language switcher: a form that posts `lang` and comes back to the same page, with or without JavaScript. */
 export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation();
+  const { t, lang } = useT();
   const location = useLocation();
-  const other = i18n.language === "en" ? "ar" : "en";
+  const other = lang === "en" ? "ar" : "en";
   const params = new URLSearchParams(location.search);
   params.delete("lang");
   const query = params.toString();
@@ -39,7 +39,7 @@ export function LanguageSwitcher() {
  * button. On phones the links are a side drawer opened by a checkbox toggle, so it works without JavaScript.
  */
 export function Header({ user }: { user: { first_name: string; admin?: boolean } | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [location.key]);
@@ -112,7 +112,7 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
  * JavaScript; Logout is a POST form. Closes itself on navigation when JavaScript runs.
  */
 export function AccountMenu({ firstName, admin = false }: { firstName: string; admin?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -151,7 +151,7 @@ export function AccountMenu({ firstName, admin = false }: { firstName: string; a
 
 /** The footer: links, address map link, phone and e-mail, social links, store badges and copyright. */
 export function Footer({ year }: { year: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const links = [
     { to: "/", key: "footer.home" },
     { to: "/offices", key: "footer.offices" },
@@ -225,7 +225,7 @@ export function Footer({ year }: { year: number }) {
 
 /** Android and iOS store badges. */
 export function StoreBadges() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="store-badges">
       <a href={company.stores.android} className="store-badge" rel="noopener" target="_blank">
@@ -253,7 +253,7 @@ type Toast = { message: string; type: "info" | "success" | "error" | "warning" }
  * CSS-only button without JavaScript and after 5 seconds with it.
  */
 export function ToastBar({ toast }: { toast: Toast | null | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     setHidden(false);
@@ -282,7 +282,7 @@ export function ToastBar({ toast }: { toast: Toast | null | undefined }) {
  * server from the User-Agent); closing is a POST that sets a cookie, so it works without JavaScript and is remembered.
  */
 export function AppPopup({ store }: { store: { platform: "android" | "ios"; url: string } }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <aside className="app-popup" aria-labelledby="app-popup-title">
       <span className="brand-mark" aria-hidden="true">

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 
 /**
@@ -15,7 +15,7 @@ export type StaticContent = {
 
 /** A text page (who-us, privacy policy, company profile): title, lead, sections and optional facts. */
 export function StaticPage({ content, standalone }: { content: StaticContent; standalone?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { sections, facts } = content;
   return (
     <article className={`page narrow static-page${standalone ? " standalone" : ""}`}>

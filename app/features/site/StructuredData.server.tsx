@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import type { EstateDetail } from "~/features/listings/estate.server";
 import type { SearchResult } from "~/features/search/estate-search.server";
@@ -53,7 +53,7 @@ function JsonLd({ data }: { data: object }) {
  * engines read every card of result pages too. Nothing for an empty page.
  */
 export function ListingsJsonLd({ estates, origin }: { estates: EstateCard[]; origin: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (!estates.length) return null;
   return (
     <JsonLd
@@ -82,7 +82,7 @@ export function ListingsJsonLd({ estates, origin }: { estates: EstateCard[]; ori
  * rooms, photos and Offer (seller: its office).
  */
 export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <JsonLd
       data={{

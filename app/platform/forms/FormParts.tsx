@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { HONEYPOT_FIELD } from "~/platform/forms/honeypot";
 import { message as messageOf, type Message } from "~/platform/forms/message";
 import { Icon } from "~/platform/ui/Icon";
@@ -6,7 +6,7 @@ import { inputProps, selectProps, textareaProps, type ServerField, type ServerFo
 
 /** Translates a Message (a locales key and the values of its placeholders) in the page's language. */
 export function useMessage(): (message: Message) => string {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (message) => t(message.key, message.values);
 }
 
@@ -140,7 +140,7 @@ export function FormNotice({
  * and from assistive technology, that only bots fill. The server checks it with remix-utils' Honeypot.
  */
 export function HoneypotField() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="hp" aria-hidden="true">
       <label htmlFor={HONEYPOT_FIELD}>{t("forms:fields.honeypot")}</label>

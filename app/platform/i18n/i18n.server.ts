@@ -1,7 +1,6 @@
 import { parse, serialize } from "cookie";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { LRUCache } from "lru-cache";
-import { initReactI18next } from "react-i18next";
 import arAccount from "../../../locales/ar/account.json";
 import arAdmin from "../../../locales/ar/admin.json";
 import arCommon from "../../../locales/ar/common.json";
@@ -17,6 +16,7 @@ import enForms from "../../../locales/en/forms.json";
 import enOffline from "../../../locales/en/offline.json";
 import enPages from "../../../locales/en/pages.json";
 import i18n, { toLocale, type Locale } from "~/platform/i18n/i18n";
+import type { PageTranslator } from "~/platform/i18n/use-t";
 
 /** Every translation, bundled into the server build (the browser loads its one language from /locales). */
 export const resources = {
@@ -75,7 +75,7 @@ export function i18nFor(locale: Locale): I18n {
   if (!instance) {
     instance = createInstance({ ...i18n, lng: locale, ns: NAMESPACES, resources, initImmediate: false });
     // With the resources given and initImmediate off, init completes before it returns.
-    void instance.use(initReactI18next).init();
+    void instance.init();
     memoizeTranslations(instance);
     instances.set(locale, instance);
   }
@@ -131,7 +131,7 @@ function memoKeyOf(key: unknown, options: unknown): string | null {
  * options always returns the same text: a call whose key is a string (or strings) and whose options hold only
  * strings, numbers, booleans, null, undefined or lists of strings is answered from an LRU of MEMO_TEXTS entries per
  * language (memoKeyOf); any other call (objects to interpolate, a function, extra arguments) goes to i18next as
- * before. Everything that translates (react-i18next's `useTranslation`, `getFixedT`, loaders' `t`) goes through
+ * before. Everything that translates (`useT` through `pageTranslator`, `getFixedT`, loaders' `t`) goes through
  * `instance.t`.
  */
 function memoizeTranslations(instance: I18n): void {
@@ -156,4 +156,28 @@ export function getT(request: Request): TFunction {
 /** A translate function for a given language, for texts sent to someone else than the requester (an owner's SMS). */
 export function getLocaleT(locale: Locale): TFunction {
   return i18nFor(locale).getFixedT(locale, NAMESPACES);
+}
+
+const pageTranslators = new Map<Locale, PageTranslator>();
+
+/**
+ * The translator `useT` reads in a server render (entry.server.tsx): the language's one i18next instance, every
+ * namespace loaded. One per language, so `useT`'s functions are made once.
+ */
+export function pageTranslator(locale: Locale): PageTranslator {
+  let translator = pageTranslators.get(locale);
+  if (!translator) {
+    const instance = i18nFor(locale);
+    translator = {
+      language: locale,
+      getFixedT: (lng, ns) => {
+        const t = instance.getFixedT(lng ?? locale, ns ?? i18n.defaultNS);
+        return (key, options) => String(t(key as string, options));
+      },
+      hasLoadedNamespace: () => true,
+      loadNamespaces: async (_ns, callback) => callback?.(),
+    };
+    pageTranslators.set(locale, translator);
+  }
+  return translator;
 }

@@ -1,7 +1,8 @@
+import type { PageTranslator } from "./use-t";
+
 /**
- * The browser's translator (decision 020): the small part of an i18next instance that react-i18next's
- * `I18nextProvider` and `useTranslation`, and remix-i18next's `useChangeLanguage`, use, with the part of i18next's
- * `t` that our locale files and code use. The server keeps i18next (app/platform/i18n/i18n.server.ts); the browser's
+ * The browser's translator (decisions 020 and 069): what `useT` (app/platform/i18n/use-t.tsx) needs of a translator,
+ * with the part of i18next's `t` that our locale files and code use. The server keeps i18next (app/platform/i18n/i18n.server.ts); the browser's
  * output must be the server's, character for character, or hydration breaks: tests/translator.test.ts compares the
  * two for every key of every namespace in both languages. Every byte here is sent to every visitor (the 90 KB
  * JavaScript budget of decision 014), hence the closure (its names minify) and nothing more than what is used.
@@ -30,20 +31,15 @@
  * Loading: `load(lng, namespaces)` fetches namespace files with the `load` function given (entry.client.tsx:
  * `/locales/{lng}/{ns}.json?v=…`), each once. After hydration, a route whose handle asks for a namespace not yet
  * loaded (`required()`: remix-i18next's getInitialNamespaces, the handles of every route module loaded so far) makes
- * `hasLoadedNamespace` false, so every `useTranslation` mounted in that render is not "ready" and calls
- * `loadNamespaces` from its effect, whose callback renders it again once the files are in.
+ * `hasLoadedNamespace` false, so every `useT` mounted in that render is not "ready" and calls `loadNamespaces` from
+ * its effect, whose callback renders it again once the files are in.
  *
  * Language: a page's language is the server's (the `lang` cookie or `?lang=`, decision 002) and the switcher reloads
- * the document. Should the root loader answer in another language during a client-side navigation (the language
- * chosen in another tab), remix-i18next's useChangeLanguage calls `changeLanguage`, which reloads the page: the server
- * renders it in that language, `<html lang dir>` included.
+ * the document (so does `useReloadOnLanguageChange` when the root loader answers in another language).
  */
 
 /** A namespace file: nested objects of texts (arrays only in the server's "pages"). */
 export type Texts = { [key: string]: unknown };
-
-/** A translate function: `t(key, options?)`; every option is also a {{placeholder}} value. */
-export type TranslateFunction = (key: unknown, options?: Record<string, unknown>) => string;
 
 /** What a translator is made with. */
 export type TranslatorSettings = {
@@ -51,40 +47,16 @@ export type TranslatorSettings = {
   lng: string;
   /** The namespace of keys without an `ns:` prefix when the function names none (app/platform/i18n/i18n.ts: "common"). */
   defaultNS: string;
-  /** react-i18next's options (app/platform/i18n/i18n.ts: `{ useSuspense: false }`), read by useTranslation as `i18n.options.react`. */
-  react?: object;
   /** Fetches one namespace file of a language; rejects when it cannot. */
   load: (lng: string, ns: string) => Promise<Texts>;
   /** Namespaces the routes on screen ask for (their handles); none when not given. */
   required?: () => readonly string[];
 };
 
-/** The part of an i18next instance that react-i18next and remix-i18next use (see the top of this file). */
-export type Translator = {
-  /** The language `t` uses (remix-i18next's useChangeLanguage compares it with the page's). */
-  language: string;
-  /** [language]: react-i18next only checks that it is not empty. */
-  languages: string[];
-  /** What react-i18next reads: `react` (useSuspense…) and `defaultNS`. */
-  options: { defaultNS: string; react?: object };
-  /** Always true: react-i18next waits for nothing else. */
-  isInitialized: true;
-  /** `t` in the current language and the default namespace (root.tsx calls `i18n.t`). */
-  t: TranslateFunction;
-  /** A translate function for `lng` (null: the current language at each call) and namespaces `ns` (default: defaultNS). */
-  getFixedT(lng: string | null, ns?: string | readonly string[] | null): TranslateFunction;
+/** The browser's translator: what `useT` needs, and the loading of the first page's files. */
+export type Translator = PageTranslator & {
   /** Loads the namespaces of `lng` not loaded yet, each file once and in parallel; rejects when a file cannot be loaded. */
   load(lng: string, namespaces: readonly string[]): Promise<unknown>;
-  /** Whether `ns` is loaded in the current language, and with it every namespace the routes ask for ("ready"). */
-  hasLoadedNamespace(ns: string): boolean;
-  /** Loads `ns` and the routes' namespaces in the current language, then calls `callback` (a failure is logged). */
-  loadNamespaces(ns: string | readonly string[], callback?: () => void): Promise<void>;
-  /** remix-i18next's useChangeLanguage when the root's locale is not the page's: reloads the page (see below). */
-  changeLanguage(lng: string): Promise<TranslateFunction>;
-  /** react-i18next binds "languageChanged": never told, since the page's language never changes under it. */
-  on(event: string, listener: (lng: string) => void): void;
-  /** Removes a listener added with `on` (nothing to remove). */
-  off(event: string, listener: (lng: string) => void): void;
 };
 
 /**
@@ -162,10 +134,6 @@ export function createTranslator(settings: TranslatorSettings): Translator {
 
   const self: Translator = {
     language: settings.lng,
-    languages: [settings.lng],
-    options: { defaultNS: settings.defaultNS, react: settings.react },
-    isInitialized: true,
-    t: (key, options) => self.getFixedT(null)(key, options),
     getFixedT: (lng, ns) => (key, options) => translate(key, options ?? {}, lng || self.language, ns || settings.defaultNS),
     load: (lng, namespaces) =>
       Promise.all(
@@ -186,18 +154,9 @@ export function createTranslator(settings: TranslatorSettings): Translator {
     hasLoadedNamespace: (ns) => [ns, ...required()].every((name) => texts.has(`${self.language}|${name}`)),
     loadNamespaces: (ns, callback) =>
       self
-        .load(self.language, [...(typeof ns === "string" ? [ns] : ns), ...required()])
+        .load(self.language, [ns, ...required()])
         .catch(console.error)
         .then(() => callback?.()),
-    // The page language is the server's (the lang cookie, ?lang=): a root loader that answers in another language
-    // (chosen in another tab, or a ?lang= address followed in the browser) reloads the page, rendered in it.
-    changeLanguage: async () => {
-      location.reload();
-      return self.t;
-    },
-    // Nothing is ever told: the language of a page does not change under it.
-    on: () => undefined,
-    off: () => undefined,
   };
   return self;
 }

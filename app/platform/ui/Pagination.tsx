@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { searchWithoutDialog } from "~/platform/ui/dialog";
 import { Icon } from "./Icon";
 
@@ -26,7 +26,7 @@ export function pageWindow(page: number, pageCount: number): (number | null)[] {
  * does not read (tracking tags) stay too: the canonical link leaves them out (platform/http/seo.ts).
  */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   if (pageCount <= 1) return null;
   const hrefOf = (p: number) => {

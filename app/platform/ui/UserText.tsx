@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 
 /** A character no translation or user text holds: where the user's text goes in a translated sentence. */
 const SLOT = "\uE000";
@@ -18,7 +18,7 @@ export function TextWithUserText({
   values: Record<string, string | number>;
   name: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const parts = t(i18nKey, { ...values, [name]: SLOT }).split(SLOT);
   return (
     <>

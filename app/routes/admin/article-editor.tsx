@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { BackLink, DateLine, EditorForm, ImageField, StateForm } from "~/features/back-office/ContentParts";
 import { TextAreaField, TextField } from "~/platform/forms/FormParts";
 import { useServerForm } from "~/platform/forms/useServerForm";
@@ -100,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminArticle() {
   const { article } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   return (
     <section className="page narrow admin-page content-admin form-page">
@@ -115,7 +115,7 @@ export default function AdminArticle() {
 /** The state of the article and the one button that flips it (a form of its own, unpublish). */
 function PublishForm() {
   const { article } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   if (!article) return null;
   const on = article.isPublished;
   return (
@@ -135,7 +135,7 @@ function PublishForm() {
 function ArticleForm() {
   const { article, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const [form, fields] = useServerForm<FieldName<typeof articleSchema>, "cover">(constraint, {
     id: "article",
     defaultValue: defaults,

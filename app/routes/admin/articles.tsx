@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { ContentHead, ContentRow, DateLine } from "~/features/back-office/ContentParts";
 import { Pagination } from "~/platform/ui/Pagination";
 import { listAdminArticles } from "~/features/articles/article.server";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminArticles() {
   const { items, total, page, pageCount } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="page narrow admin-page content-admin">
       <ContentHead title={t("content:articles.title")} newHref="/admin/articles/new" newText={t("content:articles.new")} />

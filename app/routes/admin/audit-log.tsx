@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { DamascusTime } from "~/features/back-office/AdminParts";
 import { toDbId } from "~/platform/forms/id";
 import { AUDIT_PAGE_SIZE, listAudit, type AuditRow } from "~/platform/db/audit.server";
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AuditPage() {
   const { rows, next } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   return (
     <section className="page admin-page">
       <h1>{t("admin:audit.title")}</h1>
@@ -99,7 +99,7 @@ export default function AuditPage() {
  * details (`previous`, `syp_per_usd`: whole SYP for 1 USD, written by setRate). Nothing for other entries.
  */
 function RateValues({ row }: { row: AuditRow }) {
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const details = row.details ?? {};
   if (row.action !== "exchange_rate.set" || typeof details.syp_per_usd !== "number") return null;
   const rate = formatNumber(details.syp_per_usd);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { DamascusTime } from "~/features/back-office/AdminParts";
 import { Icon } from "~/platform/ui/Icon";
 import { dashboard, smsLimitsToday } from "~/features/back-office/dashboard.server";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminDashboard() {
   const { counts, rate, oldestHours, late, sms } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const rows = [
     ["pendingOffers", counts.pendingOffers, "/admin/posts"],
     ["pendingRequests", counts.pendingRequests, "/admin/requests"],

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { DamascusTime } from "~/features/back-office/AdminParts";
 import { FormNotice, TextField } from "~/platform/forms/FormParts";
 import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RatesPage() {
   const { current, history, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const busy = useSubmitting();
   const [form, fields] = useServerForm(constraint, { id: "rate", lastResult: actionData?.lastResult });
   // The action answers either shape (the reply of a refused post, or RateConfirmation): only the latter has `confirm`.
@@ -145,7 +145,7 @@ export default function RatesPage() {
  * and a plain form that posts the new value with `intent=confirm`. The form below it keeps what was typed, to correct.
  */
 function RateConfirm({ previous, next, validFrom, busy }: { previous: number; next: number; validFrom: string; busy: boolean }) {
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const change = Math.round(((next - previous) / previous) * 100);
   return (
     <Form method="post" className="account-form" aria-labelledby="rate-confirm-title">

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { DamascusTime, IdButtonForm } from "~/features/back-office/AdminParts";
 import { jobRetrySchema, parseAdminForm } from "~/features/posts/moderation-forms";
 import { listJobs, retryFailedJob } from "~/platform/jobs/job.server";
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function JobsPage() {
   const { failed, waiting } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   return (
     <section className="page admin-page">
       <h1>{t("admin:jobs.title")}</h1>

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { AdminError, DamascusTime, RowButtonsForm } from "~/features/back-office/AdminParts";
 import { Icon } from "~/platform/ui/Icon";
 import { Pagination } from "~/platform/ui/Pagination";
@@ -90,7 +90,7 @@ function decisionsFor(state: InboxState): InboxDecision[] {
 export default function InboxPage() {
   const { items, total, page, pageCount, filter, kinds, states } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   return (
     <section className="page admin-page">
       <h1>{t("admin:inbox.title")}</h1>
@@ -136,7 +136,7 @@ export default function InboxPage() {
 
 /** One request: kind, name, number (a tel: link), the offer's facts, the text, the time in Damascus, state, forms. */
 function InboxRow({ item }: { item: InboxItem }) {
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const stateText =
     item.state === "in_progress" && item.takenBy
       ? t("admin:inbox.takenBy", { name: item.takenBy })

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { newInboxCount } from "~/features/inbox/inbox.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatNumber } from "~/features/listings/format";
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminLayout() {
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const { inboxNew } = useLoaderData<typeof loader>();
   return (
     <div className="admin">

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { AdminError, DamascusTime } from "~/features/back-office/AdminParts";
 import { useSubmitting } from "~/platform/forms/useServerForm";
 import { offerDraftSchema, parseAdminForm } from "~/features/posts/moderation-forms";
@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function OfferPage() {
   const { offer: o, estateTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const busy = useSubmitting();
   const ownership = o.ownership ? t(`admin:offers.ownership.${o.ownership}`) : "-";
   return (

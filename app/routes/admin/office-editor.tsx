@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { BackLink, EditorForm, ImageField, StateForm } from "~/features/back-office/ContentParts";
 import { SelectField, TextField } from "~/platform/forms/FormParts";
 import { OfficeEstates } from "~/features/offices/OfficeEstates";
@@ -156,7 +156,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminOffice() {
   const { office, listings } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   return (
     <section className="page narrow admin-page content-admin form-page">
@@ -172,7 +172,7 @@ export default function AdminOffice() {
 /** Whether the office is shown on the site, and the one button that flips it (a form of its own). */
 function ActiveForm() {
   const { office } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   if (!office) return null;
   const on = office.isActive;
   return (
@@ -190,7 +190,7 @@ function ActiveForm() {
 function OfficeForm() {
   const { office, defaults, contractTypes, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const [form, fields] = useServerForm<FieldName<typeof officeSchema>, "logo">(constraint, {
     id: "office",
     defaultValue: defaults,

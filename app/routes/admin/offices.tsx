@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { ContentHead, ContentRow } from "~/features/back-office/ContentParts";
 import { Icon } from "~/platform/ui/Icon";
 import { Pagination } from "~/platform/ui/Pagination";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminOffices() {
   const { items, total, q, page, pageCount } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = new URLSearchParams(useLocation().search).get("lang");
   return (
     <section className="page narrow admin-page content-admin">

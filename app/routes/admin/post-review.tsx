@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { ReasonFields, AdminError } from "~/features/back-office/AdminParts";
 import { Icon } from "~/platform/ui/Icon";
 import { useSubmitting } from "~/platform/forms/useServerForm";
@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PostReviewPage() {
   const { review: r, ownerLang, reasons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const busy = useSubmitting();
   const values = actionData && "values" in actionData ? actionData.values : undefined;
   const rejectDecision = r.state === "edit_pending" ? "reject_edit" : "reject";
@@ -211,7 +211,7 @@ function PostFacts({
   description: string | null;
   photos: string[];
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   return (
     <section className="review-version">
       <h2>{title}</h2>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { hoursSince } from "~/features/back-office/AdminParts";
 import { postQueue } from "~/features/posts/post-review.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PostQueuePage() {
   const { items, now } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   return (
     <section className="page admin-page">
       <h1>{t("admin:posts.title")}</h1>

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { ReasonFields, AdminError } from "~/features/back-office/AdminParts";
 import { useSubmitting } from "~/platform/forms/useServerForm";
 import { parseAdminForm, reasonValues, reportDecisionSchema } from "~/features/posts/moderation-forms";
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ReportsPage() {
   const { groups, reasons } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   const busy = useSubmitting();
   return (
     <section className="page admin-page">

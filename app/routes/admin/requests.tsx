@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { hoursSince, ReasonFields, AdminError } from "~/features/back-office/AdminParts";
 import { Icon } from "~/platform/ui/Icon";
 import { useSubmitting } from "~/platform/forms/useServerForm";
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RequestQueuePage() {
   const { items, reasons, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("admin");
+  const { t, lang } = useT("admin");
   const busy = useSubmitting();
   return (
     <section className="page admin-page">
@@ -88,7 +88,7 @@ export default function RequestQueuePage() {
                   <input type="hidden" name="id" value={r.id} />
                   <ReasonFields
                     idPrefix={`request-${r.id}`}
-                    lang={i18n.language}
+                    lang={lang}
                     reasons={reasons}
                     values={actionData?.values.id === r.id ? actionData.values : undefined}
                   />

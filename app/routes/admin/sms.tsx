@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { AdminError, DamascusTime, IdButtonForm } from "~/features/back-office/AdminParts";
 import { Icon } from "~/platform/ui/Icon";
 import { Pagination } from "~/platform/ui/Pagination";
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SmsPage() {
   const { items, total, page, pageCount, q, state } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("admin");
+  const { t } = useT("admin");
   return (
     <section className="page admin-page">
       <h1>{t("admin:smsLog.title")}</h1>

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/platform/i18n/use-t";
 import { ReasonFields, AdminError } from "~/features/back-office/AdminParts";
 import { Icon } from "~/platform/ui/Icon";
 import { findAccounts, liftSuspension, suspendAccount } from "~/features/back-office/user-admin.server";
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AccountsPage() {
   const { q, me, accounts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("admin");
+  const { t, lang } = useT("admin");
   const busy = useSubmitting();
   return (
     <section className="page admin-page">
@@ -98,7 +98,7 @@ export default function AccountsPage() {
                     <>
                       <ReasonFields
                         idPrefix={`user-${a.id}`}
-                        lang={i18n.language}
+                        lang={lang}
                         values={actionData?.values.id === a.id ? actionData.values : undefined}
                       />
                       <button type="submit" name="decision" value="suspend" className="button button-danger" disabled={busy}>
