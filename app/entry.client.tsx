@@ -7,6 +7,7 @@ import { loadPlaces } from "./features/places/places";
 import { startServiceWorker } from "./features/offline/service-worker";
 import { createTranslator, type Texts } from "./platform/i18n/translator";
 import { TranslatorProvider } from "./platform/i18n/use-t";
+import { decodeRemixState } from "./platform/remix/hydration";
 
 async function hydrate() {
   const lng = document.documentElement.lang || i18n.fallbackLng;
@@ -27,7 +28,7 @@ async function hydrate() {
       }),
     required: getInitialNamespaces,
   });
-  await Promise.all([translator.load(lng, getInitialNamespaces()), places]);
+  await Promise.all([translator.load(lng, getInitialNamespaces()), places, decodeRemixState()]);
   startTransition(() => {
     hydrateRoot(
       document,

@@ -8,9 +8,11 @@ import { resolvePath } from "@remix-run/router";
 import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { describe, expect, it } from "vitest";
+import { encode } from "turbo-stream";
+import { describe, expect, it, vi } from "vitest";
 import { DEFERRED_REL, scriptsAfterFirstPaint } from "~/platform/remix/page-scripts.server";
 import { useRouterContexts, withContexts } from "~/platform/remix/router-contexts";
+import { decodeRemixState } from "~/platform/remix/hydration";
 import { reloadDocumentAnswer } from "~/platform/remix/single-fetch";
 
 /**
@@ -220,5 +222,31 @@ describe("the router contexts copied for a subtree rendered on its own (router-c
     expect(fromElsewhere).toBe(inPlace);
     expect(inPlace).toContain('href="/estates?dialog=share"');
     expect(inPlace).toContain('<form method="post" action="/"');
+  });
+});
+
+describe("hydration waits for the page's data (app/platform/remix/hydration.ts, decision 064)", () => {
+  it("relies on RemixBrowser suspending on the state's decoding before it calls any hook, in both builds", () => {
+    for (const file of ["dist/browser.js", "dist/esm/browser.js"]) {
+      const source = fs.readFileSync(require.resolve(`@remix-run/react/${file}`), "utf8");
+      const body = source.slice(source.indexOf("function RemixBrowser("));
+      const suspends = body.indexOf("throw stateDecodingPromise;");
+      expect(suspends, file).toBeGreaterThan(0);
+      expect(body.slice(0, suspends), file).not.toMatch(/\buse[A-Z]\w*\(/);
+    }
+  });
+
+  it("resolves once the single-fetch state is decoded, so that the render that follows does not suspend", async () => {
+    const state = { loaderData: { root: { locale: "ar" } }, actionData: null, errors: null };
+    const stream = encode(state);
+    const context = { future: { v3_singleFetch: true }, stream, state: undefined as unknown };
+    vi.stubGlobal("window", { __remixContext: context });
+    try {
+      await decodeRemixState();
+      expect(context.state).toEqual(state);
+      expect(context.stream).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
