@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
-import { SORTS } from "~/features/search/search-query";
+import { queryWords, SORTS } from "~/features/search/search-query";
+import { queryLang } from "~/platform/forms/queries";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import { estateIdByAdNumber } from "~/features/listings/estate.server";
 import { searchEstates, similarEstates, type Scope, type SearchResult } from "~/features/search/estate-search.server";
@@ -76,7 +77,7 @@ export async function loadListingPage(request: Request, options: Options) {
   const adNumber = adNumberOf(url.searchParams);
   if (adNumber !== null) {
     const id = await estateIdByAdNumber(db, adNumber);
-    if (id !== null) throw redirect(`/estate/${id}${locale === "en" && url.searchParams.get("lang") === "en" ? "?lang=en" : ""}`);
+    if (id !== null) throw redirect(`/estate/${id}${locale === "en" && queryLang(url.searchParams) === "en" ? "?lang=en" : ""}`);
   }
   const lookups = await getLookups(db);
   // Decision 056: words that name a filter become it, and the search has one address (the page cache, search engines).
@@ -168,8 +169,8 @@ export async function loadListingPage(request: Request, options: Options) {
  * rent words are filters on /estates only (the rent pages have their scope).
  */
 export function filterWordsRedirect(url: URL, lookups: Lookups, scope: Scope): string | null {
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  if (!q || url.searchParams.getAll("q").length > 1) return null;
+  const q = queryWords(url.searchParams);
+  if (!q) return null;
   const values = Object.fromEntries(url.searchParams) as Partial<FilterValues>;
   const found = filterWordsOf(q, values, lookups, { offer: scope === "all" });
   // Words without the place, type or offer type of a submitted form make the search the advanced one (decision 024:
