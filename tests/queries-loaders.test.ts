@@ -16,6 +16,7 @@ import { loader as offerLoader } from "~/routes/estate-offer";
 import { loader as loginLoader } from "~/routes/login";
 import { loader as forgottenLoader } from "~/routes/password-forgotten";
 import { loader as resetLoader } from "~/routes/password-reset";
+import { loader as rentLoader } from "~/routes/rent-results";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
@@ -173,5 +174,15 @@ describe("the links' token t", () => {
     // Nothing was asked: home; a token with ?changed=1 is the form, not the 'changed' page.
     expect(await callLoader(resetLoader, "/rp?changed=2")).toRedirectTo("/");
     expect((await callLoader(resetLoader, `/rp?t=${reset}&changed=1`)).data.state).toBe("bad");
+  });
+});
+
+describe("the words q of a search page (decision 056's redirect)", () => {
+  it("redirects words that name a filter, but not an address too long for a Location header", async () => {
+    const words = await callLoader(rentLoader, "/rent-properties?q=%D8%B4%D9%82%D8%A9");
+    expect(words.status).toBe(302);
+    const huge = await callLoader(rentLoader, `/rent-properties?q=0&location_id=${"%25".repeat(3000)}`);
+    expect(huge.status).toBe(400);
+    expect(huge.data.errors.location_id).toEqual([{ key: "search.errors.invalid" }]);
   });
 });
