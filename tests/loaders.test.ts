@@ -144,6 +144,14 @@ describe("home /", () => {
     expect(en.data.governorates.map((g: { name: string }) => g.name)).toContain("Damascus");
     expect(placesUrl(lookups, "en")).toBe(`/places.json?lang=en&v=${placeList(lookups, "en").version}`);
     expect(placeList(lookups, "en").version).not.toBe(ar.version);
+    // A version sent twice is not the current one; a language other than ar and en (or sent twice) is Arabic.
+    const twice = await callLoader(placesLoader, `/places.json?lang=ar&v=${ar.version}&v=${ar.version}`);
+    expect(twice.headers.get("Cache-Control")).toBe("public, max-age=300");
+    for (const query of ["lang=EN", "lang=en&lang=en", "lang=fr"]) {
+      const other = await callLoader(placesLoader, `/places.json?${query}&v=${ar.version}`);
+      expect(other.headers.get("Cache-Control"), query).toBe("public, max-age=31536000, immutable");
+      expect(other.data.governorates[0].name, query).toMatch(ARABIC);
+    }
   });
 
   it("uses articles 1-3 of the list by id for 'our services' and 4-6 for 'latest articles'", async () => {

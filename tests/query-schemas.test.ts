@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_DB_ID } from "~/platform/forms/id";
 import { isPageNumber, MAX_PAGE, requestedPageOf } from "~/platform/forms/queries";
 import { OFFICE_QUERY_PARAMS, officeQuery, parseFilterQuery, parseOfficeQuery } from "~/features/search/search-query";
+import { DIALOG_PARAMS, dialogQuery } from "~/features/site/dialog.server";
 import { loader as articlesLoader } from "~/routes/articles";
 import { loader as estatesLoader } from "~/routes/search-results";
 import { loader as officesResultLoader } from "~/routes/office-search-results";
@@ -84,6 +85,12 @@ describe("the page rule", () => {
     expect(isPageNumber("1")).toBe(true);
     expect(isPageNumber("0")).toBe(false);
     expect(isPageNumber("1000000")).toBe(false);
+  });
+});
+
+describe("the dialog's schema", () => {
+  it("reads the parameters the root names for the page cache's key, and no other", () => {
+    expect([...DIALOG_PARAMS]).toEqual(Object.keys(dialogQuery.shape));
   });
 });
 

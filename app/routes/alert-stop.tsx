@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import { readStopLink, stopByLink } from "~/features/alerts/alert-links.server";
 import { pageContext } from "~/platform/http/page.server";
+import { queryToken } from "~/platform/forms/queries";
 import { pageMeta } from "~/platform/http/seo";
 import type { LayoutHandle } from "~/root";
 
@@ -20,8 +21,9 @@ export const handle: LayoutHandle = { i18n: ["common", "account"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, t } = await pageContext(request);
-  const token = new URL(request.url).searchParams.get("t") ?? "";
-  const link = await readStopLink(db, token.slice(0, 200), new Date());
+  // A token refused by its schema (other characters, too long, sent twice) is read as none: a forged link.
+  const token = queryToken(new URL(request.url).searchParams).token ?? "";
+  const link = await readStopLink(db, token, new Date());
   const seo = { title: t("account:alerts.stopTitle"), description: t("account:alerts.stopTitle"), noindex: true };
   if (link.kind !== "ok")
     return data({ state: link.kind, name: null, token, seo }, { status: link.kind === "expired" ? 410 : 400 });

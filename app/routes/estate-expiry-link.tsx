@@ -9,6 +9,7 @@ import { POST_TRANSITIONS } from "~/features/posts/moderation.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 import { formatDate } from "~/platform/i18n/dates";
 import { pageContext } from "~/platform/http/page.server";
+import { queryToken } from "~/platform/forms/queries";
 import { pageMeta } from "~/platform/http/seo";
 
 export const meta = pageMeta;
@@ -59,7 +60,8 @@ async function viewOf(db: Db, token: string, locale: Locale): Promise<{ view: Vi
 
 /** The link's page: the listing and its one button, or why the link cannot be used (400, 410). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("t") ?? "";
+  // A token refused by its schema (other characters, too long, sent twice) is read as none: a forged link.
+  const token = queryToken(new URL(request.url).searchParams).token ?? "";
   const { db, locale, t } = await pageContext(request);
   const { view, status } = await viewOf(db, token, locale);
   return data(

@@ -9,6 +9,7 @@ import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useSer
 import { useDraft, useForgetDraft } from "~/platform/forms/useDraft";
 import { message } from "~/platform/forms/message";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
+import { queryFlags, sentQuery } from "~/platform/forms/queries";
 import { newEstateSchema, periodFieldErrors } from "~/features/posts/post-forms";
 import { filterOptions, getLookups, nameOf } from "~/features/places/lookups.server";
 import { createPost } from "~/features/posts/post.server";
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const options = filterOptions(lookups, locale);
   const user = await getCurrentUser(request);
   return {
-    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sent: queryFlags(new URL(request.url).searchParams, sentQuery).sent,
     constraint: formConstraint(newEstateSchema),
     estateTypes: options.estateTypes,
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),

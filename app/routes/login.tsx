@@ -7,7 +7,7 @@ import { FormNotice, PasswordField, TextField } from "~/platform/forms/FormParts
 import { DEFAULT_COUNTRY, PhoneFields } from "~/features/accounts/PhoneForm";
 import { formProps, inputProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
 import { loginSchema, registerSchema } from "~/features/accounts/account-forms";
-import { loginPost, registerPost } from "~/features/accounts/account-forms.server";
+import { loginPost, queryLogin, registerPost } from "~/features/accounts/account-forms.server";
 import { message, tooMany, type Message } from "~/platform/forms/message";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
 import { clientIp } from "~/features/accounts/account.server";
@@ -28,10 +28,6 @@ export const meta = pageMeta;
 export const queryParams = ["tab", "redirectTo"];
 export const handle: LayoutHandle = { i18n: ["common", "account"] };
 
-/** The two tabs of the login screen: 1 login, 2 sign up, kept in the URL (`?tab=2`). */
-type Tab = "1" | "2";
-const tabOf = (url: URL): Tab => (url.searchParams.get("tab") === "2" ? "2" : "1");
-
 /**
  * /login: the login tab draws a new captcha on every visit (its answer's hash goes into the
  * session, replacing any earlier one); the sign-up tab has none. A logged-in user is sent on at once. Past the
@@ -39,11 +35,10 @@ const tabOf = (url: URL): Tab => (url.searchParams.get("tab") === "2" ? "2" : "1
  * "too many attempts" message (`captchaLimited`, a form message) where the image was.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = localPath(url.searchParams.get("redirectTo"));
+  // The two tabs of the login screen, kept in the URL: 1 login, 2 sign up (`?tab=2`).
+  const { tab, redirectTo } = queryLogin(new URL(request.url).searchParams);
   if (await getCurrentUser(request)) throw redirect(redirectTo ?? "/");
   const { db, t } = await pageContext(request);
-  const tab = tabOf(url);
   const drawing = tab === "1" ? await drawLoginCaptcha(db, clientIp(context)) : null;
   const drawn = drawing?.kind === "drawn" ? drawing.captcha : null;
   let init: ResponseInit | undefined;

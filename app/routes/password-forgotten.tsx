@@ -6,6 +6,7 @@ import { PhoneForm } from "~/features/accounts/PhoneForm";
 import { phonePost } from "~/features/accounts/account-forms.server";
 import { phoneSchema } from "~/features/accounts/account-forms";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
+import { queryFlags, sentQuery } from "~/platform/forms/queries";
 import { clientIp } from "~/features/accounts/account.server";
 import { requestReset } from "~/features/accounts/account-reset.server";
 import { smsRefusal } from "~/features/accounts/account-signup.server";
@@ -25,7 +26,7 @@ export const handle: LayoutHandle = { i18n: ["common", "account"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await pageContext(request);
   return {
-    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sent: queryFlags(new URL(request.url).searchParams, sentQuery).sent,
     constraint: formConstraint(phoneSchema),
     seo: { title: t("account:forgot.title"), description: t("account:forgot.description"), noindex: true },
   };

@@ -8,6 +8,8 @@ import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useSer
 import { resetSchema } from "~/features/accounts/account-forms";
 import { tooMany } from "~/platform/forms/message";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
+import { queryFlags, queryToken } from "~/platform/forms/queries";
+import { resetFlagQuery } from "~/features/accounts/account-forms.server";
 import { findResetUser } from "~/features/accounts/user.server";
 import { clientIp } from "~/features/accounts/account.server";
 import { checkResetLink, resetPassword } from "~/features/accounts/account-reset.server";
@@ -35,10 +37,14 @@ export function meta(args: MetaArgs) {
     : tags;
 }
 
-/** A reset token as the link carries it (base64url, see tokens.server), or null. */
+/** `token` when it is a reset token as the link carries it (base64url, see tokens.server), else null. */
+function resetToken(token: string | null): string | null {
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+}
+
+/** The reset token of the request's `t` (queryToken), or null. */
 function tokenOf(request: Request): string | null {
-  const t = new URL(request.url).searchParams.get("t");
-  return t && /^[A-Za-z0-9_-]{20,100}$/.test(t) ? t : null;
+  return resetToken(queryToken(new URL(request.url).searchParams).token);
 }
 
 /**
@@ -47,13 +53,13 @@ function tokenOf(request: Request): string | null {
  * `?changed=1` is where a successful change lands: 'password changed successfully' and / after 2 seconds.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+  const params = new URL(request.url).searchParams;
   const { db, t } = await pageContext(request);
   const seo = { title: t("account:reset.title"), description: t("account:reset.description"), noindex: true };
-  if (url.searchParams.get("changed") === "1" && !url.searchParams.has("t"))
-    return { state: "changed" as State, constraint: null, seo };
-  if (!url.searchParams.get("t")) throw redirect("/");
-  const token = tokenOf(request);
+  const link = queryToken(params);
+  if (!link.sent && queryFlags(params, resetFlagQuery).changed) return { state: "changed" as State, constraint: null, seo };
+  if (!link.sent) throw redirect("/");
+  const token = resetToken(link.token);
   const userId = token ? await findResetUser(db, token) : null;
   return data(
     { state: (userId ? "form" : "bad") as State, constraint: formConstraint(resetSchema), seo },

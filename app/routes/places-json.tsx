@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db/db.server";
-import { toLocale } from "~/platform/i18n/i18n";
-import { getLookups, placeList } from "~/features/places/lookups.server";
+import { getLookups, placeList, queryPlaceList } from "~/features/places/lookups.server";
 
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = ["lang", "v"];
@@ -12,9 +11,9 @@ export const queryParams = ["lang", "v"];
  * year; any other version gets the current list, kept five minutes.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const list = placeList(await getLookups(await getDb()), toLocale(url.searchParams.get("lang")));
-  const current = url.searchParams.get("v") === list.version;
+  const asked = queryPlaceList(new URL(request.url).searchParams);
+  const list = placeList(await getLookups(await getDb()), asked.locale);
+  const current = asked.version === list.version;
   return new Response(list.json, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

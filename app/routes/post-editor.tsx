@@ -7,7 +7,14 @@ import type { Db } from "~/platform/db/client.server";
 import type { StoredImage } from "~/platform/db/schema";
 import { message, type Message } from "~/platform/forms/message";
 import { formConstraint, parseForm, type FormResult } from "~/platform/forms/parse";
-import { periodFieldErrors, photoActionSchema, postDeleteSchema, postEditSchema } from "~/features/posts/post-forms";
+import {
+  periodFieldErrors,
+  photoActionSchema,
+  postDeleteSchema,
+  postEditorQuery,
+  postEditSchema,
+} from "~/features/posts/post-forms";
+import { queryFlags } from "~/platform/forms/queries";
 import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/features/posts/estate-form.server";
 import { getLookups, nameOf, placeName } from "~/features/places/lookups.server";
 import {
@@ -63,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
   const [copy, lookups] = await Promise.all([workingCopy(db, post.id), getLookups(db)]);
   if (!copy) notFound();
-  const url = new URL(request.url);
+  const flags = queryFlags(new URL(request.url).searchParams, postEditorQuery);
   return {
     post: {
       ...post,
@@ -79,8 +86,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
     // A rental's period (required, decision 057); a sale has none.
     periods: post.offerTypeId === 2 ? lookups.periodTypes.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })) : [],
-    sent: url.searchParams.get("sent") === "1",
-    confirmDelete: url.searchParams.get("delete") === "1",
+    sent: flags.sent,
+    confirmDelete: flags.delete,
     seo: { title: t("forms:post.title", { number: post.stateId }), description: t("forms:post.description"), noindex: true },
   };
 }

@@ -1,6 +1,8 @@
 import * as z from "zod/v4";
 import { toE164 } from "~/features/accounts/phone.server";
 import { activateSchema, loginSchema, phoneSchema, registerSchema } from "./account-forms";
+import { choiceParam, EXACT, flagParam, parseQuery } from "~/platform/forms/queries";
+import { LOCAL_PATH_MAX, localPathParam } from "~/platform/http/redirect.server";
 
 /**
  * The account forms as the server reads them: the schemas of ./account.ts with the number made E.164 by
@@ -37,3 +39,20 @@ export const registerPost = withPhone(registerSchema);
 export const activatePost = withPhone(activateSchema);
 /** The forgot-password form with the number in E.164. */
 export const phonePost = withPhone(phoneSchema);
+
+/** /login's query: `tab` (1 the login form, 2 sign up) and `redirectTo`, the page to come back to (localPathParam). */
+const loginQuery = /* @__PURE__ */ (() => z.object({ tab: choiceParam(["1", "2"]), redirectTo: localPathParam }))();
+const LOGIN_QUERY_OPTIONS = { ...EXACT, lengths: { redirectTo: LOCAL_PATH_MAX + 1 } };
+
+/**
+ * The tab and the page to come back to that `params` ask /login for: tab "2" only when `tab` is "2" (else the login
+ * tab), `redirectTo` only when it is a local path of this site (else undefined); either refused when sent twice.
+ * Never throws.
+ */
+export function queryLogin(params: URLSearchParams): { tab: "1" | "2"; redirectTo: string | undefined } {
+  const { value } = parseQuery(params, loginQuery, LOGIN_QUERY_OPTIONS);
+  return { tab: value.tab === "2" ? "2" : "1", redirectTo: value.redirectTo };
+}
+
+/** /rp's flag (read by queryFlags): `changed=1` is where a successful change of the password lands. */
+export const resetFlagQuery = /* @__PURE__ */ (() => z.object({ changed: flagParam }))();

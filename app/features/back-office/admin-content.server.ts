@@ -1,5 +1,5 @@
 import { message, type Message } from "~/platform/forms/message";
-import { requestedPageOf } from "~/platform/forms/queries";
+import { queryLang, requestedPageOf } from "~/platform/forms/queries";
 import {
   removeStoredImage,
   storeUploadedImage,
@@ -27,12 +27,12 @@ export function editedId(param: string | undefined): number | null {
 
 /**
  * `path` (a back-office path without a query) with the request's `lang` query parameter kept when it is "en" or
- * "ar" (`/admin/articles/7?lang=en`), so that a redirect after a post stays in the language in the URL (decision
- * 002); any other or no `lang` gives `path` unchanged. Never throws.
+ * "ar" (`/admin/articles/7?lang=en`, read by queryLang), so that a redirect after a post stays in the language in
+ * the URL (decision 002); any other, a repeated or no `lang` gives `path` unchanged. Never throws.
  */
 export function sameLanguage(request: Request, path: string): string {
-  const lang = new URL(request.url).searchParams.get("lang");
-  return lang === "en" || lang === "ar" ? `${path}?lang=${lang}` : path;
+  const lang = queryLang(new URL(request.url).searchParams);
+  return lang ? `${path}?lang=${lang}` : path;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, like, type SQL } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { sms_messages, SMS_STATES, type SmsState } from "~/platform/db/schema";
+import { sms_messages, type SmsState } from "~/platform/db/schema";
 import { plainText } from "~/features/posts/moderation-forms";
 
 /**
@@ -29,11 +29,6 @@ export type SmsRow = {
   sentAt: string | null;
   deliveredAt: string | null;
 };
-
-/** The state filter of /admin/sms from `?state=`: one of SMS_STATES, or null (every state) for anything else. */
-export function smsStateParam(value: string | null): SmsState | null {
-  return (SMS_STATES as readonly string[]).includes(value ?? "") ? (value as SmsState) : null;
-}
 
 /**
  * Page `page` (from 1) of outgoing SMS, newest first: those whose number holds the digits of `q` (at least 3; a

@@ -1,9 +1,11 @@
 import { i18nFor } from "~/platform/i18n/i18n.server";
 import crypto from "node:crypto";
 import { asc } from "drizzle-orm";
+import * as z from "zod/v4";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
-import type { Locale } from "~/platform/i18n/i18n";
+import { fallbackLng, type Locale } from "~/platform/i18n/i18n";
+import { EXACT, langParam, parseQuery, textParam } from "~/platform/forms/queries";
 import { escapeHtml } from "~/platform/http/html";
 import type { PlaceGroup } from "~/features/places/places";
 
@@ -223,6 +225,18 @@ function withSelected(html: string, selected: unknown): string {
 /** The address of the place list file of `locale` (fingerprinted: cached by browsers for a year). */
 export function placesUrl(lookups: Lookups, locale: Locale): string {
   return `/places.json?lang=${locale}&v=${placeList(lookups, locale).version}`;
+}
+
+/** The query of /places.json (placesUrl writes it): the language `lang`, the list's version `v`. */
+const placesQuery = /* @__PURE__ */ (() => z.object({ lang: langParam, v: textParam }))();
+
+/**
+ * The place list `params` ask for (placesQuery, read as sent): its language (Arabic when `lang` is none, another or
+ * repeated) and the version asked for (undefined when none or repeated). Never throws.
+ */
+export function queryPlaceList(params: URLSearchParams): { locale: Locale; version: string | undefined } {
+  const { value } = parseQuery(params, placesQuery, EXACT);
+  return { locale: value.lang ?? fallbackLng, version: value.v };
 }
 
 /** "Governorate, place" of a location id in the page language, or "" for an unknown id. */

@@ -3,6 +3,7 @@ import { toLatinDigits } from "~/platform/forms/text";
 import { dbId } from "~/platform/forms/id";
 import { message, type Message } from "~/platform/forms/message";
 import { refuseBidiControls } from "~/platform/forms/text";
+import { flagParam } from "~/platform/forms/queries";
 
 /**
  * The public forms as zod schemas, read by the server only: the consultation and contact
@@ -252,6 +253,12 @@ export const photoActionSchema = /* @__PURE__ */ (() =>
     intent: z.enum(["cover", "up", "down", "remove"]),
     file: z.string().regex(/^[a-z0-9-]{1,80}$/),
   }))();
+
+/**
+ * The editor's query flags (read by queryFlags): `sent=1` after a visitor's offer became the post, `delete=1` asks to
+ * confirm deleting it.
+ */
+export const postEditorQuery = /* @__PURE__ */ (() => z.object({ sent: flagParam, delete: flagParam }))();
 
 /** Deleting a post from its editor: the confirming form posts `confirm=yes` (the link alone only asks). */
 export const postDeleteSchema = /* @__PURE__ */ (() => z.object({ confirm: z.literal("yes") }))();

@@ -79,6 +79,16 @@ export function parseFilterQuery(params: URLSearchParams): ParsedQuery<typeof fi
   return parseQuery(params, filterQuery, FILTER_OPTIONS);
 }
 
+const wordsQuery = /* @__PURE__ */ (() => z.object({ q: filterQuery.shape.q }))();
+
+/**
+ * The words `q` of a search (decision 056's filter words), read as the filter reads them (trimmed, cut to 100
+ * characters), or undefined when none came or `q` was sent more than once. Never throws.
+ */
+export function queryWords(params: URLSearchParams): string | undefined {
+  return parseQuery(params, wordsQuery, FILTER_OPTIONS).value.q;
+}
+
 /**
  * The office search of /officesResult (docs/decisions/005-office-search-by-place.md): `searchselected` 2 searches by
  * `name`, anything else by place (`location_id`). Control characters of the name (a NUL byte is refused by

@@ -1,5 +1,6 @@
 import type { Db } from "~/platform/db/client.server";
-import { toDbId } from "~/platform/forms/id";
+import * as z from "zod/v4";
+import { choiceParam, EXACT, idParam, parseQuery } from "~/platform/forms/queries";
 import type { Locale } from "~/platform/i18n/i18n";
 import { estateCardsByIds, estateContact } from "~/features/listings/estate.server";
 import { getLookups, nameOf } from "~/features/places/lookups.server";
@@ -22,6 +23,19 @@ export const DIALOG_PARAMS = ["dialog", "estate_id", "office_id", "for"] as cons
 
 /** Why a visitor is asked to log in (the prompt's title varies by action). */
 export type PromptReason = "contact" | "save" | "report" | "request";
+
+/**
+ * The dialog's parameters (docs/decisions/063-queries-parsed-like-forms.md), each read as sent: a parameter refused
+ * (an unknown dialog or reason, an id that is not one, a repeated parameter) counts as absent, so the page shows no
+ * dialog, or the login prompt of contact. tests/query-schemas.test.ts checks that its keys are DIALOG_PARAMS.
+ */
+export const dialogQuery = /* @__PURE__ */ (() =>
+  z.object({
+    dialog: choiceParam(["login", "report", "contact", "share"]),
+    estate_id: idParam,
+    office_id: idParam,
+    for: choiceParam(["save", "report", "request"]),
+  }))();
 
 export type DialogData =
   | { kind: "login"; reason: PromptReason; loginTo: string }
@@ -74,17 +88,18 @@ export async function dialogFor(
   origin: string,
 ): Promise<DialogData | null> {
   const url = new URL(request.url);
-  const kind = url.searchParams.get("dialog");
+  const query = parseQuery(url.searchParams, dialogQuery, EXACT).value;
+  const kind = query.dialog;
   if (!kind) return null;
-  const estateId = toDbId(url.searchParams.get("estate_id"));
-  const officeId = toDbId(url.searchParams.get("office_id"));
+  const estateId = query.estate_id ?? null;
+  const officeId = query.office_id ?? null;
   const back = pageWithoutDialog(url.pathname, url.search);
   const loginTo = loginPath(back);
   const t = await getT(request);
 
   if (kind === "login") {
-    const reason = url.searchParams.get("for");
-    if (reason === "save" || reason === "report" || reason === "request") return { kind: "login", reason, loginTo };
+    const reason = query.for;
+    if (reason) return { kind: "login", reason, loginTo };
     return { kind: "login", reason: "contact", loginTo: loginPath(contactPage(back, estateId, officeId)) };
   }
   if (kind === "contact" || kind === "report") {

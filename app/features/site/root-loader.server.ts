@@ -12,6 +12,7 @@ import { APP_POPUP_COOKIE } from "~/platform/http/cookies";
 import { parse } from "~/platform/http/cookies.server";
 import { getEnv } from "~/platform/config/env.server";
 import { notFound } from "~/platform/http/page.server";
+import { queryLang } from "~/platform/forms/queries";
 import { ERROR_STATUSES, errorTextKey } from "~/platform/http/seo";
 import { localesVersion, publicOrigin } from "~/platform/http/site.server";
 
@@ -75,9 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only a shown toast needs the session written back (remix-toast commits it on every call).
   const responseHeaders = new Headers(toast ? headers : undefined);
   // A language chosen by the URL (`?lang=en`, from a search engine or hreflang) is kept for the next pages.
-  const chosen = url.searchParams.get("lang");
-  if ((chosen === "ar" || chosen === "en") && cookies[LANG_COOKIE] !== chosen)
-    responseHeaders.append("Set-Cookie", langCookie(chosen));
+  const chosen = queryLang(url.searchParams);
+  if (chosen && cookies[LANG_COOKIE] !== chosen) responseHeaders.append("Set-Cookie", langCookie(chosen));
   // A user past the limit of number reveals sees the wait instead of a number, with 429.
   return data(payload, { headers: responseHeaders, status: dialog?.kind === "contactLimited" ? 429 : 200 });
 }

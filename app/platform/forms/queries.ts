@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { supportedLngs, type Locale } from "~/platform/i18n/i18n";
 import { dbId } from "./id";
 import { message, type Message } from "./message";
 import { issueMessages } from "./parse";
@@ -142,4 +143,83 @@ export function amountParam(min: number, max: number) {
 /** The schema of an optional parameter that is one of `values`; any other is refused with INVALID. */
 export function choiceParam<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: INVALID }).optional();
+}
+
+/**
+ * The options of a parameter compared as sent (a flag, a language, a token, a choice of the back office): not
+ * trimmed, so `?lang=%20en` is no more English than before these schemas; cut to 300 characters, the longest token.
+ */
+export const EXACT = { maxLength: 300, trim: false } as const;
+
+/** The schema of an optional free text (a search box's words): the text as parseQuery's options read it. */
+export const textParam = /* @__PURE__ */ (() => z.string().optional())();
+const searchTextQuery = /* @__PURE__ */ (() => z.object({ q: textParam }))();
+
+/**
+ * The words `q` of a back office's search box (/admin/offices, /admin/users): cut to `maxLength` characters and
+ * trimmed first unless `trim` is false; "" when absent, empty or sent more than once. Never throws.
+ */
+export function querySearchText(params: URLSearchParams, options: { maxLength: number; trim?: boolean }): string {
+  return parseQuery(params, searchTextQuery, options).value.q ?? "";
+}
+
+/**
+ * The schema of a flag (`?sent=1`, `?delete=1`, `?changed=1`): "1" sets it; any other value is refused with INVALID,
+ * and a refused or absent flag is not set.
+ */
+export const flagParam = /* @__PURE__ */ (() => choiceParam(["1"]))();
+
+/**
+ * Which flags of `schema` (a z.object of flagParam) `params` sets: each true only when sent once as "1" (read as
+ * sent: EXACT). Never throws.
+ */
+export function queryFlags<S extends Record<string, typeof flagParam>>(
+  params: URLSearchParams,
+  schema: z.ZodObject<S>,
+): Record<keyof S, boolean> {
+  const { value } = parseQuery(params, schema, EXACT);
+  return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, value[name] === "1"])) as Record<keyof S, boolean>;
+}
+
+/** The flag query of the pages whose answer is a thank-you page at `?sent=1` (the offer form, the forgotten password). */
+export const sentQuery = /* @__PURE__ */ (() => z.object({ sent: flagParam }))();
+
+/**
+ * The schema of `lang`, the page language of every page (docs/decisions/002-language-in-url-and-cookie.md): "ar" or
+ * "en", as sent; any other value is refused with INVALID (the language then comes from the cookie).
+ */
+export const langParam = /* @__PURE__ */ (() => choiceParam(supportedLngs))();
+const langQuery = /* @__PURE__ */ (() => z.object({ lang: langParam }))();
+
+/**
+ * The language `params` asks for (`?lang=ar|en`, read by langParam), or undefined when it asks none, another, or
+ * sends `lang` more than once. Never throws.
+ */
+export function queryLang(params: URLSearchParams): Locale | undefined {
+  return parseQuery(params, langQuery, EXACT).value.lang;
+}
+
+/** The longest token a link carries (characters): a signed link's (app/platform/http/signed-links.server.ts). */
+export const TOKEN_MAX = 300;
+
+/**
+ * The schema of a link's token `t` (a password reset's, an alert's stop link, a listing's expiry link): letters,
+ * digits, `-`, `_` and `.` (base64url and signed links' dots), at most TOKEN_MAX; anything else is refused with
+ * INVALID. Whether it is a token of ours is the page's to check.
+ */
+export const tokenParam = /* @__PURE__ */ (() =>
+  z
+    .string()
+    .regex(/^[\w.-]+$/, { error: INVALID })
+    .max(TOKEN_MAX, { error: INVALID })
+    .optional())();
+const tokenQuery = /* @__PURE__ */ (() => z.object({ t: tokenParam }))();
+
+/**
+ * The token `t` of `params`: `sent` whether a non-empty `t` came, `token` the token when tokenParam accepts it (sent
+ * once, as sent), else null. Never throws.
+ */
+export function queryToken(params: URLSearchParams): { sent: boolean; token: string | null } {
+  const parsed = parseQuery(params, tokenQuery, { ...EXACT, maxLength: TOKEN_MAX + 1 });
+  return { sent: parsed.texts.t !== "", token: parsed.value.t ?? null };
 }

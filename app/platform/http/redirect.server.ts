@@ -1,4 +1,6 @@
 import { safeRedirect } from "remix-utils/safe-redirect";
+import * as z from "zod/v4";
+import { INVALID } from "~/platform/forms/queries";
 
 const LOCAL = "http://local.invalid";
 
@@ -22,6 +24,21 @@ export function localPath(value: unknown): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The schema of a query parameter naming a page to come back to (`redirectTo`): its localPath, the same safety rule
+ * as the login form's; a value that is no local path of this site is refused with INVALID. Read it as sent (parseQuery
+ * with `trim: false` and a length past LOCAL_PATH_MAX, so a longer value is refused, not cut).
+ */
+export const localPathParam = /* @__PURE__ */ (() =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      const path = localPath(text);
+      if (path === undefined) ctx.issues.push({ code: "custom", message: INVALID, input: text });
+      return path ?? z.NEVER;
+    })
+    .optional())();
 
 /**
  * A local path to go back to after a post; anything else (other sites, //host) becomes "/", so no link of ours sends people to

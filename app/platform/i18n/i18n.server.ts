@@ -17,6 +17,7 @@ import enOffline from "../../../locales/en/offline.json";
 import enPages from "../../../locales/en/pages.json";
 import i18n, { toLocale, type Locale } from "~/platform/i18n/i18n";
 import type { PageTranslator } from "~/platform/i18n/use-t";
+import { queryLang } from "~/platform/forms/queries";
 
 /** Every translation, bundled into the server build (the browser loads its one language from /locales). */
 export const resources = {
@@ -50,12 +51,12 @@ export function langCookie(lang: Locale): string {
 
 /**
  * The page language: the `lang` query parameter (so each language has its own URL for hreflang and crawlers),
- * then the `lang` cookie, then Arabic. See docs/decisions/002-language-in-url-and-cookie.md.
+ * read by queryLang (a repeated or unknown `lang` is none), then the `lang` cookie, then Arabic. See
+ * docs/decisions/002-language-in-url-and-cookie.md.
  */
 export function localeOf(request: Request): Locale {
-  const url = new URL(request.url);
-  const fromQuery = url.searchParams.get("lang");
-  if (fromQuery === "ar" || fromQuery === "en") return fromQuery;
+  const fromQuery = queryLang(new URL(request.url).searchParams);
+  if (fromQuery) return fromQuery;
   const cookies = parse(request.headers.get("Cookie") ?? "");
   return toLocale(cookies[LANG_COOKIE]);
 }

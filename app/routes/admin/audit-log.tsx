@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import { DamascusTime } from "~/features/back-office/AdminParts";
-import { toDbId } from "~/platform/forms/id";
+import { queryAudit } from "~/features/back-office/admin-queries.server";
 import { AUDIT_PAGE_SIZE, listAudit, type AuditRow } from "~/platform/db/audit.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatNumber } from "~/features/listings/format";
@@ -14,8 +14,6 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = ["before", "subject", "id"];
 
-const SUBJECTS = ["estate", "estate_edit", "property_request", "estate_report", "user", "article", "office", "lead", "message"];
-
 /**
  * /admin/audit: every moderation action, newest first, 50 a page (`before` = the last id seen),
  * optionally of one subject (`subject` + `id`). Read only: there is no form here and the database refuses changes.
@@ -23,10 +21,9 @@ const SUBJECTS = ["estate", "estate_edit", "property_request", "estate_report", 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, t } = await pageContext(request);
-  const url = new URL(request.url);
-  const num = (name: string) => toDbId(url.searchParams.get(name)) ?? undefined;
-  const subject = url.searchParams.get("subject") ?? "";
-  const options = { before: num("before"), subjectType: SUBJECTS.includes(subject) ? subject : undefined, subjectId: num("id") };
+  // A refused parameter filters nothing (admin-queries.server.ts).
+  const query = queryAudit(new URL(request.url).searchParams);
+  const options = { before: query.before, subjectType: query.subject, subjectId: query.id };
   const rows = await listAudit(db, options);
   const next = rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1].id : null;
   const keep = options.subjectType && options.subjectId ? `subject=${options.subjectType}&id=${options.subjectId}&` : "";

@@ -5,16 +5,10 @@ import { AdminError, DamascusTime, RowButtonsForm } from "~/features/back-office
 import { Icon } from "~/platform/ui/Icon";
 import { Pagination } from "~/platform/ui/Pagination";
 import { INBOX_STATES, type InboxState } from "~/platform/db/schema";
+import { queryInbox } from "~/features/back-office/admin-queries.server";
 import { parseAdminForm } from "~/features/posts/moderation-forms";
 import { inboxDecisionSchema } from "~/features/back-office/inbox-forms.server";
-import {
-  changeInboxState,
-  INBOX_KINDS,
-  listInbox,
-  type InboxDecision,
-  type InboxItem,
-  type InboxKind,
-} from "~/features/inbox/inbox.server";
+import { changeInboxState, INBOX_KINDS, listInbox, type InboxDecision, type InboxItem } from "~/features/inbox/inbox.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 import { requestedPage, requireExistingPage } from "~/features/back-office/admin-content.server";
@@ -27,11 +21,6 @@ export const meta = pageMeta;
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = ["kind", "state", "page"];
 
-/** A query's value when it is one of `allowed`, else undefined (an unknown filter shows everything). */
-function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
-  return (allowed as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
-}
-
 /**
  * /admin/inbox (docs/decisions/054): consultation requests, contact messages and visitors' offers in one
  * list, newest first, paged (`?page=`), filtered by `?kind=` (consultation, contact, offer) and `?state=` (new,
@@ -39,11 +28,8 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const filter = {
-    kind: oneOf<InboxKind>(url.searchParams.get("kind"), INBOX_KINDS),
-    state: oneOf<InboxState>(url.searchParams.get("state"), INBOX_STATES),
-  };
+  // An unknown (or repeated) filter shows everything (admin-queries.server.ts).
+  const filter = queryInbox(new URL(request.url).searchParams);
   const page = requestedPage(request);
   const { db, locale, t } = await pageContext(request);
   const result = await listInbox(db, locale, filter, page);
@@ -74,8 +60,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: "admin:errors.state" }, { status: 409 });
   // Back to the same filters; the first page, since the change may have moved the request off the page it was on.
   const params = new URLSearchParams();
-  const query = new URL(request.url).searchParams;
-  for (const name of ["kind", "state"]) if (query.get(name)) params.set(name, query.get(name)!);
+  const filter = queryInbox(new URL(request.url).searchParams);
+  if (filter.kind) params.set("kind", filter.kind);
+  if (filter.state) params.set("state", filter.state);
   const back = params.size ? `/admin/inbox?${params}` : "/admin/inbox";
   return redirectWithSuccess(back, t(`admin:inbox.done.${decision}`));
 }

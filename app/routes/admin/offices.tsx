@@ -8,6 +8,7 @@ import { listAdminOffices } from "~/features/offices/office-admin.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { requestedPage, requireExistingPage } from "~/features/back-office/admin-content.server";
 import { formatNumber } from "~/features/listings/format";
+import { querySearchText } from "~/platform/forms/queries";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
 import type { LayoutHandle } from "~/root";
@@ -29,7 +30,7 @@ const SEARCH_MAX = 100;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const page = requestedPage(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const q = querySearchText(new URL(request.url).searchParams, { maxLength: SEARCH_MAX });
   const { db, locale, t } = await pageContext(request);
   const result = await listAdminOffices(db, locale, { q, page });
   requireExistingPage(result);

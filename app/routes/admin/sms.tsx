@@ -6,7 +6,8 @@ import { Icon } from "~/platform/ui/Icon";
 import { Pagination } from "~/platform/ui/Pagination";
 import { SMS_STATES } from "~/platform/db/schema";
 import { parseAdminForm, smsResendSchema } from "~/features/posts/moderation-forms";
-import { listSms, smsStateParam } from "~/features/back-office/sms-admin.server";
+import { listSms } from "~/features/back-office/sms-admin.server";
+import { querySms } from "~/features/back-office/admin-queries.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatPhone } from "~/features/accounts/phone.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
@@ -29,9 +30,7 @@ export const queryParams = ["q", "state", "page"];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { db, t } = await pageContext(request);
-  const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").slice(0, 30);
-  const state = smsStateParam(params.get("state"));
+  const { q, state } = querySms(new URL(request.url).searchParams);
   const result = await listSms(db, { q, state, page: requestedPage(request) });
   requireExistingPage(result);
   return {

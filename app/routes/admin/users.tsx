@@ -12,6 +12,7 @@ import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
 import { TextWithUserText } from "~/platform/ui/UserText";
 import { useSubmitting } from "~/platform/forms/useServerForm";
+import { querySearchText } from "~/platform/forms/queries";
 
 export const meta = pageMeta;
 
@@ -22,7 +23,8 @@ export const queryParams = ["q"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { db, t } = await pageContext(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 50);
+  // Shown again as typed (findAccounts trims what it searches).
+  const q = querySearchText(new URL(request.url).searchParams, { maxLength: 50, trim: false });
   const accounts = await findAccounts(db, q);
   return {
     q,
