@@ -159,6 +159,30 @@ for (const lang of LANGS) {
       expect(errors, "console and page errors").toEqual([]);
     });
 
+    test("a tap while the page hydrates on a slow phone logs no error (React #345)", async ({
+      page,
+      context,
+    }) => {
+      const errors = collectErrors(page);
+      // A phone six times slower than this machine: the page's data is still being decoded when the taps come.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+      await page.goto("/", { waitUntil: "commit" });
+      await page.locator("h1").waitFor({ state: "attached" });
+      const started = Date.now();
+      // Taps on the header (no link there) until the router runs: each one forces React to hydrate at once.
+      while (Date.now() - started < 10_000) {
+        await page.mouse.click(180, 10);
+        const ready = await page.evaluate(
+          () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+        );
+        if (ready) break;
+      }
+      await hydrated(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      expect(errors, "console and page errors").toEqual([]);
+    });
+
     test("a language chosen in another tab reloads the page at the next client-side navigation, in that language", async ({
       page,
       context,
