@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { LRUCache } from "lru-cache";
 
 /**
  * The query parameters each page reads (docs/decisions/045-page-cache-key-and-miss-limit.md). A route module says
@@ -17,10 +18,24 @@ type WithQueryParams = { queryParams?: readonly string[] };
 /** The routes of `build` that match a path, outermost first (the root, then its children), or null for none. */
 export type RouteMatcher = (pathname: string) => string[] | null;
 
+/** How many path shapes routeMatcher keeps matched (a few hundred bytes each). */
+const MATCHES_KEPT = 5000;
+
+/**
+ * The shape of a path for matching: each segment of digits alone becomes "0" (`/estate/66821` → `/estate/0`). No
+ * route has a static segment of digits (tests/page-query.test.ts checks), so every path of a shape matches the same
+ * routes, and the listings' and articles' pages share one entry.
+ */
+export function pathShape(pathname: string): string {
+  return pathname.replace(/\/\d+(?=\/|$)/g, "/0");
+}
+
 /**
  * Matches paths against `build`'s routes as Remix matches them (React Router's matchRoutes on the route tree made
  * from the build's flat route list): a path to the ids of the routes it matches. Shared by the page cache's query
- * parameters (queryParamsOf) and the metrics' route label (server/metrics.ts).
+ * parameters (queryParamsOf) and the metrics' route label (server/metrics.ts), on every request, cached pages
+ * included. matchRoutes flattens and ranks the whole route tree at each call (a quarter of a cached search page's
+ * CPU, docs/benchmarks.md), so the answer for each path shape is kept (MATCHES_KEPT, least recently used first out).
  */
 export function routeMatcher(build: ServerBuild): RouteMatcher {
   const children = new Map<string | undefined, AgnosticRouteObject[]>();
@@ -41,7 +56,16 @@ export function routeMatcher(build: ServerBuild): RouteMatcher {
     if (parent && "children" in parent) parent.children = list;
   }
   const tree = children.get(undefined) ?? [];
-  return (pathname) => matchRoutes(tree, pathname)?.map((match) => match.route.id!) ?? null;
+  const kept = new LRUCache<string, { ids: string[] | null }>({ max: MATCHES_KEPT });
+  return (pathname) => {
+    const shape = pathShape(pathname);
+    let found = kept.get(shape);
+    if (!found) {
+      found = { ids: matchRoutes(tree, pathname)?.map((match) => match.route.id!) ?? null };
+      kept.set(shape, found);
+    }
+    return found.ids;
+  };
 }
 
 /**
