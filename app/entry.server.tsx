@@ -11,7 +11,7 @@ import { dataSaverOf, keepsScripts, withoutScripts } from "./features/site/data-
 import { localeOf, pageTranslator } from "./platform/i18n/i18n.server";
 import { TranslatorProvider } from "./platform/i18n/use-t";
 import { getDb } from "./platform/db/db.server";
-import { scriptsAfterFirstPaint } from "./platform/remix/page-scripts.server";
+import { scriptsAfterFirstPaintInBytes } from "./platform/remix/page-scripts.server";
 import { getLookups, placeList } from "./features/places/lookups.server";
 import { NonceContext } from "./platform/http/nonce";
 import { OFFLINE_COPY_HEADER } from "./features/offline/offline-pages";
@@ -52,7 +52,7 @@ function offlineCopyAllowed(status: number, context: EntryContext["staticHandler
  * character inside Arabic words, in attributes and inline data). A raw NUL is never valid in HTML and never part of
  * a UTF-8 sequence, so dropping every zero byte restores the exact output.
  */
-function collect(onDone: (html: Buffer) => void, onError: (error: Error) => void): Writable {
+function collect(onDone: (html: Buffer<ArrayBuffer>) => void, onError: (error: Error) => void): Writable {
   const chunks: Buffer[] = [];
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -137,8 +137,7 @@ export default async function handleRequest(
           }
           pipe(
             collect((html) => {
-              const text = html.toString("utf8");
-              const body = scriptless ? withoutScripts(text) : scriptsAfterFirstPaint(text);
+              const body = scriptless ? withoutScripts(html.toString("utf8")) : scriptsAfterFirstPaintInBytes(html);
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
             }, reject),
           );

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { withoutScripts } from "~/features/site/data-saver.server";
-import { DEFERRED_REL, FALLBACK_MS, scriptsAfterFirstPaint } from "~/platform/remix/page-scripts.server";
+import {
+  DEFERRED_REL,
+  FALLBACK_MS,
+  scriptsAfterFirstPaint,
+  scriptsAfterFirstPaintInBytes,
+} from "~/platform/remix/page-scripts.server";
 
 /**
  * Decision 034: the page's scripts start after its first paint. What Remix's `<Scripts/>` writes (its shape in
@@ -71,5 +76,16 @@ describe("scriptsAfterFirstPaint", () => {
   it("leaves a page without Remix's scripts as it is (the data saver's pages, an error page)", () => {
     const bare = `<!DOCTYPE html><html><head></head><body><main>x</main></body></html>`;
     expect(scriptsAfterFirstPaint(bare)).toBe(bare);
+  });
+
+  it("gives the same bytes when it rewrites the document as bytes, Arabic before the scripts and in their data", () => {
+    const page = PAGE.replace("<main>x</main>", "<main>شقة مفروشة في المزة، ٣ غرف — 250 US$</main>").replace(
+      '{"future":{}}',
+      '{"future":{},"t":"فيلا"}',
+    );
+    const bytes = Buffer.from(page, "utf8");
+    expect(scriptsAfterFirstPaintInBytes(bytes).equals(Buffer.from(scriptsAfterFirstPaint(page), "utf8"))).toBe(true);
+    const bare = Buffer.from(`<!DOCTYPE html><html><body><main>بيت</main></body></html>`, "utf8");
+    expect(scriptsAfterFirstPaintInBytes(bare)).toBe(bare);
   });
 });

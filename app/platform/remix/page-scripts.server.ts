@@ -62,3 +62,17 @@ export function scriptsAfterFirstPaint(html: string): string {
   });
   return head + tail;
 }
+
+/**
+ * scriptsAfterFirstPaint on a document as bytes (app/entry.server.tsx renders into bytes): only the part from Remix's
+ * first modulepreload link on is decoded and rewritten; the bytes before it (most of the page: its text, in Arabic or
+ * English) are sent as React wrote them, without a UTF-8 decode, a re-encode and the surrogate scan a string body
+ * gets (docs/benchmarks.md, the logged-in search page). The link starts with an ASCII "<", so the cut never falls
+ * inside a character. A document without the link comes back as it is.
+ */
+export function scriptsAfterFirstPaintInBytes(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const start = html.indexOf('<link rel="modulepreload"');
+  if (start < 0) return html;
+  const tail = scriptsAfterFirstPaint(html.subarray(start).toString("utf8"));
+  return Buffer.concat([html.subarray(0, start), Buffer.from(tail, "utf8")]);
+}
