@@ -25,7 +25,10 @@
  * With `--profile`, a third half with the page cache on runs under `node --cpu-prof` (its times are not comparable)
  * and the summary of where the server's main thread spent its time is printed after the table (scripts/cpuprofile.ts).
  *
- * Options: --pages N (55), --warmup N (20), --interval MS (300), --port P (3950), --seed S, --profile.
+ * With `--slowest N`, the N slowest answers of each half are listed after the table (time, cache outcome, address),
+ * to see which searches make the 95th percentile.
+ *
+ * Options: --pages N (55), --warmup N (20), --interval MS (300), --port P (3950), --seed S, --profile, --slowest N.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -43,6 +46,7 @@ const interval = numberOption("interval", 300, { min: 1 });
 const port = numberOption("port", 3950, { min: 1, integer: true });
 const seed = numberOption("seed", Date.now() % 1_000_000, { integer: true });
 const profile = process.argv.includes("--profile");
+const slowest = numberOption("slowest", 0, { integer: true });
 const origin = `http://127.0.0.1:${port}`;
 const url = process.env.DATABASE_URL;
 /** The PGlite directory measured when DATABASE_URL is not set (a quick look; the figures that count are PostgreSQL's). */
@@ -204,7 +208,7 @@ async function measure(name: string, pageCacheMb: string, paths: string[], warmu
     await waitFor(server);
     for (const path of warmupPaths) await timedGet(path);
     await new Promise((r) => setTimeout(r, 1_000));
-    const answers: (Answer & { redirects: number })[] = [];
+    const answers: (Answer & { redirects: number; path: string })[] = [];
     const from = Number(process.hrtime.bigint() / 1000n);
     const before = cpuTicks(server.pid!);
     for (const path of paths) {
@@ -212,7 +216,7 @@ async function measure(name: string, pageCacheMb: string, paths: string[], warmu
       const answer = await timedGet(path);
       if (answer.status !== 200 || !answer.type.startsWith("text/html") || answer.encoding !== "br")
         throw new Error(`${name}: GET ${path} answered ${answer.status} ${answer.type} (${answer.encoding})`);
-      answers.push(answer);
+      answers.push({ ...answer, path });
       await next;
     }
     // Work left after the last answer (the background recompression of a kept page) is the page's cost too.
@@ -233,6 +237,7 @@ async function measure(name: string, pageCacheMb: string, paths: string[], warmu
       outcomes: [...outcomes].map(([outcome, times]) => `${times} ${outcome}`).join(", "),
       cpuMs: before === null || after === null ? null : ((after - before) * 1000) / TICKS_PER_SECOND / answers.length,
       window: { from, to },
+      slowest: [...answers].sort((a, b) => b.ms - a.ms).slice(0, slowest),
     };
   } finally {
     await stop(server);
@@ -290,5 +295,16 @@ console.log(
       (r) =>
         `| ${r.name} | ${fixed(r.p50)} | ${fixed(r.p95)} | ${fixed(r.max)} | ${Math.round(r.bytes)} | ${r.outcomes} | ${r.cpuMs === null ? "–" : fixed(r.cpuMs)} |`,
     ),
-  ].join("\n") + summary,
+  ].join("\n") +
+    results
+      .filter((r) => r.slowest.length)
+      .map(
+        (r) =>
+          `\n\n${r.name}, slowest answers:\n` +
+          r.slowest
+            .map((a) => `- ${fixed(a.ms)} ms, ${a.cache}${a.redirects ? " after a redirect" : ""}: ${decodeURIComponent(a.path)}`)
+            .join("\n"),
+      )
+      .join("") +
+    summary,
 );
