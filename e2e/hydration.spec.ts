@@ -159,10 +159,7 @@ for (const lang of LANGS) {
       expect(errors, "console and page errors").toEqual([]);
     });
 
-    test("a tap while the page hydrates on a slow phone logs no error (React #345)", async ({
-      page,
-      context,
-    }) => {
+    test("a tap while the page hydrates on a slow phone logs no error (React #345)", async ({ page, context }) => {
       const errors = collectErrors(page);
       // A phone six times slower than this machine: the page's data is still being decoded when the taps come.
       const cdp = await context.newCDPSession(page);
