@@ -3,7 +3,8 @@
  * at the 95th percentile with 1,000,000 listings on PostgreSQL).
  *
  * Against DATABASE_URL (PostgreSQL; fill it first with `npm run db:seed -- --listings 1000000`), for each search of
- * SEARCHES (a query string of the results page, parsed as the page parses it): runs searchEstates `--warmup` times (20),
+ * SEARCHES (a query string of the results page, parsed as the page parses it): runs searchEstates, and similarEstates when the
+ * page shows similar listings (showsSimilar: no results, or the last page of a narrowed search), `--warmup` times (20),
  * then `--runs` times (200), timing every SQL statement it sends (through the pool's `query`) and the whole call.
  * Prints a Markdown table: per search, the statements' p50 and p95 and the slowest statement's p95 (ms), and the
  * whole call's p50 and p95 (ms, statements plus building the cards in Node). With `--explain`, prints EXPLAIN
@@ -21,11 +22,11 @@ import pg from "pg";
 import * as schema from "../app/platform/db/schema";
 import { CONNECTION_OPTIONS, type Db } from "../app/platform/db/client.server";
 import { estateIdByAdNumber } from "../app/features/listings/estate.server";
-import { forgetCutCounts, searchEstates, type Scope } from "../app/features/search/estate-search.server";
+import { forgetCutCounts, searchEstates, similarEstates, type Scope } from "../app/features/search/estate-search.server";
 import { getLookups } from "../app/features/places/lookups.server";
 import { getEnv } from "../app/platform/config/env.server";
 import { adNumberOf, parseEstateFilter } from "../app/features/search/estate-filter.server";
-import { filterWordsRedirect } from "../app/features/search/results-page.server";
+import { filterWordsRedirect, showsSimilar } from "../app/features/search/results-page.server";
 import { numberOption } from "./cli";
 
 /** The query string of words typed in the search box. */
@@ -79,6 +80,18 @@ const SEARCHES: [string, string, Scope?][] = [
   ["rent in Mezzeh, dearest a month", "location_id=1&estate_offer_type_id=2&sort=price_desc"],
   ["yearly rents, whole country, cheapest", "period_type_id=5&sort=price_asc", "rent"],
   ["by the night, Tartus as a whole, cheapest", "governorate_id=7&period_type_id=1&sort=price_asc", "vacation"],
+  // Words that become a type (decision 056) with a governorate, a room count and a sort: few listings or none match,
+  // so the page's order is walked far and the similar listings are read too (bench:pages' slowest answers).
+  ["words: محل تجاري, Hama, 3+ rooms, newest", `${words("محل تجاري")}&governorate_id=5&rooms_min=3&sort=newest`],
+  ["words: محل تجاري, Damascus, 2+ rooms, cheapest", `${words("محل تجاري")}&governorate_id=1&rooms_min=2&sort=price_asc`],
+  ["words: محل تجاري, Homs, 3+ rooms, dearest", `${words("محل تجاري")}&governorate_id=4&rooms_min=3&sort=price_desc`],
+  ["words: فيلا, Damascus, 3+ rooms, cheapest", `${words("فيلا")}&governorate_id=1&rooms_min=3&sort=price_asc`],
+  ["words: فيلا, Latakia, 2+ rooms", `${words("فيلا")}&governorate_id=3&rooms_min=2`],
+  ["words: فيلا, Aleppo, cheapest", `${words("فيلا")}&governorate_id=2&sort=price_asc`],
+  ["words: villa pool, Latakia, largest", `${words("villa pool")}&governorate_id=3&sort=area_desc`],
+  ["words: مسبح, Aleppo, largest", `${words("مسبح")}&governorate_id=2&sort=area_desc`],
+  ["words: مكتب, Aleppo, 2+ rooms, dearest", `${words("مكتب")}&governorate_id=2&rooms_min=2&sort=price_desc`],
+  ["Latakia as a whole, 2+ rooms, largest", "governorate_id=3&rooms_min=2&sort=area_desc"],
 ];
 
 const runs = numberOption("runs", 200, { min: 1, integer: true });
@@ -160,8 +173,14 @@ for (const [name, search, scope] of measured) {
   const adNumber = adNumberOf(params) ?? 0;
   const parsed = parseEstateFilter(params, lookups, { required: [], scope });
   if (Object.keys(parsed.errors).length) throw new Error(`${name}: ${JSON.stringify(parsed.errors)}`);
-  const call = (): Promise<{ total: number; more: boolean; counted: boolean } | number | null> =>
-    adNumber === 0 ? searchEstates(db, parsed.filter, parsed.page ?? 1, "ar") : estateIdByAdNumber(db, adNumber);
+  // As the results page asks: the page of results, then the similar listings when it shows them (showsSimilar).
+  const call = async (): Promise<{ total: number; more: boolean; counted: boolean } | number | null> => {
+    if (adNumber !== 0) return estateIdByAdNumber(db, adNumber);
+    const result = await searchEstates(db, parsed.filter, parsed.page ?? 1, "ar");
+    if (showsSimilar(parsed.filter, result))
+      await similarEstates(db, parsed.filter, "ar", { limit: 6, excludeIds: result.items.map((e) => e.id) });
+    return result;
+  };
   for (let i = 0; i < warmup; i++) await call();
   const whole: number[] = [];
   const each: number[] = [];

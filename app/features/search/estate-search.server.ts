@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
@@ -192,27 +192,46 @@ export type SearchResult = {
 export const COUNT_LIMIT = 1000;
 
 /**
+ * One key of a search's order: an expression, its direction, and whether NULLS LAST is written. Each order is written
+ * as its index is built, so the index serves it (walkOrder); the same keys sort a search's matches in memory
+ * (sortedMatches, decision 070).
+ */
+type OrderKey = { expr: SQL | AnyPgColumn; desc: boolean; nullsLast: boolean };
+
+const key = (expr: SQL | AnyPgColumn, desc: boolean, nullsLast = true): OrderKey => ({ expr, desc, nullsLast });
+
+/** `expr` in `k`'s direction, as ORDER BY writes it ("… desc nulls last"). */
+function ordered(expr: SQL | AnyPgColumn, k: OrderKey): SQL {
+  return sql`${expr} ${sql.raw(k.desc ? "desc" : "asc")}${sql.raw(k.nullsLast ? " nulls last" : "")}`;
+}
+
+/** The ORDER BY of `keys` over the estates table. */
+function orderBy(keys: OrderKey[]): SQL[] {
+  return keys.map((k) => ordered(k.expr, k));
+}
+
+/**
  * Newest first, written NULLS LAST as the newest-first indexes are built (drizzle's .desc()): both columns are never
  * null, so the order is the same, and only so does the planner read those indexes in order (decision 031).
  */
-const NEWEST = [sql`${s.estates.created_at} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+const NEWEST = [key(s.estates.created_at, true), key(s.estates.id, true)];
 
 /**
- * The ORDER BY of a sort; prices are compared in SYP (decision 027), a rent's per month whatever its
+ * The order of a sort; prices are compared in SYP (decision 027), a rent's per month whatever its
  * period (price_sort_syp and price_per_m2_syp, decision 057), listings without a price last. Each order is written
  * as its index is built, so the index serves it.
  */
-function orderOf(sort: Sort | undefined): SQL[] {
+function orderOf(sort: Sort | undefined): OrderKey[] {
   switch (sort) {
     case "price_asc":
-      return [sql`${s.estates.price_sort_syp} asc nulls last`, asc(s.estates.id)];
+      return [key(s.estates.price_sort_syp, false), key(s.estates.id, false, false)];
     case "price_desc":
-      return [sql`${s.estates.price_sort_syp} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+      return [key(s.estates.price_sort_syp, true), key(s.estates.id, true)];
     case "price_per_m2_asc":
-      return [sql`${s.estates.price_per_m2_syp} asc nulls last`, asc(s.estates.id)];
+      return [key(s.estates.price_per_m2_syp, false), key(s.estates.id, false, false)];
     case "area_desc":
       // NULLS LAST as estates_area_idx is built (drizzle's .desc()), so the index serves the order.
-      return [sql`${s.estates.area} desc nulls last`, sql`${s.estates.id} desc nulls last`];
+      return [key(s.estates.area, true), key(s.estates.id, true)];
     default:
       return NEWEST;
   }
@@ -243,38 +262,161 @@ function titleWords(lookups: Lookups): string[] {
  * characters or more is a prefix, as in wordsQuery): the place and type words are filters by then (filter-words),
  * so most searches keep their index-ordered plan. Undefined when no title can match.
  */
-function titleFirst(filter: EstateFilter, lookups: Lookups): SQL | undefined {
+function titleFirst(filter: EstateFilter, lookups: Lookups): OrderKey | undefined {
   const stems = filter.q ? queryStems(filter.q) : [];
   if (!stems.length) return undefined;
   const title = titleWords(lookups);
   const matches = (stem: string) => title.some((w) => w === stem || ([...stem].length >= 3 && w.startsWith(stem)));
   if (!stems.every(matches)) return undefined;
-  return sql`(${s.estates.search_tsv} @@ to_tsquery('simple', ${wordsQuery(filter.q!, "A")})) desc`;
+  return key(sql`(${s.estates.search_tsv} @@ to_tsquery('simple', ${wordsQuery(filter.q!, "A")}))`, true, false);
 }
 
-/** The ORDER BY of a search: titleFirst when words can match a title, then the sort's (orderOf). */
-function searchOrderOf(filter: EstateFilter, lookups: Lookups): SQL[] {
+/** The order of a search: titleFirst when words can match a title, then the sort's (orderOf). */
+function searchOrderOf(filter: EstateFilter, lookups: Lookups): OrderKey[] {
   const first = titleFirst(filter, lookups);
   return first ? [first, ...orderOf(filter.sort)] : orderOf(filter.sort);
 }
 
 /**
- * The card rows of the listings matching `where` in `order`, `limit` of them after `offset` (decision 031): the ids
- * first, in a subquery that reads only the search index (every column a search tests is in it, so the rows it passes
- * over cost no heap visit), then the cards of those few ids. The same rows, in the same order, as one query ordered
- * and limited; the planner could not read the cards' columns from the index.
+ * The ids of the listings matching `where` in `order`, `limit` of them after `offset`, by walking the order's index
+ * (decision 031): the query reads only the index (every column a search tests is in it, so the rows it passes over
+ * cost no heap visit) and stops after `offset + limit` matches. Fast when matches are spread along the order; when
+ * they are few or gathered at its far end, the walk passes over most of the index (decision 070).
  */
-function cardRowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
-  const ids = db
+function walkOrder(db: Db, where: SQL | undefined, order: OrderKey[], limit: number, offset = 0) {
+  return db
     .select({ id: s.estates.id })
     .from(s.estates)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...orderBy(order))
     .limit(limit)
     .offset(offset);
-  return baseCardQuery(db)
-    .where(inArray(s.estates.id, ids))
-    .orderBy(...order);
+}
+
+/**
+ * The matches of `where` with their order keys (`id`, `k0`, `k1`…), at most `cap` of them when given, as a subquery
+ * the planner plans on its own (decision 070): its LIMIT, or OFFSET 0 when uncapped, keeps the outer ORDER BY out of
+ * it, so it reads the matches through the filter's indexes instead of walking the order's.
+ */
+function matchesWithKeys(where: SQL | undefined, order: OrderKey[], cap?: number): SQL {
+  const keys = order.map((k, i) => sql`${k.expr} as ${sql.identifier(`k${i}`)}`);
+  return sql`(select ${s.estates.id} as "id", ${sql.join(keys, sql`, `)} from ${s.estates} where ${where} ${
+    cap === undefined ? sql`offset 0` : sql`limit ${cap}`
+  }) "m"`;
+}
+
+/** `order` over matchesWithKeys' columns. */
+function keysOrder(order: OrderKey[]): SQL {
+  return sql.join(
+    order.map((k, i) => ordered(sql`"m".${sql.identifier(`k${i}`)}`, k)),
+    sql`, `,
+  );
+}
+
+/**
+ * The same ids as walkOrder, found the other way (decision 070): every match read through the filter's indexes, then
+ * sorted. Costs as much as the matches are many, whatever the order.
+ */
+async function sortedMatches(db: Db, where: SQL | undefined, order: OrderKey[], limit: number, offset = 0): Promise<number[]> {
+  const result = (await db.execute(
+    sql`select "m"."id" from ${matchesWithKeys(where, order)} order by ${keysOrder(order)} limit ${limit} offset ${offset}`,
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
+}
+
+/**
+ * `work` in a transaction of its own whose statements PostgreSQL stops after `budgetMs` milliseconds (decision 043),
+ * or null when one was stopped. Its statements read without parallel workers, which a stopped statement waits for
+ * (8 to 10 ms instead of 4), and without bitmap scans unless `options.bitmaps`: a bitmap is built whole before its
+ * first row is read, without looking for a cancel (one of the words' GIN index for a prefix such as `شق:*`: 40 to
+ * 50 ms at 1,000,000 listings). Throws the database's other errors.
+ */
+async function withinBudget<T>(
+  db: Db,
+  budgetMs: number,
+  work: (tx: Db) => Promise<T>,
+  options: { bitmaps?: boolean } = {},
+): Promise<T | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('statement_timeout', ${String(budgetMs)}, true), set_config('enable_bitmapscan', ${options.bitmaps ? "on" : "off"}, true),
+          set_config('max_parallel_workers_per_gather', '0', true)`,
+      );
+      return work(tx as unknown as Db);
+    });
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    return null;
+  }
+}
+
+/** Rounds of findPage's walk and sort before the sort runs without a budget: 3 and 12 ms at SEARCH_COUNT_MS 3. */
+const BUDGET_ROUNDS = 2;
+
+/**
+ * The ids of `limit` listings matching `where` in `order` after `offset`, and their number when `countKey` is given
+ * (`n`, up to COUNT_LIMIT + 1; null when not counted), each statement within `budgetMs` milliseconds (0, and PGlite,
+ * which has no timer: no limit). Decision 070 says why in this order:
+ *
+ * 1. The count (decisions 024 and 043), which finds the page too when the matches are at most COUNT_LIMIT
+ *    (countMatches); a count cut by the budget is remembered for its filter (`countKey`, decision 056).
+ * 2. Else the walk of the order's index (walkOrder): fast when the matches are many and spread along the order.
+ * 3. A walk cut by the budget: the matches read through the filter's indexes and sorted (sortedMatches), fast when
+ *    they are few, whatever the order.
+ * 4. Both cut: the walk and the sort again in turn, with a budget four times larger each round (BUDGET_ROUNDS), and
+ *    the sort without a budget after them (it ends with the matches; a walk can pass over the whole index).
+ * Throws the database's other errors.
+ */
+async function findPage(
+  db: Db,
+  where: SQL | undefined,
+  order: OrderKey[],
+  limit: number,
+  offset: number,
+  budgetMs: number,
+  countKey?: string,
+): Promise<{ n: number | null; ids: number[] }> {
+  const walk = async (from: Db) => (await walkOrder(from, where, order, limit, offset)).map((r) => r.id);
+  const count = (from: Db) => countMatches(from, where, { order, limit, offset });
+  if (budgetMs === 0) {
+    const counted = countKey === undefined ? null : await count(db);
+    return { n: counted?.n ?? null, ids: counted?.ids ?? (await walk(db)) };
+  }
+  const tryCount = countKey !== undefined && !cutCounts.has(countKey);
+  const found: { n: number | null } = { n: null };
+  // The count and the walk in one transaction: the walk costs no more round trips than the count's.
+  const first = await withinBudget(db, budgetMs, async (tx) => {
+    if (tryCount) {
+      const counted = await count(tx);
+      found.n = counted.n;
+      if (counted.ids) return counted.ids;
+    }
+    return walk(tx);
+  });
+  if (first) return { n: found.n, ids: first };
+  const walked = !(tryCount && found.n === null);
+  if (!walked) cutCounts.set(countKey!, true);
+  // Cut: the walk (the planner's own choice now, bitmaps allowed: the words' index finds rare words at once) and the
+  // sort of the matches in turn, each round with four times the budget of the one before, until one ends; the
+  // time spent is then a few times the faster one's, whichever it is.
+  for (let round = 0, ms = budgetMs; round < BUDGET_ROUNDS; round++, ms *= 4) {
+    if (round > 0 || !walked) {
+      const ids = await withinBudget(db, ms, walk, { bitmaps: true });
+      if (ids) return { n: found.n, ids };
+    }
+    const ids = await withinBudget(db, ms, (tx) => sortedMatches(tx, where, order, limit, offset), { bitmaps: true });
+    if (ids) return { n: found.n, ids };
+  }
+  return { n: found.n, ids: await sortedMatches(db, where, order, limit, offset) };
+}
+
+/** The card rows of `ids`, in the order of `ids` (the order they were found in). */
+async function cardRowsOf(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await baseCardQuery(db).where(inArray(s.estates.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -306,9 +448,21 @@ export async function countPublishedBetween(
 }
 
 /**
+ * The time budget of a search's statements in milliseconds (decisions 043 and 070): `given`, else SEARCH_COUNT_MS on
+ * PostgreSQL and none (0) on PGlite, which has no timer.
+ */
+function budgetOf(db: Db, given?: number): number {
+  return given ?? (stopsStatementsOnTime(db) ? getEnv().SEARCH_COUNT_MS : 0);
+}
+
+/**
  * One page of public listings matching `filter`, ordered by `filter.sort` (newest first by default;
  * the first page is 1). Prices in the other currency are converted at the
  * current rate (currentRate). A page past the last one returns no items with the real `pageCount`.
+ *
+ * The count finds the page too when the matches are at most COUNT_LIMIT (countMatches); a search with more, or whose
+ * count was cut, walks its order's index within the same budget, and sorts its matches when that walk is cut
+ * (findPage, decision 070).
  */
 export async function searchEstates(
   db: Db,
@@ -316,25 +470,31 @@ export async function searchEstates(
   page: number,
   locale: Locale,
   options: {
-    /** The count's time budget in milliseconds (0: none); SEARCH_COUNT_MS on PostgreSQL and none on PGlite unless given. */
+    /**
+     * The time budget of the count and of the walk of the order in milliseconds (0: none); SEARCH_COUNT_MS on
+     * PostgreSQL and none on PGlite unless given.
+     */
     countMs?: number;
   } = {},
 ): Promise<SearchResult> {
   const lookups = await getLookups(db);
   const rate = await rateOf(db);
   const where = whereOf(filter, lookups, rate);
-  const countMs = options.countMs ?? (stopsStatementsOnTime(db) ? getEnv().SEARCH_COUNT_MS : 0);
-  const n = await countMatches(db, where, countMs, countKey(filter));
+  const order = searchOrderOf(filter, lookups);
+  const budgetMs = budgetOf(db, options.countMs);
   const offset = (page - 1) * PAGE_SIZE;
+  // One listing more than the page says whether a next page exists when the count was cut (decision 043).
+  const lastPage = Math.ceil(COUNT_LIMIT / PAGE_SIZE);
+  if (page > lastPage && cutCounts.has(countKey(filter)))
+    return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
+  const { n, ids } = await findPage(db, where, order, PAGE_SIZE + 1, offset, budgetMs, countKey(filter));
+  const shown = ids.slice(0, PAGE_SIZE);
   if (n === null) {
-    // Not counted in time: this page and one listing more, which says whether a next page exists (decision 043).
-    const lastPage = Math.ceil(COUNT_LIMIT / PAGE_SIZE);
+    // Not counted in time: this page and whether a next one exists.
     if (page > lastPage) return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
-    const rows = await cardRowsOf(db, where, searchOrderOf(filter, lookups), PAGE_SIZE + 1, offset);
-    const shown = rows.slice(0, PAGE_SIZE);
-    const items = await cardsOf(db, shown, locale);
+    const items = await cardsOf(db, await cardRowsOf(db, shown), locale);
     // The matches end on this page: their number is known after all.
-    if (rows.length <= PAGE_SIZE && (shown.length > 0 || page === 1))
+    if (ids.length <= PAGE_SIZE && (shown.length > 0 || page === 1))
       return { items, total: offset + shown.length, more: false, page, pageCount: page, counted: true };
     if (shown.length === 0) return { items, total: 0, more: false, page, pageCount: 0, counted: false };
     return { items, total: offset + shown.length, more: true, page, pageCount: Math.min(page + 1, lastPage), counted: false };
@@ -343,8 +503,7 @@ export async function searchEstates(
   const total = Math.min(n, COUNT_LIMIT);
   const pageCount = Math.ceil(total / PAGE_SIZE);
   if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount, counted: true };
-  const rows = await cardRowsOf(db, where, searchOrderOf(filter, lookups), PAGE_SIZE, offset);
-  return { items: await cardsOf(db, rows, locale), total, more, page, pageCount, counted: true };
+  return { items: await cardsOf(db, await cardRowsOf(db, shown), locale), total, more, page, pageCount, counted: true };
 }
 
 /** How long a count cut by its budget is remembered for its filter (decision 056): the query cache's 60 s (decision 033). */
@@ -361,46 +520,21 @@ function countKey(filter: EstateFilter): string {
 }
 
 /**
- * How many public listings match `where`, counted up to COUNT_LIMIT + 1, or null when the count took longer than
- * `countMs` milliseconds (decision 043: PostgreSQL's statement_timeout, set for the count's own transaction, stops
- * it; PGlite has no timer and always counts). `countMs` 0 counts without a limit. Throws the database's other errors.
- *
- * A count is tried once (decision 056): a cut count is remembered for its filter (`key`, countKey) for CUT_MEMORY_MS,
- * and the pages of that search in that time do not try it again, so a slow count costs its budget once a minute,
- * not twice per page.
- *
- * A budgeted count reads without bitmap scans: a bitmap is built whole before its first row is counted, and the GIN
- * index of the words builds one for a prefix (`شق:*`) without looking for a cancel (40 to 50 ms at 1,000,000
- * listings), so the budget could not stop it. A walk of an index or of the table stops when told. Nor does it start
- * parallel workers: a count stopped while they run waits for them to stop (its statement and the rollback took 8 to
- * 10 ms instead of 4).
+ * How many public listings match `where`, counted up to COUNT_LIMIT + 1 (`n`), with the ids of one page of them in
+ * `page.order` (`page.limit` after `page.offset`) when they are at most COUNT_LIMIT (`ids`; null when more): the
+ * count reads every match then, so the same statement sorts them too (decision 070), and the page needs no walk of
+ * its order. The caller sets its time budget (findPage). Throws the database's errors.
  */
-async function countMatches(db: Db, where: SQL | undefined, countMs: number, key: string): Promise<number | null> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(s.estates)
-    .where(where)
-    .limit(COUNT_LIMIT + 1)
-    .as("matches");
-  if (countMs === 0) {
-    const [{ n }] = await db.select({ n: count() }).from(matches);
-    return Number(n);
-  }
-  if (cutCounts.has(key)) return null;
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('statement_timeout', ${String(countMs)}, true), set_config('enable_bitmapscan', 'off', true),
-          set_config('max_parallel_workers_per_gather', '0', true)`,
-      );
-      const [{ n }] = await tx.select({ n: count() }).from(matches);
-      return Number(n);
-    });
-  } catch (error) {
-    if (!isQueryCanceled(error)) throw error;
-    cutCounts.set(key, true);
-    return null;
-  }
+async function countMatches(
+  db: Db,
+  where: SQL | undefined,
+  page: { order: OrderKey[]; limit: number; offset: number },
+): Promise<{ n: number; ids: number[] | null }> {
+  const { rows } = (await db.execute(sql`select count(*)::int as "n",
+    (array_agg("m"."id" order by ${keysOrder(page.order)}))[${page.offset + 1}::int:${page.offset + page.limit}::int] as "ids"
+    from ${matchesWithKeys(where, page.order, COUNT_LIMIT + 1)}`)) as unknown as { rows: { n: number; ids: number[] | null }[] };
+  const n = Number(rows[0].n);
+  return { n, ids: n > COUNT_LIMIT ? null : (rows[0].ids ?? []).map(Number) };
 }
 
 /** Forgets every remembered cut count (tests and benchmarks that measure the count itself). */
@@ -432,24 +566,53 @@ export async function similarEstates(
   // Under search results the exact matches are already listed; under a listing they are the closest neighbours.
   // coalesce: a listing without a price makes the price test unknown (NULL), and it is not an exact match either.
   const notExact = options.includeExact ? undefined : sql`not coalesce((${whereOf(filter, lookups, await rateOf(db))}), false)`;
-  // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other.
+  // Two indexed queries rather than one sort over the governorate: the same estate type first, then any other; each
+  // walks the newest-first order within the search's budget, or sorts its matches (findPage, decision 070).
+  const budgetMs = budgetOf(db);
   const sameType = filter.estate_type_id
-    ? await cardRowsOf(
-        db,
-        and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact),
-        NEWEST,
-        limit,
-      )
+    ? (
+        await findPage(
+          db,
+          and(whereOf({ ...base, estate_type_id: filter.estate_type_id }, lookups), notExcluded, notExact),
+          NEWEST,
+          limit,
+          0,
+          budgetMs,
+        )
+      ).ids
     : [];
-  const seen = [...exclude, ...sameType.map((r) => r.id)];
+  const seen = [...exclude, ...sameType];
   const others =
     sameType.length < limit
-      ? await cardRowsOf(
-          db,
-          and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact),
-          NEWEST,
-          limit - sameType.length,
-        )
+      ? (
+          await findPage(
+            db,
+            and(whereOf(base, lookups), seen.length ? notInArray(s.estates.id, seen) : undefined, notExact),
+            NEWEST,
+            limit - sameType.length,
+            0,
+            budgetMs,
+          )
+        ).ids
       : [];
-  return cardsOf(db, [...sameType, ...others], locale);
+  return cardsOf(db, await cardRowsOf(db, [...sameType, ...others]), locale);
+}
+
+/**
+ * The ids of page `page` of the search `filter`, read each way findPage can without a budget (decision 070): `count`
+ * (the count's statement; null when more than COUNT_LIMIT match), `walk` (the order's index) and `sort` (every match
+ * read, then sorted). They must agree, whichever plan the database picks (tests/search-pages.test.ts).
+ */
+export async function pageIdsEachWay(
+  db: Db,
+  filter: EstateFilter,
+  page: number,
+): Promise<{ count: number[] | null; walk: number[]; sort: number[] }> {
+  const lookups = await getLookups(db);
+  const where = whereOf(filter, lookups, await rateOf(db));
+  const order = searchOrderOf(filter, lookups);
+  const offset = (page - 1) * PAGE_SIZE;
+  const counted = await countMatches(db, where, { order, limit: PAGE_SIZE, offset });
+  const walk = (await walkOrder(db, where, order, PAGE_SIZE, offset)).map((r) => r.id);
+  return { count: counted.ids, walk, sort: await sortedMatches(db, where, order, PAGE_SIZE, offset) };
 }

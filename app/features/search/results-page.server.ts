@@ -3,7 +3,13 @@ import { queryWords, SORTS } from "~/features/search/search-query";
 import { queryLang } from "~/platform/forms/queries";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import { estateIdByAdNumber } from "~/features/listings/estate.server";
-import { searchEstates, similarEstates, type Scope, type SearchResult } from "~/features/search/estate-search.server";
+import {
+  searchEstates,
+  similarEstates,
+  type EstateFilter,
+  type Scope,
+  type SearchResult,
+} from "~/features/search/estate-search.server";
 import { filterOptions, getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
 import type { Locale } from "~/platform/i18n/i18n";
 import { formatDateTime } from "~/platform/i18n/dates";
@@ -136,13 +142,11 @@ export async function loadListingPage(request: Request, options: Options) {
   const result = await cachedQuery(`search ${query}`, () => searchEstates(db, parsed.filter, page, locale));
   if (result.pageCount > 0 && parsed.page > result.pageCount) notFound();
   if (result.pageCount === 0 && parsed.page > 1) notFound();
-  const narrowed = Boolean(parsed.filter.location_id || parsed.filter.estate_type_id || parsed.filter.price_domain_id);
-  const similar =
-    (narrowed && result.page === result.pageCount) || result.total === 0
-      ? await cachedQuery(`similar ${query}`, () =>
-          similarEstates(db, parsed.filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) }),
-        )
-      : [];
+  const similar = showsSimilar(parsed.filter, result)
+    ? await cachedQuery(`similar ${query}`, () =>
+        similarEstates(db, parsed.filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) }),
+      )
+    : [];
   const links: LinkGroup[] = [
     { className: "chips", label: t("search.applied"), list: appliedFilters(url, parsed.values, lookups, locale, t) },
     {
@@ -165,6 +169,15 @@ export async function loadListingPage(request: Request, options: Options) {
     similar,
     links: links.filter((group) => group.list.length),
   });
+}
+
+/**
+ * Whether a page of results shows similar listings under them (similarEstates): when nothing was found, and on the
+ * last page of a search narrowed to a place, a type or a price range.
+ */
+export function showsSimilar(filter: EstateFilter, result: SearchResult): boolean {
+  const narrowed = Boolean(filter.location_id || filter.estate_type_id || filter.price_domain_id);
+  return (narrowed && result.page === result.pageCount) || result.total === 0;
 }
 
 /**

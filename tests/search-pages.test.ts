@@ -1,0 +1,102 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as s from "~/platform/db/schema";
+import { pageIdsEachWay, searchEstates, similarEstates, type EstateFilter } from "~/features/search/estate-search.server";
+import { useTestDatabase } from "./helpers/db";
+
+/**
+ * Decision 070: a page of results is found by the count's statement (at most 1,000 matches), by walking the order's
+ * index, or by sorting every match when the walk is cut by its budget. Whichever way runs, the visitor must see the
+ * same listings in the same order: each search below is read all three ways and compared, on PGlite and PostgreSQL.
+ */
+
+const test = useTestDatabase();
+const db = () => test.get().db;
+let governorate_id = 0;
+let location_id = 0;
+
+beforeAll(async () => {
+  const [model] = await db()
+    .select({ location_id: s.estates.location_id, governorate_id: s.estates.governorate_id })
+    .from(s.estates)
+    .where(eq(s.estates.status, "approved"))
+    .limit(1);
+  location_id = model.location_id;
+  governorate_id = model.governorate_id!;
+  // 1,300 more approved listings in one place, some without a price and many with equal prices and areas, so that
+  // the orders' ties and NULLS LAST decide, and a search has more matches than the count reads.
+  await db().execute(sql`
+    insert into estates (state_id, status, price, currency, location_id, estate_type_id, estate_offer_type_id, area, area_unit_id, rooms_count)
+    select 910000 + g, 'approved', case when g % 9 = 0 then null else 40000 + (g % 50) * 1000 end, 'SYP', ${location_id},
+      1 + g % 8, 1 + g % 2, 80 + g % 40, 1, g % 6
+    from generate_series(1, 1300) g`);
+});
+
+afterAll(async () => {
+  await db().execute(sql`delete from estates where state_id > 910000 and state_id <= 911300`);
+});
+
+/** The searches compared: a name, the filter (read once the place is known) and the page. */
+const SEARCHES: [string, () => EstateFilter, number][] = [
+  ["newest, the place", () => ({ location_id }), 1],
+  ["newest, the place, page 3", () => ({ location_id }), 3],
+  ["cheapest, the governorate", () => ({ governorate_id, sort: "price_asc" }), 1],
+  ["dearest, the governorate, page 2", () => ({ governorate_id, sort: "price_desc" }), 2],
+  ["largest, 3 rooms or more", () => ({ governorate_id, rooms_min: 3, sort: "area_desc" }), 1],
+  ["cheapest per m², sales", () => ({ estate_offer_type_id: 1, sort: "price_per_m2_asc" }), 1],
+  ["a type in the place, cheapest", () => ({ location_id, estate_type_id: 3, sort: "price_asc" }), 2],
+  ["a type with rooms it never has", () => ({ governorate_id, estate_type_id: 4, rooms_min: 9, sort: "price_asc" }), 1],
+  ["words, newest", () => ({ q: "شقة" }), 1],
+  ["words, cheapest", () => ({ q: "شقة", sort: "price_asc" }), 1],
+  ["the whole country, cheapest, page 40", () => ({ sort: "price_asc" }), 40],
+];
+
+describe("a page of results is the same whichever way it is read (decision 070)", () => {
+  for (const [name, filter, page] of SEARCHES) {
+    it(name, async () => {
+      const ways = await pageIdsEachWay(db(), filter(), page);
+      if (!name.includes("never")) expect(ways.walk.length).toBeGreaterThan(0);
+      expect(ways.sort).toEqual(ways.walk);
+      if (ways.count) expect(ways.count).toEqual(ways.walk);
+      const shown = await searchEstates(db(), filter(), page, "ar");
+      expect(shown.items.map((e) => e.id)).toEqual(ways.walk);
+    });
+  }
+
+  it("a search with more matches than the count reads is walked, and the sort agrees", async () => {
+    const ways = await pageIdsEachWay(db(), { location_id, sort: "price_asc" }, 5);
+    expect(ways.count).toBeNull();
+    expect(ways.walk).toHaveLength(12);
+    expect(ways.sort).toEqual(ways.walk);
+  });
+
+  it("the similar listings of a search that finds nothing are the governorate's newest, the same type first", async () => {
+    const filter: EstateFilter = { governorate_id, estate_type_id: 4, rooms_min: 9 };
+    const result = await searchEstates(db(), filter, 1, "ar");
+    expect(result.total).toBe(0);
+    const similar = await similarEstates(db(), filter, "ar", { limit: 6 });
+    expect(similar.length).toBe(6);
+    const rows = await db()
+      .select({ id: s.estates.id, estate_type_id: s.estates.estate_type_id })
+      .from(s.estates)
+      .where(
+        inArray(
+          s.estates.id,
+          similar.map((e) => e.id),
+        ),
+      );
+    const typeOf = new Map(rows.map((r) => [r.id, r.estate_type_id]));
+    const types = similar.map((e) => typeOf.get(e.id));
+    // The same type first, then the others: no listing of the type after one of another type.
+    expect(types.indexOf(4) === -1 || types.lastIndexOf(4) < types.findIndex((t) => t !== 4) || types.every((t) => t === 4)).toBe(
+      true,
+    );
+  });
+
+  it("the planner knows how type, governorate and rooms go together (migration 0028)", async () => {
+    const { rows } = (await db().execute(
+      sql`select stxname from pg_statistic_ext where stxname = 'estates_type_place_rooms_stats'`,
+    )) as unknown as { rows: { stxname: string }[] };
+    expect(rows.map((r) => r.stxname)).toEqual(["estates_type_place_rooms_stats"]);
+  });
+});
