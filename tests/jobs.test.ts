@@ -9,6 +9,7 @@ import { listJobs, retryFailedJob } from "~/platform/jobs/job.server";
 import { seedListings } from "~/platform/db/seed/estates.server";
 import { seedReference } from "~/platform/db/seed/reference.server";
 import { diskImageStore } from "~/platform/images/image-store.server";
+import { getLookups } from "~/features/places/lookups.server";
 import { runDueJobs, TASKS } from "~/features/jobs/job-tasks.server";
 import {
   BACKOFF_BASE_MS,
@@ -366,6 +367,25 @@ describe("workers on one PostgreSQL database", () => {
     await first?.close();
     await second?.close();
     await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it("reads the lookups in a job's transaction one query at a time (the alerts' batch loads them there)", async () => {
+    // pg warns, and its next major version fails, when a query is sent on a connection while another runs on it: a
+    // transaction is one connection, so Promise.all over it overlaps queries.
+    const overlaps: string[] = [];
+    const onWarning = (warning: Error) => {
+      if (/already executing a query/.test(warning.message)) overlaps.push(warning.message);
+    };
+    process.on("warning", onWarning);
+    try {
+      await seedReference(first.db, diskImageStore(process.env.TEST_IMAGES_DIR!));
+      const lookups = await first.db.transaction((tx) => getLookups(tx as unknown as Db));
+      expect(lookups.estateTypes.length).toBeGreaterThan(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(overlaps).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 
   /** Queues `n` SMS (to numbers starting with `prefix`) in one transaction; returns their job ids. */

@@ -87,17 +87,16 @@ async function loadLookups(db: Db): Promise<Lookups> {
       .from(table)
       .orderBy(asc(table.sort), asc(table.id));
   };
-  const [estateTypes, offerTypes, ownershipTypes, contractTypes, interiorStatuses, periodTypes, areaUnits, reportReasons] =
-    await Promise.all([
-      list(s.estate_types),
-      list(s.estate_offer_types),
-      list(s.ownership_types),
-      list(s.contract_types),
-      list(s.interior_statuses),
-      list(s.period_types),
-      list(s.area_units),
-      list(s.report_reasons),
-    ]);
+  // One after the other: `db` may be a transaction (the alerts' batch), whose one connection takes one query at a
+  // time; pg deprecates a query sent while another runs on the same client. Read once per handle, a few ms.
+  const estateTypes = await list(s.estate_types);
+  const offerTypes = await list(s.estate_offer_types);
+  const ownershipTypes = await list(s.ownership_types);
+  const contractTypes = await list(s.contract_types);
+  const interiorStatuses = await list(s.interior_statuses);
+  const periodTypes = await list(s.period_types);
+  const areaUnits = await list(s.area_units);
+  const reportReasons = await list(s.report_reasons);
   const priceRows = await db.select().from(s.price_domains).orderBy(asc(s.price_domains.id));
   const priceDomains = priceRows.map((p) => ({ ...p, min: Number(p.min), max: p.max === null ? null : Number(p.max) }));
   const govRows = await db.select().from(s.governorates).orderBy(asc(s.governorates.sort), asc(s.governorates.id));
