@@ -378,9 +378,9 @@ describe("workers on one PostgreSQL database", () => {
     };
     process.on("warning", onWarning);
     try {
-      await seedReference(first.db, diskImageStore(process.env.TEST_IMAGES_DIR!));
+      // The lists are empty here (the alerts' test below seeds them): the queries are sent all the same.
       const lookups = await first.db.transaction((tx) => getLookups(tx as unknown as Db));
-      expect(lookups.estateTypes.length).toBeGreaterThan(0);
+      expect(lookups.estateTypes).toEqual([]);
       await new Promise((resolve) => setImmediate(resolve));
       expect(overlaps).toEqual([]);
     } finally {

@@ -483,7 +483,8 @@ export async function searchEstates(
   const order = searchOrderOf(filter, lookups);
   const budgetMs = budgetOf(db, options.countMs);
   const offset = (page - 1) * PAGE_SIZE;
-  // One listing more than the page says whether a next page exists when the count was cut (decision 043).
+  // A search whose count was cut pages through its first COUNT_LIMIT matches only (decision 043): past them, nothing
+  // to read. Its pages read one listing more than they show, which says whether a next page exists.
   const lastPage = Math.ceil(COUNT_LIMIT / PAGE_SIZE);
   if (page > lastPage && cutCounts.has(countKey(filter)))
     return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
