@@ -27,6 +27,10 @@ export async function recordSmsReceipt(db: Db, receipt: SmsReceipt): Promise<boo
       .where(and(eq(sms_parts.provider, receipt.provider), eq(sms_parts.provider_message_id, receipt.providerMessageId)))
       .returning({ smsId: sms_parts.sms_id });
     if (!part) return false;
+    // The message's row is locked before its parts are read: two parts' receipts arrive together (50 ms apart), and
+    // two transactions that each saw the other's part still `sent` left the message `sent` for good. The second one
+    // now waits for the first to commit, then reads both parts.
+    await tx.select({ id: sms_messages.id }).from(sms_messages).where(eq(sms_messages.id, part.smsId)).for("update");
     const parts = await tx
       .select({ state: sms_parts.state, error: sms_parts.error })
       .from(sms_parts)
