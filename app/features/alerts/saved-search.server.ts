@@ -8,7 +8,8 @@ import { getLocaleT } from "~/platform/i18n/i18n.server";
 import { enqueue, stderrLine } from "~/platform/jobs/jobs.server";
 import { queueSms } from "~/platform/sms/sms.server";
 import { FILTER_PARAMS, hasErrors, parseEstateFilter } from "~/features/search/estate-filter.server";
-import { countPublishedBetween, COUNT_LIMIT, rateOf } from "~/features/search/estate-search.server";
+import { countPublishedBetween, rateOf } from "~/features/search/estate-search.server";
+import { COUNT_LIMIT } from "~/features/search/find-page.server";
 import { alertToken, stopToken } from "./alert-links.server";
 import { getLookups, type Lookups } from "~/features/places/lookups.server";
 
