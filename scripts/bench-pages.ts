@@ -39,6 +39,7 @@ import { seededRandom } from "../app/platform/db/seed/random";
 import { numberOption } from "./cli";
 import { summariseProfile, type CpuProfile } from "./cpuprofile";
 import { cpuTicks, stop, TICKS_PER_SECOND } from "./processes";
+import { combinations } from "./search-combinations";
 
 const pages = numberOption("pages", 55, { min: 1, integer: true });
 const warmupPages = numberOption("warmup", 20, { integer: true });
@@ -62,50 +63,6 @@ const BROWSER_HEADERS = {
   "user-agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
   "accept-encoding": "gzip, deflate, br",
 };
-
-/** Words people type into the search box (Arabic and English). */
-const WORDS = [
-  "شقة مفروشة",
-  "ارض زراعية",
-  "villa pool",
-  "شقة دمشق",
-  "مسبح",
-  "محل تجاري",
-  "بيت عربي",
-  "فيلا",
-  "مكتب",
-  "شقة للايجار",
-  "apartment",
-  "garden",
-];
-const GOVERNORATES = ["", "1", "2", "3", "4", "5", "6"];
-const SORTS = ["", "price_asc", "price_desc", "newest", "area_desc"];
-const ROOMS = ["", "2", "3"];
-const OFFERS = ["", "1", "2"];
-
-/** A search page's address from its parameters (empty ones left out), as the advanced search form sends it. */
-function searchPath(params: Record<string, string>): string {
-  const query = new URLSearchParams({ is_simple: "0" });
-  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
-  return `/estates?${query}`;
-}
-
-/** Every combination measured: word searches (with a governorate, a sort, a room count) and filters alone. */
-function combinations(): { words: string[]; filters: string[] } {
-  const words: string[] = [];
-  for (const q of WORDS)
-    for (const governorate_id of GOVERNORATES)
-      for (const sort of SORTS) for (const rooms_min of ROOMS) words.push(searchPath({ q, governorate_id, sort, rooms_min }));
-  const filters: string[] = [];
-  for (const governorate_id of GOVERNORATES)
-    for (const estate_offer_type_id of OFFERS)
-      for (const sort of SORTS)
-        for (const rooms_min of ROOMS) {
-          if (governorate_id || estate_offer_type_id || rooms_min)
-            filters.push(searchPath({ governorate_id, estate_offer_type_id, sort, rooms_min }));
-        }
-  return { words, filters };
-}
 
 function shuffled<T>(items: T[], next: () => number): T[] {
   const out = [...items];

@@ -13,8 +13,12 @@
  * Each search counts within SEARCH_COUNT_MS (decision 043; 4 ms unless set, 0 for no budget): the last column says in
  * how many runs the count was cut, and a cut count's statement is timed up to its cancellation.
  *
+ * With `--pages`, the searches are instead every page bench:pages draws from (scripts/search-combinations.ts, about
+ * 1,300: use few runs, such as `--warmup 2 --runs 5`), each named by its query string, and the table lists them from
+ * the slowest statement down.
+ *
  * Options: --runs N (200), --warmup N (20), --explain, --detail (the p95 of each statement of each search), --only TEXT
- * (only the searches whose name holds TEXT). Times are milliseconds of wall clock on this machine, with the
+ * (only the searches whose name holds TEXT), --pages. Times are milliseconds of wall clock on this machine, with the
  * database on the same machine; they compare plans and indexes, they are not capacities.
  */
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -29,6 +33,7 @@ import { getEnv } from "../app/platform/config/env.server";
 import { adNumberOf, parseEstateFilter } from "../app/features/search/estate-filter.server";
 import { filterWordsRedirect, showsSimilar } from "../app/features/search/results-page.server";
 import { numberOption } from "./cli";
+import { combinations } from "./search-combinations";
 
 /** The query string of words typed in the search box. */
 function words(q: string): string {
@@ -99,6 +104,7 @@ const runs = numberOption("runs", 200, { min: 1, integer: true });
 const warmup = numberOption("warmup", 20, { min: 1, integer: true });
 const explain = process.argv.includes("--explain");
 const detail = process.argv.includes("--detail");
+const everyPage = process.argv.includes("--pages");
 const onlyAt = process.argv.indexOf("--only");
 /** With --only: the searches measured are those whose name holds this text. */
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
@@ -164,9 +170,15 @@ console.log("|---|---|---|---|---|---|---|---|---|");
 
 const explained: { name: string; statements: { text: string; values: unknown[] }[] }[] = [];
 const slowest: number[] = [];
-const measured = [...SEARCHES, ["ad number (the search box)", "q=150000"] as [string, string]].filter(
-  ([name]) => only === undefined || name.includes(only),
-);
+const { words: wordPages, filters: filterPages } = combinations();
+const searches: [string, string, Scope?][] = everyPage
+  ? [...wordPages, ...filterPages].map((path) => {
+      const query = path.slice(path.indexOf("?") + 1);
+      return [decodeURIComponent(query.replace(/\+/g, " ")), query];
+    })
+  : [...SEARCHES, ["ad number (the search box)", "q=150000"]];
+const rows: { worst: number; line: string }[] = [];
+const measured = searches.filter(([name]) => only === undefined || name.includes(only));
 for (const [name, search, scope] of measured) {
   const canonical = filterWordsRedirect(new URL(`/estates?${search}`, "http://localhost"), lookups, scope ?? "all");
   const params = canonical ? new URL(canonical, "http://localhost").searchParams : new URLSearchParams(search);
@@ -216,12 +228,15 @@ for (const [name, search, scope] of measured) {
       `${name}: ${perStatement.map((v, k) => `${(explained.at(-1)?.statements[k]?.text ?? "").replace(/\s+/g, " ").slice(0, 40)}… p95 ${ms(percentile(v, 95))}`).join("; ")}`,
     );
   slowest.push(worst);
-  console.log(
-    `| ${name} | ${results} | ${perStatement.length} | ${ms(percentile(each, 50))} | ${ms(percentile(each, 95))} | ${ms(worst)} | ${ms(percentile(whole, 50))} | ${ms(percentile(whole, 95))} | ${adNumber ? "" : `${cut} of ${runs}`} |`,
-  );
+  const line = `| ${name} | ${results} | ${perStatement.length} | ${ms(percentile(each, 50))} | ${ms(percentile(each, 95))} | ${ms(worst)} | ${ms(percentile(whole, 50))} | ${ms(percentile(whole, 95))} | ${adNumber ? "" : `${cut} of ${runs}`} |`;
+  // Every page: the table comes from the slowest down, after all are measured.
+  if (everyPage) rows.push({ worst, line });
+  else console.log(line);
 }
+for (const { line } of rows.sort((a, b) => b.worst - a.worst)) console.log(line);
 console.log(
-  `\nslowest statement p95 over all searches: ${ms(Math.max(...slowest))} ms; median of the searches' slowest-statement p95: ${ms(percentile(slowest, 50))} ms`,
+  `\nslowest statement p95 over all searches: ${ms(Math.max(...slowest))} ms; median of the searches' slowest-statement p95: ${ms(percentile(slowest, 50))} ms; ` +
+    `${slowest.filter((v) => v > 5).length} of ${slowest.length} searches over 5 ms`,
 );
 
 if (detail) console.log(`\n${details.join("\n")}`);
