@@ -211,6 +211,7 @@ describe("each optional filter narrows to exactly the matching listings", () => 
     ["area_min/area_max", { area_min: 100, area_max: 200 }, () => sql`${s.estates.area} between 100 and 200`],
     ["floor", { floor: 2 }, () => eq(s.estates.floor, 2)],
     ["furnished", { furnished: true }, () => eq(s.estates.furnished, true)],
+    ["swimming_pool", { swimming_pool: true }, () => eq(s.estates.swimming_pool, true)],
     ["negotiable", { negotiable: true }, () => eq(s.estates.negotiable, true)],
     ["estate_finishing", { estate_finishing: 4 }, () => eq(s.estates.interior_status_id, 4)],
     ["ownership_type_id", { ownership_type_id: 1 }, () => eq(s.estates.ownership_type_id, 1)],
@@ -542,6 +543,7 @@ describe("the results page", () => {
       "period_type_id",
       "advertiser",
       "furnished",
+      "swimming_pool",
       "negotiable",
       "with_photos",
     ]);

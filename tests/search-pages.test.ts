@@ -99,4 +99,15 @@ describe("a page of results is the same whichever way it is read (decision 070)"
     )) as unknown as { rows: { stxname: string }[] };
     expect(rows.map((r) => r.stxname)).toEqual(["estates_type_place_rooms_stats"]);
   });
+
+  it("the listings with a pool have their index, with the filters' columns (migration 0029)", async () => {
+    const { rows } = (await db().execute(
+      sql`select indexdef from pg_indexes where indexname = 'estates_pool_idx'`,
+    )) as unknown as { rows: { indexdef: string }[] };
+    expect(rows).toHaveLength(1);
+    expect(rows[0].indexdef).toMatch(
+      /\(governorate_id, estate_type_id, created_at DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*rooms_count/,
+    );
+    expect(rows[0].indexdef).toMatch(/WHERE \(\(status = 'approved'::text\) AND swimming_pool\)/);
+  });
 });

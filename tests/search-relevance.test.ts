@@ -27,6 +27,8 @@ type Fixture = {
   place: string;
   rooms?: number;
   furnished?: boolean;
+  /** The listing's swimming_pool (decision 071: "pool" and "مسبح" are this filter, not words). */
+  pool?: boolean;
   deed?: number;
   ar: string;
   en: string;
@@ -59,6 +61,7 @@ const FIXTURES = {
     place: "Yafour",
     rooms: 5,
     deed: 1,
+    pool: true,
     ar: "فيلا مع مسبح خاص وحديقة واسعة",
     en: "Villa with a private pool and a large garden",
   },
@@ -112,7 +115,14 @@ const FIXTURES = {
     ar: "شقة في حي المزرعة قرب الجامع",
     en: "Flat in Al-Mazraa near the mosque",
   },
-  fruitFarm: { type: 2, offer: 1, place: "Zabadani", ar: "مزرعة فيها أشجار مثمرة ومسبح", en: "Farm with fruit trees and a pool" },
+  fruitFarm: {
+    type: 2,
+    offer: 1,
+    place: "Zabadani",
+    pool: true,
+    ar: "مزرعة فيها أشجار مثمرة ومسبح",
+    en: "Farm with fruit trees and a pool",
+  },
   aleppoHouse: {
     type: 1,
     offer: 1,
@@ -186,6 +196,8 @@ const QUERIES: [q: string, finds: Name[], not: Name[]][] = [
   ["حكم محكمة", ["mezzehBare"], ["mezzehFurnished"]],
   ["كاتب عدل", ["villaParking"], ["villaPool"]],
   ["villas with pool", ["villaPool"], ["villaParking"]],
+  ["مسابح", ["villaPool", "fruitFarm"], ["villaParking", "mezzehFurnished"]],
+  ["حمام سباحة", ["villaPool", "fruitFarm"], ["villaParking"]],
   ["land plot", ["farmland", "buildingPlot"], ["fruitFarm"]],
   ["Mezzeh furnished flat", ["mezzehFurnished"], ["mezzehBare"]],
   ["اطلالة", ["mezzehFurnished", "markedFlat"], ["mezzehBare"]],
@@ -219,6 +231,7 @@ beforeAll(async () => {
         location_id: placeId(f.place),
         rooms_count: f.rooms ?? null,
         furnished: f.furnished ?? false,
+        swimming_pool: f.pool ?? false,
         ownership_type_id: f.deed ?? null,
         description_ar: f.ar,
         description_en: f.en,
@@ -302,23 +315,33 @@ describe("words that name a filter: the search box's redirect and its chips", ()
     expect(withoutFurnished.get("estate_type_id")).toBe("6");
   });
 
-  it("villa pool in English: the villa type, and pool searched as a word, with its chip", async () => {
+  it("villa pool in English: the villa type and the swimming pool filter, each with its chip", async () => {
     const res = await callLoader(estatesLoader, "/estates?is_simple=0&q=villa+pool&lang=en");
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("Location")!, "http://x");
     expect(location.searchParams.get("estate_type_id")).toBe("5");
-    expect(location.searchParams.get("q")).toBe("pool");
+    expect(location.searchParams.get("swimming_pool")).toBe("1");
+    expect(location.searchParams.get("q")).toBeNull();
     expect(location.searchParams.get("lang")).toBe("en");
     const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
     expect(page.status).toBe(200);
     const ids_ = page.data.result.items.map((e: { id: number }) => e.id);
     expect(ids_).toContain(ids.villaPool);
     expect(ids_).not.toContain(ids.villaParking);
-    expect(chips(page.data).map((c) => c.label)).toEqual(expect.arrayContaining([expect.stringContaining("pool")]));
+    expect(chips(page.data).map((c) => c.label)).toEqual(expect.arrayContaining(["With a swimming pool"]));
+  });
+
+  it("a negated pool is no filter: فيلا بدون مسبح keeps its words", async () => {
+    const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "فيلا بدون مسبح" })}`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.searchParams.get("estate_type_id")).toBe("5");
+    expect(location.searchParams.get("swimming_pool")).toBeNull();
+    expect(location.searchParams.get("q")).toBe("بدون مسبح");
   });
 
   it("the canonical address answers itself; a typed word replaces the form's choice of its field", async () => {
-    const canonical = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&q=pool");
+    const canonical = await callLoader(estatesLoader, "/estates?is_simple=0&estate_type_id=5&swimming_pool=1&q=garden");
     expect(canonical.status).toBe(200);
     const typed = await callLoader(
       estatesLoader,
@@ -334,11 +357,12 @@ describe("words that name a filter: the search box's redirect and its chips", ()
 
   it("the home page's form, its selects empty and sale chosen, becomes the advanced search of the typed words", async () => {
     const home = "/estates?estate_offer_type_id=1&location_id=&estate_type_id=&price_domain_id=";
-    const words = await callLoader(estatesLoader, `${home}&q=${encodeURIComponent("مسبح")}`);
+    const words = await callLoader(estatesLoader, `${home}&q=${encodeURIComponent("مسبح مطل")}`);
     expect(words.status).toBe(302);
     const location = new URL(words.headers.get("Location")!, "http://x");
     expect(location.searchParams.get("is_simple")).toBe("0");
-    expect(location.searchParams.get("q")).toBe("مسبح");
+    expect(location.searchParams.get("swimming_pool")).toBe("1");
+    expect(location.searchParams.get("q")).toBe("مطل");
     const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
     expect(page.status).toBe(200);
     expect(page.data.invalid).toBe(false);

@@ -54,7 +54,7 @@ const KNOWN: Record<
 const KNOWN_FIELDS = Object.keys(KNOWN) as (keyof typeof KNOWN)[];
 const AMOUNTS = ["price_min", "price_max", "rooms_min", "area_min", "area_max", "floor"] as const;
 const CHOICES = ["currency", "sort", "advertiser"] as const;
-const FLAGS = ["furnished", "negotiable", "with_photos"] as const;
+const FLAGS = ["furnished", "swimming_pool", "negotiable", "with_photos"] as const;
 
 /**
  * Reads the search filter from a query string with its schema (app/features/search/search-query.ts's filterQuery: ids, amounts,

@@ -48,6 +48,8 @@ export type EstateFilter = {
   area_max?: number;
   floor?: number;
   furnished?: boolean;
+  /** Only listings with a swimming pool (the listing's swimming_pool; decision 071). */
+  swimming_pool?: boolean;
   /** Interior status id (finishing ids 1 to 6). */
   estate_finishing?: number;
   ownership_type_id?: number;
@@ -151,6 +153,7 @@ function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   if (filter.area_max !== undefined) conditions.push(lte(s.estates.area, filter.area_max));
   if (filter.floor !== undefined) conditions.push(eq(s.estates.floor, filter.floor));
   if (filter.furnished) conditions.push(eq(s.estates.furnished, true));
+  if (filter.swimming_pool) conditions.push(eq(s.estates.swimming_pool, true));
   if (filter.negotiable) conditions.push(eq(s.estates.negotiable, true));
   if (filter.estate_finishing) conditions.push(eq(s.estates.interior_status_id, filter.estate_finishing));
   if (filter.ownership_type_id) conditions.push(eq(s.estates.ownership_type_id, filter.ownership_type_id));

@@ -10,7 +10,14 @@ import type { FilterParam, FilterValues } from "./estate-filter.server";
 
 /** The filter fields a word can set. */
 type WordField =
-  "location_id" | "governorate_id" | "estate_type_id" | "estate_offer_type_id" | "furnished" | "ownership_type_id" | "rooms_min";
+  | "location_id"
+  | "governorate_id"
+  | "estate_type_id"
+  | "estate_offer_type_id"
+  | "furnished"
+  | "swimming_pool"
+  | "ownership_type_id"
+  | "rooms_min";
 /**
  * What a phrase means: a field and its value. A place name that several places share (المزرعة is in Damascus and in
  * another governorate) has `choices`, those places' ids and their governorates', and the search's governorate picks.
@@ -47,7 +54,11 @@ const OWNERSHIP_WORDS: Record<number, string[]> = {
   6: ["فروغ"],
 };
 const FURNISHED_WORDS = ["مفروش", "مفروشة", "furnished"];
-/** Words that say "not": "غير مفروش" is no filter (the furnished filter only asks for furnished). */
+/** A swimming pool (decision 071): the listing's own field answers, not the words of its description. */
+const POOL_WORDS = ["مسبح", "مسابح", "مسبح خاص", "حمام سباحة", "pool", "pools", "swimming pool", "private pool"];
+/** The filters that only ask for a yes: a word after a negation does not set them. */
+const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool"]);
+/** Words that say "not": "غير مفروش", "بدون مسبح" are no filter (those filters only ask for a yes). */
 const NEGATIONS = new Set(["غير", "بدون", "not", "non", "no"]);
 /** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms". */
 const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br"]);
@@ -132,6 +143,7 @@ function tables(lookups: Lookups): Tables {
     filterWord([...names, ...(OWNERSHIP_WORDS[deed.id] ?? [])], { field: "ownership_type_id", value: String(deed.id) });
   }
   filterWord(FURNISHED_WORDS, { field: "furnished", value: "1" });
+  filterWord(POOL_WORDS, { field: "swimming_pool", value: "1" });
   // Places: governorates before their places (a place named as its governorate is the governorate).
   const place = (row: Named, meaning: Meaning) => {
     for (const name of [row.name_ar, row.name_en]) {
@@ -153,7 +165,7 @@ export type FilterWords = { set: Partial<Record<FilterParam, string>>; q: string
 /**
  * Reads the filter words of `q` (decision 056): place names (Arabic, English and Latin spellings; the longest phrase
  * first), estate types and their plurals and synonyms, sale or rent (only when `offer`: the rent pages have their
- * own), furnished, room counts ("3 غرف", "٣ غرف", "غرفتين", "3 bedrooms": rooms_min), deed kinds, and stop words,
+ * own), furnished, a swimming pool, room counts ("3 غرف", "٣ غرف", "غرفتين", "3 bedrooms": rooms_min), deed kinds, and stop words,
  * which are dropped. What the words say replaces what the search's fields (`values`) had chosen: the visitor typed
  * it last (the home page's sale tab is chosen before anything is typed). A field the words name twice keeps the first,
  * the second stays text. A place replaces the search's place, except that a governorate word leaves a place of that
@@ -245,7 +257,7 @@ export function filterWordsOf(
     let matched = 0;
     for (let n = Math.min(LONGEST, typed.length - i); n >= 1 && !matched; n--) {
       const meaning = phrase(i, n);
-      if (meaning && !(negated && meaning.field === "furnished") && apply(meaning)) matched = n;
+      if (meaning && !(negated && YES_FIELDS.has(meaning.field)) && apply(meaning)) matched = n;
     }
     if (matched) {
       i += matched;

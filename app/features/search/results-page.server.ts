@@ -264,6 +264,7 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.area_max) add(t("search.chip.areaMax", { n: formatNumber(id("area_max")) }), { area_max: "" });
   if (values.floor) add(t("search.chip.floor", { n: values.floor }), { floor: "" });
   if (values.furnished) add(t("search.f.furnished"), { furnished: "" });
+  if (values.swimming_pool) add(t("search.f.swimming_pool"), { swimming_pool: "" });
   if (values.estate_finishing)
     add(nameOf(lookups.byId.interiorStatus.get(id("estate_finishing")), locale), { estate_finishing: "" });
   if (values.ownership_type_id)
@@ -371,6 +372,7 @@ export function filterFields(
     ...(scope === "all" ? [period] : []),
     select("advertiser", [any, ["office", t("search.advertiser.office")], ["owner", t("search.advertiser.owner")]]),
     check("furnished"),
+    check("swimming_pool"),
     check("negotiable"),
     check("with_photos"),
   ];

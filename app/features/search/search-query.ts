@@ -56,6 +56,7 @@ export const filterQuery = /* @__PURE__ */ (() =>
     area_max: amountParam(0, 1e7),
     floor: amountParam(-5, 200),
     furnished: choiceParam(["1"]),
+    swimming_pool: choiceParam(["1"]),
     estate_finishing: idParam,
     ownership_type_id: idParam,
     // A rent's period (decision 057), read like the other ids.
