@@ -49,6 +49,9 @@ const SEARCHES: [string, () => EstateFilter, number][] = [
   ["words, newest", () => ({ q: "شقة" }), 1],
   ["words, cheapest", () => ({ q: "شقة", sort: "price_asc" }), 1],
   ["the whole country, cheapest, page 40", () => ({ sort: "price_asc" }), 40],
+  // Decision 072: price sorts over sales and rents walk each offer type and merge the walks.
+  ["a type over the whole country, dearest, page 3", () => ({ estate_type_id: 1, sort: "price_desc" }), 3],
+  ["with a pool, cheapest", () => ({ swimming_pool: true, sort: "price_asc" }), 1],
 ];
 
 describe("a page of results is the same whichever way it is read (decision 070)", () => {

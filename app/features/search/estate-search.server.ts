@@ -247,6 +247,19 @@ function titleFirst(filter: EstateFilter, lookups: Lookups): OrderKey | undefine
   return key(sql`(${s.estates.search_tsv} @@ to_tsquery('simple', ${wordsQuery(filter.q!, "A")}))`, true, false);
 }
 
+/**
+ * The branches a search's walk reads one by one and merges (decision 072): a price sort over sales and rents
+ * together, one walk per offer type. A rent's price is per month, a sale's the whole price, so the prices of the two
+ * lie apart: one walk of both passes over every sale (or rent) before reaching the other, while each offer type's
+ * prices have an index of their own (with the estate type: migration 0030). None (empty) for other searches, and when
+ * words can match a title (titleFirst leads the order, which no index serves).
+ */
+function walkBranchesOf(filter: EstateFilter, lookups: Lookups): SQL[] {
+  if (filter.sort !== "price_asc" && filter.sort !== "price_desc") return [];
+  if ((filter.scope ?? "all") !== "all" || filter.estate_offer_type_id || titleFirst(filter, lookups)) return [];
+  return lookups.offerTypes.map((o) => eq(s.estates.estate_offer_type_id, o.id));
+}
+
 /** The order of a search: titleFirst when words can match a title, then the sort's (orderOf). */
 function searchOrderOf(filter: EstateFilter, lookups: Lookups): OrderKey[] {
   const first = titleFirst(filter, lookups);
@@ -325,6 +338,7 @@ export async function searchEstates(
   const { n, ids } = await findPage(db, where, order, PAGE_SIZE + 1, offset, budgetMs, {
     countKey: countKey(filter),
     words: wordsQuery(filter.q ?? "") !== null,
+    branches: walkBranchesOf(filter, lookups),
   });
   const shown = ids.slice(0, PAGE_SIZE);
   if (n === null) {
@@ -418,5 +432,12 @@ export async function pageIdsEachWay(
 ): Promise<{ count: number[] | null; walk: number[]; sort: number[] }> {
   const lookups = await getLookups(db);
   const where = whereOf(filter, lookups, await rateOf(db));
-  return idsEachWay(db, where, searchOrderOf(filter, lookups), PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  return idsEachWay(
+    db,
+    where,
+    searchOrderOf(filter, lookups),
+    PAGE_SIZE,
+    (page - 1) * PAGE_SIZE,
+    walkBranchesOf(filter, lookups),
+  );
 }

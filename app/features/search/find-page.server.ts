@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
@@ -42,15 +42,42 @@ function orderBy(keys: OrderKey[]): SQL[] {
  * (decision 031): the query reads only the index (every column a search tests is in it, so the rows it passes over
  * cost no heap visit) and stops after `offset + limit` matches. Fast when matches are spread along the order; when
  * they are few or gathered at its far end, the walk passes over most of the index (decision 070).
+ *
+ * With `branches` (conditions that split the matches, such as one per offer type), each branch is walked on its own,
+ * `offset + limit` of it, and the walks are merged in `order` (decision 072): each branch's index is then in the
+ * order, where one walk of all would pass over one branch's listings to reach the other's. Throws the database's
+ * errors.
  */
-function walkOrder(db: Db, where: SQL | undefined, order: OrderKey[], limit: number, offset = 0) {
-  return db
-    .select({ id: s.estates.id })
-    .from(s.estates)
-    .where(where)
-    .orderBy(...orderBy(order))
-    .limit(limit)
-    .offset(offset);
+async function walkOrder(
+  db: Db,
+  where: SQL | undefined,
+  order: OrderKey[],
+  limit: number,
+  offset = 0,
+  branches: SQL[] = [],
+): Promise<number[]> {
+  if (!branches.length) {
+    const rows = await db
+      .select({ id: s.estates.id })
+      .from(s.estates)
+      .where(where)
+      .orderBy(...orderBy(order))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  }
+  const keys = order.map((k, i) => sql`${k.expr} as ${sql.identifier(`k${i}`)}`);
+  const walks = branches.map(
+    (branch) =>
+      sql`(select ${s.estates.id} as "id", ${sql.join(keys, sql`, `)} from ${s.estates} where ${and(where, branch)} order by ${sql.join(
+        orderBy(order),
+        sql`, `,
+      )} limit ${offset + limit})`,
+  );
+  const result = (await db.execute(
+    sql`select "m"."id" from (${sql.join(walks, sql` union all `)}) "m" order by ${keysOrder(order)} limit ${limit} offset ${offset}`,
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
 }
 
 /**
@@ -138,10 +165,10 @@ export async function findPage(
   limit: number,
   offset: number,
   budgetMs: number,
-  options: { countKey?: string; words?: boolean } = {},
+  options: { countKey?: string; words?: boolean; branches?: SQL[] } = {},
 ): Promise<{ n: number | null; ids: number[] }> {
-  const { countKey, words = false } = options;
-  const walk = async (from: Db) => (await walkOrder(from, where, order, limit, offset)).map((r) => r.id);
+  const { countKey, words = false, branches } = options;
+  const walk = (from: Db) => walkOrder(from, where, order, limit, offset, branches);
   const count = (from: Db) => countMatches(from, where, { order, limit, offset });
   if (budgetMs === 0) {
     const counted = countKey === undefined ? null : await count(db);
@@ -222,7 +249,7 @@ export function countWasCut(countKey: string): boolean {
 /**
  * The ids of `limit` matches of `where` in `order` after `offset`, read each way findPage can without a budget
  * (decision 070): `count` (the count's statement; null when more than COUNT_LIMIT match), `walk` (the order's index)
- * and `sort` (every match read, then sorted). They must agree, whichever plan the database picks
+ * (with `branches`, each walked and merged) and `sort` (every match read, then sorted). They must agree, whichever plan the database picks
  * (tests/search-pages.test.ts). Throws the database's errors.
  */
 export async function idsEachWay(
@@ -231,8 +258,9 @@ export async function idsEachWay(
   order: OrderKey[],
   limit: number,
   offset: number,
+  branches: SQL[] = [],
 ): Promise<{ count: number[] | null; walk: number[]; sort: number[] }> {
   const counted = await countMatches(db, where, { order, limit, offset });
-  const walk = (await walkOrder(db, where, order, limit, offset)).map((r) => r.id);
+  const walk = await walkOrder(db, where, order, limit, offset, branches);
   return { count: counted.ids, walk, sort: await sortedMatches(db, where, order, limit, offset) };
 }
