@@ -260,6 +260,47 @@ function walkBranchesOf(filter: EstateFilter, lookups: Lookups): SQL[] {
   return lookups.offerTypes.map((o) => eq(s.estates.estate_offer_type_id, o.id));
 }
 
+/** How long the common stems read from PostgreSQL's statistics are kept, in milliseconds (they change with ANALYZE). */
+const COMMON_STEMS_MS = 10 * 60_000;
+const commonStemsOf = new WeakMap<Db, { at: number; stems: string[] }>();
+
+/**
+ * The stems that PostgreSQL's statistics list as the most common of the listings' words (pg_stats.most_common_elems
+ * of estates.search_tsv: at 1,000,000 listings, the 428 stems held by more than about 1% of them), kept
+ * COMMON_STEMS_MS per database. Empty before the first ANALYZE. Throws the database's errors.
+ */
+async function commonStems(db: Db): Promise<string[]> {
+  const kept = commonStemsOf.get(db);
+  if (kept && Date.now() - kept.at < COMMON_STEMS_MS) return kept.stems;
+  const { rows } = (await db.execute(
+    sql`select coalesce(most_common_elems::text::text[], '{}') as "stems" from pg_stats
+      where schemaname = current_schema() and tablename = 'estates' and attname = 'search_tsv'`,
+  )) as unknown as { rows: { stems: string[] }[] };
+  const stems = rows[0]?.stems ?? [];
+  commonStemsOf.set(db, { at: Date.now(), stems });
+  return stems;
+}
+
+/** Forgets the common stems read of `db`, so that the next search reads them again (tests, after an ANALYZE). */
+export function forgetCommonStems(db: Db): void {
+  commonStemsOf.delete(db);
+}
+
+/**
+ * Whether a search's words are none, rare or common (decision 072), as findPage reads them: "rare" when one of its
+ * stems (a prefix from three characters, as wordsQuery matches it) matches none of the common stems (commonStems),
+ * so the words' index holds few listings for it; "common" otherwise. Without a budget (PGlite) the statistics are not
+ * read. Throws the database's errors.
+ */
+export async function wordsKindOf(db: Db, filter: EstateFilter, budgetMs: number): Promise<"none" | "rare" | "common"> {
+  const stems = filter.q ? queryStems(filter.q) : [];
+  if (!stems.length) return "none";
+  if (budgetMs === 0) return "common";
+  const common = await commonStems(db);
+  const listed = (stem: string) => common.some((c) => c === stem || ([...stem].length >= 3 && c.startsWith(stem)));
+  return stems.every(listed) ? "common" : "rare";
+}
+
 /** The order of a search: titleFirst when words can match a title, then the sort's (orderOf). */
 function searchOrderOf(filter: EstateFilter, lookups: Lookups): OrderKey[] {
   const first = titleFirst(filter, lookups);
@@ -337,7 +378,7 @@ export async function searchEstates(
     return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
   const { n, ids } = await findPage(db, where, order, PAGE_SIZE + 1, offset, budgetMs, {
     countKey: countKey(filter),
-    words: wordsQuery(filter.q ?? "") !== null,
+    words: await wordsKindOf(db, filter, budgetMs),
     branches: walkBranchesOf(filter, lookups),
   });
   const shown = ids.slice(0, PAGE_SIZE);

@@ -153,9 +153,12 @@ const BUDGET_ROUNDS = 3;
  *    they are few, whatever the order.
  * 4. Both cut: the walk and the sort again in turn, with a budget four times larger each round (BUDGET_ROUNDS), and
  *    the sort without a budget after them (it ends with the matches; a walk can pass over the whole index).
- *    With `words` (the filter has words, so the sort reads the words' GIN index) the sort is tried once, last: the
- *    bitmap of a word's listings is built whole before a cancel is looked at (24 to 28 ms for "مسبح:*", 85,000
- *    listings), so each budgeted try of it would cost that much.
+ *    With `words` "common" (the filter has words that many listings hold, so the sort reads the words' GIN index)
+ *    the sort is tried once, last: the bitmap of a word's listings is built whole before a cancel is looked at (24 to
+ *    28 ms for "مسبح:*", 85,000 listings), so each budgeted try of it would cost that much.
+ *    With `words` "rare" (a word that PostgreSQL's statistics do not list among the common ones, decision 072) the
+ *    count and the walk may read the words' index from the first try: its bitmap is small, and it finds the few
+ *    matches at once where any other index would pass over the whole governorate or country.
  * Throws the database's other errors.
  */
 export async function findPage(
@@ -165,9 +168,9 @@ export async function findPage(
   limit: number,
   offset: number,
   budgetMs: number,
-  options: { countKey?: string; words?: boolean; branches?: SQL[] } = {},
+  options: { countKey?: string; words?: "none" | "rare" | "common"; branches?: SQL[] } = {},
 ): Promise<{ n: number | null; ids: number[] }> {
-  const { countKey, words = false, branches } = options;
+  const { countKey, words = "none", branches } = options;
   const walk = (from: Db) => walkOrder(from, where, order, limit, offset, branches);
   const count = (from: Db) => countMatches(from, where, { order, limit, offset });
   if (budgetMs === 0) {
@@ -177,14 +180,19 @@ export async function findPage(
   const tryCount = countKey !== undefined && !cutCounts.has(countKey);
   const found: { n: number | null } = { n: null };
   // The count and the walk in one transaction: the walk costs no more round trips than the count's.
-  const first = await withinBudget(db, budgetMs, async (tx) => {
-    if (tryCount) {
-      const counted = await count(tx);
-      found.n = counted.n;
-      if (counted.ids) return counted.ids;
-    }
-    return walk(tx);
-  });
+  const first = await withinBudget(
+    db,
+    budgetMs,
+    async (tx) => {
+      if (tryCount) {
+        const counted = await count(tx);
+        found.n = counted.n;
+        if (counted.ids) return counted.ids;
+      }
+      return walk(tx);
+    },
+    { bitmaps: words === "rare" },
+  );
   if (first) return { n: found.n, ids: first };
   const walked = !(tryCount && found.n === null);
   if (!walked) cutCounts.set(countKey!, true);
@@ -196,7 +204,7 @@ export async function findPage(
       const ids = await withinBudget(db, ms, walk, { bitmaps: true });
       if (ids) return { n: found.n, ids };
     }
-    if (words) continue;
+    if (words === "common") continue;
     const ids = await withinBudget(db, ms, (tx) => sortedMatches(tx, where, order, limit, offset), { bitmaps: true });
     if (ids) return { n: found.n, ids };
   }
