@@ -59,6 +59,9 @@ const SEARCHES: [string, () => EstateFilter, number][] = [
   // Decision 072: price sorts over sales and rents walk each offer type and merge the walks.
   ["a type over the whole country, dearest, page 3", () => ({ estate_type_id: 1, sort: "price_desc" }), 3],
   ["with a pool, cheapest", () => ({ swimming_pool: true, sort: "price_asc" }), 1],
+  // Decision 073: a governorate's largest listings are walked on its own area order.
+  ["the ground floor in the governorate, largest", () => ({ governorate_id, floor: 0, sort: "area_desc" }), 1],
+  ["the governorate, 2 rooms or more, largest, page 2", () => ({ governorate_id, rooms_min: 2, sort: "area_desc" }), 2],
 ];
 
 describe("a page of results is the same whichever way it is read (decision 070)", () => {
@@ -117,6 +120,16 @@ describe("a page of results is the same whichever way it is read (decision 070)"
       sql`select stxname from pg_statistic_ext where stxname = 'estates_type_place_rooms_stats'`,
     )) as unknown as { rows: { stxname: string }[] };
     expect(rows.map((r) => r.stxname)).toEqual(["estates_type_place_rooms_stats"]);
+  });
+
+  it("a governorate's areas have their order, with the filters' columns (migration 0031)", async () => {
+    const { rows } = (await db().execute(
+      sql`select indexdef from pg_indexes where indexname = 'estates_governorate_area_idx'`,
+    )) as unknown as { rows: { indexdef: string }[] };
+    expect(rows).toHaveLength(1);
+    expect(rows[0].indexdef).toMatch(
+      /\(governorate_id, area DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*floor, furnished, swimming_pool/,
+    );
   });
 
   it("the listings with a pool have their index, with the filters' columns (migration 0029)", async () => {

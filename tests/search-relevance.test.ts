@@ -29,6 +29,8 @@ type Fixture = {
   furnished?: boolean;
   /** The listing's swimming_pool (decision 071: "pool" and "مسبح" are this filter, not words). */
   pool?: boolean;
+  /** The listing's floor (decision 073: "طابق أرضي" and "ground floor" are floor 0, not words). */
+  floor?: number;
   deed?: number;
   ar: string;
   en: string;
@@ -42,6 +44,7 @@ const FIXTURES = {
     place: "Mezzeh",
     rooms: 3,
     furnished: true,
+    floor: 3,
     deed: 1,
     ar: "شقة مفروشة بالكامل مع إطلالة على الحديقة",
     en: "Furnished flat with a garden view",
@@ -51,6 +54,7 @@ const FIXTURES = {
     offer: 1,
     place: "Mezzeh",
     rooms: 2,
+    floor: 0,
     deed: 2,
     ar: "شقة على العظم قريبة من الجامعة",
     en: "Shell apartment near the university",
@@ -199,6 +203,9 @@ const QUERIES: [q: string, finds: Name[], not: Name[]][] = [
   ["مسابح", ["villaPool", "fruitFarm"], ["villaParking", "mezzehFurnished"]],
   ["حمام سباحة", ["villaPool", "fruitFarm"], ["villaParking"]],
   ["land plot", ["farmland", "buildingPlot"], ["fruitFarm"]],
+  ["شقة طابق أرضي", ["mezzehBare"], ["mezzehFurnished", "mazraaFlat"]],
+  ["شقة أرضية في المزة", ["mezzehBare"], ["mezzehFurnished"]],
+  ["ground floor flat", ["mezzehBare"], ["mezzehFurnished"]],
   ["Mezzeh furnished flat", ["mezzehFurnished"], ["mezzehBare"]],
   ["اطلالة", ["mezzehFurnished", "markedFlat"], ["mezzehBare"]],
   ["شقة ممتازة", ["markedFlat"], ["mezzehBare"]],
@@ -232,6 +239,7 @@ beforeAll(async () => {
         rooms_count: f.rooms ?? null,
         furnished: f.furnished ?? false,
         swimming_pool: f.pool ?? false,
+        floor: f.floor ?? null,
         ownership_type_id: f.deed ?? null,
         description_ar: f.ar,
         description_en: f.en,
@@ -338,6 +346,21 @@ describe("words that name a filter: the search box's redirect and its chips", ()
     expect(location.searchParams.get("estate_type_id")).toBe("5");
     expect(location.searchParams.get("swimming_pool")).toBeNull();
     expect(location.searchParams.get("q")).toBe("بدون مسبح");
+  });
+
+  it("the ground floor is the floor filter, with its chip; a negated one keeps its words", async () => {
+    const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة طابق أرضي" })}`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location")!, "http://x");
+    expect(location.searchParams.get("estate_type_id")).toBe("6");
+    expect(location.searchParams.get("floor")).toBe("0");
+    expect(location.searchParams.get("q")).toBeNull();
+    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
+    expect(chips(page.data).map((c) => c.label)).toEqual(expect.arrayContaining(["طابق أرضي"]));
+    const negated = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة غير أرضية" })}`);
+    const kept = new URL(negated.headers.get("Location")!, "http://x");
+    expect(kept.searchParams.get("floor")).toBeNull();
+    expect(kept.searchParams.get("q")).toBe("غير أرضية");
   });
 
   it("the canonical address answers itself; a typed word replaces the form's choice of its field", async () => {

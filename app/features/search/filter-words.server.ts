@@ -16,6 +16,7 @@ type WordField =
   | "estate_offer_type_id"
   | "furnished"
   | "swimming_pool"
+  | "floor"
   | "ownership_type_id"
   | "rooms_min";
 /**
@@ -56,8 +57,13 @@ const OWNERSHIP_WORDS: Record<number, string[]> = {
 const FURNISHED_WORDS = ["مفروش", "مفروشة", "furnished"];
 /** A swimming pool (decision 071): the listing's own field answers, not the words of its description. */
 const POOL_WORDS = ["مسبح", "مسابح", "مسبح خاص", "حمام سباحة", "pool", "pools", "swimming pool", "private pool"];
+/**
+ * The ground floor (decision 073): floor 0, the listing's own field, not the words of its description (which hold
+ * "طابق أرضي" for every ground-floor listing, 15% of them). أرضية stems as أرضي: "شقة أرضية" is a ground-floor flat.
+ */
+const GROUND_FLOOR_WORDS = ["طابق أرضي", "الطابق الأرضي", "أرضي", "ground floor"];
 /** The filters that only ask for a yes: a word after a negation does not set them. */
-const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool"]);
+const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool", "floor"]);
 /** Words that say "not": "غير مفروش", "بدون مسبح" are no filter (those filters only ask for a yes). */
 const NEGATIONS = new Set(["غير", "بدون", "not", "non", "no"]);
 /** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms". */
@@ -144,6 +150,7 @@ function tables(lookups: Lookups): Tables {
   }
   filterWord(FURNISHED_WORDS, { field: "furnished", value: "1" });
   filterWord(POOL_WORDS, { field: "swimming_pool", value: "1" });
+  filterWord(GROUND_FLOOR_WORDS, { field: "floor", value: "0" });
   // Places: governorates before their places (a place named as its governorate is the governorate).
   const place = (row: Named, meaning: Meaning) => {
     for (const name of [row.name_ar, row.name_en]) {
@@ -165,7 +172,7 @@ export type FilterWords = { set: Partial<Record<FilterParam, string>>; q: string
 /**
  * Reads the filter words of `q` (decision 056): place names (Arabic, English and Latin spellings; the longest phrase
  * first), estate types and their plurals and synonyms, sale or rent (only when `offer`: the rent pages have their
- * own), furnished, a swimming pool, room counts ("3 غرف", "٣ غرف", "غرفتين", "3 bedrooms": rooms_min), deed kinds, and stop words,
+ * own), furnished, a swimming pool, the ground floor, room counts ("3 غرف", "٣ غرف", "غرفتين", "3 bedrooms": rooms_min), deed kinds, and stop words,
  * which are dropped. What the words say replaces what the search's fields (`values`) had chosen: the visitor typed
  * it last (the home page's sale tab is chosen before anything is typed). A field the words name twice keeps the first,
  * the second stays text. A place replaces the search's place, except that a governorate word leaves a place of that

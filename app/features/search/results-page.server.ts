@@ -262,7 +262,8 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.rooms_min) add(t("search.chip.roomsMin", { count: id("rooms_min"), n: values.rooms_min }), { rooms_min: "" });
   if (values.area_min) add(t("search.chip.areaMin", { n: formatNumber(id("area_min")) }), { area_min: "" });
   if (values.area_max) add(t("search.chip.areaMax", { n: formatNumber(id("area_max")) }), { area_max: "" });
-  if (values.floor) add(t("search.chip.floor", { n: values.floor }), { floor: "" });
+  if (values.floor)
+    add(values.floor === "0" ? t("card.groundFloor") : t("search.chip.floor", { n: values.floor }), { floor: "" });
   if (values.furnished) add(t("search.f.furnished"), { furnished: "" });
   if (values.swimming_pool) add(t("search.f.swimming_pool"), { swimming_pool: "" });
   if (values.estate_finishing)

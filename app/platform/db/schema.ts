@@ -343,6 +343,9 @@ export const estates = pgTable(
       .where(sql`${t.status} = 'approved'`),
     // Decision 071: the listings with a swimming pool by governorate and type (migration 0029 adds the INCLUDE of the
     // search indexes): a pool search in a governorate counts and sorts them alone, about one listing in twelve.
+    index("estates_pool_idx")
+      .on(t.governorate_id, t.estate_type_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' AND ${t.swimming_pool}`),
     // Decision 072: one type's prices within an offer type, both ways (a price sort naming no offer type walks each and
     // merges them), and one type's areas, largest first. Migration 0030 adds the INCLUDE of the search indexes.
     index("estates_offer_type_price_sort_syp_idx")
@@ -354,9 +357,11 @@ export const estates = pgTable(
     index("estates_type_area_idx")
       .on(t.estate_type_id, t.area.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
-    index("estates_pool_idx")
-      .on(t.governorate_id, t.estate_type_id, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.status} = 'approved' AND ${t.swimming_pool}`),
+    // Decision 073: one governorate's areas, largest first (migration 0031 adds the INCLUDE of the search indexes): the
+    // largest listings of a governorate without a type are read there, not among every governorate's lands.
+    index("estates_governorate_area_idx")
+      .on(t.governorate_id, t.area.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
   ],
 );
 
