@@ -122,6 +122,19 @@ describe("a page of results is the same whichever way it is read (decision 070)"
     expect(rows.map((r) => r.stxname)).toEqual(["estates_type_place_rooms_stats"]);
   });
 
+  it("a type asked for more rooms than any of its listings has finds nothing, and the others still find theirs (decision 074)", async () => {
+    const [{ most }] = (
+      (await db().execute(
+        sql`select max(rooms_count)::int as "most" from estates where status = 'approved' and estate_type_id = 6`,
+      )) as unknown as { rows: { most: number }[] }
+    ).rows;
+    const beyond = await searchEstates(db(), { estate_type_id: 6, rooms_min: most + 1 }, 1, "ar");
+    expect(beyond).toMatchObject({ items: [], total: 0, counted: true });
+    const at = await searchEstates(db(), { estate_type_id: 6, rooms_min: most }, 1, "ar");
+    expect(at.items.length).toBeGreaterThan(0);
+    expect(at.items.every((e) => e.rooms !== null && e.rooms >= most)).toBe(true);
+  });
+
   it("a governorate's areas have their order, with the filters' columns (migration 0031)", async () => {
     const { rows } = (await db().execute(
       sql`select indexdef from pg_indexes where indexname = 'estates_governorate_area_idx'`,

@@ -362,6 +362,10 @@ export const estates = pgTable(
     index("estates_governorate_area_idx")
       .on(t.governorate_id, t.area.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
+    // Decision 074: the most rooms of a type, one probe (a type's search asking for more rooms than it has finds none).
+    index("estates_type_rooms_idx")
+      .on(t.estate_type_id, t.rooms_count)
+      .where(sql`${t.status} = 'approved'`),
   ],
 );
 
