@@ -59,6 +59,9 @@ const SEARCHES: [string, () => EstateFilter, number][] = [
   // Decision 072: price sorts over sales and rents walk each offer type and merge the walks.
   ["a type over the whole country, dearest, page 3", () => ({ estate_type_id: 1, sort: "price_desc" }), 3],
   ["with a pool, cheapest", () => ({ swimming_pool: true, sort: "price_asc" }), 1],
+  // Decision 075: a pool's own orders.
+  ["with a pool, 2 rooms or more, dearest", () => ({ swimming_pool: true, rooms_min: 2, sort: "price_desc" }), 1],
+  ["with a pool, largest", () => ({ swimming_pool: true, sort: "area_desc" }), 1],
   // Decision 073: a governorate's largest listings are walked on its own area order.
   ["the ground floor in the governorate, largest", () => ({ governorate_id, floor: 0, sort: "area_desc" }), 1],
   ["the governorate, 2 rooms or more, largest, page 2", () => ({ governorate_id, rooms_min: 2, sort: "area_desc" }), 2],

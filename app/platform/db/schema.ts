@@ -362,6 +362,17 @@ export const estates = pgTable(
     index("estates_governorate_area_idx")
       .on(t.governorate_id, t.area.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
+    // Decision 075: the listings with a pool in price order by offer type, both ways, and largest first (migration 0033
+    // adds the INCLUDE of the search indexes).
+    index("estates_pool_price_sort_syp_idx")
+      .on(t.estate_offer_type_id, t.price_sort_syp, t.id)
+      .where(sql`${t.status} = 'approved' AND ${t.swimming_pool}`),
+    index("estates_pool_price_sort_syp_desc_idx")
+      .on(t.estate_offer_type_id, t.price_sort_syp.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'approved' AND ${t.swimming_pool}`),
+    index("estates_pool_area_idx")
+      .on(t.area.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' AND ${t.swimming_pool}`),
     // Decision 074: the most rooms of a type, one probe (a type's search asking for more rooms than it has finds none).
     index("estates_type_rooms_idx")
       .on(t.estate_type_id, t.rooms_count)
