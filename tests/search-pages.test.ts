@@ -138,24 +138,38 @@ describe("a page of results is the same whichever way it is read (decision 070)"
     expect(at.items.every((e) => e.rooms !== null && e.rooms >= most)).toBe(true);
   });
 
-  it("a governorate's areas have their order, with the filters' columns (migration 0031)", async () => {
-    const { rows } = (await db().execute(
-      sql`select indexdef from pg_indexes where indexname = 'estates_governorate_area_idx'`,
-    )) as unknown as { rows: { indexdef: string }[] };
-    expect(rows).toHaveLength(1);
-    expect(rows[0].indexdef).toMatch(
-      /\(governorate_id, area DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*floor, furnished, swimming_pool/,
-    );
-  });
-
-  it("the listings with a pool have their index, with the filters' columns (migration 0029)", async () => {
-    const { rows } = (await db().execute(
-      sql`select indexdef from pg_indexes where indexname = 'estates_pool_idx'`,
-    )) as unknown as { rows: { indexdef: string }[] };
-    expect(rows).toHaveLength(1);
-    expect(rows[0].indexdef).toMatch(
-      /\(governorate_id, estate_type_id, created_at DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*rooms_count/,
-    );
-    expect(rows[0].indexdef).toMatch(/WHERE \(\(status = 'approved'::text\) AND swimming_pool\)/);
-  });
+  /** The search indexes of decisions 071 to 075: each name, what its definition must say, and the migration. */
+  const INDEXES: [string, RegExp[], string][] = [
+    [
+      "estates_pool_idx",
+      [
+        /\(governorate_id, estate_type_id, created_at DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*rooms_count/,
+        /WHERE \(\(status = 'approved'::text\) AND swimming_pool\)/,
+      ],
+      "0029",
+    ],
+    [
+      "estates_governorate_area_idx",
+      [/\(governorate_id, area DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*floor, furnished, swimming_pool/],
+      "0031",
+    ],
+    ["estates_type_rooms_idx", [/\(estate_type_id, rooms_count\) WHERE \(status = 'approved'::text\)$/], "0032"],
+    [
+      "estates_pool_price_sort_syp_desc_idx",
+      [
+        /\(estate_offer_type_id, price_sort_syp DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*rooms_count/,
+        /WHERE \(\(status = 'approved'::text\) AND swimming_pool\)/,
+      ],
+      "0033",
+    ],
+  ];
+  for (const [name, definition, migration] of INDEXES) {
+    it(`${name} orders what its searches walk, with the filters' columns (migration ${migration})`, async () => {
+      const { rows } = (await db().execute(sql`select indexdef from pg_indexes where indexname = ${name}`)) as unknown as {
+        rows: { indexdef: string }[];
+      };
+      expect(rows).toHaveLength(1);
+      for (const part of definition) expect(rows[0].indexdef).toMatch(part);
+    });
+  }
 });
