@@ -64,6 +64,13 @@ const SEARCHES: [string, () => EstateFilter, number][] = [
   ["with a pool, largest", () => ({ swimming_pool: true, sort: "area_desc" }), 1],
   // Decision 073: a governorate's largest listings are walked on its own area order.
   ["the ground floor in the governorate, largest", () => ({ governorate_id, floor: 0, sort: "area_desc" }), 1],
+  // Decision 076: a governorate's prices by offer type.
+  ["the governorate, 3 rooms or more, cheapest, page 2", () => ({ governorate_id, rooms_min: 3, sort: "price_asc" }), 2],
+  [
+    "the governorate's rents, 2 rooms or more, dearest",
+    () => ({ governorate_id, estate_offer_type_id: 2, rooms_min: 2, sort: "price_desc" }),
+    1,
+  ],
   ["the governorate, 2 rooms or more, largest, page 2", () => ({ governorate_id, rooms_min: 2, sort: "area_desc" }), 2],
 ];
 
@@ -138,7 +145,7 @@ describe("a page of results is the same whichever way it is read (decision 070)"
     expect(at.items.every((e) => e.rooms !== null && e.rooms >= most)).toBe(true);
   });
 
-  /** The search indexes of decisions 071 to 075: each name, what its definition must say, and the migration. */
+  /** The search indexes of decisions 071 to 076: each name, what its definition must say, and the migration. */
   const INDEXES: [string, RegExp[], string][] = [
     [
       "estates_pool_idx",
@@ -152,6 +159,11 @@ describe("a page of results is the same whichever way it is read (decision 070)"
       "estates_governorate_area_idx",
       [/\(governorate_id, area DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*floor, furnished, swimming_pool/],
       "0031",
+    ],
+    [
+      "estates_governorate_offer_price_sort_syp_desc_idx",
+      [/\(governorate_id, estate_offer_type_id, price_sort_syp DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*rooms_count/],
+      "0034",
     ],
     ["estates_type_rooms_idx", [/\(estate_type_id, rooms_count\) WHERE \(status = 'approved'::text\)$/], "0032"],
     [

@@ -373,6 +373,14 @@ export const estates = pgTable(
     index("estates_pool_area_idx")
       .on(t.area.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved' AND ${t.swimming_pool}`),
+    // Decision 076: a governorate's prices by offer type, both ways (migration 0034 adds the INCLUDE of the search
+    // indexes): a price sort in a governorate without a type walks its governorate only.
+    index("estates_governorate_offer_price_sort_syp_idx")
+      .on(t.governorate_id, t.estate_offer_type_id, t.price_sort_syp, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("estates_governorate_offer_price_sort_syp_desc_idx")
+      .on(t.governorate_id, t.estate_offer_type_id, t.price_sort_syp.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'approved'`),
     // Decision 074: the most rooms of a type, one probe (a type's search asking for more rooms than it has finds none).
     index("estates_type_rooms_idx")
       .on(t.estate_type_id, t.rooms_count)
