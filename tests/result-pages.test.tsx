@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { EstateResults } from "~/features/search/EstateResults";
 import { Pagination } from "~/platform/ui/Pagination";
 import type { Locale } from "~/platform/i18n/i18n";
-import { PAGE_SIZE, searchEstates, type EstateFilter, type SearchResult } from "~/features/search/estate-search.server";
+import { PAGE_SIZE, searchEstates, type SearchResult } from "~/features/search/estate-search.server";
+import { type EstateFilter } from "~/features/search/estate-filter.server";
 import { pageTranslator } from "~/platform/i18n/i18n.server";
 import { useTestDatabase } from "./helpers/db";
 

@@ -1,14 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "~/platform/db/schema";
-import {
-  forgetCommonStems,
-  pageIdsEachWay,
-  searchEstates,
-  similarEstates,
-  wordsKindOf,
-  type EstateFilter,
-} from "~/features/search/estate-search.server";
+import { pageIdsEachWay, searchEstates, similarEstates } from "~/features/search/estate-search.server";
+import { forgetCommonStems, wordsKindOf } from "~/features/search/search-words.server";
+import { type EstateFilter } from "~/features/search/estate-filter.server";
 import { useTestDatabase } from "./helpers/db";
 
 /**
@@ -119,10 +114,10 @@ describe("a page of results is the same whichever way it is read (decision 070)"
   it("a word most listings hold is common, one that few hold is rare (decision 072)", async () => {
     await db().execute(sql`analyze estates`);
     forgetCommonStems(db());
-    expect(await wordsKindOf(db(), { q: "شقة" }, 4)).toBe("common");
-    expect(await wordsKindOf(db(), { q: "شقة زمرد" }, 4)).toBe("rare");
-    expect(await wordsKindOf(db(), { q: "شقة زمرد" }, 0)).toBe("common");
-    expect(await wordsKindOf(db(), { rooms_min: 2 }, 4)).toBe("none");
+    expect(await wordsKindOf(db(), "شقة", 4)).toBe("common");
+    expect(await wordsKindOf(db(), "شقة زمرد", 4)).toBe("rare");
+    expect(await wordsKindOf(db(), "شقة زمرد", 0)).toBe("common");
+    expect(await wordsKindOf(db(), undefined, 4)).toBe("none");
   });
 
   it("the planner knows how type, governorate and rooms go together (migration 0028)", async () => {

@@ -2,10 +2,164 @@ import { MAX_DB_ID, toDbId } from "~/platform/forms/id";
 import { message } from "~/platform/forms/message";
 import { INVALID, requestedPageOf, toAmount, type QueryErrors } from "~/platform/forms/queries";
 import { filterQuery, parseFilterQuery, type FilterParam } from "~/features/search/search-query";
-import type { EstateFilter, Scope } from "~/features/search/estate-search.server";
-import type { Lookups } from "~/features/places/lookups.server";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "~/platform/db/client.server";
+import * as s from "~/platform/db/schema";
+import type { Sort } from "~/features/search/search-query";
+import { publicEstate } from "~/features/listings/public-estate.server";
+import { currentRate } from "~/features/listings/exchange-rate.server";
+import { VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
+import { wordsQuery } from "./search-words.server";
 
 export type { FilterParam } from "~/features/search/search-query";
+
+/** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals. */
+export type Scope = "all" | "rent" | "vacation";
+
+export type Currency = "SYP" | "USD";
+
+/**
+ * A validated search (the simple filter and the optional parameters of decision 024); every field optional here,
+ * the route decides what is required. Prices are whole units of `currency` (SYP when absent); areas are the listing's
+ * stored area (square metres for nearly all); `q` is words (an ad number is handled by the route before this).
+ */
+export type EstateFilter = {
+  location_id?: number;
+  governorate_id?: number;
+  estate_type_id?: number;
+  estate_offer_type_id?: number;
+  price_domain_id?: number;
+  office_id?: number;
+  scope?: Scope;
+  price_min?: number;
+  price_max?: number;
+  currency?: Currency;
+  sort?: Sort;
+  rooms_min?: number;
+  area_min?: number;
+  area_max?: number;
+  floor?: number;
+  furnished?: boolean;
+  /** Only listings with a swimming pool (the listing's swimming_pool; decision 071). */
+  swimming_pool?: boolean;
+  /** Interior status id (finishing ids 1 to 6). */
+  estate_finishing?: number;
+  ownership_type_id?: number;
+  /** A rent's period (period_types id; decision 057): rent and vacation searches. */
+  period_type_id?: number;
+  negotiable?: boolean;
+  with_photos?: boolean;
+  advertiser?: "office" | "owner";
+  q?: string;
+  /** Only listings published after this moment (the link of a saved search's alert). */
+  since?: Date;
+};
+
+/** SYP for one USD, as the prices of a search are compared (the back office's current rate; 1 if none was set). */
+export async function rateOf(db: Db): Promise<number> {
+  return (await currentRate(db))?.sypPerUsd ?? 1;
+}
+
+/** The largest value of a PostgreSQL bigint, the type of estates.price_syp: no stored price is above it. */
+const BIGINT_MAX = 2n ** 63n - 1n;
+
+/**
+ * The price range condition in both currencies (decision 027): the range, in `filter.currency` (SYP when
+ * absent), is compared with each listing's stored SYP price (`price_syp`, a USD price at the rate in force), the USD
+ * bounds converted at `rate` and rounded outward to whole pounds. `column` is the stored price compared: price_syp,
+ * the price as the listing states it, or for a search of sales only price_sort_syp, which is the same for a sale and
+ * keys the price indexes (decision 057), so they serve the range.
+ *
+ * The bounds are multiplied in BigInt and compared with BIGINT_MAX before they reach SQL (decision 048): the filter
+ * takes amounts up to 10^15 and the back office rates up to 10^7 (RATE_MAX), so a USD bound can be 10^22 pounds,
+ * beyond both a bigint (about 9.2 × 10^18, where PostgreSQL would fail) and a float's whole numbers (2^53). A
+ * minimum above BIGINT_MAX matches nothing; a maximum above it bounds nothing but still leaves out listings without
+ * a price, as any maximum does.
+ */
+function priceRange(filter: EstateFilter, rate: number, column: AnyPgColumn): SQL | undefined {
+  if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
+  const factor = BigInt(filter.currency === "USD" ? rate : 1);
+  const min = filter.price_min === undefined ? undefined : BigInt(Math.floor(filter.price_min)) * factor;
+  const max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
+  if (min !== undefined && min > BIGINT_MAX) return sql`false`;
+  const bound = (n: bigint) => sql`${(n > BIGINT_MAX ? BIGINT_MAX : n).toString()}::bigint`;
+  return and(min === undefined ? undefined : gte(column, bound(min)), max === undefined ? undefined : lte(column, bound(max)));
+}
+
+/**
+ * Conditions for the public listings matching `filter` (only public listings, see publicEstate); `rate` is SYP per
+ * USD for price ranges.
+ */
+export function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
+  const conditions: (SQL | undefined)[] = [publicEstate()];
+  if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
+  // The stored governorate (migration 0015, decision 031), which leads the governorate indexes.
+  if (filter.governorate_id) conditions.push(eq(s.estates.governorate_id, filter.governorate_id));
+  // A place with any type (or any offer type): every value named, which selects the same listings (both columns are
+  // required references to those lists), so the place indexes, led by (offer type, type), read only the place's
+  // ranges instead of every entry before the place (decision 031).
+  const place = filter.location_id || filter.governorate_id;
+  if (place && !filter.estate_type_id) {
+    conditions.push(
+      inArray(
+        s.estates.estate_type_id,
+        lookups.estateTypes.map((t) => t.id),
+      ),
+    );
+  }
+  if (place && !filter.estate_offer_type_id && (filter.scope ?? "all") === "all") {
+    conditions.push(
+      inArray(
+        s.estates.estate_offer_type_id,
+        lookups.offerTypes.map((t) => t.id),
+      ),
+    );
+  }
+  if (filter.estate_type_id) conditions.push(eq(s.estates.estate_type_id, filter.estate_type_id));
+  if (filter.office_id) conditions.push(eq(s.estates.office_id, filter.office_id));
+  const scope = filter.scope ?? "all";
+  if (scope === "rent") {
+    conditions.push(eq(s.estates.estate_offer_type_id, 2));
+    conditions.push(or(isNull(s.estates.period_type_id), notInArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS)));
+  } else if (scope === "vacation") {
+    conditions.push(eq(s.estates.estate_offer_type_id, 2));
+    conditions.push(inArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS));
+  } else if (filter.estate_offer_type_id) {
+    conditions.push(eq(s.estates.estate_offer_type_id, filter.estate_offer_type_id));
+  }
+  if (filter.period_type_id) conditions.push(eq(s.estates.period_type_id, filter.period_type_id));
+  // Ranges compare the price as stated (a rent's "250 US$ / night" is 250); for sales only, price_sort_syp is that
+  // same price and keys the price indexes (decision 057).
+  const salesOnly = scope === "all" && filter.estate_offer_type_id === 1;
+  const price = salesOnly ? s.estates.price_sort_syp : s.estates.price_syp;
+  const domain = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
+  if (domain && domain.id !== 1) {
+    // The price ranges are SYP amounts: a USD price is compared at the rate in force (price_syp, decision 027).
+    conditions.push(gte(price, domain.min));
+    // Upper bounds are exclusive, so a price on a boundary lies in one domain only (docs/decisions/006).
+    if (domain.max !== null) conditions.push(lt(price, domain.max));
+  }
+  conditions.push(priceRange(filter, rate, price));
+  if (filter.rooms_min !== undefined) conditions.push(gte(s.estates.rooms_count, filter.rooms_min));
+  if (filter.area_min !== undefined) conditions.push(gte(s.estates.area, filter.area_min));
+  if (filter.area_max !== undefined) conditions.push(lte(s.estates.area, filter.area_max));
+  if (filter.floor !== undefined) conditions.push(eq(s.estates.floor, filter.floor));
+  if (filter.furnished) conditions.push(eq(s.estates.furnished, true));
+  if (filter.swimming_pool) conditions.push(eq(s.estates.swimming_pool, true));
+  if (filter.negotiable) conditions.push(eq(s.estates.negotiable, true));
+  if (filter.estate_finishing) conditions.push(eq(s.estates.interior_status_id, filter.estate_finishing));
+  if (filter.ownership_type_id) conditions.push(eq(s.estates.ownership_type_id, filter.ownership_type_id));
+  if (filter.with_photos) {
+    conditions.push(sql`exists (select 1 from ${s.estate_images} where ${s.estate_images.estate_id} = ${s.estates.id})`);
+  }
+  if (filter.since) conditions.push(gt(s.estates.published_at, filter.since));
+  if (filter.advertiser === "office") conditions.push(isNotNull(s.estates.office_id));
+  if (filter.advertiser === "owner") conditions.push(isNull(s.estates.office_id));
+  const words = filter.q ? wordsQuery(filter.q) : null;
+  if (words) conditions.push(sql`${s.estates.search_tsv} @@ to_tsquery('simple', ${words})`);
+  return and(...conditions)!;
+}
 
 /** The simple filter's fields, required on /estates (decision 006). */
 const FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;

@@ -1,172 +1,23 @@
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, max, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, eq, inArray, max, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import type { Sort } from "~/features/search/search-query";
 import type { Locale } from "~/platform/i18n/i18n";
 import { baseCardQuery, cardsOf, type EstateCard } from "~/features/listings/estate-card.server";
-import { publicEstate } from "~/features/listings/public-estate.server";
-import { currentRate } from "~/features/listings/exchange-rate.server";
-import { getLookups, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
+import { getLookups, type Lookups } from "~/features/places/lookups.server";
 import { budgetOf, COUNT_LIMIT, countWasCut, findPage, idsEachWay, key, type OrderKey } from "./find-page.server";
-import { queryStems, searchWords, wordsQuery } from "./search-words.server";
+import { queryStems, searchWords, wordsKindOf, wordsQuery } from "./search-words.server";
+import { rateOf, whereOf, type EstateFilter } from "./estate-filter.server";
 
 /**
- * Searching the public listings (decisions 024 and 027): the filter, its conditions and orders, one page of results
- * with its count (at most COUNT_LIMIT), the similar listings of a search, and the count of new listings a saved
- * search alerts about. What is public is publicEstate of public-estate.server.ts; how a page's ids are found within a
+ * Searching the public listings (decisions 024 and 027): a filter's orders, one page of results with its count (at
+ * most COUNT_LIMIT), the similar listings of a search, and the count of new listings a saved search alerts about. The
+ * filter and its conditions are estate-filter.server.ts's. What is public is publicEstate of public-estate.server.ts; how a page's ids are found within a
  * time budget is find-page.server.ts's (decision 070).
  */
 
 /** Listings per page of results. */
 export const PAGE_SIZE = 12;
-
-/** Which public listings a page lists: all, long-term rentals, or vacation (short-stay) rentals. */
-export type Scope = "all" | "rent" | "vacation";
-
-export type Currency = "SYP" | "USD";
-
-/**
- * A validated search (the simple filter and the optional parameters of decision 024); every field optional here,
- * the route decides what is required. Prices are whole units of `currency` (SYP when absent); areas are the listing's
- * stored area (square metres for nearly all); `q` is words (an ad number is handled by the route before this).
- */
-export type EstateFilter = {
-  location_id?: number;
-  governorate_id?: number;
-  estate_type_id?: number;
-  estate_offer_type_id?: number;
-  price_domain_id?: number;
-  office_id?: number;
-  scope?: Scope;
-  price_min?: number;
-  price_max?: number;
-  currency?: Currency;
-  sort?: Sort;
-  rooms_min?: number;
-  area_min?: number;
-  area_max?: number;
-  floor?: number;
-  furnished?: boolean;
-  /** Only listings with a swimming pool (the listing's swimming_pool; decision 071). */
-  swimming_pool?: boolean;
-  /** Interior status id (finishing ids 1 to 6). */
-  estate_finishing?: number;
-  ownership_type_id?: number;
-  /** A rent's period (period_types id; decision 057): rent and vacation searches. */
-  period_type_id?: number;
-  negotiable?: boolean;
-  with_photos?: boolean;
-  advertiser?: "office" | "owner";
-  q?: string;
-  /** Only listings published after this moment (the link of a saved search's alert). */
-  since?: Date;
-};
-
-/** SYP for one USD, as the prices of a search are compared (the back office's current rate; 1 if none was set). */
-export async function rateOf(db: Db): Promise<number> {
-  return (await currentRate(db))?.sypPerUsd ?? 1;
-}
-
-/** The largest value of a PostgreSQL bigint, the type of estates.price_syp: no stored price is above it. */
-const BIGINT_MAX = 2n ** 63n - 1n;
-
-/**
- * The price range condition in both currencies (decision 027): the range, in `filter.currency` (SYP when
- * absent), is compared with each listing's stored SYP price (`price_syp`, a USD price at the rate in force), the USD
- * bounds converted at `rate` and rounded outward to whole pounds. `column` is the stored price compared: price_syp,
- * the price as the listing states it, or for a search of sales only price_sort_syp, which is the same for a sale and
- * keys the price indexes (decision 057), so they serve the range.
- *
- * The bounds are multiplied in BigInt and compared with BIGINT_MAX before they reach SQL (decision 048): the filter
- * takes amounts up to 10^15 and the back office rates up to 10^7 (RATE_MAX), so a USD bound can be 10^22 pounds,
- * beyond both a bigint (about 9.2 × 10^18, where PostgreSQL would fail) and a float's whole numbers (2^53). A
- * minimum above BIGINT_MAX matches nothing; a maximum above it bounds nothing but still leaves out listings without
- * a price, as any maximum does.
- */
-function priceRange(filter: EstateFilter, rate: number, column: AnyPgColumn): SQL | undefined {
-  if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
-  const factor = BigInt(filter.currency === "USD" ? rate : 1);
-  const min = filter.price_min === undefined ? undefined : BigInt(Math.floor(filter.price_min)) * factor;
-  const max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
-  if (min !== undefined && min > BIGINT_MAX) return sql`false`;
-  const bound = (n: bigint) => sql`${(n > BIGINT_MAX ? BIGINT_MAX : n).toString()}::bigint`;
-  return and(min === undefined ? undefined : gte(column, bound(min)), max === undefined ? undefined : lte(column, bound(max)));
-}
-
-/**
- * Conditions for the public listings matching `filter` (only public listings, see publicEstate); `rate` is SYP per
- * USD for price ranges.
- */
-function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
-  const conditions: (SQL | undefined)[] = [publicEstate()];
-  if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
-  // The stored governorate (migration 0015, decision 031), which leads the governorate indexes.
-  if (filter.governorate_id) conditions.push(eq(s.estates.governorate_id, filter.governorate_id));
-  // A place with any type (or any offer type): every value named, which selects the same listings (both columns are
-  // required references to those lists), so the place indexes, led by (offer type, type), read only the place's
-  // ranges instead of every entry before the place (decision 031).
-  const place = filter.location_id || filter.governorate_id;
-  if (place && !filter.estate_type_id) {
-    conditions.push(
-      inArray(
-        s.estates.estate_type_id,
-        lookups.estateTypes.map((t) => t.id),
-      ),
-    );
-  }
-  if (place && !filter.estate_offer_type_id && (filter.scope ?? "all") === "all") {
-    conditions.push(
-      inArray(
-        s.estates.estate_offer_type_id,
-        lookups.offerTypes.map((t) => t.id),
-      ),
-    );
-  }
-  if (filter.estate_type_id) conditions.push(eq(s.estates.estate_type_id, filter.estate_type_id));
-  if (filter.office_id) conditions.push(eq(s.estates.office_id, filter.office_id));
-  const scope = filter.scope ?? "all";
-  if (scope === "rent") {
-    conditions.push(eq(s.estates.estate_offer_type_id, 2));
-    conditions.push(or(isNull(s.estates.period_type_id), notInArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS)));
-  } else if (scope === "vacation") {
-    conditions.push(eq(s.estates.estate_offer_type_id, 2));
-    conditions.push(inArray(s.estates.period_type_id, VACATION_PERIOD_TYPE_IDS));
-  } else if (filter.estate_offer_type_id) {
-    conditions.push(eq(s.estates.estate_offer_type_id, filter.estate_offer_type_id));
-  }
-  if (filter.period_type_id) conditions.push(eq(s.estates.period_type_id, filter.period_type_id));
-  // Ranges compare the price as stated (a rent's "250 US$ / night" is 250); for sales only, price_sort_syp is that
-  // same price and keys the price indexes (decision 057).
-  const salesOnly = scope === "all" && filter.estate_offer_type_id === 1;
-  const price = salesOnly ? s.estates.price_sort_syp : s.estates.price_syp;
-  const domain = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
-  if (domain && domain.id !== 1) {
-    // The price ranges are SYP amounts: a USD price is compared at the rate in force (price_syp, decision 027).
-    conditions.push(gte(price, domain.min));
-    // Upper bounds are exclusive, so a price on a boundary lies in one domain only (docs/decisions/006).
-    if (domain.max !== null) conditions.push(lt(price, domain.max));
-  }
-  conditions.push(priceRange(filter, rate, price));
-  if (filter.rooms_min !== undefined) conditions.push(gte(s.estates.rooms_count, filter.rooms_min));
-  if (filter.area_min !== undefined) conditions.push(gte(s.estates.area, filter.area_min));
-  if (filter.area_max !== undefined) conditions.push(lte(s.estates.area, filter.area_max));
-  if (filter.floor !== undefined) conditions.push(eq(s.estates.floor, filter.floor));
-  if (filter.furnished) conditions.push(eq(s.estates.furnished, true));
-  if (filter.swimming_pool) conditions.push(eq(s.estates.swimming_pool, true));
-  if (filter.negotiable) conditions.push(eq(s.estates.negotiable, true));
-  if (filter.estate_finishing) conditions.push(eq(s.estates.interior_status_id, filter.estate_finishing));
-  if (filter.ownership_type_id) conditions.push(eq(s.estates.ownership_type_id, filter.ownership_type_id));
-  if (filter.with_photos) {
-    conditions.push(sql`exists (select 1 from ${s.estate_images} where ${s.estate_images.estate_id} = ${s.estates.id})`);
-  }
-  if (filter.since) conditions.push(gt(s.estates.published_at, filter.since));
-  if (filter.advertiser === "office") conditions.push(isNotNull(s.estates.office_id));
-  if (filter.advertiser === "owner") conditions.push(isNull(s.estates.office_id));
-  const words = filter.q ? wordsQuery(filter.q) : null;
-  if (words) conditions.push(sql`${s.estates.search_tsv} @@ to_tsquery('simple', ${words})`);
-  return and(...conditions)!;
-}
 
 /**
  * One page of results: `total` matches, counted up to COUNT_LIMIT; `more` when there are more than that (the page
@@ -258,47 +109,6 @@ function walkBranchesOf(filter: EstateFilter, lookups: Lookups): SQL[] {
   if (filter.sort !== "price_asc" && filter.sort !== "price_desc") return [];
   if ((filter.scope ?? "all") !== "all" || filter.estate_offer_type_id || titleFirst(filter, lookups)) return [];
   return lookups.offerTypes.map((o) => eq(s.estates.estate_offer_type_id, o.id));
-}
-
-/** How long the common stems read from PostgreSQL's statistics are kept, in milliseconds (they change with ANALYZE). */
-const COMMON_STEMS_MS = 10 * 60_000;
-const commonStemsOf = new WeakMap<Db, { at: number; stems: string[] }>();
-
-/**
- * The stems that PostgreSQL's statistics list as the most common of the listings' words (pg_stats.most_common_elems
- * of estates.search_tsv: at 1,000,000 listings, the 428 stems held by more than about 1% of them), kept
- * COMMON_STEMS_MS per database. Empty before the first ANALYZE. Throws the database's errors.
- */
-async function commonStems(db: Db): Promise<string[]> {
-  const kept = commonStemsOf.get(db);
-  if (kept && Date.now() - kept.at < COMMON_STEMS_MS) return kept.stems;
-  const { rows } = (await db.execute(
-    sql`select coalesce(most_common_elems::text::text[], '{}') as "stems" from pg_stats
-      where schemaname = current_schema() and tablename = 'estates' and attname = 'search_tsv'`,
-  )) as unknown as { rows: { stems: string[] }[] };
-  const stems = rows[0]?.stems ?? [];
-  commonStemsOf.set(db, { at: Date.now(), stems });
-  return stems;
-}
-
-/** Forgets the common stems read of `db`, so that the next search reads them again (tests, after an ANALYZE). */
-export function forgetCommonStems(db: Db): void {
-  commonStemsOf.delete(db);
-}
-
-/**
- * Whether a search's words are none, rare or common (decision 072), as findPage reads them: "rare" when one of its
- * stems (a prefix from three characters, as wordsQuery matches it) matches none of the common stems (commonStems),
- * so the words' index holds few listings for it; "common" otherwise. Without a budget (PGlite) the statistics are not
- * read. Throws the database's errors.
- */
-export async function wordsKindOf(db: Db, filter: EstateFilter, budgetMs: number): Promise<"none" | "rare" | "common"> {
-  const stems = filter.q ? queryStems(filter.q) : [];
-  if (!stems.length) return "none";
-  if (budgetMs === 0) return "common";
-  const common = await commonStems(db);
-  const listed = (stem: string) => common.some((c) => c === stem || ([...stem].length >= 3 && c.startsWith(stem)));
-  return stems.every(listed) ? "common" : "rare";
 }
 
 /**
@@ -395,7 +205,7 @@ export async function searchEstates(
   if (await roomsNeverMatch(db, filter)) return { items: [], total: 0, more: false, page, pageCount: 0, counted: true };
   const { n, ids } = await findPage(db, where, order, PAGE_SIZE + 1, offset, budgetMs, {
     countKey: countKey(filter),
-    words: await wordsKindOf(db, filter, budgetMs),
+    words: await wordsKindOf(db, filter.q, budgetMs),
     branches: walkBranchesOf(filter, lookups),
   });
   const shown = ids.slice(0, PAGE_SIZE);

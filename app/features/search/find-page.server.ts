@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import { getEnv } from "~/platform/config/env.server";
+import type { WordsKind } from "./search-words.server";
 
 /**
  * Finding one page of a search's matches within a time budget (decisions 024, 043 and 070): the count, the walk of
@@ -168,7 +169,7 @@ export async function findPage(
   limit: number,
   offset: number,
   budgetMs: number,
-  options: { countKey?: string; words?: "none" | "rare" | "common"; branches?: SQL[] } = {},
+  options: { countKey?: string; words?: WordsKind; branches?: SQL[] } = {},
 ): Promise<{ n: number | null; ids: number[] }> {
   const { countKey, words = "none", branches } = options;
   const walk = (from: Db) => walkOrder(from, where, order, limit, offset, branches);

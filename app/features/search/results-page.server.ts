@@ -3,13 +3,8 @@ import { queryWords, SORTS } from "~/features/search/search-query";
 import { queryLang } from "~/platform/forms/queries";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import { estateIdByAdNumber } from "~/features/listings/estate.server";
-import {
-  searchEstates,
-  similarEstates,
-  type EstateFilter,
-  type Scope,
-  type SearchResult,
-} from "~/features/search/estate-search.server";
+import { searchEstates, similarEstates, type SearchResult } from "~/features/search/estate-search.server";
+import { type EstateFilter, type Scope } from "~/features/search/estate-filter.server";
 import { filterOptions, getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
 import type { Locale } from "~/platform/i18n/i18n";
 import { formatDateTime } from "~/platform/i18n/dates";

@@ -1,3 +1,6 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+
 /**
  * The words of a search (docs/decisions/056-search-words-as-people-type-them.md): normalised and stemmed in
  * TypeScript exactly as SQL's search_normalize and search_words (migration 0021) make the documents' words, then
@@ -192,4 +195,51 @@ export function wordsQuery(q: string, weight: "" | "A" = ""): string | null {
   const stems = queryStems(q);
   if (!stems.length) return null;
   return stems.map((w) => `${w}:${[...w].length >= PREFIX_FROM ? "*" : ""}${weight}`.replace(/:$/, "")).join(" & ");
+}
+
+/**
+ * How a search's words weigh on finding its page (decision 072): none, "rare" (one word few listings hold: the words'
+ * index finds them at once) or "common" (many hold every word: the index's bitmap is large).
+ */
+export type WordsKind = "none" | "rare" | "common";
+
+/** How long the common stems read from PostgreSQL's statistics are kept, in milliseconds (they change with ANALYZE). */
+const COMMON_STEMS_MS = 10 * 60_000;
+const commonStemsOf = new WeakMap<Db, { at: number; stems: string[] }>();
+
+/**
+ * The stems that PostgreSQL's statistics list as the most common of the listings' words (pg_stats.most_common_elems
+ * of estates.search_tsv: at 1,000,000 listings, the 428 stems held by more than about 1% of them), kept
+ * COMMON_STEMS_MS per database. Empty before the first ANALYZE. Throws the database's errors.
+ */
+async function commonStems(db: Db): Promise<string[]> {
+  const kept = commonStemsOf.get(db);
+  if (kept && Date.now() - kept.at < COMMON_STEMS_MS) return kept.stems;
+  const { rows } = (await db.execute(
+    sql`select coalesce(most_common_elems::text::text[], '{}') as "stems" from pg_stats
+      where schemaname = current_schema() and tablename = 'estates' and attname = 'search_tsv'`,
+  )) as unknown as { rows: { stems: string[] }[] };
+  const stems = rows[0]?.stems ?? [];
+  commonStemsOf.set(db, { at: Date.now(), stems });
+  return stems;
+}
+
+/** Forgets the common stems read of `db`, so that the next search reads them again (tests, after an ANALYZE). */
+export function forgetCommonStems(db: Db): void {
+  commonStemsOf.delete(db);
+}
+
+/**
+ * Whether the words `q` of a search are none, rare or common (decision 072), as findPage reads them: "rare" when one of its
+ * stems (a prefix from three characters, as wordsQuery matches it) matches none of the common stems (commonStems),
+ * so the words' index holds few listings for it; "common" otherwise. Without a budget (PGlite) the statistics are not
+ * read. Throws the database's errors.
+ */
+export async function wordsKindOf(db: Db, q: string | undefined, budgetMs: number): Promise<WordsKind> {
+  const stems = q ? queryStems(q) : [];
+  if (!stems.length) return "none";
+  if (budgetMs === 0) return "common";
+  const common = await commonStems(db);
+  const listed = (stem: string) => common.some((c) => c === stem || ([...stem].length >= 3 && c.startsWith(stem)));
+  return stems.every(listed) ? "common" : "rare";
 }
