@@ -64,8 +64,6 @@ export default defineConfig({
       // NODE_ENV=test only so that CAPTCHA_TEST_TEXT is accepted (the server refuses it in any other mode).
       NODE_ENV: "test",
       CAPTCHA_TEST_TEXT: "Kp7Wd",
-      // The journeys load pages from one address far faster than a person (decision 045's miss limit).
-      PAGE_MISSES_PER_MINUTE: "0",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,

@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
@@ -20,7 +21,7 @@ import { imageStore } from "./app/platform/images/image-store.server";
 import { startAppWorker } from "./app/features/jobs/job-tasks.server";
 import { isMultipartForm, UPLOAD_BODY_LIMIT } from "./app/platform/http/multipart.server";
 import { consume } from "./app/platform/http/rate-limit.server";
-import { carriesLogin } from "./app/platform/http/session.server";
+import { carriesLogin, loginTokenOf } from "./app/platform/http/session.server";
 import { getEnv } from "./app/platform/config/env.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";
@@ -29,9 +30,12 @@ import { serveImages } from "./server/images";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
 import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
-import { queryParamsOf, routeMatcher } from "./server/page-query";
+import { canonicalPathOf, queryParamsOf, routeMatcher } from "./server/page-query";
 import { createMetrics, serveMetrics } from "./server/metrics";
-import { checkReadiness } from "./server/readiness";
+import { checkReadiness, keptReadiness } from "./server/readiness";
+import { clientKey } from "./server/client-address";
+import { defaultRenderPoolSize, RenderPool } from "./server/render-pool";
+import { POOL_CONNECTIONS } from "./app/platform/db/client.server";
 import { precompressedStatic } from "./server/static-files";
 
 const env = getEnv();
@@ -52,6 +56,7 @@ const { database, demoAdmin } = await startDatabase();
 logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
 const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
+const canonicalPath = canonicalPathOf(build);
 
 /**
  * Visitors' pages kept rendered (decision 013): a minute at most in the process, 30 s at a CDN (then
@@ -83,9 +88,25 @@ function withoutSecrets(url: string | undefined): string | undefined {
 
 /** Set once SIGTERM or SIGINT arrives: /readyz answers 503 while the process finishes what it serves. */
 let stopping = false;
-/** Whether this process can serve now (server/readiness.ts): what /readyz and the `aqar_ready` metric report. */
-const readiness = () =>
-  checkReadiness({ database, listening: pageCache ? pageCache.usable : null, images: imageStore(), stopping });
+/**
+ * Whether this process can serve now (server/readiness.ts): what /readyz and the `aqar_ready` metric report. The
+ * answer is kept for a second (decision 077): a health checker, a crowd of them or a flood on /readyz costs at most one
+ * database ping and one image-store check a second. Stopping is always read as it is now.
+ */
+const readiness = keptReadiness(
+  () => checkReadiness({ database, listening: pageCache ? pageCache.usable : null, images: imageStore(), stopping: false }),
+  { maxAgeMs: 1_000, stopping: () => stopping },
+);
+
+/**
+ * The render pool (decision 077): pages the cache does not answer are rendered at most RENDER_POOL_SIZE at once (0:
+ * chosen from the database and the cores), the others wait in a queue fair across clients (a login, else the client's
+ * address or IPv6 /64) for at most RENDER_QUEUE_DEADLINE_MS, past which they get the translated 503 page.
+ */
+const renderPool = new RenderPool({
+  size: env.RENDER_POOL_SIZE || defaultRenderPoolSize(database.kind, os.availableParallelism(), POOL_CONNECTIONS),
+  deadlineMs: env.RENDER_QUEUE_DEADLINE_MS,
+});
 
 /**
  * Prometheus figures (decision 061) on a listener of their own, METRICS_PORT on METRICS_HOST (127.0.0.1 unless set),
@@ -96,6 +117,7 @@ const metrics = env.METRICS_PORT
       database,
       match: routeMatcher(build),
       ready: async () => (await readiness()).ready,
+      renderPool,
       log: (error, what) => logger.warn({ err: error }, `metrics: ${what} figures not read`),
     })
   : undefined;
@@ -105,7 +127,8 @@ if (metricsServer) logger.info({ port: env.METRICS_PORT, host: env.METRICS_HOST 
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+// Whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY, decision 077; docs/production.md).
+app.set("trust proxy", env.TRUST_PROXY);
 if (metrics) app.use(metrics.middleware);
 // While the process stops (SIGTERM), every answer closes its connection, so that a proxy's kept-alive connections
 // end with the answers under way instead of carrying a next request into a closing process (decision 061).
@@ -170,6 +193,12 @@ app.use((_req, res, next) => {
 app.use((req, res, next) => {
   const clean = cleanRequestTarget(req.originalUrl);
   if (clean) return res.redirect(req.method === "GET" || req.method === "HEAD" ? 301 : 308, clean);
+  // One address per page (decision 077): `/estates/`, `/ESTATES` and `/Estates` are sent to `/estates` for good.
+  const canonical = req.method === "GET" || req.method === "HEAD" ? canonicalPath(req.path) : null;
+  if (canonical) {
+    const query = req.originalUrl.indexOf("?");
+    return res.redirect(301, query < 0 ? canonical : `${canonical}${req.originalUrl.slice(query)}`);
+  }
   if (isOversizedManifestRequest(req.path, new URL(req.originalUrl, "http://local.invalid").searchParams)) {
     return res.set("Cache-Control", "no-store").json({});
   }
@@ -295,41 +324,38 @@ const remix = createRemixHandler({
     if (Buffer.isBuffer(res.locals.body)) return { kind: "buffer", bytes: res.locals.body };
     return isUpload(req) ? { kind: "stream", limit: UPLOAD_BODY_LIMIT } : { kind: "none" };
   },
-  context: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip, refused: res.locals.refused }),
+  // Every limit counts a client by clientKey: an address, or its /64 for IPv6 (decision 077).
+  context: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: clientKey(req.ip), refused: res.locals.refused }),
   cache: pageCache,
   limitMisses: env.PAGE_MISSES_PER_MINUTE > 0 ? limitMisses : undefined,
+  renderPool: { pool: renderPool, clientOf: renderClient },
 });
 
 /**
- * Pages rendered for a client without a login (decision 045): PAGE_MISSES_PER_MINUTE per address (`req.ip`; behind
- * a proxy on this machine, the client's), a sixth per 10 s, counted in the database across processes, and at most
- * RENDERING_PER_ADDRESS at once in this process (a burst must not queue renders that every other request waits
- * behind: on PGlite, queued queries hold the event loop); past either, the seconds to wait. A login's pages are never
- * counted, nor pages served from the cache. When the count cannot be kept (the database is down), nothing is
- * limited: the page answers as it would.
+ * Who a page waits for its render slot as (decision 077): a logged-in user by their login (people behind one carrier
+ * address who have logged in do not share a turn with whoever floods from it), anyone else by clientKey.
  */
-async function limitMisses(req: express.Request, res: express.Response): Promise<number | null> {
+async function renderClient(req: express.Request): Promise<string> {
+  const token = await loginTokenOf(req.headers.cookie);
+  return token ? `login ${token}` : `address ${clientKey(req.ip)}`;
+}
+
+/**
+ * The operator's quota of pages rendered for a client without a login (decision 045; off unless
+ * PAGE_MISSES_PER_MINUTE is set, decision 077): that many a minute per client (clientKey), a sixth per 10 s, counted
+ * in the database across processes; past it, the seconds to wait. A login's pages are never counted, nor pages served
+ * from the cache. When the count cannot be kept (the database is down), nothing is limited.
+ */
+async function limitMisses(req: express.Request): Promise<number | null> {
   if (await carriesLogin(req.headers.cookie)) return null;
-  const address = req.ip ?? "";
-  const now = rendering.get(address) ?? 0;
-  if (now >= RENDERING_PER_ADDRESS) return 1;
-  rendering.set(address, now + 1);
-  res.once("close", () => {
-    const left = (rendering.get(address) ?? 1) - 1;
-    if (left > 0) rendering.set(address, left);
-    else rendering.delete(address);
-  });
   try {
-    const outcome = await consume(database.db, [["pageMissIp", address]]);
+    const outcome = await consume(database.db, [["pageMissIp", clientKey(req.ip)]]);
     return outcome.ok ? null : outcome.retryAfter;
   } catch (error) {
     logger.warn({ err: error }, "page miss limit not counted");
     return null;
   }
 }
-/** Pages being rendered for each address without a login, and the most at once (decision 045). */
-const rendering = new Map<string, number>();
-const RENDERING_PER_ADDRESS = 4;
 app.all("*", remix);
 
 /**

@@ -110,9 +110,13 @@ export function ErrorBoundary() {
   const payload = (isRouteErrorResponse(error) && typeof error.data === "object" ? error.data : null) as {
     notFound?: string;
     values?: [string, string][];
+    busy?: true;
   } | null;
+  // A page the render pool shed (decision 077) is kept and sent to every shed request: rendered from `/`, it names no
+  // visitor's page, so it offers no reload link of its own and says to reload instead.
+  const busy = status === 503 && payload?.busy === true;
   const title = t(errorTextKey(status, "title"));
-  const text = t(errorTextKey(status, "text", payload?.notFound));
+  const text = busy ? t("errorPage.503.busy") : t(errorTextKey(status, "text", payload?.notFound));
   const values = status === 503 ? payload?.values : undefined;
   return (
     <section className="page narrow error-page">
@@ -142,7 +146,7 @@ export function ErrorBoundary() {
         </form>
       ) : null}
       <div className="button-row">
-        {status === 503 && !values?.length ? (
+        {status === 503 && !busy && !values?.length ? (
           <a href={`${location.pathname}${location.search}`} className="button button-primary">
             {t("errorPage.503.reload")}
           </a>

@@ -4,11 +4,13 @@ import { getT } from "~/platform/i18n/i18n.server";
 
 /**
  * What the HTTP layer (server.ts) decided about a request before Remix saw it: `refused` is 403 for a post
- * from another site, 413 for a body over its limit, 400 for a body or address that cannot be read, and 429 for a
- * client past its limit of rendered pages (decision 045). The body of a refused request is never read; the route's
- * action is not called and the root error boundary renders the translated page with that status.
+ * from another site, 413 for a body over its limit, 400 for a body or address that cannot be read, 429 for a
+ * client past the operator's quota of rendered pages (decision 045), and 503 for a page the render pool shed because
+ * its wait would pass its deadline (decision 077: the page says the site is busy). The body of a refused request is
+ * never read; the route's action is not called and the root error boundary renders the translated page with that
+ * status.
  */
-export type RequestRefusal = 400 | 403 | 413 | 429;
+export type RequestRefusal = 400 | 403 | 413 | 429 | 503;
 
 /** The load context server.ts gives Remix: the CSP nonce, the client's address, and a refusal. */
 export type ServerLoadContext = { cspNonce: string; clientIp?: string; refused?: RequestRefusal };
@@ -19,6 +21,8 @@ export type GuardErrorData = {
   title: string;
   /** A post that could not be stored (503): its fields as typed, without passwords, to send again. */
   values?: [string, string][];
+  /** A 503 of the render pool (decision 077): the site is busy, not the database down. */
+  busy?: true;
 };
 
 /** Seconds a client is asked to wait before it tries again after a 503 (the `Retry-After` header). */
@@ -30,9 +34,13 @@ const ECHO_MAX = 20_000;
 /** Fields never sent back into a page: passwords and the captcha answer. */
 const SECRET_FIELD = /password|captcha/i;
 
-async function errorResponse(request: Request, status: number, values?: [string, string][]): Promise<Response> {
+async function errorResponse(request: Request, status: number, values?: [string, string][], busy?: boolean): Promise<Response> {
   const t = await getT(request);
-  const body: GuardErrorData = { title: t(`errorPage.${status}.title`), ...(values ? { values } : {}) };
+  const body: GuardErrorData = {
+    title: t(`errorPage.${status}.title`),
+    ...(values ? { values } : {}),
+    ...(busy ? { busy: true as const } : {}),
+  };
   const headers = new Headers({ "Content-Type": "application/json; charset=utf-8" });
   if (status === 503) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (status === 405) headers.set("Allow", "GET, HEAD, POST");
@@ -86,7 +94,7 @@ function guardAction(action: (args: ActionFunctionArgs) => unknown) {
   return async (args: ActionFunctionArgs) => {
     const { request } = args;
     const refused = (args.context as Partial<ServerLoadContext>).refused;
-    if (refused) throw await errorResponse(request, refused);
+    if (refused) throw await errorResponse(request, refused, undefined, refused === 503);
     if (request.method !== "POST") throw await errorResponse(request, 405);
     const urlencoded = request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded") ?? false;
     const copy = urlencoded ? request.clone() : null;
@@ -107,7 +115,7 @@ function guardAction(action: (args: ActionFunctionArgs) => unknown) {
 function guardLoader(loader: (args: LoaderFunctionArgs) => unknown) {
   return async (args: LoaderFunctionArgs) => {
     const refused = (args.context as Partial<ServerLoadContext>).refused;
-    if (refused) throw await errorResponse(args.request, refused);
+    if (refused) throw await errorResponse(args.request, refused, undefined, refused === 503);
     try {
       return await loader(args);
     } catch (error) {

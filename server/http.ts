@@ -10,6 +10,7 @@ import { isLoopbackUrl, LOOPBACK_HOSTS, type Env } from "~/platform/config/env.s
 import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
 import { chooseEncoding, sendWhole } from "./encoding";
 import type { PageCache } from "./page-cache";
+import type { RenderPool } from "./render-pool";
 
 /**
  * How a request reaches Remix (decision 011). @remix-run/express builds the request URL from `Host` and
@@ -111,10 +112,16 @@ export function createRemixHandler(options: {
   /** Rendered pages for visitors: served from it and stored in it where its rules allow. */
   cache?: PageCache;
   /**
-   * Counts a page about to be rendered for a GET or HEAD that the cache did not answer (decision 045): null to
-   * render it, or the seconds to wait, and the translated 429 page is rendered instead (with Retry-After).
+   * The operator's quota (decision 045, off by default since decision 077): counts a page about to be rendered for a
+   * GET or HEAD that the cache did not answer; null to render it, or the seconds to wait, and the translated 429 page
+   * is rendered instead (with Retry-After).
    */
   limitMisses?: (req: express.Request, res: express.Response) => Promise<number | null>;
+  /**
+   * The render pool (decision 077): every GET or HEAD the cache did not answer waits for a slot of it, in a queue fair
+   * across `clientOf(req)`; a request it sheds is answered with the translated 503 page (with Retry-After).
+   */
+  renderPool?: { pool: RenderPool; clientOf: (req: express.Request) => Promise<string> };
 }): express.RequestHandler {
   const { cache } = options;
   const handle = createRequestHandler(options.build, options.mode);
@@ -159,41 +166,62 @@ export function createRemixHandler(options: {
       // A visitor's page is rendered from its canonical address, the one its key names (decision 045).
       if (visitor && visitor.search !== url.search) request = new Request(new URL(`${url.pathname}${visitor.search}`, url), init);
       const read = req.method === "GET" || req.method === "HEAD";
-      const wait = read && !context.refused && options.limitMisses ? await options.limitMisses(req, res) : null;
-      let storeKey = key;
-      if (wait !== null) {
-        context.refused = 429;
-        res.setHeader("Retry-After", String(wait));
-        // A visitor's document: the kept refusal page, or rendered from `/` and kept (decision 045).
-        if (cache && visitor && !url.pathname.endsWith(".data")) {
-          storeKey = `${url.host} ${cache.refusalKey(request)}`;
-          const refusal = cache.get(storeKey);
-          if (refusal) return cache.send(req, res, refusal, "refused");
-          request = new Request(new URL("/", url), init);
+      let refusal: { status: 429 | 503; retryAfter: number } | null = null;
+      let release: (() => void) | null = null;
+      if (read && !context.refused) {
+        const wait = options.limitMisses ? await options.limitMisses(req, res) : null;
+        if (wait !== null) {
+          refusal = { status: 429, retryAfter: wait };
+          options.renderPool?.pool.refusedByQuota();
+        } else if (options.renderPool) {
+          const admission = await options.renderPool.pool.admit(await options.renderPool.clientOf(req), controller.signal);
+          if (admission.ok) release = admission.release;
+          else refusal = { status: 503, retryAfter: RETRY_AFTER_SECONDS };
         }
       }
-      const generation = cache?.current ?? 0;
-      const response = await handle(request, context);
-      // The page a post redirects to must not come from before the post's change (page cache).
-      if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
-      if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");
-      const refused = storeKey !== key;
-      if (cache && storeKey && req.method === "GET" && response.status === (refused ? 429 : 200) && cache.usable) {
-        const html = await response.text();
-        const entry = cache.store(storeKey, generation, response, html, context.cspNonce, {
-          refusal: refused,
-          encoding: chooseEncoding(req),
-        });
-        if (entry) return cache.send(req, res, entry, refused ? "refused" : "miss");
+      try {
+        let storeKey = key;
+        if (refusal) {
+          context.refused = refusal.status;
+          res.setHeader("Retry-After", String(refusal.retryAfter));
+          // A visitor's document: the kept refusal page, or rendered from `/` and kept (decisions 045 and 077).
+          if (cache && visitor && !url.pathname.endsWith(".data")) {
+            storeKey = `${url.host} ${cache.refusalKey(request, refusal.status)}`;
+            const kept = cache.get(storeKey);
+            if (kept) return cache.send(req, res, kept, "refused");
+            request = new Request(new URL("/", url), init);
+          }
+        }
+        const generation = cache?.current ?? 0;
+        const response = await handle(request, context);
+        // The page a post redirects to must not come from before the post's change (page cache).
+        if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
+        if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");
+        const status = refusal && storeKey !== key ? refusal.status : 200;
+        if (cache && storeKey && req.method === "GET" && response.status === status && cache.usable) {
+          const html = await response.text();
+          // The render is done: the slot goes to the next page while this one is compressed and sent.
+          release?.();
+          const entry = cache.store(storeKey, generation, response, html, context.cspNonce, {
+            refusal: status === 200 ? undefined : status,
+            encoding: chooseEncoding(req),
+          });
+          if (entry) return cache.send(req, res, entry, status === 200 ? "miss" : "refused");
+          writeHead(res, response);
+          sendWhole(req, res, Buffer.from(html, "utf8"));
+          return;
+        }
         writeHead(res, response);
-        sendWhole(req, res, Buffer.from(html, "utf8"));
-        return;
+        // A document is rendered whole (entry.server.tsx): compressed in one call (decision 033), not as a stream.
+        if (response.body && isWholeDocument(response)) {
+          const body = Buffer.from(await response.arrayBuffer());
+          release?.();
+          sendWhole(req, res, body);
+        } else if (response.body) await writeReadableStreamToWritable(response.body, res);
+        else res.end();
+      } finally {
+        release?.();
       }
-      writeHead(res, response);
-      // A document is rendered whole (entry.server.tsx): compressed in one call (decision 033), not as a stream.
-      if (response.body && isWholeDocument(response)) sendWhole(req, res, Buffer.from(await response.arrayBuffer()));
-      else if (response.body) await writeReadableStreamToWritable(response.body, res);
-      else res.end();
     } catch (error) {
       next(error);
     }

@@ -6,6 +6,7 @@ import { jobQueueFigures } from "~/platform/jobs/job.server";
 import { smsFigures } from "~/features/back-office/sms-admin.server";
 import { cacheCounts } from "~/platform/cache/cache-counts.server";
 import type { RouteMatcher } from "./page-query";
+import type { RenderPool } from "./render-pool";
 
 /**
  * The process's figures in Prometheus's text format (docs/decisions/061-readiness-metrics-deploy-cluster-test.md,
@@ -23,6 +24,10 @@ import type { RouteMatcher } from "./page-query";
  * - `aqar_sms_messages{provider,state}`: outgoing SMS of the last day (smsFigures).
  * - `aqar_db_connections{state}` (open, in_use) and `aqar_db_connections_waiting`: the database pool.
  * - `aqar_ready`: 1 when /readyz answers 200.
+ * - The render pool (decision 077): `aqar_render_pool_size` (slots), `aqar_render_pool_rendering` (slots in use),
+ *   `aqar_render_queue_length` (pages waiting for a slot), `aqar_render_queue_wait_seconds` (a histogram of each
+ *   admitted page's wait, 0 when a slot was free) and `aqar_render_shed_total{reason}` (pages answered 503 or 429
+ *   instead: `deadline`, `expired`, `queue_full`, `left`, `quota`).
  * - prom-client's default metrics: CPU, resident memory, heap, event-loop delay (`nodejs_eventloop_lag_*`), GC.
  *
  * The figures read from the database are the whole site's (every process reports the same): sum them per process
@@ -33,6 +38,9 @@ export type Metrics = {
   /** Express middleware that times every request and counts the page cache's answers (put it first). */
   middleware: express.RequestHandler;
 };
+
+/** Upper bounds of the render queue's wait histogram, in seconds (the deadline is about 2). */
+const WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2, 5];
 
 /** Upper bounds of the request duration histogram, in seconds (a kept page takes about a millisecond). */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -68,6 +76,8 @@ export function createMetrics(options: {
   database: Database;
   match: RouteMatcher;
   ready: () => Promise<boolean>;
+  /** The process's render pool (decision 077): its figures are read when scraped, its waits and sheds observed. */
+  renderPool?: RenderPool;
   log: (error: unknown, what: string) => void;
 }): Metrics {
   const { database, match } = options;
@@ -163,6 +173,38 @@ export function createMetrics(options: {
       this.set((await options.ready()) ? 1 : 0);
     },
   });
+
+  const pool = options.renderPool;
+  if (pool) {
+    for (const [name, help, read] of [
+      ["aqar_render_pool_size", "Pages this process renders at once at most (RENDER_POOL_SIZE).", () => pool.size],
+      ["aqar_render_pool_rendering", "Pages being rendered now (slots of the render pool in use).", () => pool.rendering],
+      ["aqar_render_queue_length", "Pages waiting for a render slot now.", () => pool.queued],
+    ] as const) {
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    }
+    const wait = new Histogram({
+      name: "aqar_render_queue_wait_seconds",
+      help: "Time each rendered page waited for a render slot, in seconds (0 when one was free).",
+      buckets: WAIT_BUCKETS,
+      registers: [registry],
+    });
+    const shed = new Counter({
+      name: "aqar_render_shed_total",
+      help: "Pages not rendered, by reason: deadline (wait estimated past it), expired (waited past it), queue_full, left (client gone), quota (PAGE_MISSES_PER_MINUTE).",
+      labelNames: ["reason"] as const,
+      registers: [registry],
+    });
+    for (const reason of ["deadline", "expired", "queue_full", "left", "quota"] as const) shed.inc({ reason }, 0);
+    pool.observe({ waited: (ms) => wait.observe(ms / 1000), shed: (reason) => shed.inc({ reason }) });
+  }
 
   // The jobs figures feed two gauges: one query per scrape, shared while it runs.
   const pending = new Map<string, Promise<unknown>>();

@@ -61,7 +61,7 @@ export type VisitorPage = { key: string; search: string };
  * whether those are compressed at the `kept` effort yet (else at the `rendered` one).
  */
 type Entry = {
-  /** 200, or 429 for the kept refusal page (refusalKey). */
+  /** 200, or 429 or 503 for a kept refusal page (refusalKey). */
   status: number;
   headers: [string, string][];
   etag: string;
@@ -182,12 +182,13 @@ export class PageCache {
   }
 
   /**
-   * The key of the translated 429 page for `request`'s language and data saver mode (decision 045): rendered once
-   * (from the address `/`, so it names no visitor's address), kept like a page and sent to every refused request,
-   * since refusing must cost less than rendering.
+   * The key of the translated refusal page of `status` (429: the operator's quota, decision 045; 503: shed by the
+   * render pool, decision 077) for `request`'s language and data saver mode: rendered once (from the address `/`, so
+   * it names no visitor's address), kept like a page and sent to every refused request, since refusing must cost less
+   * than rendering.
    */
-  refusalKey(request: Request): string {
-    return `${localeOf(request)} ${dataSaverOf(request) ?? "full"} 429`;
+  refusalKey(request: Request, status: 429 | 503): string {
+    return `${localeOf(request)} ${dataSaverOf(request) ?? "full"} ${status}`;
   }
 
   /** The current generation: a page rendered under it is stored only if it is still current when rendered. */
@@ -223,10 +224,10 @@ export class PageCache {
     response: Response,
     html: string,
     nonce: string,
-    options: { refusal?: boolean; encoding?: Encoding } = {},
+    options: { refusal?: 429 | 503; encoding?: Encoding } = {},
   ): Entry | undefined {
     if (!this.listening || generation !== this.generation) return undefined;
-    if (response.status !== (options.refusal ? 429 : 200) || response.headers.has("Set-Cookie")) return undefined;
+    if (response.status !== (options.refusal ?? 200) || response.headers.has("Set-Cookie")) return undefined;
     if (!options.refusal && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) return undefined;
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return undefined;
     const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;

@@ -107,3 +107,48 @@ export function canonicalSearch(params: URLSearchParams, accepted: ReadonlySet<s
   const search = new URLSearchParams(kept).toString();
   return search ? `?${search}` : "";
 }
+
+/**
+ * The address a page is served at, for a path that names it another way (decision 077): a trailing slash (`/estates/`)
+ * or a static segment in other letter case (`/ESTATES`, `/Estates`, `/OFFICESRESULT`) than its route's. React Router
+ * matches paths without regard to case and with or without a trailing slash, so each page had several addresses, each
+ * a page of its own to a crawler and to the page cache; server.ts answers them with a permanent redirect to the one
+ * this returns. Returns null when `pathname` is already that address. The segments a route reads as parameters
+ * (`:id`, `:token`, the catch-all's rest) are kept as sent: a token's letters are its own.
+ */
+export function canonicalPathOf(build: ServerBuild): (pathname: string) => string | null {
+  const match = routeMatcher(build);
+  const patterns = new Map<string, string[]>();
+  const patternOf = (id: string): string[] => {
+    let found = patterns.get(id);
+    if (!found) {
+      const route = build.routes[id];
+      const parent = route?.parentId ? patternOf(route.parentId) : [];
+      const own = route?.path ? route.path.split("/").filter(Boolean) : [];
+      patterns.set(id, (found = [...parent, ...own]));
+    }
+    return found;
+  };
+  return (pathname) => {
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+    const ids = match(trimmed);
+    const deepest = ids?.at(-1);
+    let canonical = trimmed;
+    if (deepest) {
+      const pattern = patternOf(deepest);
+      const segments = trimmed.split("/").filter(Boolean);
+      const rebuilt: string[] = [];
+      for (const [index, part] of pattern.entries()) {
+        if (part === "*") {
+          rebuilt.push(...segments.slice(index));
+          break;
+        }
+        const sent = segments[index];
+        if (sent === undefined) break;
+        rebuilt.push(part.startsWith(":") ? sent : part);
+      }
+      if (rebuilt.length === segments.length) canonical = `/${rebuilt.join("/")}`;
+    }
+    return canonical === pathname ? null : canonical;
+  };
+}

@@ -44,3 +44,22 @@ export async function checkReadiness(options: {
   const ready = database === "ok" && listener !== "lost" && images === "ok" && !options.stopping;
   return { ready, database, listener, images, stopping: options.stopping };
 }
+
+/**
+ * `check` answered from a result at most `maxAgeMs` milliseconds old (decision 077): /readyz and the `aqar_ready`
+ * metric, asked by every health checker in front of every process and by anyone who floods it, cost at most one
+ * database ping and one image-store check per `maxAgeMs`. Callers asking while a check runs share it. `stopping()`
+ * is read at every call, so a stopping process is not ready at once (decision 061). `now` is the clock in ms.
+ */
+export function keptReadiness(
+  check: () => Promise<Readiness>,
+  options: { maxAgeMs: number; stopping: () => boolean; now?: () => number },
+): () => Promise<Readiness> {
+  const now = options.now ?? Date.now;
+  let kept: { at: number; state: Promise<Readiness> } | null = null;
+  return async () => {
+    if (!kept || now() - kept.at >= options.maxAgeMs) kept = { at: now(), state: check() };
+    const state = await kept.state;
+    return options.stopping() ? { ...state, ready: false, stopping: true } : state;
+  };
+}

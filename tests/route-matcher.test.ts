@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { pathShape, routeMatcher } from "../server/page-query";
+import { canonicalPathOf, pathShape, routeMatcher } from "../server/page-query";
 import { declaredRoutes } from "./helpers/routes";
 
 /**
@@ -66,5 +66,39 @@ describe("the routes matched for a path (server/page-query.ts)", () => {
       expect(match(pathname), pathname).toEqual(reference(build, pathname));
     expect(pathShape("/estate/66821")).toBe("/estate/0");
     expect(pathShape("/sitemap-estates-3.xml")).toBe("/sitemap-estates-3.xml");
+  });
+});
+
+describe("one address per page (decision 077, server/page-query.ts canonicalPathOf)", () => {
+  it("sends a trailing slash and a static segment in other letters to the route's own spelling", async () => {
+    const canonical = canonicalPathOf(await siteBuild());
+    expect(canonical("/ESTATES")).toBe("/estates");
+    expect(canonical("/Estates")).toBe("/estates");
+    expect(canonical("/estates/")).toBe("/estates");
+    expect(canonical("/Estates//")).toBe("/estates");
+    expect(canonical("/officesresult")).toBe("/officesResult");
+    expect(canonical("/ROBOTS.TXT")).toBe("/robots.txt");
+    expect(canonical("/Estate/42")).toBe("/estate/42");
+    expect(canonical("/ADMIN/Posts/7/")).toBe("/admin/posts/7");
+    expect(canonical("/company-profile/")).toBe("/company-profile");
+  });
+
+  it("leaves the page's own address, parameters and unknown paths as sent", async () => {
+    const canonical = canonicalPathOf(await siteBuild());
+    for (const path of [
+      "/",
+      "/estates",
+      "/officesResult",
+      "/estate/42",
+      "/od/AbCdEf",
+      "/a/XyZ",
+      "/No-Such/Page",
+      "/estates.data",
+    ]) {
+      expect(canonical(path), path).toBeNull();
+    }
+    // A token keeps its letters; only the route's own segment is spelled as the route spells it.
+    expect(canonical("/OD/AbCdEf")).toBe("/od/AbCdEf");
+    expect(canonical("/No-Such/Page/")).toBe("/No-Such/Page");
   });
 });

@@ -2,9 +2,26 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicOrigin } from "~/platform/http/site.server";
 import { originCacheControl } from "~/features/site/sitemap.server";
 
-/** robots.txt: everything public may be crawled; account and form pages are not worth it; points to the sitemap. */
+/**
+ * The search parameters whose values make endless pages (decision 077): a search with words or another order is never
+ * a page worth a crawler's visit. An empty value (what the search form sends when the box is left empty) is allowed
+ * by the longer Allow rules (the longest matching rule wins, Allow on a tie: RFC 9309).
+ */
+const ENDLESS_PARAMS = ["q", "sort"];
+
+/**
+ * robots.txt: everything public may be crawled but searches by words or order (ENDLESS_PARAMS); account and form pages
+ * are not worth it; points to the sitemap. Searches of other filter combinations say `noindex, follow` themselves.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
+  const endless = ENDLESS_PARAMS.flatMap((name) =>
+    ["?", "&"].flatMap((before) => [
+      `Disallow: /*${before}${name}=`,
+      `Allow: /*${before}${name}=&`,
+      `Allow: /*${before}${name}=$`,
+    ]),
+  );
   const body = [
     "User-agent: *",
     "Allow: /",
@@ -15,6 +32,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     "Disallow: /rp",
     "Disallow: /ac",
     "Disallow: /officesResult",
+    ...endless,
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",

@@ -18,7 +18,7 @@ const STATIC_PATHS = [
   "/who-us",
   "/call-us",
   "/privacy-policy",
-  "/company-profile/",
+  "/company-profile",
   "/advanced-search",
   "/consultation",
   "/new-estate",

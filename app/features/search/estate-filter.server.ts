@@ -172,6 +172,27 @@ export const FILTER_PARAMS = Object.keys(filterQuery.shape) as readonly FilterPa
 /** Every query parameter parseEstateFilter reads: the filter's and `page` (a search page's `queryParams`, decision 045). */
 export const SEARCH_QUERY_PARAMS = [...FILTER_PARAMS, "page"] as const;
 
+/**
+ * The filter fields of a search page worth a search engine's visit (decision 077): what a listing is (offer type, type,
+ * period of a rent) and where (a place or a governorate), the bounded set of pages the home page, the place links and
+ * the sitemap lead to. Any other field with a value (words, prices, areas, rooms, sort, features, dates…) makes one of
+ * endless combinations: such a page says `noindex, follow` (it stays public and cached) and robots.txt keeps crawlers
+ * off the words and the sort.
+ */
+export const LANDING_FILTER_PARAMS: ReadonlySet<FilterParam> = new Set([
+  "estate_offer_type_id",
+  "estate_type_id",
+  "period_type_id",
+  "location_id",
+  "governorate_id",
+  "is_simple",
+]);
+
+/** Whether a search's values (as typed) name only LANDING_FILTER_PARAMS: a page for search engines to index. */
+export function isLandingSearch(values: Partial<Record<FilterParam, string>>): boolean {
+  return Object.entries(values).every(([name, value]) => !value || LANDING_FILTER_PARAMS.has(name as FilterParam));
+}
+
 /** The filter's fields as typed, kept to fill the form again (decision 024). */
 export type FilterValues = Record<FilterParam, string>;
 /**

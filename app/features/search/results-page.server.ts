@@ -15,6 +15,7 @@ import {
   governorateChoice,
   hasErrors,
   isFilterSubmitted,
+  isLandingSearch,
   parseEstateFilter,
   type FilterErrors,
   type FilterParam,
@@ -103,6 +104,7 @@ export async function loadListingPage(request: Request, options: Options) {
       description: t(options.descriptionKey),
       keep: [...FILTER_PARAMS, "page"],
       noindex: false,
+      index: isLandingSearch(parsed.values),
     },
     options: filterOptions(lookups, locale),
     // The place select shows a whole governorate as its option `g<id>` (SearchFilter, LocationOptions).

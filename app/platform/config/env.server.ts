@@ -1,4 +1,5 @@
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { COUNTRIES } from "~/platform/config/countries";
 
@@ -115,6 +116,39 @@ function checkImageStore(
   }
 }
 
+/** The names of address ranges Express's `trust proxy` knows (proxy-addr). */
+const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` setting takes it (decision 077): `false` for `none`, a number of hops for
+ * digits, or the list of names, addresses and CIDR ranges; null when an item is none of those (`true`, trusting every
+ * sender's header, is refused: any client could then name any address).
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (text === "none" || text === "0") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const items = text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items.length === 0) return null;
+  for (const item of items) {
+    if (TRUST_PROXY_NAMES.has(item)) continue;
+    if (item.includes("/") ? !isCidr(item) : !ipaddr.isValid(item)) return null;
+  }
+  return items;
+}
+
+function isCidr(text: string): boolean {
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Each provider SMS_PROVIDER lists has its variables (SMPP_URL for smpp, SMS_HTTP_URL for http). */
 function checkSmsProviders(
   env: { SMS_PROVIDER: SmsProviderName[]; SMPP_URL?: string; SMS_HTTP_URL?: string },
@@ -184,10 +218,41 @@ const schema = z
      */
     CARD_CACHE_MB: z.coerce.number().min(0).max(1024).default(8),
     /**
-     * Pages rendered (not served from the page cache) for a client without a login, per IP address a minute
-     * (decision 045), counted a sixth per 10 s: past it the page answers 429 with Retry-After. 0 turns the limit off.
+     * An operator's quota (decisions 045 and 077): pages rendered (not served from the page cache) for a client without
+     * a login, per client address a minute, counted a sixth per 10 s; past it the page answers 429 with Retry-After.
+     * 0 (the default) sets no quota: the render pool's fair queue protects the capacity (RENDER_POOL_SIZE).
      */
-    PAGE_MISSES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+    PAGE_MISSES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    /**
+     * Pages rendered at once in this process (decision 077); the others wait in a queue fair across client addresses.
+     * 0 (the default): chosen from the database (server/render-pool.ts, defaultRenderPoolSize).
+     */
+    RENDER_POOL_SIZE: z.coerce.number().int().min(0).max(256).default(0),
+    /**
+     * The longest a page may wait for a render slot, in milliseconds (decision 077): a wait that would be longer is
+     * answered at once with the translated 503 page and Retry-After.
+     */
+    RENDER_QUEUE_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+    /**
+     * The proxies whose X-Forwarded-For (and X-Forwarded-Proto) is believed (decision 077; docs/production.md):
+     * `loopback` (the default: a proxy on this machine), a number of proxy hops in front of the process (`2` for a CDN
+     * in front of nginx), or a comma-separated list of addresses and ranges (`10.0.0.0/8, 2001:db8::/32`, and the
+     * names loopback, linklocal, uniquelocal); `none` believes no header. Read by Express's `trust proxy`.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("loopback")
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === null) {
+          ctx.addIssue({
+            code: "custom",
+            message: "TRUST_PROXY must be loopback, none, a number of hops, or addresses and ranges separated by commas",
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     /**
      * Decision 051: the most SMS handed to providers in one Damascus day; past it, bulk messages (alerts,
      * warnings, staff messages) are not sent and codes go on. Unset or 0: no budget.

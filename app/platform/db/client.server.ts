@@ -148,6 +148,9 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/platform/db/mi
  */
 export const CONNECTION_OPTIONS = "-c jit=off";
 
+/** Connections each process's PostgreSQL pool opens at most (the render pool is sized within it: decision 077). */
+export const POOL_CONNECTIONS = 10;
+
 /**
  * Opens the database: PostgreSQL through `pg` when `url` is given, else PGlite with its data in `pgliteDir`
  * (in memory when `pgliteDir` is `memory://`). The single place where the driver is chosen.
@@ -158,7 +161,7 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
     // waiting for a connection forever.
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: POOL_CONNECTIONS,
       connectionTimeoutMillis: 3_000,
       options: CONNECTION_OPTIONS,
     });

@@ -17,7 +17,16 @@ export type Seo = {
   type?: "website" | "article" | "product";
   /** Query parameters that make this page distinct (search filters, page); everything else is dropped from canonical. */
   keep?: string[];
+  /**
+   * A page of one visitor (a form's answer, an account page, an address holding a secret): `noindex, follow`, and kept
+   * nowhere (no-store, decision 045).
+   */
   noindex?: boolean;
+  /**
+   * false: a public page not worth indexing (a search of endless filter combinations, decision 077): `noindex,
+   * follow`, yet cached and shared like any public page. Unset or true: indexed unless `noindex`.
+   */
+  index?: boolean;
 };
 
 type RootData = { locale: "ar" | "en"; origin: string; siteName: string };
@@ -66,7 +75,7 @@ export function seoMeta(
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
   if (image) tags.push({ property: "og:image", content: image });
-  if (seo.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  if (seo.noindex || seo.index === false) tags.push({ name: "robots", content: "noindex, follow" });
   return tags;
 }
 

@@ -104,8 +104,17 @@ export function getSession(request: Request) {
  * database query: the HTTP layer asks it before every page it renders (decision 045).
  */
 export async function carriesLogin(cookieHeader: string | undefined): Promise<boolean> {
-  if (!cookieHeader?.includes("__session=")) return false;
-  return (await sessionStorage.getSession(cookieHeader)).has("token");
+  return (await loginTokenOf(cookieHeader)) !== null;
+}
+
+/**
+ * The login token a request's signed session cookie holds, or null (carriesLogin's rules; no database query): the
+ * render pool's fair queue counts a logged-in user by it rather than by the address they share (decision 077).
+ */
+export async function loginTokenOf(cookieHeader: string | undefined): Promise<string | null> {
+  if (!cookieHeader?.includes("__session=")) return null;
+  const token: unknown = (await sessionStorage.getSession(cookieHeader)).get("token");
+  return typeof token === "string" && token !== "" ? token : null;
 }
 
 /** HMAC-SHA256 (hex) of a value under the session secret: how SMS codes and captcha answers are stored. */

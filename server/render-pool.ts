@@ -1,0 +1,238 @@
+/**
+ * The render pool (docs/decisions/077-render-pool-fair-queue.md): pages the page cache does not answer are rendered by
+ * at most `size` requests at once in this process, and requests beyond that wait in a queue that is fair across
+ * clients. A client (an address, or its /64 for IPv6: server/client-address.ts) gets its share of the pool while others
+ * wait and all of it when nobody else does: a flood from one address, or from a crowd of addresses, can only fill its
+ * own turn, and people behind one carrier's address are never refused for being many. A wait that would pass its
+ * deadline is answered at once (the caller sends the translated 503 page with Retry-After) instead of holding a
+ * connection and memory for a page that would come too late anyway. Cache hits never come here.
+ *
+ * Scheduling is deficit round robin with a cost of one request: each client with requests waiting has a turn in a
+ * ring; a free slot goes to the next client in the ring that renders fewer than its fair share (size / clients
+ * waiting or rendering, rounded up), and that client's turn moves to the back.
+ */
+
+/**
+ * Why a request was not rendered: its wait would pass the deadline, it did pass it, the queue is at its bound, its
+ * client left while it waited, or (never the pool's own reason) the client was past the operator's quota of pages
+ * (PAGE_MISSES_PER_MINUTE, decision 045), which the HTTP layer reports through refusedByQuota().
+ */
+export type ShedReason = "deadline" | "expired" | "queue_full" | "left" | "quota";
+
+/** What admit() gives: a slot to render in (call `release` exactly once when done), or the reason it was shed. */
+export type Admission = { ok: true; waitedMs: number; release: () => void } | { ok: false; reason: ShedReason };
+
+/** Hooks the metrics observe (server/metrics.ts): each wait that ended in a slot, and each request shed. */
+export type RenderPoolObserver = {
+  waited?: (ms: number) => void;
+  shed?: (reason: ShedReason) => void;
+};
+
+export type RenderPoolOptions = {
+  /** Requests rendered at once at most (at least 1). */
+  size: number;
+  /** The longest a request may wait for a slot, in milliseconds (about 2,000). */
+  deadlineMs: number;
+  /** Requests waiting at most, all clients together: a bound on memory whatever the estimate says. */
+  maxQueued?: number;
+  /** The clock, in milliseconds (tests pass their own). */
+  now?: () => number;
+  observer?: RenderPoolObserver;
+};
+
+type Waiter = {
+  client: string;
+  since: number;
+  resolve: (admission: Admission) => void;
+  timer: NodeJS.Timeout;
+  onAbort: (() => void) | null;
+  signal: AbortSignal | undefined;
+};
+
+type Client = { waiting: Waiter[]; rendering: number };
+
+/** A render's time before any is measured, in milliseconds (a search page on PGlite takes 20 to 60). */
+const INITIAL_RENDER_MS = 50;
+/** Weight of the newest render time in the moving average. */
+const SMOOTHING = 0.1;
+
+export class RenderPool {
+  private readonly clients = new Map<string, Client>();
+  /** Clients with requests waiting, in the order of their next turn. */
+  private readonly ring: string[] = [];
+  private renderingNow = 0;
+  private queuedNow = 0;
+  /** Moving average of a slot's holding time, in milliseconds: the wait estimate's unit. */
+  private averageMs = INITIAL_RENDER_MS;
+  private readonly now: () => number;
+  private readonly maxQueued: number;
+  private observer: RenderPoolObserver;
+
+  constructor(private readonly options: RenderPoolOptions) {
+    if (!(options.size >= 1)) throw new RangeError(`a render pool needs at least one slot (size ${options.size})`);
+    this.now = options.now ?? Date.now;
+    this.maxQueued = options.maxQueued ?? 10_000;
+    this.observer = options.observer ?? {};
+  }
+
+  /** Sets the hooks that see each wait and each request shed (the metrics, made after the pool). */
+  observe(observer: RenderPoolObserver): void {
+    this.observer = observer;
+  }
+
+  /** Reports a page refused by the operator's quota before it reached the pool (counted as shed for `quota`). */
+  refusedByQuota(): void {
+    this.observer.shed?.("quota");
+  }
+
+  /** Requests rendered at once at most. */
+  get size(): number {
+    return this.options.size;
+  }
+
+  /** Requests rendering now. */
+  get rendering(): number {
+    return this.renderingNow;
+  }
+
+  /** Requests waiting for a slot now. */
+  get queued(): number {
+    return this.queuedNow;
+  }
+
+  /**
+   * Waits for a slot for `client` (an opaque key: an address, a /64 or a login). Resolves `{ ok: true, release }` when
+   * the request may render (at once when a slot is free and nobody waits), or `{ ok: false, reason }` when it was shed:
+   * `deadline` at once when its estimated wait (the requests ahead of it in the fair order times the average render
+   * time over the pool's size) passes `deadlineMs`, `expired` when it waited `deadlineMs` without a slot, `queue_full`
+   * at once when `maxQueued` requests wait, `left` when its `signal` aborted (its client left) while it waited.
+   * Never rejects.
+   */
+  admit(client: string, signal?: AbortSignal): Promise<Admission> {
+    const state = this.clients.get(client) ?? { waiting: [], rendering: 0 };
+    if (this.renderingNow < this.options.size && this.queuedNow === 0) {
+      this.clients.set(client, state);
+      return Promise.resolve(this.grant(client, state, 0));
+    }
+    if (signal?.aborted) return Promise.resolve(this.shed("left"));
+    if (this.queuedNow >= this.maxQueued) return Promise.resolve(this.shed("queue_full"));
+    if (this.estimatedWaitMs(client, state) > this.options.deadlineMs) return Promise.resolve(this.shed("deadline"));
+    this.clients.set(client, state);
+    return new Promise<Admission>((resolve) => {
+      const waiter: Waiter = {
+        client,
+        since: this.now(),
+        resolve,
+        timer: setTimeout(() => this.expire(waiter, "expired"), this.options.deadlineMs),
+        onAbort: null,
+        signal,
+      };
+      if (signal) {
+        waiter.onAbort = () => this.expire(waiter, "left");
+        signal.addEventListener("abort", waiter.onAbort, { once: true });
+      }
+      if (state.waiting.length === 0) this.ring.push(client);
+      state.waiting.push(waiter);
+      this.queuedNow++;
+      // A slot may be free while others wait (a release between two admits): hand it out now.
+      this.dispatch();
+    });
+  }
+
+  /**
+   * The wait a new request of `client` would have, in milliseconds: the requests the fair order serves before it
+   * (each other waiting client's requests up to one more than this client has waiting, and this client's own), plus
+   * itself, times the average render time, over the pool's size.
+   */
+  private estimatedWaitMs(client: string, state: Client): number {
+    const mine = state.waiting.length;
+    let ahead = mine;
+    for (const other of this.ring) {
+      if (other === client) continue;
+      ahead += Math.min(this.clients.get(other)?.waiting.length ?? 0, mine + 1);
+    }
+    return ((ahead + 1) * this.averageMs) / this.options.size;
+  }
+
+  private grant(client: string, state: Client, waitedMs: number): Admission {
+    state.rendering++;
+    this.renderingNow++;
+    this.observer.waited?.(waitedMs);
+    const started = this.now();
+    let released = false;
+    return {
+      ok: true,
+      waitedMs,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.averageMs += SMOOTHING * (Math.max(1, this.now() - started) - this.averageMs);
+        state.rendering--;
+        this.renderingNow--;
+        if (state.rendering === 0 && state.waiting.length === 0) this.clients.delete(client);
+        this.dispatch();
+      },
+    };
+  }
+
+  private shed(reason: ShedReason): Admission {
+    this.observer.shed?.(reason);
+    return { ok: false, reason };
+  }
+
+  /** Hands free slots to waiting requests in the fair order (see the module's comment). */
+  private dispatch(): void {
+    while (this.renderingNow < this.options.size && this.ring.length > 0) {
+      const share = Math.ceil(this.options.size / this.activeClients());
+      let index = this.ring.findIndex((client) => (this.clients.get(client)?.rendering ?? 0) < share);
+      if (index < 0) index = 0;
+      const [client] = this.ring.splice(index, 1);
+      const state = this.clients.get(client)!;
+      const waiter = state.waiting.shift()!;
+      this.queuedNow--;
+      if (state.waiting.length > 0) this.ring.push(client);
+      this.forgetWaiter(waiter);
+      waiter.resolve(this.grant(client, state, this.now() - waiter.since));
+    }
+  }
+
+  /** Clients waiting or rendering. */
+  private activeClients(): number {
+    let count = 0;
+    for (const state of this.clients.values()) if (state.waiting.length > 0 || state.rendering > 0) count++;
+    return Math.max(1, count);
+  }
+
+  /** A waiter whose deadline passed (or whose client left): out of the queue, answered as shed. */
+  private expire(waiter: Waiter, reason: "expired" | "left"): void {
+    const state = this.clients.get(waiter.client);
+    const at = state?.waiting.indexOf(waiter) ?? -1;
+    if (!state || at < 0) return;
+    state.waiting.splice(at, 1);
+    this.queuedNow--;
+    if (state.waiting.length === 0) {
+      const turn = this.ring.indexOf(waiter.client);
+      if (turn >= 0) this.ring.splice(turn, 1);
+      if (state.rendering === 0) this.clients.delete(waiter.client);
+    }
+    this.forgetWaiter(waiter);
+    waiter.resolve(this.shed(reason));
+  }
+
+  private forgetWaiter(waiter: Waiter): void {
+    clearTimeout(waiter.timer);
+    if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
+  }
+}
+
+/**
+ * The pool's size when RENDER_POOL_SIZE is 0 (automatic), from the database (decision 077): on PGlite every query runs
+ * on this process's event loop, so renders only interleave and 2 keep one render's await from idling the loop
+ * without letting queued queries hold cache hits; on PostgreSQL a render waits on its server's processes, so the
+ * pool overlaps those waits: 2 per core of the machine (PostgreSQL shares them), at least 4 and at most the
+ * connection pool's size (a render holds at most one connection at a time).
+ */
+export function defaultRenderPoolSize(kind: "pglite" | "postgres", cores: number, connections: number): number {
+  if (kind === "pglite") return 2;
+  return Math.max(1, Math.min(connections, Math.max(4, 2 * cores)));
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startServer, type TestServer } from "./helpers/server";
+
+/**
+ * Decision 077 through real server processes (PGlite): no per-address quota by default, so a carrier's NAT or a
+ * crawler gets every page it asks for; pages the cache does not answer wait for a render slot in a queue fair across
+ * addresses, so a burst from one address does not hold back another's page; a wait past the deadline is answered at
+ * once with the translated 503 page; cache hits never wait behind renders; one address per page.
+ */
+
+/** A GET as a phone's browser sends it, from `address` (a client behind a proxy on this machine). */
+function get(server: TestServer, path: string, address: string, headers: Record<string, string> = {}) {
+  return fetch(server.url + path, {
+    headers: { "Accept-Encoding": "br, gzip", "X-Forwarded-For": address, ...headers },
+    redirect: "manual",
+  });
+}
+
+/**
+ * Sends `count` distinct word searches from `address` at once; resolves with each answer's status, in the order the
+ * answers were complete, and records each completion in `finished` (shared by the requests of one test).
+ */
+function burst(server: TestServer, address: string, count: number, finished: string[], word: string) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const res = await get(server, `/estates?is_simple=0&q=${word}${i}`, address);
+      await res.arrayBuffer();
+      finished.push(address);
+      return res.status;
+    }),
+  );
+}
+
+describe("a crowd behind one address (decision 077)", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // One render at a time makes the queue's order visible; a long deadline keeps every page of these tests.
+    server = await startServer({ RENDER_POOL_SIZE: "1", RENDER_QUEUE_DEADLINE_MS: "20000" });
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("sets no quota of pages per address by default: 30 new searches from one address are 30 pages", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await get(server, `/estates?is_simple=0&q=crowd${i}`, "198.51.100.30");
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    // Before decision 077 the default quota (60 a minute, 10 in 10 s) refused the eleventh with 429.
+    expect(statuses).toEqual(statuses.map(() => 200));
+  });
+
+  it("serves another address's page in its turn while one address's burst waits", async () => {
+    const finished: string[] = [];
+    const flood = burst(server, "203.0.113.40", 24, finished, "burst");
+    // The burst is queued before the visitor asks.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const visitor = await get(server, "/estates?is_simple=0&q=visitorpage", "192.0.2.41");
+    await visitor.arrayBuffer();
+    finished.push("visitor");
+    const before = finished.indexOf("visitor");
+    expect(visitor.status).toBe(200);
+    expect((await flood).every((status) => status === 200)).toBe(true);
+    // Fair turns: the visitor waited for the render under way and about one of the burst's, not the whole burst.
+    expect(before, `the visitor's page came after ${before} of the burst's 24`).toBeLessThan(8);
+  });
+
+  it("answers a cached page at once while renders wait: hits never queue", async () => {
+    await (await get(server, "/offices", "192.0.2.42")).arrayBuffer();
+    const finished: string[] = [];
+    const flood = burst(server, "203.0.113.43", 24, finished, "hits");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const kept = await get(server, "/offices", "192.0.2.42");
+    await kept.arrayBuffer();
+    const before = finished.length;
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get("x-page-cache")).toBe("hit");
+    await flood;
+    expect(before, `the kept page came after ${before} of the burst's 24 renders`).toBeLessThan(8);
+  });
+
+  it("sends another spelling of a page's address to it for good", async () => {
+    for (const [path, location] of [
+      ["/ESTATES?estate_offer_type_id=1", "/estates?estate_offer_type_id=1"],
+      ["/Estates", "/estates"],
+      ["/estates/", "/estates"],
+      ["/officesresult?q=a", "/officesResult?q=a"],
+    ]) {
+      const res = await get(server, path, "192.0.2.44");
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get("location"), path).toBe(location);
+    }
+  });
+});
+
+describe("a wait past the deadline (decision 077)", () => {
+  let server: TestServer;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    server = await startServer({ RENDER_POOL_SIZE: "1", RENDER_QUEUE_DEADLINE_MS: "150", METRICS_PORT: String(metricsPort) });
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("is answered at once with the translated 503 page and Retry-After, in the visitor's language", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const lang = i % 2 ? "en" : "ar";
+        const res = await get(server, `/estates?is_simple=0&q=zqxv${i}`, "203.0.113.50", { Cookie: `lang=${lang}` });
+        return { lang, res, html: await res.text() };
+      }),
+    );
+    const shed = answers.filter(({ res }) => res.status === 503);
+    expect(shed.length, "pages shed").toBeGreaterThan(0);
+    expect(answers.some(({ res }) => res.status === 200)).toBe(true);
+    expect(answers.every(({ res }) => res.status === 200 || res.status === 503)).toBe(true);
+    for (const { lang, res, html } of shed) {
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).toContain(lang === "ar" ? "الموقع مزدحم جدًا الآن" : "The site is very busy right now");
+      // The kept busy page names no visitor's search.
+      expect(html).not.toContain("zqxv");
+    }
+    const metrics = await (await fetch(metricsUrl)).text();
+    expect(metrics).toMatch(/^aqar_render_pool_size 1$/m);
+    expect(metrics).toMatch(/^aqar_render_queue_length \d+$/m);
+    expect(metrics).toMatch(/^aqar_render_queue_wait_seconds_count [1-9]\d*$/m);
+    const deadline = Number(/^aqar_render_shed_total\{reason="deadline"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+    const expired = Number(/^aqar_render_shed_total\{reason="expired"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+    expect(deadline + expired).toBe(shed.length);
+  });
+});
