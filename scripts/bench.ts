@@ -18,17 +18,20 @@
  *    product/baseline), a summary table, and the page weights (bytes of the HTML, CSS and JavaScript, raw, gzip
  *    level 6, brotli quality 11, and the HTML as the server sent it). Between targets it waits until the server it
  *    loaded is idle again (requests still in flight when a load stops are finished first).
- * 6. `flood` (decision 045; in `--only` or run with all): the product again with its default limit of rendered pages
- *    per address, and the cached search page loaded alone, then while one address sends 30 distinct anonymous URLs a
- *    second: junk parameters (`&utm_source=x<n>`), then distinct word searches (`/estates?is_simple=0&q=w<n>`).
- *    Prints the search page's req/s in each case and what the flooding address got (statuses).
+ * 6. `flood` (decisions 045 and 077; in `--only` or run with all): the product again as production runs it (its render
+ *    pool, no quota per address), and the cached search page loaded alone, then while one address sends 30 distinct
+ *    anonymous URLs a second: junk parameters (`&utm_source=x<n>`), then distinct word searches
+ *    (`/estates?is_simple=0&q=w<n>`). Prints the search page's req/s in each case and what the flooding address got.
+ * 6b. `shared-address` (decision 077; in `--only` or run with all): many people behind one address beside floods
+ *    from one and from 100 addresses, each row `--shared-seconds` long (30): scripts/bench-shared-address.ts.
  * 7. With `--profile`: starts the product again under `node --cpu-prof`, loads the search page the same way, as a
  *    visitor and then logged in, and prints where the server's CPU time went during each load (scripts/cpuprofile.ts);
  *    the profile is kept in BENCH_DATA_DIR/profiles/ for Chrome DevTools.
  *
  * The load generator shares the machine with both servers; numbers compare the two, they are not capacities.
  * Options: --listings N (100000), --seconds S (10), --warmup S (5), --connections C (32), --port P (3900), --profile,
- * --only home,search,listing,logged-in,flood (all five; a subset for a quicker comparison while working on one page).
+ * --only home,search,listing,logged-in,flood,shared-address (all six; a subset for a quicker comparison while working on
+ * one page), --shared-seconds S (30).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -41,6 +44,7 @@ import { summariseProfile, type CpuProfile } from "./cpuprofile";
 import { cpuTicks, stop, TICKS_PER_SECOND } from "./processes";
 import { scriptsOf } from "../tests/helpers/page-weight";
 import { numberOption, stringOption } from "./cli";
+import { sharedAddressBench } from "./bench-shared-address";
 
 const listings = numberOption("listings", 100_000);
 const seconds = numberOption("seconds", 10);
@@ -48,6 +52,7 @@ const warmup = numberOption("warmup", 5);
 const connections = numberOption("connections", 32);
 const port = numberOption("port", 3900);
 const profile = process.argv.includes("--profile");
+const sharedSeconds = numberOption("shared-seconds", 30);
 /** The pages to load (`--only`, comma-separated keys of the pages below, as for npm run lighthouse), all by default. */
 const pageKeys = stringOption("only")?.split(",") ?? null;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "./data-bench");
@@ -63,7 +68,8 @@ const env = {
   NODE_ENV: "production" as const,
   PUBLIC_URL: product,
   LOG_LEVEL: "warn",
-  // The load comes from one address: the miss limit (decision 045) is off but in the flood scenario.
+  // The load comes from one address, faster than any person: the operator's quota (decision 045) stays off, as by
+  // default (decision 077), whatever the shell running the bench has set.
   PAGE_MISSES_PER_MINUTE: "0",
   // As `npm run serve` runs the product in production; the baseline gets the same.
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
@@ -305,8 +311,9 @@ try {
     },
   ].filter((page) => !pageKeys || pageKeys.includes(page.key));
   const flood = !pageKeys || pageKeys.includes("flood");
-  if (pages.length === 0 && !flood)
-    throw new Error(`--only: none of ${pageKeys?.join(",")} is home, search, listing, logged-in or flood`);
+  const sharedAddress = !pageKeys || pageKeys.includes("shared-address");
+  if (pages.length === 0 && !flood && !sharedAddress)
+    throw new Error(`--only: none of ${pageKeys?.join(",")} is home, search, listing, logged-in, flood or shared-address`);
 
   const date = new Date().toISOString().slice(0, 16).replace("T", " ");
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}`;
@@ -385,13 +392,31 @@ try {
     }
   }
 
-  if (flood) {
-    // The product again with the default limit of rendered pages per address (this script turns it off elsewhere).
+  if (flood || sharedAddress) {
+    // The product again as production runs it (a fresh page cache, every default).
     await stop(productServer);
-    const limitedEnv: NodeJS.ProcessEnv = { ...env };
-    delete limitedEnv.PAGE_MISSES_PER_MINUTE;
-    productServer = start(process.execPath, ["--import", "tsx", "server.ts"], { env: limitedEnv });
+    productServer = start(process.execPath, ["--import", "tsx", "server.ts"]);
     await waitFor(`${product}/healthz`, 180_000, productServer);
+  }
+
+  if (sharedAddress) {
+    console.error(`shared-address: ${searchPath} under one address's new pages, with and without floods`);
+    out.push(
+      "",
+      ...(await sharedAddressBench({
+        product,
+        cachedPath: searchPath,
+        places,
+        connections,
+        warmupSeconds: warmup,
+        seconds: sharedSeconds,
+        headers: BROWSER_HEADERS,
+      })),
+    );
+    await waitIdle(productServer.pid!);
+  }
+
+  if (flood) {
     const cached = product + searchPath;
     const measure = async () => {
       const options = { url: cached, connections, headers: BROWSER_HEADERS };
@@ -436,7 +461,7 @@ try {
     }
     out.push(
       "",
-      "#### Cached search page under a flood of distinct anonymous URLs (decision 045)",
+      "#### Cached search page under a flood of distinct anonymous URLs (decisions 045 and 077)",
       "",
       `\`${searchPath}\` with ${connections} connections (${warmup} s warm-up + ${seconds} s), alone and while one address sends 30 distinct URLs a second.`,
       "",

@@ -6,8 +6,9 @@ import { startServer, type TestServer } from "./helpers/server";
 
 /**
  * Decision 045, through a real server process (PGlite): parameters a page does not read make no new page-cache entry
- * and do not change the page; pages rendered for a client without a login are limited per address (429, translated,
- * with Retry-After) while other addresses and pages served from the cache are not; pages not to be indexed (those
+ * and do not change the page; with the operator's quota set (PAGE_MISSES_PER_MINUTE; off by default since decision
+ * 077), pages rendered for a client without a login are limited per client (429, translated, with Retry-After; an
+ * IPv6 client by its /64) while other clients and pages served from the cache are not; pages not to be indexed (those
  * whose address holds a secret among them) are kept nowhere and send no referrer; a kept page goes to a deflate-only
  * client as kept, not compressed for each request.
  */
@@ -126,6 +127,20 @@ describe("pages rendered per address (decision 045)", () => {
     const other = await get("/estates?is_simple=0&q=anotheraddress", { Cookie: "lang=en" }, "192.0.2.77");
     expect(other.status).toBe(200);
     expect(await other.text()).toContain(`<html lang="en"`);
+  });
+
+  it("counts an IPv6 subscriber by its /64 (decision 077): new addresses inside it share the quota, the next /64 does not", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 1; i++) {
+      // A phone with privacy extensions: a new address of its /64 for each page.
+      const res = await get(`/estates?is_simple=0&q=v6flood${i}`, {}, `2001:db8:45:1::${(i + 1).toString(16)}`);
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, LIMIT).every((status) => status === 200)).toBe(true);
+    expect(statuses[LIMIT]).toBe(429);
+    const neighbour = await get("/estates?is_simple=0&q=v6other", {}, "2001:db8:45:2::1");
+    expect(neighbour.status).toBe(200);
   });
 
   it("never counts a logged-in user's pages", async () => {

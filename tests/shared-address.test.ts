@@ -31,12 +31,15 @@ function burst(server: TestServer, address: string, count: number, finished: str
   );
 }
 
+/** Distinct searches one address sends at once in the fairness tests. */
+const BURST = 40;
+
 describe("a crowd behind one address (decision 077)", () => {
   let server: TestServer;
 
   beforeAll(async () => {
     // One render at a time makes the queue's order visible; a long deadline keeps every page of these tests.
-    server = await startServer({ RENDER_POOL_SIZE: "1", RENDER_QUEUE_DEADLINE_MS: "20000" });
+    server = await startServer({ RENDER_POOL_SIZE: "1", RENDER_QUEUE_DEADLINE_MS: "20000", SEED_LISTINGS: "200" });
   }, 240_000);
 
   afterAll(async () => {
@@ -56,31 +59,67 @@ describe("a crowd behind one address (decision 077)", () => {
 
   it("serves another address's page in its turn while one address's burst waits", async () => {
     const finished: string[] = [];
-    const flood = burst(server, "203.0.113.40", 24, finished, "burst");
+    const flood = burst(server, "203.0.113.40", BURST, finished, "burst");
     // The burst is queued before the visitor asks.
     await new Promise((resolve) => setTimeout(resolve, 150));
     const visitor = await get(server, "/estates?is_simple=0&q=visitorpage", "192.0.2.41");
     await visitor.arrayBuffer();
     finished.push("visitor");
-    const before = finished.indexOf("visitor");
     expect(visitor.status).toBe(200);
     expect((await flood).every((status) => status === 200)).toBe(true);
-    // Fair turns: the visitor waited for the render under way and about one of the burst's, not the whole burst.
-    expect(before, `the visitor's page came after ${before} of the burst's 24`).toBeLessThan(8);
+    // Fair turns: once the visitor's request is in, it waits for the render under way and one of the burst's, so most
+    // of the burst is still to come (without the pool the visitor's page came last: 0 after it). The time the request
+    // takes to reach a busy server is not the queue's, hence a loose bound.
+    const after = finished.length - 1 - finished.indexOf("visitor");
+    expect(after, `${after} of the burst's ${BURST} pages came after the visitor's`).toBeGreaterThanOrEqual(BURST / 2);
   });
 
   it("answers a cached page at once while renders wait: hits never queue", async () => {
     await (await get(server, "/offices", "192.0.2.42")).arrayBuffer();
     const finished: string[] = [];
-    const flood = burst(server, "203.0.113.43", 24, finished, "hits");
+    const flood = burst(server, "203.0.113.43", BURST, finished, "hits");
     await new Promise((resolve) => setTimeout(resolve, 150));
     const kept = await get(server, "/offices", "192.0.2.42");
     await kept.arrayBuffer();
-    const before = finished.length;
+    const after = BURST - finished.length;
     expect(kept.status).toBe(200);
     expect(kept.headers.get("x-page-cache")).toBe("hit");
     await flood;
-    expect(before, `the kept page came after ${before} of the burst's 24 renders`).toBeLessThan(8);
+    expect(after, `${after} of the burst's ${BURST} renders came after the kept page`).toBeGreaterThanOrEqual(BURST / 2);
+  });
+
+  it("keeps crawlers on listings and places: endless filter combinations say noindex yet stay cached", async () => {
+    const place = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
+    const placePage = await (await get(server, place, "192.0.2.45")).text();
+    expect(placePage).not.toMatch(/<meta name="robots"/);
+    const priced = `${place}&price_min=1000&sort=price_asc`;
+    for (let visit = 1; visit <= 2; visit++) {
+      const res = await get(server, priced, "192.0.2.45");
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html).toMatch(/<meta name="robots" content="noindex, follow"/);
+      // Not a visitor's private page: public and kept, the second visit a hit.
+      expect(res.headers.get("cache-control")).toMatch(/^public/);
+      if (visit === 2) expect(res.headers.get("x-page-cache")).toBe("hit");
+    }
+    // The sitemap lists the pages by place (each offer type in each governorate and place), each an indexed page.
+    const sitemap = await (await get(server, "/sitemaps/pages.xml", "192.0.2.45")).text();
+    const entries = [...sitemap.matchAll(/<loc>[^<]*?(\/estates\?[^<]*)<\/loc>/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+    expect(entries).toContain("/estates?estate_offer_type_id=1&is_simple=0&location_id=1");
+    expect(entries).toContain("/estates?estate_offer_type_id=2&governorate_id=1&is_simple=0&lang=en");
+    expect(sitemap).not.toMatch(/&(?!amp;)/);
+    for (const path of [
+      "/estates?estate_offer_type_id=1&is_simple=0&location_id=1",
+      "/estates?estate_offer_type_id=2&governorate_id=1&is_simple=0",
+    ]) {
+      const res = await get(server, path, "192.0.2.45");
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).not.toMatch(/<meta name="robots"/);
+    }
+    const robots = await (await get(server, "/robots.txt", "192.0.2.45")).text();
+    for (const line of ["Disallow: /*?q=", "Disallow: /*&q=", "Allow: /*&q=&", "Allow: /*&q=$", "Disallow: /*&sort="]) {
+      expect(robots.split("\n")).toContain(line);
+    }
   });
 
   it("sends another spelling of a page's address to it for good", async () => {

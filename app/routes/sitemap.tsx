@@ -4,6 +4,7 @@ import { isPageNumber } from "~/platform/forms/queries";
 import { publishedArticleIds } from "~/features/articles/article.server";
 import { publicEstateIds, publicEstateStats } from "~/features/listings/estate.server";
 import { activeOfficeIds } from "~/features/offices/office.server";
+import { getLookups } from "~/features/places/lookups.server";
 import { notFound } from "~/platform/http/page.server";
 import { publicOrigin } from "~/platform/http/site.server";
 import { SITEMAP_CHUNK, urlEntry, xmlResponse } from "~/features/site/sitemap.server";
@@ -26,7 +27,19 @@ const STATIC_PATHS = [
 ];
 
 /**
- * One sitemap: `pages.xml` (static pages, offices, articles) or `estates-N.xml` (public listings with ids from
+ * The search pages by place (decision 077): each offer type in each governorate and each place, the pages worth a
+ * crawler's visit besides the listings themselves (every other filter combination says noindex).
+ */
+async function placeSearchPaths(): Promise<string[]> {
+  const lookups = await getLookups(await getDb());
+  return lookups.offerTypes.flatMap((offer) => [
+    ...lookups.governorates.map((g) => `/estates?estate_offer_type_id=${offer.id}&governorate_id=${g.id}&is_simple=0`),
+    ...[...lookups.locationById.keys()].map((id) => `/estates?estate_offer_type_id=${offer.id}&is_simple=0&location_id=${id}`),
+  ]);
+}
+
+/**
+ * One sitemap: `pages.xml` (static pages, search pages by place, offices, articles) or `estates-N.xml` (public listings with ids from
  * (N-1)*10000+1 to N*10000). Each page is listed in Arabic and in English, each with both alternates. Anything else is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,9 +47,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();
   const name = params.name ?? "";
   if (name === "pages.xml") {
-    const [offices, articles] = await Promise.all([activeOfficeIds(db), publishedArticleIds(db)]);
+    const [offices, articles, places] = await Promise.all([activeOfficeIds(db), publishedArticleIds(db), placeSearchPaths()]);
     const urls = [
       ...STATIC_PATHS.flatMap((p) => urlEntry(origin, p)),
+      ...places.flatMap((p) => urlEntry(origin, p)),
       ...offices.flatMap((id) => urlEntry(origin, `/office/${id}`)),
       ...articles.flatMap((a) => urlEntry(origin, `/artical/${a.id}`, a.date)),
     ];

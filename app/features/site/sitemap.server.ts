@@ -21,12 +21,13 @@ export function xmlResponse(body: string): Response {
 }
 
 /**
- * The two <url> entries of a page: its Arabic URL (default) and its English one (`?lang=en`), each naming both as
+ * The two <url> entries of a page: its Arabic URL (default) and its English one (`lang=en` added to its query), each naming both as
  * alternates (docs/decisions/002), with an optional last-modified date.
  */
 export function urlEntry(origin: string, path: string, lastmod?: Date): string[] {
-  const ar = `${origin}${path}`;
-  const en = `${origin}${path}?lang=en`;
+  // A search page by place has a query already; `&` is written `&amp;` in XML.
+  const ar = `${origin}${path}`.replaceAll("&", "&amp;");
+  const en = `${ar}${path.includes("?") ? "&amp;" : "?"}lang=en`;
   const alternates = `<xhtml:link rel="alternate" hreflang="ar" href="${ar}"/><xhtml:link rel="alternate" hreflang="en" href="${en}"/>`;
   const modified = lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : "";
   return [ar, en].map((loc) => `<url><loc>${loc}</loc>${modified}${alternates}</url>`);
