@@ -17,6 +17,7 @@ import { damascusMinutes } from "~/platform/i18n/dates";
 import { parseStaffHours } from "~/platform/config/env.server";
 import { account, type Account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
+import { visitorOffer } from "./helpers/inbox";
 import { callAction, callLoader } from "./helpers/remix";
 
 // The staff of this file (read once by getEnv, before any test runs): two phones, the default hours said explicitly.
@@ -73,17 +74,6 @@ async function lastAuditId(): Promise<number> {
   const [row] = await db().select({ id: s.audit_log.id }).from(s.audit_log).orderBy(desc(s.audit_log.id)).limit(1);
   return row?.id ?? 0;
 }
-
-const offerInput = (fullname: string) => ({
-  estate_type_id: 1,
-  estate_offer_type_id: 2,
-  location_id: 1,
-  area: 120,
-  fullname,
-  mobile: "0933222111",
-  subject: "شقة للإيجار قرب الجامعة",
-  user_id: null,
-});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -171,7 +161,7 @@ describe("the inbox (/admin/inbox)", () => {
       { kind: "contact", name: `${tag} contact`, mobile: "0944", subject: "hi", user_id: null },
       new Date(base),
     );
-    await createEstateOffer(db(), offerInput(`${tag} offer`), new Date(base + 1000));
+    await createEstateOffer(db(), visitorOffer(`${tag} offer`), new Date(base + 1000));
     await createMessage(
       db(),
       { kind: "consultation", name: `${tag} consultation`, mobile: "0944", subject: "q", user_id: null },
@@ -212,7 +202,7 @@ describe("the inbox (/admin/inbox)", () => {
         });
       await db()
         .insert(s.estate_offers)
-        .values({ ...offerInput(`${tag} o${i}`), inbox_state: "spam", created_at: new Date(start + i * 2000 + 1000) });
+        .values({ ...visitorOffer(`${tag} o${i}`), inbox_state: "spam", created_at: new Date(start + i * 2000 + 1000) });
     }
     const first = await list("?state=spam");
     const second = await list("?state=spam&page=2");
@@ -276,7 +266,7 @@ describe("the inbox (/admin/inbox)", () => {
   });
 
   it("handles a visitor's offer (audited as a lead) and refuses a logged-in user's post, a wrong kind and forged forms", async () => {
-    const id = await createEstateOffer(db(), offerInput(uniq("Offer ")), new Date());
+    const id = await createEstateOffer(db(), visitorOffer(uniq("Offer ")), new Date());
     const done = await post({ kind: "offer", id: String(id), state: "new", decision: "done" });
     expect(done.status).toBe(302);
     const [row] = await db().select().from(s.estate_offers).where(eq(s.estate_offers.id, id));

@@ -11,6 +11,7 @@ import { queueSms, smsSentToday } from "~/platform/sms/sms.server";
 import { getEnv } from "~/platform/config/env.server";
 import { account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
+import { visitorOffer } from "./helpers/inbox";
 import { callAction } from "./helpers/remix";
 
 // The staff of this file (read once by getEnv, before any test runs): two phones, the default hours said explicitly.
@@ -66,21 +67,7 @@ async function lastSmsId(): Promise<number> {
 
 const consultation = (name: string, now: Date) =>
   createMessage(db(), { kind: "consultation", name, mobile: "0944123456", subject: "أريد تقييم شقة", user_id: null }, now);
-const offer = (fullname: string, now: Date) =>
-  createEstateOffer(
-    db(),
-    {
-      estate_type_id: 1,
-      estate_offer_type_id: 2,
-      location_id: 1,
-      area: 120,
-      fullname,
-      mobile: "0933222111",
-      subject: "شقة",
-      user_id: null,
-    },
-    now,
-  );
+const offer = (fullname: string, now: Date) => createEstateOffer(db(), visitorOffer(fullname), now);
 
 const LINK = "http://localhost:3000/admin/inbox";
 
