@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as s from "~/platform/db/schema";
 import { createEstateOffer } from "~/features/inbox/lead.server";
@@ -11,13 +11,13 @@ import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as inboxAction, loader as inboxLoader } from "~/routes/admin/inbox";
 import { loader as leadsLoader } from "~/routes/admin/leads-moved";
 import { action as callUsAction, loader as callUsLoader } from "~/routes/contact";
-import { action as consultationAction, loader as consultationLoader } from "~/routes/consultation";
-import { runDueJobs, SCHEDULES } from "~/features/jobs/job-tasks.server";
-import { replyHours, sendStaffDigest, withinStaffHours } from "~/platform/sms/staff-sms.server";
+import { loader as consultationLoader } from "~/routes/consultation";
+import { replyHours, withinStaffHours } from "~/platform/sms/staff-sms.server";
 import { damascusMinutes } from "~/platform/i18n/dates";
 import { parseStaffHours } from "~/platform/config/env.server";
 import { account, type Account } from "./helpers/accounts";
 import { useTestDatabase } from "./helpers/db";
+import { visitorOffer } from "./helpers/inbox";
 import { callAction, callLoader } from "./helpers/remix";
 
 // The staff of this file (read once by getEnv, before any test runs): two phones, the default hours said explicitly.
@@ -29,10 +29,10 @@ const STAFF = vi.hoisted(() => {
 });
 
 /**
- * The back office's inbox and the staff's SMS (docs/decisions/054): the states of a request through the
- * route's plain form posts (take, done, spam, back to new; audited; 409 when stale; 400 for a forged form), the
- * filters and the menu's count; one SMS per new consultation request or offer within the working hours, none
- * outside them, and the digest at the next opening, exactly once. Times are fixed (Damascus is UTC+3).
+ * The back office's inbox (docs/decisions/054): the states of a request through the route's plain form posts (take,
+ * done, spam, back to new; audited; 409 when stale; 400 for a forged form), the filters and the menu's count, the
+ * working hours and how the public pages state them; contact messages are listed and not announced. The staff's
+ * notices themselves: tests/staff-sms.test.ts. Times are fixed (Damascus is UTC+3).
  */
 
 const test = useTestDatabase();
@@ -74,17 +74,6 @@ async function lastAuditId(): Promise<number> {
   const [row] = await db().select({ id: s.audit_log.id }).from(s.audit_log).orderBy(desc(s.audit_log.id)).limit(1);
   return row?.id ?? 0;
 }
-
-const offerInput = (fullname: string) => ({
-  estate_type_id: 1,
-  estate_offer_type_id: 2,
-  location_id: 1,
-  area: 120,
-  fullname,
-  mobile: "0933222111",
-  subject: "شقة للإيجار قرب الجامعة",
-  user_id: null,
-});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -140,124 +129,6 @@ describe("working hours (STAFF_HOURS)", () => {
   });
 });
 
-describe("staff told by SMS", () => {
-  it("sends one SMS per staff phone for a consultation request within the hours, in Arabic with name, number and link", async () => {
-    const after = await lastSmsId();
-    const name = uniq("سامر ");
-    const id = await createMessage(
-      db(),
-      { kind: "consultation", name, mobile: "0944123456", subject: "x", user_id: null },
-      damascus("10:15"),
-    );
-    const sms = await staffSmsAfter(after);
-    expect(sms.map((m) => m.phone)).toEqual(STAFF);
-    expect(sms.map((m) => m.purpose)).toEqual(["staff", "staff"]);
-    expect(sms[0].body).toBe(`طلب استشارة جديد: ${name} 0944123456 http://localhost:3000/admin/inbox?kind=consultation`);
-    // At most two UCS-2 parts (2 × 67 characters).
-    expect(sms[0].body.length).toBeLessThanOrEqual(134);
-    const [row] = await db().select().from(s.messages).where(eq(s.messages.id, id));
-    expect(row.staff_notified_at?.toISOString()).toBe(damascus("10:15").toISOString());
-    // The worker hands them to the provider (here the outbox).
-    await runDueJobs(db());
-    const sent = await db()
-      .select()
-      .from(s.sms_outbox)
-      .where(inArray(s.sms_outbox.phone, STAFF))
-      .orderBy(desc(s.sms_outbox.id))
-      .limit(2);
-    expect(sent.map((r) => r.body)).toEqual([sms[0].body, sms[0].body]);
-  });
-
-  it("sends one for a visitor's offer, and keeps a long name within two parts", async () => {
-    const after = await lastSmsId();
-    const fullname = "محمد عبد الرحمن بن عبد الله الحلبي الدمشقي الحمصي";
-    await createEstateOffer(db(), offerInput(fullname), damascus("20:59"));
-    const sms = await staffSmsAfter(after);
-    expect(sms).toHaveLength(2);
-    expect(sms[0].body).toMatch(
-      /^عرض عقار جديد: محمد عبد الرحمن .+ 0933222111 http:\/\/localhost:3000\/admin\/inbox\?kind=offer$/,
-    );
-    expect(sms[0].body.length).toBeLessThanOrEqual(134);
-  });
-
-  it("sends nothing outside the hours, nor for a contact message, and leaves them untold", async () => {
-    const after = await lastSmsId();
-    const night = await createMessage(
-      db(),
-      { kind: "consultation", name: uniq("Night "), mobile: "0944", subject: "x", user_id: null },
-      damascus("21:00"),
-    );
-    const contact = await createMessage(
-      db(),
-      { kind: "contact", name: uniq("C "), mobile: "0944", subject: "x", user_id: null },
-      damascus("12:00"),
-    );
-    const offer = await createEstateOffer(db(), offerInput(uniq("Early ")), damascus("08:59"));
-    expect(await staffSmsAfter(after)).toEqual([]);
-    const rows = await db()
-      .select()
-      .from(s.messages)
-      .where(inArray(s.messages.id, [night, contact]));
-    expect(rows.map((r) => r.staff_notified_at)).toEqual([null, null]);
-    const [o] = await db().select().from(s.estate_offers).where(eq(s.estate_offers.id, offer));
-    expect(o.staff_notified_at).toBeNull();
-  });
-
-  it("tells what came in outside the hours in one digest per phone at the opening, exactly once", async () => {
-    // Whatever earlier tests left untold goes into a first digest, so this one counts only its own.
-    await sendStaffDigest(db(), damascus("12:00"));
-    await createMessage(
-      db(),
-      { kind: "consultation", name: "N1", mobile: "0944", subject: "x", user_id: null },
-      damascus("22:00"),
-    );
-    await createMessage(
-      db(),
-      { kind: "consultation", name: "N2", mobile: "0944", subject: "x", user_id: null },
-      damascus("23:10"),
-    );
-    await createMessage(db(), { kind: "contact", name: "N3", mobile: "0944", subject: "x", user_id: null }, damascus("23:20"));
-    await createEstateOffer(db(), offerInput("N4"), damascus("23:40"));
-    const after = await lastSmsId();
-    // At night the digest waits.
-    expect(await sendStaffDigest(db(), damascus("03:00"))).toEqual({ consultations: 0, offers: 0 });
-    expect(await staffSmsAfter(after)).toEqual([]);
-    // At the opening, two workers run it at once: one digest per phone in all.
-    const opening = new Date(damascus("09:05").getTime() + 24 * 3_600_000);
-    const runs = await Promise.all([
-      db().transaction((tx) => sendStaffDigest(tx, opening)),
-      db().transaction((tx) => sendStaffDigest(tx, opening)),
-    ]);
-    expect(runs.map((r) => r.consultations + r.offers).sort()).toEqual([0, 3]);
-    const sms = await staffSmsAfter(after);
-    expect(sms.map((m) => m.phone)).toEqual(STAFF);
-    expect(sms.map((m) => m.purpose)).toEqual(["digest", "digest"]);
-    expect(sms[0].body).toBe("وصل خارج الدوام طلبا استشارة وعرض عقار واحد: http://localhost:3000/admin/inbox");
-    expect(await sendStaffDigest(db(), opening)).toEqual({ consultations: 0, offers: 0 });
-    expect(await staffSmsAfter(after)).toHaveLength(2);
-  });
-
-  it("is a recurring job of the worker", () => {
-    expect(SCHEDULES).toContainEqual({ task: "staff.digest", everyMs: 15 * 60_000 });
-  });
-
-  it("is queued by the consultation form's plain post within the hours (the clock fixed at 11:00 Damascus)", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(damascus("11:00"));
-    const after = await lastSmsId();
-    const name = uniq("Form ");
-    const res = await callAction(consultationAction, "/consultation", {
-      form: { name, mobile: "0944123456", subject: "أريد تقييم شقة" },
-      context: { clientIp: "10.23.0.1" },
-    });
-    expect(res.status).toBe(302);
-    expect((await staffSmsAfter(after)).map((m) => m.body)).toEqual([
-      `طلب استشارة جديد: ${name} 0944123456 http://localhost:3000/admin/inbox?kind=consultation`,
-      `طلب استشارة جديد: ${name} 0944123456 http://localhost:3000/admin/inbox?kind=consultation`,
-    ]);
-  });
-});
-
 describe("the reply times on the public pages", () => {
   it("state the working hours in a way that does not depend on the time of day", async () => {
     expect(replyHours({ start: 540, end: 1260 })).toEqual({ start: "09:00", end: "21:00" });
@@ -290,7 +161,7 @@ describe("the inbox (/admin/inbox)", () => {
       { kind: "contact", name: `${tag} contact`, mobile: "0944", subject: "hi", user_id: null },
       new Date(base),
     );
-    await createEstateOffer(db(), offerInput(`${tag} offer`), new Date(base + 1000));
+    await createEstateOffer(db(), visitorOffer(`${tag} offer`), new Date(base + 1000));
     await createMessage(
       db(),
       { kind: "consultation", name: `${tag} consultation`, mobile: "0944", subject: "q", user_id: null },
@@ -331,7 +202,7 @@ describe("the inbox (/admin/inbox)", () => {
         });
       await db()
         .insert(s.estate_offers)
-        .values({ ...offerInput(`${tag} o${i}`), inbox_state: "spam", created_at: new Date(start + i * 2000 + 1000) });
+        .values({ ...visitorOffer(`${tag} o${i}`), inbox_state: "spam", created_at: new Date(start + i * 2000 + 1000) });
     }
     const first = await list("?state=spam");
     const second = await list("?state=spam&page=2");
@@ -395,7 +266,7 @@ describe("the inbox (/admin/inbox)", () => {
   });
 
   it("handles a visitor's offer (audited as a lead) and refuses a logged-in user's post, a wrong kind and forged forms", async () => {
-    const id = await createEstateOffer(db(), offerInput(uniq("Offer ")), new Date());
+    const id = await createEstateOffer(db(), visitorOffer(uniq("Offer ")), new Date());
     const done = await post({ kind: "offer", id: String(id), state: "new", decision: "done" });
     expect(done.status).toBe(302);
     const [row] = await db().select().from(s.estate_offers).where(eq(s.estate_offers.id, id));

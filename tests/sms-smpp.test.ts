@@ -257,6 +257,43 @@ describe("SMPP delivery receipts", () => {
 });
 
 describe("failover", () => {
+  it("logs neither credentials nor the message when an HTTP gateway echoes its request in an error and SMPP refuses the bind", async () => {
+    // A gateway that answers 500 with its whole request (URL and body), as some do in their error pages.
+    const gateway = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+      req.on("end", () => {
+        res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        res.end(`error: could not send ${decodeURIComponent(req.url ?? "")} ${decodeURIComponent(body)}`);
+      });
+    });
+    await new Promise<void>((r) => gateway.listen(0, "127.0.0.1", r));
+    try {
+      const port = (gateway.address() as AddressInfo).port;
+      const secrets = ["HttpPass-7731", "SmppPass-4408", "482913", "963944551122"];
+      const httpSender = new HttpSmsSender({
+        url: `http://127.0.0.1:${port}/send?user=aqar&pass=${secrets[0]}&to={to}&text={text}&id={id}`,
+        method: "POST",
+      });
+      const smppSender = sender({ url: server.url("aqar", secrets[1]), bindWaitMs: 1_000 });
+      const lines: string[] = [];
+      const failover = failoverSender([httpSender, smppSender], (l) => lines.push(l));
+      logs.length = 0;
+      const error = await failover
+        .send(db(), { phone: "+963944551122", body: "رمز التفعيل: 482913", idempotencyKey: "sms:77" })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SmsNotTakenError);
+      expect(lines).toEqual(["[sms] http did not take sms:77 (SMS gateway answered 500); trying smpp"]);
+      // Everything that reaches the log, the job's last error and /admin/sms: the failover's line, the SMPP
+      // sender's own lines and the last error.
+      const written = [...lines, ...logs, (error as Error).message].join("\n");
+      expect(written).toContain("ESME_RINVPASWD");
+      for (const secret of [...secrets, "رمز التفعيل"]) expect(written).not.toContain(secret);
+    } finally {
+      await new Promise((r) => gateway.close(r));
+    }
+  });
+
   it("sends through HTTP when the SMPP server is down, and records the provider that took it", async () => {
     const down = await startSmppServer({ systemId: "aqar", password: "p" });
     const downUrl = down.url();

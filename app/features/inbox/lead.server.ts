@@ -9,8 +9,9 @@ import { tellStaff } from "~/platform/sms/staff-sms.server";
  */
 
 /**
- * Stores a /new-estate offer as `pending` for moderation and, in the same transaction,
- * tells staff by SMS when it comes in at `now` within their working hours (tellStaff, docs/decisions/054). Returns its id.
+ * Stores a /new-estate offer as `pending` for moderation and, in the same transaction, tells staff (tellStaff: a
+ * notice with the count of waiting requests, at most one every 10 minutes, within the working hours; docs/decisions/054
+ * and 081). Returns its id.
  */
 export async function createEstateOffer(
   db: Db,
@@ -18,11 +19,11 @@ export async function createEstateOffer(
   now: Date = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const notified = await tellStaff(tx, { kind: "offer", name: input.fullname, mobile: input.mobile }, now);
     const [row] = await tx
       .insert(s.estate_offers)
-      .values({ ...input, status: "pending", created_at: now, staff_notified_at: notified })
+      .values({ ...input, status: "pending", created_at: now })
       .returning({ id: s.estate_offers.id });
+    await tellStaff(tx, now);
     return row.id;
   });
 }

@@ -3,9 +3,9 @@ import * as s from "~/platform/db/schema";
 import { tellStaff } from "~/platform/sms/staff-sms.server";
 
 /**
- * Stores a consultation or contact message and, for a consultation request that comes in
- * at `now` within the staff's working hours, queues their SMS in the same transaction (tellStaff,
- * docs/decisions/054; contact messages are only listed in the inbox). Returns its id.
+ * Stores a consultation or contact message and, for a consultation request, tells staff in the same transaction
+ * (tellStaff: a notice with the count of waiting requests, at most one every 10 minutes, within the working hours;
+ * docs/decisions/054 and 081; contact messages are only listed in the inbox). Returns its id.
  */
 export async function createMessage(
   db: Db,
@@ -13,14 +13,11 @@ export async function createMessage(
   now: Date = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const notified =
-      input.kind === "consultation"
-        ? await tellStaff(tx, { kind: "consultation", name: input.name, mobile: input.mobile }, now)
-        : null;
     const [row] = await tx
       .insert(s.messages)
-      .values({ ...input, created_at: now, staff_notified_at: notified })
+      .values({ ...input, created_at: now })
       .returning({ id: s.messages.id });
+    if (input.kind === "consultation") await tellStaff(tx, now);
     return row.id;
   });
 }

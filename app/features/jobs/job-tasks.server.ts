@@ -4,7 +4,7 @@ import { jobs, sms_messages } from "~/platform/db/schema";
 import { forgetOldAnswers } from "~/features/forms/idempotency.server";
 import { runJobsNow, startWorker, type Schedule, type Tasks, type Worker } from "~/platform/jobs/jobs.server";
 import { closeSmsSender, smsTask } from "~/platform/sms/sms.server";
-import { sendStaffDigest } from "~/platform/sms/staff-sms.server";
+import { sendStaffNotice, STAFF_NOTICE_TASK } from "~/platform/sms/staff-sms.server";
 import { refreshConvertedPrices } from "~/features/listings/exchange-rate.server";
 import { ALERT_SETTLE_MS, sendAlertsBatch } from "~/features/alerts/saved-search.server";
 import { expireListings, warnExpiringListings } from "~/features/posts/freshness.server";
@@ -85,11 +85,11 @@ export const TASKS = {
       .where(and(ne(sms_messages.state, "queued"), lt(sms_messages.created_at, new Date(job.run_at.getTime() - KEEP_SMS_MS))));
   },
   /**
-   * The staff digest (docs/decisions/054): within the working hours, one SMS per staff phone with what came in while
-   * no one was told (outside the hours); each request is in exactly one digest (sendStaffDigest).
+   * A staff notice (decisions 054 and 081): within the working hours, one SMS per staff phone with the count of the
+   * requests no one was told of, at most one every 10 minutes (sendStaffNotice); queued by each request and scheduled.
    */
-  "staff.digest": async (tx) => {
-    await sendStaffDigest(tx);
+  [STAFF_NOTICE_TASK]: async (tx) => {
+    await sendStaffNotice(tx);
   },
   /** Deletes the kept answers of offline form posts older than a day (decision 023). */
   "idempotency.cleanup": async (tx, _payload, job) => {
@@ -107,8 +107,8 @@ export const SCHEDULES: readonly Schedule[] = [
   { task: "prices.refresh", everyMs: HOUR_MS },
   // Hourly, so a listing leaves the site within an hour of its 60 days (the queries use estates_confirmed_at_idx).
   { task: "listings.freshness", everyMs: HOUR_MS },
-  // Every 15 minutes, so the digest of the night reaches staff within 15 minutes of the opening (docs/decisions/054).
-  { task: "staff.digest", everyMs: 15 * 60_000 },
+  // Every 15 minutes, so what came in at night reaches staff within 15 minutes of the opening (decisions 054, 081).
+  { task: STAFF_NOTICE_TASK, everyMs: 15 * 60_000 },
 ];
 
 /**

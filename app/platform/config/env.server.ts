@@ -254,10 +254,17 @@ const schema = z
         return parsed;
       }),
     /**
-     * Decision 051: the most SMS handed to providers in one Damascus day; past it, bulk messages (alerts,
-     * warnings, staff messages) are not sent and codes go on. Unset or 0: no budget.
+     * Decision 051: the most SMS handed to providers in one Damascus day, staff notices aside (decision 081); past
+     * it, bulk messages (alerts, warnings, owners' notices, offer links) are not sent and codes go on. Unset or 0: no
+     * budget.
      */
     SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(0),
+    /**
+     * Decision 081: the most staff notices (of visitors' requests) handed to providers in one Damascus day, a budget
+     * of their own that SMS_DAILY_LIMIT does not count; past it, staff notices are not sent. Unset or 0: no budget
+     * (notices are at most one per staff phone every 10 minutes).
+     */
+    SMS_STAFF_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(0),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
     /**
      * The time a search's count may take on PostgreSQL (5 ms, decision 043), in milliseconds: past it the
@@ -302,7 +309,7 @@ const schema = z
         "SMS_COUNTRIES must list ISO 3166 alpha-2 codes of the phone field's countries, e.g. SY,DE",
       ),
     /**
-     * Staff told by SMS of each new consultation request and visitor's offer (docs/decisions/054):
+     * Staff told by SMS of new consultation requests and visitors' offers (docs/decisions/054 and 081):
      * comma-separated E.164 numbers; empty (the default) tells no one.
      */
     STAFF_PHONES: z
@@ -317,7 +324,8 @@ const schema = z
       .pipe(z.array(z.string().regex(/^\+[1-9][0-9]{6,14}$/, "STAFF_PHONES must be E.164 numbers like +963944123456"))),
     /**
      * Staff's working hours in Damascus time, `HH:MM-HH:MM` (docs/decisions/054), start before end within
-     * one day (`00:00-24:00` is all day): an SMS per request inside them, one digest at the next opening otherwise.
+     * one day (`00:00-24:00` is all day): notices inside them (decision 081), what came in outside them told at the
+     * next opening.
      */
     STAFF_HOURS: z
       .string()

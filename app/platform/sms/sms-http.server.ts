@@ -22,7 +22,7 @@ export type HttpSmsOptions = {
   timeoutMs?: number;
 };
 
-/** A gateway's answer up to this many characters is kept in an error, and read as its message id. */
+/** A gateway's 2xx answer up to this many characters is read as its message id. */
 const SHORT_BODY_CHARS = 200;
 
 /**
@@ -75,6 +75,22 @@ export function gatewayMessageId(body: string): string | undefined {
   return match && /[0-9]/.test(match[1]) ? match[1] : undefined;
 }
 
+/** The host (and port) of a gateway's request URL, without its credentials, path or query; "" when not a URL. */
+function gatewayHost(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : "";
+}
+
+/**
+ * The system's code of a failed fetch (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_CONNECT_TIMEOUT`…), from its cause, or
+ * the error's name: never a message, which may quote the URL (its query holds the text and SMS_HTTP_URL's password).
+ */
+function errorCode(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = (cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string" && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
+  return error instanceof Error ? error.name : "error";
+}
+
 /** The HTTP gateway sender. */
 export class HttpSmsSender implements NamedSmsSender {
   readonly provider = "http";
@@ -83,9 +99,11 @@ export class HttpSmsSender implements NamedSmsSender {
 
   /**
    * Sends one message with one request. Success is a 2xx; its part ids are one id, the gateway's (gatewayMessageId)
-   * or ours. Throws SmsNotTakenError when the gateway could not be reached (refused, unknown host) or answered other
-   * than 2xx (the status and the start of its body in the message), and a plain Error on a timeout (it may have
-   * taken the message).
+   * or ours. Throws SmsNotTakenError when the gateway could not be reached (refused, unknown host: the gateway's host
+   * and the system's error code) or answered other than 2xx (its status alone), and a plain Error on a timeout (it
+   * may have taken the message). An error never carries the gateway's answer nor the request: it goes to the log,
+   * the job's last error and /admin/sms, and a gateway that repeats its request in an error page would put the
+   * message's text (a code) and the credentials of SMS_HTTP_URL there (docs/decisions/081).
    */
   async send(_db: Db, { phone, body, idempotencyKey }: SmsMessage & { idempotencyKey?: string }): Promise<SmsSendResult> {
     const id = (idempotencyKey ?? `${Date.now()}`).replace(/^sms:/, "");
@@ -97,13 +115,10 @@ export class HttpSmsSender implements NamedSmsSender {
       if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
         throw new Error(`SMS gateway did not answer within ${this.options.timeoutMs ?? 10_000} ms`);
       }
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      throw new SmsNotTakenError(`SMS gateway unreachable: ${cause}`);
+      throw new SmsNotTakenError(`SMS gateway ${gatewayHost(url)} unreachable: ${errorCode(error)}`);
     }
     const text = await response.text().catch(() => "");
-    if (!response.ok) {
-      throw new SmsNotTakenError(`SMS gateway answered ${response.status}: ${text.trim().slice(0, SHORT_BODY_CHARS)}`);
-    }
+    if (!response.ok) throw new SmsNotTakenError(`SMS gateway answered ${response.status}`);
     return { provider: this.provider, parts: smsPartCount(body), partIds: [gatewayMessageId(text) ?? id] };
   }
 }

@@ -7,9 +7,10 @@ import { isoDay } from "~/platform/i18n/dates";
 /**
  * The SMS limits against pumping and overspending (decision 051), by name: a code to a number outside
  * SMS_COUNTRIES (`country`), a sixth code of the day to one number (`phone_day`) or a 21st from one address
- * (`ip_day`), and a bulk message past SMS_DAILY_LIMIT (`daily_budget`).
+ * (`ip_day`), a bulk message past SMS_DAILY_LIMIT (`daily_budget`) and a staff notice past SMS_STAFF_DAILY_LIMIT
+ * (`staff_budget`, decision 081).
  */
-export type SmsLimitName = "country" | "phone_day" | "ip_day" | "daily_budget";
+export type SmsLimitName = "country" | "phone_day" | "ip_day" | "daily_budget" | "staff_budget";
 
 /**
  * Records that the limit `name` stopped a message now: one more hit on today's row of sms_limit_hits (the day in

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { and, count, eq, gte, inArray, isNotNull } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, ne } from "drizzle-orm";
 import { sms_messages, sms_outbox, sms_parts, type SmsKind } from "~/platform/db/schema";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { recordSmsLimitHit } from "~/platform/sms/sms-limits.server";
@@ -15,10 +15,31 @@ export type SmsMessage = { phone: string; body: string };
 /**
  * How a message is queued (decision 051): `kind` `code` (sign-up codes, reset links: sent before everything else,
  * and still sent past the daily budget) or `bulk` (the default: alerts, expiry warnings, owners' notices, staff
- * messages and digests); `purpose` names it for the back office (signup, reset, alert, expiry, renewal, owner,
- * staff, digest, offer_link).
+ * notices); `purpose` names it for the back office (signup, reset, alert, expiry, renewal, owner, staff, offer_link;
+ * `digest` on messages from before decision 081) and, for `staff`, its budget; `at` is its queuing time
+ * (`created_at`, default the database's clock), which a staff notice gives so that the next one is timed from it
+ * (decision 081).
  */
-export type SmsOptions = { kind?: SmsKind; purpose: string };
+export type SmsOptions = { kind?: SmsKind; purpose: string; at?: Date };
+
+/**
+ * The purpose of the staff's notices of visitors' requests (decision 081): they count against SMS_STAFF_DAILY_LIMIT
+ * alone, and never against SMS_DAILY_LIMIT, so visitors' requests cannot stop alerts, owners' notices or offer links.
+ */
+export const STAFF_PURPOSE = "staff";
+
+/**
+ * The daily budgets (decision 051, amended by 081): `staff` (staff notices, SMS_STAFF_DAILY_LIMIT) and `general`
+ * (every other message, SMS_DAILY_LIMIT, which stops bulk messages only), each with the error kept on a message it
+ * stopped (shown translated on /admin/sms) and the limit's name in sms_limit_hits.
+ */
+const BUDGETS = {
+  general: { variable: "SMS_DAILY_LIMIT", error: "daily_limit", hit: "daily_budget" },
+  staff: { variable: "SMS_STAFF_DAILY_LIMIT", error: "staff_daily_limit", hit: "staff_budget" },
+} as const;
+
+/** The budget a message counts against: `staff` for staff notices, `general` for the rest. */
+export type SmsBudget = keyof typeof BUDGETS;
 
 /**
  * What a provider answered for one message it took: its name (`outbox`, `smpp`, `http`), the number of SMS parts
@@ -92,7 +113,7 @@ export async function queueSms(tx: Db | Tx, message: SmsMessage, options: SmsOpt
   const kind = options.kind ?? "bulk";
   const [row] = await tx
     .insert(sms_messages)
-    .values({ phone: message.phone, body: message.body, kind, purpose: options.purpose })
+    .values({ phone: message.phone, body: message.body, kind, purpose: options.purpose, created_at: options.at })
     .returning({ id: sms_messages.id });
   await enqueueSend(tx, row.id, kind);
   return row.id;
@@ -122,27 +143,31 @@ export async function resendSms(db: Db, smsId: number): Promise<boolean> {
 }
 
 /**
- * How many messages were handed to a provider since the Damascus day began (`at`'s day): what SMS_DAILY_LIMIT
- * counts (decision 051). Uses sms_messages_state_created_at_idx through `sent_at`'s day.
+ * How many messages of `budget` were handed to a provider since the Damascus day began (`at`'s day): what
+ * SMS_DAILY_LIMIT (`general`, the default: every message but staff notices) or SMS_STAFF_DAILY_LIMIT (`staff`)
+ * counts (decisions 051 and 081). Uses sms_messages_state_created_at_idx through `sent_at`'s day.
  */
-export async function smsSentToday(db: Db | Tx, at = new Date()): Promise<number> {
+export async function smsSentToday(db: Db | Tx, at = new Date(), budget: SmsBudget = "general"): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(sms_messages)
-    .where(and(inArray(sms_messages.state, ["sent", "delivered"]), gte(sms_messages.sent_at, damascusDayStart(at))));
+    .where(
+      and(
+        inArray(sms_messages.state, ["sent", "delivered"]),
+        gte(sms_messages.sent_at, damascusDayStart(at)),
+        budget === "staff" ? eq(sms_messages.purpose, STAFF_PURPOSE) : ne(sms_messages.purpose, STAFF_PURPOSE),
+      ),
+    );
   return Number(row.n);
 }
 
 const smsPayload = z.object({ smsId: z.number().int().positive() });
 
-/** The error kept on a bulk message that the daily budget stopped (shown, translated, on /admin/sms). */
-export const DAILY_LIMIT_ERROR = "daily_limit";
-
 /**
  * The `sms` task (decision 051): locks the job's message; does nothing when it was already handed over (a try
- * whose commit failed after the provider took it is not sent twice by our side); stops a bulk message past the
- * day's budget (SMS_DAILY_LIMIT: the message becomes `failed` with DAILY_LIMIT_ERROR, the limit is recorded) while
- * codes go on; otherwise hands it to the configured sender with the idempotency key `sms:<message id>`, and records
+ * whose commit failed after the provider took it is not sent twice by our side); stops a staff notice past the day's
+ * SMS_STAFF_DAILY_LIMIT and another bulk message past SMS_DAILY_LIMIT (the message becomes `failed` with its budget's
+ * error, the limit is recorded) while codes go on; otherwise hands it to the configured sender with the idempotency key `sms:<message id>`, and records
  * what the provider answered: `sent`, the provider, the part count and each part's id (sms_parts, which delivery
  * receipts name). A code's text is erased once handed over (the database otherwise keeps codes only hashed). All in
  * the job's transaction. A payload that is not a message id throws (the job fails and is kept).
@@ -152,13 +177,12 @@ async function sendQueuedSms(tx: Tx, payload: unknown): Promise<void> {
   const [message] = await tx.select().from(sms_messages).where(eq(sms_messages.id, smsId)).for("update");
   if (!message || message.state === "sent" || message.state === "delivered" || message.body === null) return;
   const now = new Date();
-  const limit = getEnv().SMS_DAILY_LIMIT;
-  if (message.kind === "bulk" && limit && (await smsSentToday(tx, now)) >= limit) {
-    await tx
-      .update(sms_messages)
-      .set({ state: "failed", error: DAILY_LIMIT_ERROR, updated_at: now })
-      .where(eq(sms_messages.id, smsId));
-    await recordSmsLimitHit(tx, "daily_budget", `SMS_DAILY_LIMIT ${limit}: message ${smsId} (${message.purpose}) not sent`, now);
+  const budget: SmsBudget = message.purpose === STAFF_PURPOSE ? "staff" : "general";
+  const { variable, error, hit } = BUDGETS[budget];
+  const limit = message.kind === "bulk" ? getEnv()[variable] : 0;
+  if (limit && (await smsSentToday(tx, now, budget)) >= limit) {
+    await tx.update(sms_messages).set({ state: "failed", error, updated_at: now }).where(eq(sms_messages.id, smsId));
+    await recordSmsLimitHit(tx, hit, `${variable} ${limit}: message ${smsId} (${message.purpose}) not sent`, now);
     return;
   }
   const result = await getSmsSender().send(tx as unknown as Db, {

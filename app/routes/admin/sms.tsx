@@ -19,6 +19,9 @@ import { pageMeta } from "~/platform/http/seo";
 
 export const meta = pageMeta;
 
+/** The errors of a message a daily budget stopped (decisions 051 and 081, sms.server.ts), by their texts. */
+const BUDGET_ERRORS = { daily_limit: "admin:smsLog.dailyLimit", staff_daily_limit: "admin:smsLog.staffLimit" } as const;
+
 /** The query parameters the loader reads (decision 045). */
 export const queryParams = ["q", "state", "page"];
 
@@ -119,7 +122,11 @@ export default function SmsPage() {
               )}
               {m.error ? (
                 <p className="hint">
-                  {m.error === "daily_limit" ? t("admin:smsLog.dailyLimit") : <bdi dir="ltr">{m.error}</bdi>}
+                  {Object.hasOwn(BUDGET_ERRORS, m.error) ? (
+                    t(BUDGET_ERRORS[m.error as keyof typeof BUDGET_ERRORS])
+                  ) : (
+                    <bdi dir="ltr">{m.error}</bdi>
+                  )}
                 </p>
               ) : null}
               {m.state === "failed" && m.body ? <IdButtonForm id={m.id} label={t("admin:smsLog.resend")} /> : null}
