@@ -166,6 +166,15 @@ export function createRemixHandler(options: {
       // A visitor's page is rendered from its canonical address, the one its key names (decision 045).
       if (visitor && visitor.search !== url.search) request = new Request(new URL(`${url.pathname}${visitor.search}`, url), init);
       const read = req.method === "GET" || req.method === "HEAD";
+      // A page being rendered already is waited for, not rendered again (decision 077); this render is announced so
+      // that the next requests for the page wait for it.
+      let shared: ReturnType<PageCache["renderStarted"]> = null;
+      if (cache && key && req.method === "GET") {
+        const underWay = cache.rendering(key);
+        const entry = underWay ? await underWay : undefined;
+        if (entry) return cache.send(req, res, entry, "hit");
+        shared = cache.renderStarted(key);
+      }
       let refusal: { status: 429 | 503; retryAfter: number } | null = null;
       let release: (() => void) | null = null;
       if (read && !context.refused) {
@@ -182,13 +191,17 @@ export function createRemixHandler(options: {
       try {
         let storeKey = key;
         if (refusal) {
+          shared?.(undefined);
+          shared = null;
           context.refused = refusal.status;
           res.setHeader("Retry-After", String(refusal.retryAfter));
-          // A visitor's document: the kept refusal page, or rendered from `/` and kept (decisions 045 and 077).
+          // A visitor's document: the kept refusal page, or rendered from `/` (once however many are refused at
+          // once) and kept (decisions 045 and 077).
           if (cache && visitor && !url.pathname.endsWith(".data")) {
             storeKey = `${url.host} ${cache.refusalKey(request, refusal.status)}`;
-            const kept = cache.get(storeKey);
+            const kept = cache.get(storeKey) ?? (await cache.rendering(storeKey));
             if (kept) return cache.send(req, res, kept, "refused");
+            if (req.method === "GET") shared = cache.renderStarted(storeKey);
             request = new Request(new URL("/", url), init);
           }
         }
@@ -206,6 +219,7 @@ export function createRemixHandler(options: {
             refusal: status === 200 ? undefined : status,
             encoding: chooseEncoding(req),
           });
+          shared?.(entry);
           if (entry) return cache.send(req, res, entry, status === 200 ? "miss" : "refused");
           writeHead(res, response);
           sendWhole(req, res, Buffer.from(html, "utf8"));
@@ -221,6 +235,7 @@ export function createRemixHandler(options: {
         else res.end();
       } finally {
         release?.();
+        shared?.(undefined);
       }
     } catch (error) {
       next(error);

@@ -90,6 +90,8 @@ export class PageCache {
   private readonly waiting = new Set<string>();
   /** The background compression under way, if any (see idle()). */
   private compressing: Promise<void> | null = null;
+  /** Pages being rendered to be kept, by key: what later requests for the same page wait for (renderStarted). */
+  private readonly inFlight = new Map<string, Promise<Entry | undefined>>();
 
   constructor(private readonly options: PageCacheOptions) {
     this.entries = new LRUCache<string, Entry>({
@@ -189,6 +191,33 @@ export class PageCache {
    */
   refusalKey(request: Request, status: 429 | 503): string {
     return `${localeOf(request)} ${dataSaverOf(request) ?? "full"} ${status}`;
+  }
+
+  /**
+   * The render under way of the page of `key`, if any (renderStarted): a request for a page being rendered waits for
+   * that render instead of rendering it again (decision 077), so a crowd asking for the same new page, or for a page
+   * the cache just dropped, costs one render and one slot of the render pool. Resolves with the kept entry, or
+   * undefined when the render could not be kept (the waiter then renders for itself).
+   */
+  rendering(key: string): Promise<Entry | undefined> | undefined {
+    return this.inFlight.get(key);
+  }
+
+  /**
+   * Marks the page of `key` as being rendered to be kept, and returns the function that ends it (call it once, with
+   * the entry stored, or undefined when nothing was kept); null when a render of that page is under way already.
+   */
+  renderStarted(key: string): ((entry: Entry | undefined) => void) | null {
+    if (this.inFlight.has(key)) return null;
+    let settle!: (entry: Entry | undefined) => void;
+    this.inFlight.set(key, new Promise<Entry | undefined>((resolve) => (settle = resolve)));
+    let ended = false;
+    return (entry) => {
+      if (ended) return;
+      ended = true;
+      this.inFlight.delete(key);
+      settle(entry);
+    };
   }
 
   /** The current generation: a page rendered under it is stored only if it is still current when rendered. */

@@ -109,12 +109,12 @@ export class RenderPool {
    * Never rejects.
    */
   admit(client: string, signal?: AbortSignal): Promise<Admission> {
+    if (signal?.aborted) return Promise.resolve(this.shed("left"));
     const state = this.clients.get(client) ?? { waiting: [], rendering: 0 };
     if (this.renderingNow < this.options.size && this.queuedNow === 0) {
       this.clients.set(client, state);
       return Promise.resolve(this.grant(client, state, 0));
     }
-    if (signal?.aborted) return Promise.resolve(this.shed("left"));
     if (this.queuedNow >= this.maxQueued) return Promise.resolve(this.shed("queue_full"));
     if (this.estimatedWaitMs(client, state) > this.options.deadlineMs) return Promise.resolve(this.shed("deadline"));
     this.clients.set(client, state);

@@ -63,6 +63,8 @@ describe("TRUST_PROXY (decision 077)", () => {
 
   it("refuses a value that is no setting, and never trusts every sender", () => {
     expect(parseTrustProxy("true")).toBeNull();
+    // A hop count inside a list is no address (ipaddr.js alone reads "2" as 0.0.0.2).
+    expect(parseTrustProxy("loopback, 2")).toBeNull();
     expect(parseTrustProxy("10.0.0.0/99")).toBeNull();
     expect(parseTrustProxy("")).toBeNull();
     expect(parseTrustProxy("uniquelocal, 2001:db8::/32")).toEqual(["uniquelocal", "2001:db8::/32"]);

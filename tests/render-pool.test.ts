@@ -114,6 +114,10 @@ describe("the render pool (decision 077)", () => {
     expect(await leaving).toEqual({ ok: false, reason: "left" });
     expect(await waiting).toEqual({ ok: false, reason: "expired" });
     expect(shed).toEqual(["left", "expired"]);
+    // A client gone before it asked gets no slot, even a free one.
+    const gone = new AbortController();
+    gone.abort();
+    expect(await pool.admit("d", gone.signal)).toEqual({ ok: false, reason: "left" });
     expect(pool.queued).toBe(0);
     holder.release();
     expect(pool.rendering).toBe(0);

@@ -105,21 +105,33 @@ describe("a crowd behind one address (decision 077)", () => {
     // The sitemap lists the pages by place (each offer type in each governorate and place), each an indexed page.
     const sitemap = await (await get(server, "/sitemaps/pages.xml", "192.0.2.45")).text();
     const entries = [...sitemap.matchAll(/<loc>[^<]*?(\/estates\?[^<]*)<\/loc>/g)].map((m) => m[1].replaceAll("&amp;", "&"));
-    expect(entries).toContain("/estates?estate_offer_type_id=1&is_simple=0&location_id=1");
+    expect(entries).toContain("/estates?location_id=1&estate_offer_type_id=1&is_simple=0");
     expect(entries).toContain("/estates?estate_offer_type_id=2&governorate_id=1&is_simple=0&lang=en");
     expect(sitemap).not.toMatch(/&(?!amp;)/);
     for (const path of [
-      "/estates?estate_offer_type_id=1&is_simple=0&location_id=1",
+      "/estates?location_id=1&estate_offer_type_id=1&is_simple=0",
       "/estates?estate_offer_type_id=2&governorate_id=1&is_simple=0",
     ]) {
       const res = await get(server, path, "192.0.2.45");
+      const html = await res.text();
       expect(res.status, path).toBe(200);
-      expect(await res.text(), path).not.toMatch(/<meta name="robots"/);
+      expect(html, path).not.toMatch(/<meta name="robots"/);
+      // The address the sitemap names is the page's own canonical one.
+      expect(html, path).toContain(`<link rel="canonical" href="${server.url}${path.replaceAll("&", "&amp;")}"/>`);
     }
+    // The results form sends the defaults (prices in SYP, the newest first): still the place's page.
+    const submitted = await (await get(server, `${place}&currency=SYP&sort=newest&q=`, "192.0.2.45")).text();
+    expect(submitted).not.toMatch(/<meta name="robots"/);
+    expect(submitted).toContain(
+      `<link rel="canonical" href="${server.url}/estates?location_id=1&amp;estate_type_id=6&amp;estate_offer_type_id=1"/>`,
+    );
     const robots = await (await get(server, "/robots.txt", "192.0.2.45")).text();
-    for (const line of ["Disallow: /*?q=", "Disallow: /*&q=", "Allow: /*&q=&", "Allow: /*&q=$", "Disallow: /*&sort="]) {
-      expect(robots.split("\n")).toContain(line);
+    const rules = robots.split("\n");
+    for (const line of ["Disallow: /*?q=", "Disallow: /*&q=", "Disallow: /*?sort=", "Disallow: /*&sort="]) {
+      expect(rules).toContain(line);
     }
+    // No Allow rule may outweigh them: the longest matching rule decides for the whole address (RFC 9309).
+    expect(rules.filter((rule) => rule.startsWith("Allow:"))).toEqual(["Allow: /"]);
   });
 
   it("sends another spelling of a page's address to it for good", async () => {

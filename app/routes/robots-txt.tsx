@@ -4,8 +4,10 @@ import { originCacheControl } from "~/features/site/sitemap.server";
 
 /**
  * The search parameters whose values make endless pages (decision 077): a search with words or another order is never
- * a page worth a crawler's visit. An empty value (what the search form sends when the box is left empty) is allowed
- * by the longer Allow rules (the longest matching rule wins, Allow on a tie: RFC 9309).
+ * a page worth a crawler's visit. An address with the parameter empty (what the search form sends when the box is
+ * left empty) is disallowed too: it is the same page as its canonical address, which drops empty parameters. No Allow
+ * rule carves the empty value out: under RFC 9309 the longest matching rule decides for the whole address, so
+ * `Allow: /*&sort=$` would also allow `?q=villa&sort=`.
  */
 const ENDLESS_PARAMS = ["q", "sort"];
 
@@ -15,13 +17,7 @@ const ENDLESS_PARAMS = ["q", "sort"];
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
-  const endless = ENDLESS_PARAMS.flatMap((name) =>
-    ["?", "&"].flatMap((before) => [
-      `Disallow: /*${before}${name}=`,
-      `Allow: /*${before}${name}=&`,
-      `Allow: /*${before}${name}=$`,
-    ]),
-  );
+  const endless = ENDLESS_PARAMS.flatMap((name) => ["?", "&"].map((before) => `Disallow: /*${before}${name}=`));
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -34,7 +34,8 @@ async function placeSearchPaths(): Promise<string[]> {
   const lookups = await getLookups(await getDb());
   return lookups.offerTypes.flatMap((offer) => [
     ...lookups.governorates.map((g) => `/estates?estate_offer_type_id=${offer.id}&governorate_id=${g.id}&is_simple=0`),
-    ...[...lookups.locationById.keys()].map((id) => `/estates?estate_offer_type_id=${offer.id}&is_simple=0&location_id=${id}`),
+    // In the order of the page's own canonical address (seoMeta writes FILTER_PARAMS in their order).
+    ...[...lookups.locationById.keys()].map((id) => `/estates?location_id=${id}&estate_offer_type_id=${offer.id}&is_simple=0`),
   ]);
 }
 

@@ -227,6 +227,20 @@ describe("two web processes, one worker, behind nginx", () => {
     expect(statuses[10]).toBe(429);
   });
 
+  it("renders every page of a crowd behind one address through nginx, and another address's page meanwhile (decision 077)", async () => {
+    // A carrier's NAT: 30 new searches at once from one address, spread by nginx over both processes' render pools.
+    const crowd = Array.from({ length: 30 }, async (_, i) => {
+      const res = await fetch(`${site()}/estates?is_simple=0&q=crowd${i}`, { headers: { "X-Forwarded-For": "203.0.113.77" } });
+      await res.arrayBuffer();
+      return res.status;
+    });
+    const other = await fetch(`${site()}/estates?is_simple=0&q=neighbour`, { headers: { "X-Forwarded-For": "198.51.100.78" } });
+    await other.arrayBuffer();
+    expect(other.status).toBe(200);
+    // Before decision 077 the default quota answered 429 past the tenth page of the address.
+    expect(await Promise.all(crowd)).toEqual(Array(30).fill(200));
+  });
+
   it("does each queued job once, with two workers taking from the queue", async () => {
     const second = await startWorker();
     try {

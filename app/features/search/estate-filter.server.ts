@@ -188,9 +188,20 @@ export const LANDING_FILTER_PARAMS: ReadonlySet<FilterParam> = new Set([
   "is_simple",
 ]);
 
-/** Whether a search's values (as typed) name only LANDING_FILTER_PARAMS: a page for search engines to index. */
+/**
+ * The values a filter field has when it is not sent (prices in SYP, the newest first): the results form sends them,
+ * and a field at its default names nothing (a search page's canonical address and isLandingSearch leave it out).
+ */
+export const FILTER_DEFAULTS: Readonly<Partial<Record<FilterParam, string>>> = { currency: "SYP", sort: "newest" };
+
+/**
+ * Whether a search's values (as typed) name only LANDING_FILTER_PARAMS (a field empty or at its FILTER_DEFAULTS value
+ * names nothing): a page for search engines to index.
+ */
 export function isLandingSearch(values: Partial<Record<FilterParam, string>>): boolean {
-  return Object.entries(values).every(([name, value]) => !value || LANDING_FILTER_PARAMS.has(name as FilterParam));
+  return Object.entries(values).every(
+    ([name, value]) => !value || value === FILTER_DEFAULTS[name as FilterParam] || LANDING_FILTER_PARAMS.has(name as FilterParam),
+  );
 }
 
 /** The filter's fields as typed, kept to fill the form again (decision 024). */

@@ -135,9 +135,14 @@ export function parseTrustProxy(value: string): false | number | string[] | null
   if (items.length === 0) return null;
   for (const item of items) {
     if (TRUST_PROXY_NAMES.has(item)) continue;
-    if (item.includes("/") ? !isCidr(item) : !ipaddr.isValid(item)) return null;
+    if (item.includes("/") ? !isCidr(item) : !isAddress(item)) return null;
   }
   return items;
+}
+
+/** An IPv4 address in four decimal parts, or an IPv6 address (ipaddr.js alone would take `2` as 0.0.0.2). */
+function isAddress(text: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) || (text.includes(":") && ipaddr.IPv6.isValid(text));
 }
 
 function isCidr(text: string): boolean {

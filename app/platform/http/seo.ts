@@ -17,6 +17,8 @@ export type Seo = {
   type?: "website" | "article" | "product";
   /** Query parameters that make this page distinct (search filters, page); everything else is dropped from canonical. */
   keep?: string[];
+  /** Values of `keep`'s parameters that name nothing (a filter's defaults): left out of canonical like empty ones. */
+  defaults?: Readonly<Record<string, string | undefined>>;
   /**
    * A page of one visitor (a form's answer, an account page, an address holding a secret): `noindex, follow`, and kept
    * nowhere (no-store, decision 045).
@@ -45,7 +47,7 @@ export function seoMeta(
   const kept = new URLSearchParams();
   for (const key of seo.keep ?? []) {
     const value = params.get(key);
-    if (value && !(key === "page" && value === "1")) kept.set(key, value);
+    if (value && !(key === "page" && value === "1") && seo.defaults?.[key] !== value) kept.set(key, value);
   }
   // One URL per page: /articals/ and /articals are the same page.
   const pathname = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, "") : location.pathname;
