@@ -5,6 +5,7 @@ import type { Db, Tx } from "~/platform/db/client.server";
 import { recordSmsLimitHit } from "~/platform/sms/sms-limits.server";
 import { damascusDayStart } from "~/platform/i18n/dates";
 import { getEnv } from "~/platform/config/env.server";
+import { isFictionPhone } from "~/platform/config/fiction-phones";
 import { enqueue, type Job, type Task } from "~/platform/jobs/jobs.server";
 import { smsPartCount } from "./sms-encoding.server";
 import { smsSenderFromEnv } from "./sms-providers.server";
@@ -139,8 +140,16 @@ const smsPayload = z.object({ smsId: z.number().int().positive() });
 export const DAILY_LIMIT_ERROR = "daily_limit";
 
 /**
+ * The error kept on a message to a number reserved for fiction (a demo owner's, office's or admin's:
+ * docs/decisions/079), which no provider is ever handed (shown, translated, on /admin/sms).
+ */
+export const FICTION_NUMBER_ERROR = "fiction_number";
+
+/**
  * The `sms` task (decision 051): locks the job's message; does nothing when it was already handed over (a try
- * whose commit failed after the provider took it is not sent twice by our side); stops a bulk message past the
+ * whose commit failed after the provider took it is not sent twice by our side); refuses a number reserved for
+ * fiction whatever the provider, the outbox included (the message becomes `failed` with FICTION_NUMBER_ERROR, a
+ * code's text erased as when sent: docs/decisions/079); stops a bulk message past the
  * day's budget (SMS_DAILY_LIMIT: the message becomes `failed` with DAILY_LIMIT_ERROR, the limit is recorded) while
  * codes go on; otherwise hands it to the configured sender with the idempotency key `sms:<message id>`, and records
  * what the provider answered: `sent`, the provider, the part count and each part's id (sms_parts, which delivery
@@ -152,6 +161,18 @@ async function sendQueuedSms(tx: Tx, payload: unknown): Promise<void> {
   const [message] = await tx.select().from(sms_messages).where(eq(sms_messages.id, smsId)).for("update");
   if (!message || message.state === "sent" || message.state === "delivered" || message.body === null) return;
   const now = new Date();
+  if (isFictionPhone(message.phone)) {
+    await tx
+      .update(sms_messages)
+      .set({
+        state: "failed",
+        error: FICTION_NUMBER_ERROR,
+        updated_at: now,
+        body: message.kind === "code" ? null : message.body,
+      })
+      .where(eq(sms_messages.id, smsId));
+    return;
+  }
   const limit = getEnv().SMS_DAILY_LIMIT;
   if (message.kind === "bulk" && limit && (await smsSentToday(tx, now)) >= limit) {
     await tx

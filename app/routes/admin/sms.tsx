@@ -119,10 +119,18 @@ export default function SmsPage() {
               )}
               {m.error ? (
                 <p className="hint">
-                  {m.error === "daily_limit" ? t("admin:smsLog.dailyLimit") : <bdi dir="ltr">{m.error}</bdi>}
+                  {m.error === "daily_limit" ? (
+                    t("admin:smsLog.dailyLimit")
+                  ) : m.error === "fiction_number" ? (
+                    t("admin:smsLog.fictionNumber")
+                  ) : (
+                    <bdi dir="ltr">{m.error}</bdi>
+                  )}
                 </p>
               ) : null}
-              {m.state === "failed" && m.body ? <IdButtonForm id={m.id} label={t("admin:smsLog.resend")} /> : null}
+              {m.state === "failed" && m.body && m.error !== "fiction_number" ? (
+                <IdButtonForm id={m.id} label={t("admin:smsLog.resend")} />
+              ) : null}
             </li>
           ))}
         </ol>
