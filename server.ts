@@ -23,6 +23,8 @@ import { isMultipartForm, UPLOAD_BODY_LIMIT } from "./app/platform/http/multipar
 import { consume } from "./app/platform/http/rate-limit.server";
 import { carriesLogin, loginTokenOf } from "./app/platform/http/session.server";
 import { getEnv } from "./app/platform/config/env.server";
+import { exitWhenInUse } from "./app/platform/db/pglite-lock.server";
+import { outboxOnPublicSiteWarning } from "./app/platform/sms/sms-providers.server";
 import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/guards";
 import { startDatabase } from "./server/database";
 import { compressionFilter } from "./server/encoding";
@@ -49,10 +51,14 @@ if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
   process.exit(1);
 }
 
+// Codes and links that never reach a phone are a site nobody can sign up to (docs/decisions/079): said at every start.
+const smsWarning = outboxOnPublicSiteWarning(env);
+if (smsWarning) logger.error(smsWarning);
+
 // A failure that escapes a request (a driver's late error event, a stream error) is logged; the process serves on.
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
 
-const { database, demoAdmin } = await startDatabase();
+const { database, demoAdmin } = await startDatabase().catch(exitWhenInUse((line) => logger.fatal(line)));
 logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
 const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);

@@ -134,7 +134,7 @@ for (const lang of LANGS) {
 
     test("a logged-in user's forms: no axe violation", async ({ page }, testInfo) => {
       await ownAddress(page);
-      await logIn(page, lang, testInfo.project.name, DEMO_ADMIN.typed, DEMO_ADMIN.password);
+      await logIn(page, lang, testInfo.project.name, DEMO_ADMIN.typed, DEMO_ADMIN.password, "/login", DEMO_ADMIN.country);
       await expect(page).toHaveURL(/\/$/);
       for (const [, path] of USER_PAGES) {
         await visit(page, path, testInfo.project.name);

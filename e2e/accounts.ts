@@ -98,11 +98,19 @@ export async function registerAndConfirm(page: Page, lang: Lang, projectName: st
   return phone;
 }
 
-/** Logs in on /login with the test captcha. */
-export async function logIn(page: Page, lang: Lang, projectName: string, typed: string, password: string, path = "/login") {
+/** Logs in on `path` (/login) with the test captcha, the number typed for `country` (Syria). */
+export async function logIn(
+  page: Page,
+  lang: Lang,
+  projectName: string,
+  typed: string,
+  password: string,
+  path = "/login",
+  country = "SY",
+) {
   await page.goto(path);
   await settle(page, projectName);
-  await fillPhone(page, lang, typed);
+  await fillPhone(page, lang, typed, country);
   await page.getByLabel(A[lang].fields.password, { exact: true }).fill(password);
   await page.getByLabel(A[lang].fields.captcha, { exact: true }).fill(CAPTCHA);
   await page.getByRole("button", { name: A[lang].login.submit, exact: true }).click();

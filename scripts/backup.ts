@@ -4,6 +4,7 @@
  * docs/backups.md. Stop the server first when it uses PGlite. Exits with 1 and a message when it cannot.
  */
 import { BackupError, createBackup } from "../app/platform/db/backup.server";
+import { DatabaseInUseError } from "../app/platform/db/pglite-lock.server";
 import { getEnv } from "../app/platform/config/env.server";
 
 const args = process.argv.slice(2);
@@ -25,7 +26,7 @@ try {
       : `${manifest.images.files} images (${mb} MB)`;
   console.log(`backup of ${manifest.database === "pglite" ? "PGlite" : "PostgreSQL"} and ${images} written to ${path}`);
 } catch (error) {
-  if (!(error instanceof BackupError)) throw error;
+  if (!(error instanceof BackupError || error instanceof DatabaseInUseError)) throw error;
   console.error(`backup failed: ${error.message}`);
   process.exit(1);
 }

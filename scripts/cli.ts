@@ -1,6 +1,22 @@
+import type { Database } from "../app/platform/db/client.server";
+
 /**
- * The command-line options of the scripts (`npm run bench -- --seconds 5`): `--name value` pairs of process.argv.
+ * What the scripts share: the command-line options (`npm run bench -- --seconds 5`: `--name value` pairs of
+ * process.argv) and the opening of the configured database.
  */
+
+/**
+ * The database of DATABASE_URL, else the PGlite folder of DATA_DIR or PGLITE_DIR, as a script opens it (not
+ * migrated). When another process has that PGlite folder open, prints which (DatabaseInUseError) and exits with 1.
+ * The app's modules are loaded on the call, so the scripts that only read options (soak, lighthouse) never load them.
+ */
+export async function openScriptDatabase(): Promise<Database> {
+  const { getEnv } = await import("../app/platform/config/env.server");
+  const { openDatabase } = await import("../app/platform/db/client.server");
+  const { exitWhenInUse } = await import("../app/platform/db/pglite-lock.server");
+  const env = getEnv();
+  return openDatabase({ url: env.DATABASE_URL, pgliteDir: env.pgliteDir }).catch(exitWhenInUse((line) => console.error(line)));
+}
 
 /** The value given as `--name value`, or undefined when the option is absent. */
 export function stringOption(name: string): string | undefined {

@@ -5,6 +5,7 @@
  * Stop the server first when it uses PGlite. See app/platform/db/backup.server.ts and docs/backups.md.
  */
 import { BackupError, findBackup, restoreBackup } from "../app/platform/db/backup.server";
+import { DatabaseInUseError } from "../app/platform/db/pglite-lock.server";
 import { getEnv } from "../app/platform/config/env.server";
 
 const args = process.argv.slice(2);
@@ -30,7 +31,7 @@ try {
       : `restored ${backup} (made ${manifest.createdAt}, ${manifest.images.files} images) into ${where} and ${env.imagesDir}`,
   );
 } catch (error) {
-  if (!(error instanceof BackupError)) throw error;
+  if (!(error instanceof BackupError || error instanceof DatabaseInUseError)) throw error;
   console.error(`restore failed: ${error.message}`);
   process.exit(1);
 }

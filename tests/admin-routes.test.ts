@@ -1299,8 +1299,8 @@ describe("the demo admin", () => {
     expect(existing).toEqual([]);
     const id = await ensureDemoAdmin(db());
     expect(id).not.toBeNull();
-    const [row] = await db().select().from(s.users).where(eq(s.users.phone, "+963944000100"));
-    expect(row).toMatchObject({ id, phone: "+963944000100", status: "active", role: "admin" });
+    const [row] = await db().select().from(s.users).where(eq(s.users.phone, "+12025550100"));
+    expect(row).toMatchObject({ id, phone: "+12025550100", status: "active", role: "admin" });
     expect(await verifyPassword(row.password_hash, DEMO_ADMIN.password)).toBe(true);
     expect(await verifyPassword(row.password_hash, "wrong-password")).toBe(false);
 

@@ -124,21 +124,15 @@ describe("backup and restore on PGlite", () => {
   it("refuses to back up or restore while another process has the database open", async () => {
     let child: ChildProcess | undefined;
     try {
-      child = spawn(
-        process.execPath,
-        [
-          "--input-type=module",
-          "-e",
-          "import { PGlite } from '@electric-sql/pglite'; const p = await PGlite.create(process.argv[1]); await p.query('select count(*) from estates'); console.log('open'); setInterval(() => {}, 1000);",
-          target.pgliteDir,
-        ],
-        { stdio: ["ignore", "pipe", "inherit"] },
-      );
+      // A process that opens the folder as the server does (its lock, docs/decisions/080).
+      child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/hold-pglite.ts", target.pgliteDir], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       await new Promise<void>((resolve, reject) => {
         child!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("open") && resolve());
         child!.on("exit", (code) => reject(new Error(`the process holding PGlite exited with ${code}`)));
       });
-      const message = new RegExp(`process ${child.pid} has the PGlite database .* open: stop the server first`);
+      const message = new RegExp(`the PGlite database .* is in use: process ${child.pid} \\(tests/helpers/hold-pglite.ts`);
       await expect(createBackup(target, path.join(tmp, "refused"))).rejects.toThrow(message);
       expect(fs.existsSync(path.join(tmp, "refused")) ? fs.readdirSync(path.join(tmp, "refused")) : []).toEqual([]);
       const backup = findBackup(path.join(tmp, "pglite-backups"));

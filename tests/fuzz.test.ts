@@ -1043,7 +1043,7 @@ beforeAll(async () => {
   expect((await getPage(server, admin, "/login")).status).toBe(200);
   const login = await postForm(server, admin, "/login", {
     intent: "login",
-    country: "SY",
+    country: DEMO_ADMIN.country,
     authentication: DEMO_ADMIN.nationalPhone,
     password: DEMO_ADMIN.password,
     captcha: CAPTCHA,

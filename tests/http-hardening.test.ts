@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/platform/i18n/i18n.server";
+import { DEMO_ADMIN } from "~/features/accounts/admin-bootstrap.server";
 import { freePort, startServer, type TestServer } from "./helpers/server";
 
 /**
@@ -17,7 +18,8 @@ const en = resources.en.common;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // An account with a real (test) number: the demo admin's is reserved for fiction and gets no SMS (decision 079).
+  server = await startServer({ ADMIN_PHONE: "+963944000100", ADMIN_PASSWORD: "reset-link-test-2026" });
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -362,12 +364,12 @@ describe("behind a reverse proxy", () => {
 });
 
 describe("npm start on one machine (docs/decisions/049): the loopback names are one site", () => {
-  // As `npm start` runs it: production, PUBLIC_URL=http://localhost:$PORT.
+  // As `npm start` runs it: production, PUBLIC_URL=http://localhost:$PORT, DEMO_DATA=on.
   let local: TestServer;
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    local = await startServer({ NODE_ENV: "production", PUBLIC_URL: `http://localhost:${port}` }, 180_000, {
+    local = await startServer({ NODE_ENV: "production", PUBLIC_URL: `http://localhost:${port}`, DEMO_DATA: "on" }, 180_000, {
       port,
       keepDataDir: true,
     });
@@ -421,7 +423,7 @@ describe("npm start on one machine (docs/decisions/049): the loopback names are 
       await local.stop();
       // The next start seeds nothing, says nothing about it, and leaves the account as it is.
       const again = await startServer(
-        { NODE_ENV: "production", PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: local.dataDir },
+        { NODE_ENV: "production", PUBLIC_URL: `http://localhost:${port}`, DEMO_DATA: "on", DATA_DIR: local.dataDir },
         120_000,
         {
           port,
@@ -432,7 +434,7 @@ describe("npm start on one machine (docs/decisions/049): the loopback names are 
       const client = await PGlite.create(path.join(local.dataDir, "db"));
       try {
         const { rows } = await client.query<{ role: string; status: string }>(
-          "select role, status from users where phone = '+963944000100'",
+          `select role, status from users where phone = '${DEMO_ADMIN.phone}'`,
         );
         expect(rows).toEqual([{ role: "admin", status: "active" }]);
       } finally {

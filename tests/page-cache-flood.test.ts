@@ -154,7 +154,7 @@ describe("pages rendered per address (decision 045)", () => {
       method: "POST",
       body: new URLSearchParams({
         intent: "login",
-        country: "SY",
+        country: DEMO_ADMIN.country,
         authentication: DEMO_ADMIN.nationalPhone,
         password: DEMO_ADMIN.password,
         captcha: "Kp7Wd",

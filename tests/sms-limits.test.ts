@@ -102,7 +102,7 @@ async function forgot(typed: string, ip: string, country = "SY"): Promise<Reply>
 
 /** Sets environment values for one test (getEnv() is parsed once); undone after it. */
 const saved: Array<() => void> = [];
-function setEnv<K extends "SMS_COUNTRIES" | "SMS_DAILY_LIMIT">(key: K, value: ReturnType<typeof getEnv>[K]) {
+function setEnv<K extends "SMS_COUNTRIES" | "SMS_DAILY_LIMIT" | "SMS_PROVIDER">(key: K, value: ReturnType<typeof getEnv>[K]) {
   const env = getEnv();
   const before = env[key];
   env[key] = value;
@@ -344,6 +344,29 @@ describe("the back office's first page (/admin)", () => {
     const again = await callLoader(adminLoader, "/admin", { cookie: admin.cookie });
     expect(again.data.sms).toMatchObject({ sent: sent + 1, budget: null });
     expect(await renderPage(AdminDashboard, again.data, "en")).toContain(`${sent + 1} (no daily limit)`);
+  });
+
+  it("says in both languages, above everything, that SMS reach no phone while SMS_PROVIDER is the outbox alone", async () => {
+    const admin = await account(db(), { role: "admin" });
+    const outboxOnly = await callLoader(adminLoader, "/admin", { cookie: admin.cookie });
+    expect(outboxOnly.data.sms.outboxOnly).toBe(true);
+    for (const lng of ["en", "ar"] as const) {
+      const html = await renderPage(AdminDashboard, outboxOnly.data, lng);
+      const notice = `<p class="notice notice-error" role="alert">`;
+      expect(html).toContain(escapeHtml(resources[lng].admin.smsLimits.outboxOnly));
+      expect(html.indexOf(notice)).toBeLessThan(html.indexOf("<dl"));
+    }
+    expect(resources.en.admin.smsLimits.outboxOnly).toContain("not being sent to phones");
+
+    for (const providers of [["smpp"], ["smpp", "outbox"]] as const) {
+      setEnv("SMS_PROVIDER", [...providers]);
+      const configured = await callLoader(adminLoader, "/admin", { cookie: admin.cookie });
+      expect(configured.data.sms.outboxOnly).toBe(false);
+      for (const lng of ["en", "ar"] as const)
+        expect(await renderPage(AdminDashboard, configured.data, lng)).not.toContain(
+          escapeHtml(resources[lng].admin.smsLimits.outboxOnly),
+        );
+    }
   });
 
   it("says when no limit was reached today", async () => {

@@ -38,9 +38,16 @@ export async function ensureAdmin(db: Db, phone: string, password: string): Prom
 /**
  * The demo data's admin, whose credentials the README gives. Made
  * when the demo data is seeded, unless the site is public (PUBLIC_URL not on a loopback name); there the operator's
- * ADMIN_PHONE and ADMIN_PASSWORD are the way in (docs/decisions/010, docs/decisions/049).
+ * ADMIN_PHONE and ADMIN_PASSWORD are the way in (docs/decisions/010, docs/decisions/049). Its number is one reserved
+ * for fiction, like every number of the demo data (docs/decisions/079): typed as `nationalPhone` with the phone
+ * field's country `country`.
  */
-export const DEMO_ADMIN = { phone: "+963944000100", nationalPhone: "0944 000 100", password: "demo-admin-2026" } as const;
+export const DEMO_ADMIN = {
+  phone: "+12025550100",
+  country: "US",
+  nationalPhone: "202 555 0100",
+  password: "demo-admin-2026",
+} as const;
 
 /** Creates the demo admin when no account has its number yet (an existing one is left as it is). Returns its id or null. */
 export async function ensureDemoAdmin(db: Db): Promise<number | null> {
@@ -65,10 +72,11 @@ export async function ensureDemoAdmin(db: Db): Promise<number | null> {
 
 /**
  * What became of the demo admin at a start or a seeding (settleDemoAdmin): `ready` (it exists with its known
- * password: say how to log in), `skipped` (the demo data was seeded on a public site without it), or null (nothing
- * to say: no demo data was seeded now).
+ * password: say how to log in), `skipped` (the demo data was seeded on a public site without it), `empty` (a new
+ * database started without demo data and without ADMIN_PHONE: no account at all, say how to make the first admin;
+ * server/database.ts), or null (nothing to say: no demo data was seeded now).
  */
-export type DemoAdminOutcome = "ready" | "skipped" | null;
+export type DemoAdminOutcome = "ready" | "skipped" | "empty" | null;
 
 /**
  * The demo admin tied to the demo data (docs/decisions/049): on a public site (`publicSite`, see isPublicSite in
@@ -90,13 +98,21 @@ export async function settleDemoAdmin(db: Db, options: { seededDemo: boolean; pu
 /**
  * What to print about the demo admin after a start or a seeding (docs/decisions/049), for the operator (English, like
  * every log line): for `ready`, how to log in at `site` (an origin); for `skipped`, that no account with a known
- * password was made and how to make the first admin; null for null.
+ * password was made and how to make the first admin; for `empty`, that the site starts without demo data and how to
+ * make the first admin; null for null.
  */
 export function demoAdminNotice(outcome: DemoAdminOutcome, site: string): string | null {
   if (outcome === "ready")
     return (
-      `demo admin: log in at ${new URL("/login", site).href} with Syria, mobile ${DEMO_ADMIN.nationalPhone} and password ` +
-      `${DEMO_ADMIN.password} (made with the demo data; a site whose PUBLIC_URL is public never has it)`
+      `demo admin: log in at ${new URL("/login", site).href} with the country United States, number ` +
+      `${DEMO_ADMIN.nationalPhone} and password ${DEMO_ADMIN.password} (made with the demo data; its number, like ` +
+      `every demo number, is reserved for fiction; a site whose PUBLIC_URL is public never has it)`
+    );
+  if (outcome === "empty")
+    return (
+      "new database without demo data (DEMO_DATA is off; docs/production.md): the places are in, no account exists. Set " +
+      "ADMIN_PHONE (E.164, e.g. +963944123456) and ADMIN_PASSWORD (8 characters or more) and start again to make the " +
+      "first admin"
     );
   if (outcome === "skipped")
     return (

@@ -270,6 +270,11 @@ const schema = z
      * (notices are at most one per staff phone every 10 minutes).
      */
     SMS_STAFF_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(0),
+    /**
+     * Whether a start on an empty database fills it with the demo data (docs/decisions/079): `on` or `off`; unset, it
+     * is off in production and on in development and tests (demoDataWanted). `npm start` sets `on` unless given.
+     */
+    DEMO_DATA: z.enum(["on", "off"], { message: "DEMO_DATA must be on or off" }).optional(),
     SEED_LISTINGS: z.coerce.number().int().min(0).default(2400),
     /**
      * The time a search's count may take on PostgreSQL (5 ms, decision 043), in milliseconds: past it the
@@ -395,6 +400,14 @@ export function isLoopbackUrl(url: string | null | undefined): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a start on an empty database seeds the demo data (docs/decisions/079): DEMO_DATA when set, else only
+ * outside production, so a production start seeds only when asked (`npm start` asks).
+ */
+export function demoDataWanted(env: Pick<Env, "DEMO_DATA" | "NODE_ENV">): boolean {
+  return env.DEMO_DATA ? env.DEMO_DATA === "on" : env.NODE_ENV !== "production";
 }
 
 /**

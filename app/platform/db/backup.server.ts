@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openPglite } from "./client.server";
+import { lockPgliteDir } from "./pglite-lock.server";
 
 /**
  * Backups of the database and the stored images, used by `npm run db:backup` and
@@ -53,7 +54,8 @@ export function backupName(date: Date): string {
 
 /**
  * Writes a backup of `target` into a new folder under `parentDir` (created when missing) and returns its path and
- * manifest. PGlite must not be open in another process (stop the server first): throws BackupError when it is.
+ * manifest. PGlite must not be open in another process (stop the server first): throws DatabaseInUseError when it
+ * is (docs/decisions/080).
  * PostgreSQL needs `pg_dump` on PATH (throws BackupError when absent) and may stay in use: pg_dump reads one snapshot.
  */
 export async function createBackup(
@@ -84,7 +86,7 @@ export async function createBackup(
       if (!fs.existsSync(path.join(target.pgliteDir, "PG_VERSION"))) {
         throw new BackupError(`no PGlite database in ${target.pgliteDir} (set DATA_DIR or PGLITE_DIR)`);
       }
-      assertPgliteClosed(target.pgliteDir);
+      // openPglite takes the folder's lock: a server or script that has it open stops the backup (docs/decisions/080).
       const client = await openPglite(target.pgliteDir);
       try {
         const dump = await client.dumpDataDir("gzip");
@@ -130,7 +132,7 @@ export function findBackup(pathOrParent: string): string {
  * Restores the backup folder `backupPath` into `target`: the database and DATA_DIR/images. Refuses (BackupError)
  * when the target database or images folder is not empty, unless `force`, and when the backup's database kind is
  * not the target's (a PGlite backup restores into PGlite, a PostgreSQL one into PostgreSQL).
- * PGlite must be stopped (throws BackupError when another process has it open); its data directory and the images
+ * PGlite must be stopped (throws DatabaseInUseError when another process has its folder: docs/decisions/080); its data directory and the images
  * folder are written beside the old ones and swapped in only when complete, so a failed restore changes nothing.
  * PostgreSQL needs `pg_restore` on PATH; it restores in one transaction (all or nothing), and with `force` drops
  * the objects of the dump first (`--clean`).
@@ -174,6 +176,25 @@ export async function restoreBackup(
     return manifest;
   }
 
+  // The folder's lock, held until the restored folder is in place: no server or script opens it meanwhile, and one
+  // that has it open stops the restore (docs/decisions/080).
+  const lock = lockPgliteDir(target.pgliteDir);
+  try {
+    await restorePglite(target, backupPath, dumpFile, imagesUsed, options);
+  } finally {
+    lock.release();
+  }
+  return manifest;
+}
+
+/** The PGlite part of restoreBackup, under the folder's lock. */
+async function restorePglite(
+  target: BackupTarget,
+  backupPath: string,
+  dumpFile: string,
+  imagesUsed: boolean,
+  options: { force?: boolean },
+): Promise<void> {
   const dbUsed = !isEmptyDir(target.pgliteDir);
   if (!options.force && (dbUsed || imagesUsed)) {
     const what = [dbUsed ? target.pgliteDir : null, imagesUsed ? target.imagesDir : null].filter(Boolean);
@@ -181,7 +202,6 @@ export async function restoreBackup(
       `${what.join(" and ")} ${what.length > 1 ? "are" : "is"} not empty; pass --force to replace ${what.length > 1 ? "them" : "it"}`,
     );
   }
-  if (dbUsed) assertPgliteClosed(target.pgliteDir);
   const staging = `${target.pgliteDir}.restoring`;
   fs.rmSync(staging, { recursive: true, force: true });
   try {
@@ -197,7 +217,6 @@ export async function restoreBackup(
   }
   swapIn(staging, target.pgliteDir);
   if (target.imagesDir) replaceTree(path.join(backupPath, "images"), target.imagesDir);
-  return manifest;
 }
 
 /** Reads and checks `manifest.json` of a backup folder; BackupError when it is missing or not a backup of ours. */
@@ -209,45 +228,6 @@ export function readManifest(backupPath: string): BackupManifest {
     throw new BackupError(`${file} is not a backup manifest this version can read`);
   }
   return manifest;
-}
-
-/**
- * The id of another process that has a file of the PGlite data directory `dir` open (Linux: /proc/PID/fd), or null.
- * PGlite keeps the files of the tables it has read open, so a running server is found.
- */
-export function pgliteUser(dir: string): number | null {
-  const prefix = path.resolve(dir) + path.sep;
-  let pids: string[];
-  try {
-    pids = fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid);
-  } catch {
-    return null;
-  }
-  for (const pid of pids) {
-    let fds: string[];
-    try {
-      fds = fs.readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix)) return Number(pid);
-      } catch {
-        // closed meanwhile
-      }
-    }
-  }
-  return null;
-}
-
-function assertPgliteClosed(dir: string) {
-  const pid = pgliteUser(dir);
-  if (pid !== null) {
-    throw new BackupError(
-      `process ${pid} has the PGlite database ${dir} open: stop the server first (PGlite allows one process)`,
-    );
-  }
 }
 
 async function countTables(url: string): Promise<number> {

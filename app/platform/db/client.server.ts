@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -8,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { lockPgliteDir } from "./pglite-lock.server";
 import * as schema from "./schema";
 
 /** A drizzle database on either driver; models take this and never know which one it is. */
@@ -195,11 +195,30 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
 /**
  * Opens the PGlite client of `dir` (creating its parent folder; `memory://` for none) with the app's PostgreSQL
  * settings. `loadDataDir` fills an empty `dir` from a dump made by `dumpDataDir` (restoring a backup).
- * Only one process may have a PGlite data directory open at a time.
+ * The one place a PGlite folder is opened: it takes the folder's lock first (lockPgliteDir, docs/decisions/080),
+ * released when the client is closed or the process exits. Throws DatabaseInUseError when another process (or this
+ * one) has the folder open.
  */
 export async function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  return PGlite.create(dir, { startParams: PGLITE_START_PARAMS, loadDataDir: options.loadDataDir });
+  const settings = { startParams: PGLITE_START_PARAMS, loadDataDir: options.loadDataDir };
+  if (dir.startsWith("memory://")) return PGlite.create(dir, settings);
+  const lock = lockPgliteDir(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, settings);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const close = client.close.bind(client);
+  client.close = async () => {
+    try {
+      await close();
+    } finally {
+      lock.release();
+    }
+  };
+  return client;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
-import type { Env } from "~/platform/config/env.server";
+import { isPublicSite, type Env } from "~/platform/config/env.server";
 import { stderrLine } from "~/platform/jobs/jobs.server";
 import { failoverSender, type NamedSmsSender } from "./sms-failover.server";
 import { HttpSmsSender } from "./sms-http.server";
@@ -56,4 +56,26 @@ export function smsSenderFromEnv(
       await Promise.all(closers.map((close) => close()));
     },
   };
+}
+
+/**
+ * True when SMS_PROVIDER names the outbox alone (its default): messages are kept in `sms_outbox` and printed on
+ * standard output, and none reaches a phone. The back office's dashboard then says so.
+ */
+export function smsOnlyToOutbox(env: Pick<Env, "SMS_PROVIDER">): boolean {
+  return env.SMS_PROVIDER.length === 1 && env.SMS_PROVIDER[0] === "outbox";
+}
+
+/**
+ * The line every start of a public site (isPublicSite) without an SMS provider logs, loudly (server.ts logs it at
+ * error level), naming the variable and docs/sms.md; null when a provider is set or the site is not public (a
+ * newcomer's `npm start` reads codes from the outbox as intended).
+ */
+export function outboxOnPublicSiteWarning(env: Pick<Env, "SMS_PROVIDER" | "PUBLIC_URL" | "NODE_ENV">): string | null {
+  if (!smsOnlyToOutbox(env) || !isPublicSite(env)) return null;
+  return (
+    "SMS_PROVIDER is not set (outbox only) on a public site: no SMS reaches a phone. Sign-up codes, reset links, " +
+    "alerts and every other message go to this log and the sms_outbox table only. Set SMS_PROVIDER to smpp or http " +
+    "and its variables (docs/sms.md)"
+  );
 }

@@ -5,6 +5,7 @@ import type { Db, Tx } from "~/platform/db/client.server";
 import { recordSmsLimitHit } from "~/platform/sms/sms-limits.server";
 import { damascusDayStart } from "~/platform/i18n/dates";
 import { getEnv } from "~/platform/config/env.server";
+import { isFictionPhone } from "~/platform/config/fiction-phones";
 import { enqueue, type Job, type Task } from "~/platform/jobs/jobs.server";
 import { smsPartCount } from "./sms-encoding.server";
 import { smsSenderFromEnv } from "./sms-providers.server";
@@ -164,10 +165,18 @@ export async function smsSentToday(db: Db | Tx, at = new Date(), budget: SmsBudg
 const smsPayload = z.object({ smsId: z.number().int().positive() });
 
 /**
+ * The error kept on a message to a number reserved for fiction (a demo owner's, office's or admin's:
+ * docs/decisions/079), which no provider is ever handed (shown, translated, on /admin/sms).
+ */
+export const FICTION_NUMBER_ERROR = "fiction_number";
+
+/**
  * The `sms` task (decision 051): locks the job's message; does nothing when it was already handed over (a try
- * whose commit failed after the provider took it is not sent twice by our side); stops a staff notice past the day's
- * SMS_STAFF_DAILY_LIMIT and another bulk message past SMS_DAILY_LIMIT (the message becomes `failed` with its budget's
- * error, the limit is recorded) while codes go on; otherwise hands it to the configured sender with the idempotency key `sms:<message id>`, and records
+ * whose commit failed after the provider took it is not sent twice by our side); refuses a number reserved for
+ * fiction whatever the provider, the outbox included (the message becomes `failed` with FICTION_NUMBER_ERROR, a
+ * code's text erased as when sent: docs/decisions/079); stops a staff notice past the day's SMS_STAFF_DAILY_LIMIT and
+ * another bulk message past SMS_DAILY_LIMIT (the message becomes `failed` with its budget's error, the limit is
+ * recorded) while codes go on; otherwise hands it to the configured sender with the idempotency key `sms:<message id>`, and records
  * what the provider answered: `sent`, the provider, the part count and each part's id (sms_parts, which delivery
  * receipts name). A code's text is erased once handed over (the database otherwise keeps codes only hashed). All in
  * the job's transaction. A payload that is not a message id throws (the job fails and is kept).
@@ -177,6 +186,18 @@ async function sendQueuedSms(tx: Tx, payload: unknown): Promise<void> {
   const [message] = await tx.select().from(sms_messages).where(eq(sms_messages.id, smsId)).for("update");
   if (!message || message.state === "sent" || message.state === "delivered" || message.body === null) return;
   const now = new Date();
+  if (isFictionPhone(message.phone)) {
+    await tx
+      .update(sms_messages)
+      .set({
+        state: "failed",
+        error: FICTION_NUMBER_ERROR,
+        updated_at: now,
+        body: message.kind === "code" ? null : message.body,
+      })
+      .where(eq(sms_messages.id, smsId));
+    return;
+  }
   const budget: SmsBudget = message.purpose === STAFF_PURPOSE ? "staff" : "general";
   const { variable, error, hit } = BUDGETS[budget];
   const limit = message.kind === "bulk" ? getEnv()[variable] : 0;

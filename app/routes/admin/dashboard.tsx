@@ -10,13 +10,16 @@ import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatNumber } from "~/features/listings/format";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
+import { smsOnlyToOutbox } from "~/platform/sms/sms-providers.server";
+import { getEnv } from "~/platform/config/env.server";
 
 export const meta = pageMeta;
 
 /**
  * /admin, the back office's dashboard: counts of pending posts, pending requests, open reports and new
  * inbox requests, and the oldest waiting item's age against the 24-hour promise; the SMS limits reached today and the
- * day's SMS against its budget (decision 053). Admins only (checked here, on the server).
+ * day's SMS against its budget (decision 053), and a notice when no SMS provider is set (messages reach no phone:
+ * docs/decisions/079). Admins only (checked here, on the server).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -38,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hits: sms.hits.map((h) => ({ name: h.name, hits: h.hits, lastAt: h.lastAt.toISOString() })),
       sent: sms.sent,
       budget: sms.budget,
+      /** True when SMS_PROVIDER is the outbox alone: no message reaches a phone. */
+      outboxOnly: smsOnlyToOutbox(getEnv()),
     },
     seo: { title: t("admin:title"), description: t("admin:description"), noindex: true },
   };
@@ -57,6 +62,11 @@ export default function AdminDashboard() {
     <section className="page narrow admin-page">
       <h1>{t("admin:title")}</h1>
       <p className="page-lead">{t("admin:intro")}</p>
+      {sms.outboxOnly ? (
+        <p className="notice notice-error" role="alert">
+          <Icon name="alert" /> {t("admin:smsLimits.outboxOnly")}
+        </p>
+      ) : null}
       <dl className="details admin-counts">
         {rows.map(([key, n, to]) => (
           <div key={key}>

@@ -122,14 +122,18 @@ export default function SmsPage() {
               )}
               {m.error ? (
                 <p className="hint">
-                  {Object.hasOwn(BUDGET_ERRORS, m.error) ? (
+                  {m.error === "fiction_number" ? (
+                    t("admin:smsLog.fictionNumber")
+                  ) : Object.hasOwn(BUDGET_ERRORS, m.error) ? (
                     t(BUDGET_ERRORS[m.error as keyof typeof BUDGET_ERRORS])
                   ) : (
                     <bdi dir="ltr">{m.error}</bdi>
                   )}
                 </p>
               ) : null}
-              {m.state === "failed" && m.body ? <IdButtonForm id={m.id} label={t("admin:smsLog.resend")} /> : null}
+              {m.state === "failed" && m.body && m.error !== "fiction_number" ? (
+                <IdButtonForm id={m.id} label={t("admin:smsLog.resend")} />
+              ) : null}
             </li>
           ))}
         </ol>

@@ -28,7 +28,7 @@ import {
 import { CHEAP_QUARTER_FACTOR, cheapQuarters, placeKind, type PlaceKind } from "./data/places";
 import { photoSvg, storeSvgAsWebp } from "./drawings.server";
 import { describeAr, describeEn, floorFor, sizeFor, tableRow } from "./estate-shape.server";
-import { ANCHOR, DAY, seededRandom, syrianMobile, type Random } from "./random";
+import { ANCHOR, DAY, seededRandom, demoPhone, type Random } from "./random";
 
 /**
  * The demo listings: approved listings spread
@@ -292,7 +292,7 @@ function makeListing(
     rooms_count: rooms,
     floor,
     swimming_pool: pool,
-    phone: office ? null : syrianMobile(random),
+    phone: office ? null : demoPhone(random),
     office_id: office?.id ?? null,
     contract_type_id: office?.contract ?? 1,
     description_ar: describeAr(

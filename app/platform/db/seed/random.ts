@@ -1,3 +1,5 @@
+import { FICTION_AREA_CODES, fictionPhone } from "~/platform/config/fiction-phones";
+
 /**
  * What the demo data's modules share: a seeded random generator, so the same seed gives the
  * same rows on every machine, and a fixed day the demo rows are dated from.
@@ -27,8 +29,11 @@ export const ANCHOR = Date.UTC(2026, 10, 15, 9, 0, 0);
 /** One day in milliseconds. */
 export const DAY = 86_400_000;
 
-/** A valid Syrian mobile number in E.164 (+9639XXXXXXXX). */
-export function syrianMobile(random: Random): string {
-  const prefix = random.pick(["93", "94", "95", "96", "98", "99", "33", "34", "36", "44"]);
-  return `+9639${prefix.slice(1)}${String(random.int(0, 9_999_999)).padStart(7, "0")}`;
+/**
+ * A demo owner's or office's number in E.164: one reserved for fiction (`+1 <area> 555 0101` to `0199`,
+ * docs/decisions/079), never a real subscriber's, so no expiry warning or alert of the demo data reaches a phone.
+ * Line 00 of the first area code is the demo admin's (DEMO_ADMIN) and is never drawn.
+ */
+export function demoPhone(random: Random): string {
+  return fictionPhone(random.pick(FICTION_AREA_CODES), random.int(1, 99));
 }

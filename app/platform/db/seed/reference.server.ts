@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { ImageStore } from "~/platform/images/image-store.server";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
@@ -6,14 +7,22 @@ import { coordinates } from "./data/coordinates";
 import { governorates as seedGovernorates, offices as seedOffices } from "./data/geography";
 import * as lookups from "./data/lookups";
 import { coverSvg, logoSvg, storeSvgAsWebp } from "./drawings.server";
-import { ANCHOR, DAY, seededRandom, syrianMobile } from "./random";
+import { ANCHOR, DAY, seededRandom, demoPhone } from "./random";
 
-/** Lookup lists, places, offices and articles, in one transaction; the logos and covers go to the store `images`. */
+/**
+ * Lookup lists, places, offices and articles: seedPlaces, then seedDemoContent (what `npm run db:seed` and the tests'
+ * databases start from).
+ */
 export async function seedReference(db: Db, images: ImageStore): Promise<void> {
-  const logos = await Promise.all(seedOffices.map((o, i) => storeSvgAsWebp(images, `seed-logo-${i}`, "logo", logoSvg(i))));
-  const covers = await Promise.all(
-    seedArticles.map((a, i) => storeSvgAsWebp(images, `seed-cover-${i}`, "cover", coverSvg(a.hue, i))),
-  );
+  await seedPlaces(db);
+  await seedDemoContent(db, images);
+}
+
+/**
+ * What every site needs, an empty production one too (docs/decisions/079): the lookup lists (offer types, estate
+ * types, units…) and the country's 14 governorates and their places with coordinates, in one transaction.
+ */
+export async function seedPlaces(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(s.estate_offer_types).values(lookups.estateOfferTypes.map((r) => ({ ...r, sort: r.id })));
     await tx.insert(s.estate_types).values(lookups.estateTypes.map((r) => ({ ...r, sort: r.id })));
@@ -25,34 +34,47 @@ export async function seedReference(db: Db, images: ImageStore): Promise<void> {
     await tx.insert(s.report_reasons).values(lookups.reportReasons.map((r) => ({ ...r, sort: r.id })));
     await tx.insert(s.price_domains).values(lookups.priceDomains);
 
-    const locationIds: number[][] = [];
     for (const [gi, g] of seedGovernorates.entries()) {
       const points = coordinates[g.name_en];
       const [gov] = await tx
         .insert(s.governorates)
         .values({ name_ar: g.name_ar, name_en: g.name_en, sort: gi + 1, latitude: points.seat[0], longitude: points.seat[1] })
         .returning({ id: s.governorates.id });
-      const rows = await tx
-        .insert(s.locations)
-        .values(
-          g.locations.map((l) => ({
-            governorate_id: gov.id,
-            name_ar: l.name_ar,
-            name_en: l.name_en,
-            latitude: points.places[l.name_en][0],
-            longitude: points.places[l.name_en][1],
-          })),
-        )
-        .returning({ id: s.locations.id });
-      locationIds.push(rows.map((r) => r.id));
+      await tx.insert(s.locations).values(
+        g.locations.map((l) => ({
+          governorate_id: gov.id,
+          name_ar: l.name_ar,
+          name_en: l.name_en,
+          latitude: points.places[l.name_en][0],
+          longitude: points.places[l.name_en][1],
+        })),
+      );
     }
+  });
+}
 
+/**
+ * The demo data's invented content besides its listings (docs/decisions/079): 41 offices, each with a number reserved
+ * for fiction (demoPhone) and a drawn logo, and 12 articles with drawn covers, in one transaction (the drawings go
+ * to the store `images` first). Needs seedPlaces's places.
+ */
+export async function seedDemoContent(db: Db, images: ImageStore): Promise<void> {
+  const logos = await Promise.all(seedOffices.map((o, i) => storeSvgAsWebp(images, `seed-logo-${i}`, "logo", logoSvg(i))));
+  const covers = await Promise.all(
+    seedArticles.map((a, i) => storeSvgAsWebp(images, `seed-cover-${i}`, "cover", coverSvg(a.hue, i))),
+  );
+  const places = await db
+    .select({ id: s.locations.id, name_en: s.locations.name_en, gov_en: s.governorates.name_en })
+    .from(s.locations)
+    .innerJoin(s.governorates, eq(s.governorates.id, s.locations.governorate_id));
+  const placeId = (gov: string, place: string) => places.find((p) => p.gov_en === gov && p.name_en === place)!.id;
+  await db.transaction(async (tx) => {
     const random = seededRandom(7);
     await tx.insert(s.offices).values(
       seedOffices.map((o, i) => {
         const gov = seedGovernorates[o.governorate];
         const loc = gov.locations[o.location];
-        const phone = syrianMobile(random);
+        const phone = demoPhone(random);
         return {
           name_ar: o.name_ar,
           name_en: o.name_en,
@@ -60,7 +82,7 @@ export async function seedReference(db: Db, images: ImageStore): Promise<void> {
           whatsapp: phone,
           address_ar: `${gov.name_ar}، ${loc.name_ar}، ${o.street_ar}`,
           address_en: `${o.street_en}, ${loc.name_en}, ${gov.name_en}`,
-          location_id: locationIds[o.governorate][o.location],
+          location_id: placeId(gov.name_en, loc.name_en),
           contract_type_id: o.contract_level,
           logo: logos[i].file,
           created_at: new Date(ANCHOR - (400 + i * 9) * DAY),
