@@ -1,8 +1,8 @@
 /**
- * The secrets that addresses of this site carry, found in one place (docs/decisions/082-secrets-in-addresses.md):
- * the request logs write an address without them (withoutSecrets), and the page cache keeps no page whose address
- * holds one (holdsSecret, server/page-cache.ts). The route table (remix.config.js) has these links that act or open
- * without a login, each sent by SMS:
+ * The secrets that addresses of this site carry, found in one place
+ * (docs/decisions/082-secrets-in-addresses-prices-backups.md): the request logs write an address without them
+ * (withoutSecrets), and the page cache keeps no page whose address holds one (holdsSecret, server/page-cache.ts).
+ * The route table (remix.config.js) has these links that act or open without a login, each sent by SMS:
  *
  * - in the path: `/od/<token>` (a listing draft's link, decision 055) and `/a/<token>` (an alert's results, decision
  *   046; also the old `/a/<id>-<since>`), and their data requests (`/od/<token>.data`);
@@ -65,7 +65,10 @@ function redactPath(path: string): string {
   return path;
 }
 
-/** The query (without its "?") with the value of each secret parameter, and of each parameter naming an address with one, as "…". */
+/**
+ * The query (without its "?") with the value of each secret parameter, and of each parameter naming an address with
+ * one, as "…".
+ */
 function redactQuery(query: string, depth: number): string {
   return query
     .split("&")

@@ -34,10 +34,11 @@ export const POST_LIMITS = {
 } as const;
 
 /**
- * The largest price a form takes, in whole units of its currency (docs/decisions/082-secrets-in-addresses.md): far
- * above any Syrian property (10^12 new pounds is about 9 billion dollars at 110 pounds to the dollar), and low enough
- * that a dollar price times the largest exchange rate the back office takes (RATE_MAX, 10^7) stays a bigint and a
- * whole number JavaScript holds exactly (10^16 under 2^53 × 2; its rent per month, × 30, under 9.2 × 10^18).
+ * The largest price a form takes, in whole units of its currency
+ * (docs/decisions/082-secrets-in-addresses-prices-backups.md): far above any Syrian property (10^12 new pounds is
+ * about 9 billion dollars at 110 pounds to the dollar), and low enough that a dollar price times the largest exchange
+ * rate the back office takes (RATE_MAX, 10^7) stays far within a bigint: 10^16, and a nightly rent's monthly price
+ * (× 30) 3 × 10^17, under 9.2 × 10^18.
  */
 export const PRICE_MAX = { SYP: 1_000_000_000_000, USD: 1_000_000_000 } as const;
 
