@@ -42,7 +42,7 @@ export const POST_LIMITS = {
  */
 export const PRICE_MAX = { SYP: 1_000_000_000_000, USD: 1_000_000_000 } as const;
 
-/** The issue of a price above its currency's PRICE_MAX: one message naming both bounds, with thousands separators. */
+/** What refuses a price above its currency's PRICE_MAX: one message naming both bounds, with thousands separators. */
 const priceTooHigh = /* @__PURE__ */ (() => ({
   message: "forms:errors.priceMax",
   params: { values: { syp: formatNumber(PRICE_MAX.SYP), usd: formatNumber(PRICE_MAX.USD) } },
