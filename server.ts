@@ -31,6 +31,7 @@ import { compressionFilter } from "./server/encoding";
 import { serveImages } from "./server/images";
 import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
+import { withoutSecrets } from "./server/log-redaction";
 import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
 import { canonicalPathOf, queryParamsOf, routeMatcher } from "./server/page-query";
 import { createMetrics, serveMetrics } from "./server/metrics";
@@ -86,11 +87,6 @@ pageCache?.listen(database);
  */
 const worker = env.WORKER === "on" ? startAppWorker(database, { log: (line) => logger.warn(line) }) : undefined;
 if (!worker && database.kind === "pglite") logger.warn("WORKER=off on the embedded database: no job (SMS) will run");
-
-/** A request URL for the logs: the password-reset token of /rp?t=… is a secret and is written as "…". */
-function withoutSecrets(url: string | undefined): string | undefined {
-  return url?.replace(/([?&]t=)[^&#]*/g, "$1…");
-}
 
 /** Set once SIGTERM or SIGINT arrives: /readyz answers 503 while the process finishes what it serves. */
 let stopping = false;

@@ -81,7 +81,7 @@ function collect(onDone: (html: Buffer<ArrayBuffer>) => void, onError: (error: E
  * browser's JavaScript: the data saver's switch (under the footer, on every page that has one) and the page's
  * structured data (JSON-LD). Property cards are written from the card fragment cache (decision 033). With the data saver on, a page whose forms do not need JavaScript (keepsScripts) is sent
  * without its scripts; every other page starts its scripts after its first paint (decision 034). Every page varies on
- * `Save-Data` and `Cookie`.
+ * `Save-Data` and `Cookie`, and the home page with its app popup on `User-Agent`.
  */
 export default async function handleRequest(
   request: Request,
@@ -131,6 +131,9 @@ export default async function handleRequest(
           responseHeaders.append("Vary", "Cookie");
           // The browser's `Save-Data` header chooses the page too (data saver): a CDN must keep both apart.
           responseHeaders.append("Vary", "Save-Data");
+          // The home page's app popup links to the phone's store, chosen by `User-Agent` (root loader's `store`):
+          // a CDN must not give an iPhone the page made for Android (decision 082).
+          if ((loaderData.root as { store?: unknown } | undefined)?.store) responseHeaders.append("Vary", "User-Agent");
           if (keptNowhere(responseStatusCode, remixContext.staticHandlerContext)) {
             responseHeaders.set("Cache-Control", "no-store");
             responseHeaders.set("Referrer-Policy", "same-origin");

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable } from "~/platform/db/client.server";
 import { getT } from "~/platform/i18n/i18n.server";
+import { withoutSecrets } from "./log-redaction";
 
 /**
  * What the HTTP layer (server.ts) decided about a request before Remix saw it: `refused` is 403 for a post
@@ -102,10 +103,15 @@ function guardAction(action: (args: ActionFunctionArgs) => unknown) {
       return withoutHugeEcho(await action(args));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      console.warn(`database unavailable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+      console.warn(`database unavailable during ${request.method} ${pathForLog(request)}: ${(error as Error).message}`);
       throw await errorResponse(request, 503, await typedValues(copy));
     }
   };
+}
+
+/** The path of `request` as the logs write it: without the token of a link (withoutSecrets, decision 082). */
+function pathForLog(request: Request): string {
+  return withoutSecrets(new URL(request.url).pathname) ?? "";
 }
 
 /**
@@ -120,7 +126,7 @@ function guardLoader(loader: (args: LoaderFunctionArgs) => unknown) {
       return await loader(args);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      console.warn(`database unavailable during GET ${new URL(args.request.url).pathname}: ${(error as Error).message}`);
+      console.warn(`database unavailable during GET ${pathForLog(args.request)}: ${(error as Error).message}`);
       throw await errorResponse(args.request, 503);
     }
   };

@@ -9,6 +9,7 @@ import { LANG_COOKIE, localeOf } from "~/platform/i18n/i18n.server";
 import { storeFor } from "~/platform/config/company";
 import { APP_POPUP_COOKIE } from "~/platform/http/cookies";
 import { chooseEncoding, encodeWhole, encodeWholeAsync, markEncoded, type Encoding } from "./encoding";
+import { holdsSecret } from "./log-redaction";
 import { canonicalSearch, type QueryParamsOf } from "./page-query";
 
 /**
@@ -27,8 +28,9 @@ import { canonicalSearch, type QueryParamsOf } from "./page-query";
  * copy is compressed at the `kept` effort (brotli 10, gzip 9) in both encodings in the background, one page at a time
  * on libuv's thread pool, so no request waits for it and the event loop never does; a page nobody asks for again (most
  * distinct searches) never costs that work. Any other request (a
- * session, a toast, a dialog, a post, `_data`) is neither served from nor stored in the cache, and only a 200 HTML
- * answer without `Set-Cookie` is stored.
+ * session, a toast, a dialog, a post, `_data`, an address that holds a secret: a token's link or a login page that
+ * returns to one, decision 082) is neither served from nor stored in the cache, and only a 200 HTML answer without
+ * `Set-Cookie` is stored.
  *
  * Freshness: every write that changes what visitors see sends `NOTIFY page_changes` (migration 0007), delivered to
  * every process when the transaction commits; each process empties its cache on it. While a process is not
@@ -179,6 +181,9 @@ export class PageCache {
     const popup = url.pathname === "/" && cookies[APP_POPUP_COOKIE] !== "closed";
     const variant = popup ? storeFor(request.headers.get("User-Agent")).platform : "-";
     const search = url.search ? canonicalSearch(url.searchParams, this.options.queryParams(url.pathname)) : "";
+    // A page whose address, as the page reads it, holds a secret (server/log-redaction.ts) is one visitor's: kept
+    // nowhere (decision 045), whatever its loader says.
+    if (holdsSecret(`${url.pathname}${search}`)) return null;
     const key = `${localeOf(request)} ${dataSaverOf(request) ?? "full"} ${variant} ${url.pathname}${search}`;
     return key.length > MAX_KEY_LENGTH ? null : { key, search };
   }

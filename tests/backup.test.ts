@@ -121,6 +121,40 @@ describe("backup and restore on PGlite", () => {
     expect(images(fresh.imagesDir)).toEqual(imagesBefore);
   }, 180_000);
 
+  it("writes a backup's folders 0700 and files 0600 whatever the umask, and a restore writes files the umask's way", async () => {
+    /** The permission bits of `file`. */
+    const mode = (file: string) => fs.statSync(file).mode & 0o777;
+    const umask = process.umask(0);
+    try {
+      const parent = path.join(tmp, "private", "backups");
+      const { path: backup } = await createBackup(target, parent, new Date("2026-11-24T08:00:00Z"));
+      // The folders the backup made, down to the one holding it (password hashes, numbers): its owner's only.
+      for (const dir of [path.join(tmp, "private"), parent, backup]) expect(mode(dir), dir).toBe(0o700);
+      const entries = fs.readdirSync(backup, { recursive: true, withFileTypes: true });
+      const files = entries.filter((e) => e.isFile()).map((e) => path.relative(backup, path.join(e.parentPath, e.name)));
+      expect(files).toEqual(expect.arrayContaining(["manifest.json", "database.tar.gz", path.join("images", imageNames[1])]));
+      for (const entry of entries) {
+        const full = path.join(entry.parentPath, entry.name);
+        expect(mode(full), full).toBe(entry.isDirectory() ? 0o700 : 0o600);
+      }
+
+      // Restored, the images are files like any the site stores (0644 under the usual umask), and the site reads them.
+      process.umask(0o022);
+      const fresh = {
+        pgliteDir: path.join(tmp, "private-restore", "db"),
+        imagesDir: path.join(tmp, "private-restore", "images"),
+      };
+      await restoreBackup(fresh, backup);
+      expect(images(fresh.imagesDir)).toEqual(images(path.join(backup, "images")));
+      for (const name of fs.readdirSync(fresh.imagesDir)) expect(mode(path.join(fresh.imagesDir, name)), name).toBe(0o644);
+      expect(await withPglite(fresh.pgliteDir, async (db) => (await snapshot(db)).estates)).toBe(
+        await withPglite(target.pgliteDir, async (db) => (await snapshot(db)).estates),
+      );
+    } finally {
+      process.umask(umask);
+    }
+  }, 180_000);
+
   it("refuses to back up or restore while another process has the database open", async () => {
     let child: ChildProcess | undefined;
     try {

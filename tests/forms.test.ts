@@ -431,6 +431,8 @@ describe("the property request (/create-real-estate-request)", () => {
     ["estate_type_id", "typeRequired", { estate_type_id: "6" }],
     ["estate_type_id", "typeRequired", { estate_type_id: "" }],
     ["min_price", "priceNumeric", { min_price: "cheap" }],
+    // A request's prices are in Syrian pounds: at most PRICE_MAX.SYP (decision 082).
+    ["max_price", "priceMax", { max_price: "1,000,000,000,001" }],
     ["notes", "notesMax", { notes: "n".repeat(100 * 1024) }],
   ] as const)("refuses a bad %s with forms:errors.%s", async (field, message, override) => {
     const { user, cookie } = await account(db());

@@ -171,6 +171,65 @@ describe("links that leave the site", () => {
   });
 });
 
+describe("addresses that hold a secret (decision 082)", () => {
+  const token = "9x.mz8k3q.NotARealSignature_secret1";
+
+  it("answers a post to a draft's link with a token no header can carry by the link's page, never a 500", async () => {
+    for (const bad of ["عقار-مسودة", "a\r\nSet-Cookie: x=1", "%"]) {
+      const path = `/od/${encodeURIComponent(bad)}`;
+      const res = await fetch(`${server.url}${path}?lang=en`, {
+        method: "POST",
+        headers: { Origin: server.url },
+        body: new URLSearchParams({}),
+        redirect: "manual",
+      });
+      expect(res.status, bad).toBe(302);
+      expect(res.headers.get("location"), bad).toBe(path);
+      expect(res.headers.get("set-cookie") ?? "", bad).not.toContain("x=1");
+      const page = await fetch(`${server.url}${path}?lang=en`);
+      expect(page.status, bad).toBe(400);
+      expect(await page.text(), bad).toContain(en.offerDraft.invalid);
+    }
+  });
+
+  it("keeps no login page that returns to a token's link, in the page cache or anywhere", async () => {
+    const address = `/login?redirectTo=${encodeURIComponent(`/od/${token}`)}&tab=2`;
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${server.url}${address}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-page-cache")).not.toBe("hit");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("referrer-policy")).toBe("same-origin");
+      expect(await res.text()).toContain(token);
+    }
+    // Any page to come back to may be one (the login page cannot tell): kept nowhere either. Without one, kept.
+    expect((await fetch(`${server.url}/login?redirectTo=%2Foffices&tab=2`)).headers.get("cache-control")).toBe("no-store");
+    await fetch(`${server.url}/login?tab=2`);
+    expect((await fetch(`${server.url}/login?tab=2`)).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("writes no token of a link into the request log", async () => {
+    for (const address of [`/od/${token}`, `/a/${token}`, `/rp?t=${token}`, `/alerts/stop?t=${token}`]) {
+      const res = await fetch(`${server.url}${address}`);
+      // Each answers 4xx, which the log writes at LOG_LEVEL=warn.
+      expect(res.status, address).toBeGreaterThanOrEqual(400);
+    }
+    // A sign-up without its fields, on the login page that returns to a draft's link: 400.
+    const signUp = await fetch(`${server.url}/login?redirectTo=${encodeURIComponent(`/od/${token}`)}&tab=2`, {
+      method: "POST",
+      headers: { Origin: server.url },
+      body: new URLSearchParams({ intent: "register" }),
+    });
+    expect(signUp.status).toBe(400);
+    for (let waited = 0; !server.output().includes("/login?redirectTo=…") && waited < 3_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.output()).toContain('"url":"/od/…"');
+    expect(server.output()).toContain('"url":"/login?redirectTo=…&tab=2"');
+    expect(server.output()).not.toContain(token);
+    expect(server.output()).not.toContain(token.slice(-12));
+  });
+});
+
 describe("the dialog's close link", () => {
   it("sends a path starting with // to its clean address (decision 050), whose page links nowhere else", async () => {
     const res = await raw(`${server.url}//evil.example/?dialog=login`);
@@ -282,7 +341,7 @@ describe("pages of every refusal", () => {
   });
 
   it("sends each header once: Vary on pages, Cache-Control on the sitemap", async () => {
-    const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    const page = await fetch(`${server.url}/offices`, { headers: { "Accept-Encoding": "gzip" } });
     // Save-Data: the data saver's header chooses the page too (decision 022).
     expect(page.headers.get("vary")).toBe("Cookie, Save-Data, Accept-Encoding");
     const sitemap = await fetch(`${server.url}/sitemap.xml`);
@@ -292,6 +351,28 @@ describe("pages of every refusal", () => {
         ?.split(",")
         .filter((d) => /max-age|no-cache/.test(d)).length,
     ).toBe(1);
+  });
+});
+
+describe("the home page's app store link (decision 082)", () => {
+  const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)";
+  const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8)";
+
+  it("varies on User-Agent where the popup shows it, filled or kept, and nowhere else", async () => {
+    for (let i = 0; i < 2; i++) {
+      for (const [agent, platform] of [
+        [IPHONE, "ios"],
+        [ANDROID, "android"],
+      ]) {
+        const res = await fetch(`${server.url}/?lang=en`, { headers: { "User-Agent": agent, Cookie: "lang=en" } });
+        expect(res.headers.get("vary"), `${agent} ${res.headers.get("x-page-cache")}`).toBe(
+          "Cookie, Save-Data, User-Agent, Accept-Encoding",
+        );
+        expect(await res.text()).toContain(`data-platform="${platform}"`);
+      }
+    }
+    const closed = await fetch(`${server.url}/`, { headers: { "User-Agent": IPHONE, Cookie: "app_popup=closed" } });
+    expect(closed.headers.get("vary")).toBe("Cookie, Save-Data, Accept-Encoding");
   });
 });
 
@@ -400,6 +481,18 @@ describe("npm start on one machine (docs/decisions/049): the loopback names are 
       expect(res.status, origin).toBe(403);
       expect(res.headers.get("set-cookie"), origin).toBeNull();
     }
+  });
+
+  it("marks the outbox's scope cookie Secure like the session's (decision 082)", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/consultation`, {
+      method: "POST",
+      headers: { Origin: `http://127.0.0.1:${port}` },
+      body: new URLSearchParams({ idempotency_key: crypto.randomUUID(), name: "" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(400);
+    const scope = res.headers.getSetCookie().find((cookie) => cookie.startsWith("outbox_scope="));
+    expect(scope).toMatch(/; HttpOnly;.*Secure|; Secure/);
   });
 
   it("builds links from the loopback name the page was asked under", async () => {

@@ -28,6 +28,8 @@ import {
   type PostState,
   type TransitionInput,
 } from "~/features/posts/moderation.server";
+import { setRate } from "~/features/listings/exchange-rate.server";
+import { RATE_MAX } from "~/features/listings/rate-forms";
 import { action as newEstateAction } from "~/routes/estate-offer";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as editorAction, loader as editorLoader } from "~/routes/post-editor";
@@ -869,6 +871,54 @@ describe("the editor's action: fields", () => {
     expect(row).toMatchObject({ ...GOOD_STORED, status: "pending", reject_reason: null, reviewed_at: null });
     expect(row.submitted_at.getTime()).toBeGreaterThanOrEqual(before.submitted_at.getTime());
     expect((await openEditor(id, owner.cookie)).data.post).toMatchObject({ state: "pending", rejectReason: null });
+  });
+
+  it("refuses a price above its currency's bound with the bounds, every typed value back and nothing stored (decision 082)", async () => {
+    const { owner } = await shared();
+    const id = await newPost(owner);
+    const before = await snapshot(id);
+    const tooHigh = { key: "forms:errors.priceMax", values: { syp: "1,000,000,000,000", usd: "1,000,000,000" } };
+    for (const [price, currency] of [
+      ["1000000000000000", "USD"],
+      ["1,000,000,001", "USD"],
+      ["1000000000001", "SYP"],
+      ["99999999999999999999", "SYP"],
+    ]) {
+      const form = { ...GOOD_FIELDS, price, currency };
+      const res = await editor(id, form, owner.cookie);
+      expect(res.status, `${price} ${currency}`).toBe(400);
+      expect(res.data.lastResult.initialValue).toEqual(form);
+      expect(res).toHaveFieldError("price", tooHigh);
+      expect(await snapshot(id)).toEqual(before);
+    }
+    expect(FORMS.errors.priceMax).toBe("لا يمكن أن يزيد السعر على {{syp}} ليرة سورية أو {{usd}} دولار أمريكي");
+    // The bounds themselves are prices.
+    for (const [price, currency] of [
+      ["1,000,000,000", "USD"],
+      ["1,000,000,000,000", "SYP"],
+    ]) {
+      expect((await editor(id, { ...GOOD_FIELDS, price, currency }, owner.cookie)).status).toBe(302);
+      expect(await estateRow(id)).toMatchObject({ price: Number(price.replace(/,/g, "")), currency });
+    }
+  });
+
+  it("approves any stored price and takes any rate without a 500: a dollar price's SYP price stops at the largest bigint", async () => {
+    const { owner, admin } = await shared();
+    // A price stored before the bounds (the forms once took 10^15 dollars), and a nightly rent at the bounds.
+    const old = await newPost(owner);
+    await db().update(s.estates).set({ price: 1e15, currency: "USD" }).where(eq(s.estates.id, old));
+    const nightly = await newPost(owner, { estate_offer_type_id: 2 });
+    await db().update(s.estates).set({ price: 1e9, currency: "USD", period_type_id: 1 }).where(eq(s.estates.id, nightly));
+    try {
+      await setRate(db(), admin.user.id, { sypPerUsd: RATE_MAX });
+      for (const id of [old, nightly]) await transition(db(), id, "approve", admin.actor);
+      // The largest bigint, 2^63 − 1, as a JavaScript number reads it.
+      expect(await estateRow(old)).toMatchObject({ status: "approved", price_syp: 2 ** 63 });
+      expect(await estateRow(nightly)).toMatchObject({ status: "approved", price_syp: 1e16, price_sort_syp: 3e17 });
+    } finally {
+      await setRate(db(), admin.user.id, { sypPerUsd: 110 });
+    }
+    expect(await estateRow(old)).toMatchObject({ price_syp: 110e15 });
   });
 
   it("deletes only with the confirmation, then goes to /profile", async () => {

@@ -257,10 +257,9 @@ describe("/od/:token: the owner confirms the number and takes the draft", () => 
     const { estateId, link, who } = await draftFrom();
     const page = await openLink(link);
     expect(page.status).toBe(200);
-    expect(page.data.view).toMatchObject({
-      kind: "login",
-      phone: "+963 944 " + who.phone.e164.slice(7, 10) + " " + who.phone.e164.slice(10),
-    });
+    // The number masked as cards mask numbers (whoever holds the link may not be its owner): its ends only.
+    expect(page.data.view).toMatchObject({ kind: "login", phone: `+963 94•••••${who.phone.e164.slice(-2)}` });
+    expect(JSON.stringify(page.data)).not.toContain(who.phone.e164.slice(6, 10));
     expect(page.data.view.login).toBe(`/login?redirectTo=${encodeURIComponent(link)}`);
     expect(page.data.view.register).toBe(`/login?redirectTo=${encodeURIComponent(link)}&tab=2`);
     expect(page.data.seo.noindex).toBe(true);
@@ -304,6 +303,7 @@ describe("/od/:token: the owner confirms the number and takes the draft", () => 
     const page = await openLink(link, stranger.cookie);
     expect(page.status).toBe(403);
     expect(page.data.view.kind).toBe("otherNumber");
+    expect(page.data.view.phone).toMatch(/^\+963 94•••••\d\d$/);
     expect(EN.common.offerDraft.otherNumber).toMatch(/for another number/);
     const refused = await claim(link, stranger.cookie);
     expect(refused.status).toBe(302);
@@ -334,6 +334,21 @@ describe("/od/:token: the owner confirms the number and takes the draft", () => 
       expect((await claim(path, owner.cookie)).status).toBe(302);
     }
     expect((await estateRow(estateId)).user_id).toBeNull();
+  });
+
+  it("sends the button of a link whose token no header can carry back to the link's page, encoded (never a 500)", async () => {
+    const owner = await account(db());
+    for (const token of ["عقار-مسودة", "a\r\nSet-Cookie: x=1", "%"]) {
+      const path = `/od/${encodeURIComponent(token)}`;
+      for (const cookie of ["", owner.cookie]) {
+        const res = await callAction(linkAction, path, { params: { token }, cookie });
+        expect(res.status, token).toBe(302);
+        expect(res.headers.get("Location"), token).toBe(path);
+      }
+      const page = await callLoader(linkLoader, path, { params: { token } });
+      expect(page.status).toBe(400);
+      expect(page.data.view).toEqual({ kind: "invalid" });
+    }
   });
 });
 

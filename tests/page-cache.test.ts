@@ -413,7 +413,10 @@ describe("every process stops serving a changed page within a second", () => {
   });
 });
 
-/** Routes as a server build has them: the root (it reads `lang`), the search page, a page that reads nothing. */
+/**
+ * Routes as a server build has them: the root (it reads `lang`), the search page, the login page, a draft's link and a
+ * page that reads nothing.
+ */
 const SMALL_BUILD = {
   routes: {
     root: { id: "root", path: "", module: { queryParams: ["lang", "dialog"] } },
@@ -423,6 +426,8 @@ const SMALL_BUILD = {
       path: "estates",
       module: { queryParams: ["location_id", "estate_type_id", "q", "page"] },
     },
+    "routes/login": { id: "routes/login", parentId: "root", path: "login", module: { queryParams: ["tab", "redirectTo"] } },
+    "routes/od.$token": { id: "routes/od.$token", parentId: "root", path: "od/:token", module: {} },
     "routes/_index": { id: "routes/_index", parentId: "root", index: true, module: {} },
     "routes/$": { id: "routes/$", parentId: "root", path: "*", module: {} },
   },
@@ -464,6 +469,15 @@ describe("keys and hashes", () => {
     expect(cache.keyFor(request("/", {}, "POST"))).toBeNull();
     expect(cache.keyFor(request("/estates?lang=en"))).toBeNull();
     expect(cache.keyFor(request("/estates?lang=en", { Cookie: "lang=en" }))).toBe("en full - /estates?lang=en");
+  });
+
+  it("has no key for an address that holds a secret, as the page reads it: a token's path, or a login that returns to one (decision 082)", () => {
+    expect(cache.keyFor(request("/od/12ab.mz8k3q.secret"))).toBeNull();
+    expect(cache.keyFor(request("/login?redirectTo=%2Fod%2F12ab.mz8k3q.secret&tab=2"))).toBeNull();
+    expect(cache.keyFor(request("/login?tab=2&redirectTo=%2Flc%3Ft%3D12ab.secret"))).toBeNull();
+    // A login that returns to a public page is a visitor's page; a parameter the page does not read is no secret of it.
+    expect(cache.keyFor(request("/login?redirectTo=%2Festates&tab=2"))).toBe("ar full - /login?redirectTo=%2Festates&tab=2");
+    expect(cache.keyFor(request("/estates?location_id=1&t=120"))).toBe("ar full - /estates?location_id=1");
   });
 
   it("keys only the parameters the page reads, sorted by name: junk parameters and their order make no new entry (decision 045)", () => {

@@ -6,6 +6,7 @@ import { OLD_ALERT_REF, ownAlertTarget, readAlertLink } from "~/features/alerts/
 import { requireUser } from "~/features/accounts/auth.server";
 import { notFound, pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
+import { hrefOf } from "~/platform/http/redirect.server";
 import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, t } = await pageContext(request);
   const ref = (params.ref ?? "").slice(0, 200);
   if (OLD_ALERT_REF.test(ref)) {
-    const user = await requireUser(request, { redirectTo: `/a/${ref}` });
+    const user = await requireUser(request, { redirectTo: hrefOf`/a/${ref}` });
     const target = await ownAlertTarget(db, ref, user.id);
     if (!target) notFound();
     return redirect(target);

@@ -11,6 +11,7 @@ import { formatDate } from "~/platform/i18n/dates";
 import { pageContext } from "~/platform/http/page.server";
 import { queryToken } from "~/platform/forms/queries";
 import { pageMeta } from "~/platform/http/seo";
+import { hrefOf } from "~/platform/http/redirect.server";
 
 export const meta = pageMeta;
 
@@ -80,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = String(form.get("t") ?? "").slice(0, 300);
   const { db, t } = await pageContext(request);
   const read = readListingLinkToken(token, new Date());
-  const back = `/lc?t=${encodeURIComponent(token)}`;
+  const back = hrefOf`/lc?t=${token}`;
   if (read.kind !== "ok") throw redirect(back);
   const outcome = await applyListingLink(db, read);
   if (outcome !== "done") throw redirect(back);

@@ -56,7 +56,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       captcha: drawn ? { id: drawn.id, image: drawn.image } : null,
       captchaLimited: drawing?.kind === "tooMany" ? tooMany("account:errors.tooMany", drawing.retryAfter) : null,
       redirectTo,
-      seo: { title: t("account:login.title"), description: t("account:login.description"), keep: ["tab"] },
+      // A page to come back to may be a token's link (/od/<token>): the page is then kept nowhere (decision 045) and
+      // its address reaches no other site (decision 082).
+      seo: {
+        title: t("account:login.title"),
+        description: t("account:login.description"),
+        keep: ["tab"],
+        noindex: redirectTo !== undefined,
+      },
     },
     init,
   );

@@ -6,8 +6,9 @@ import type { Locale } from "~/platform/i18n/i18n";
 import type { Db } from "~/platform/db/client.server";
 import { claimDraft, linkedDraft, readDraftLinkToken } from "~/features/posts/offer-draft.server";
 import { getCurrentUser, loginPath } from "~/features/accounts/auth.server";
-import { formatPhone } from "~/features/accounts/phone.server";
+import { maskPhone } from "~/features/listings/format";
 import { redirectWithSuccess } from "~/platform/http/session.server";
+import { hrefOf } from "~/platform/http/redirect.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
 import type { LayoutHandle } from "~/root";
@@ -21,7 +22,8 @@ export const handle: LayoutHandle = { i18n: ["common", "forms"] };
  * (the SMS code proves the number), with that number and comes back here (login's `redirectTo`); a button (a plain
  * form; opening the link changes nothing) then makes the draft theirs and opens it in the post editor. An account
  * with another number is told so (403). A forged link answers 400, an expired one 410, a draft deleted since 410,
- * each with its page. Never indexed nor stored (noindex gives no-store, decision 045).
+ * each with its page. Never indexed nor stored (noindex gives no-store, decision 045). The draft's number is shown
+ * masked: the link may reach others than its owner.
  */
 
 type View =
@@ -37,12 +39,14 @@ async function viewOf(request: Request, db: Db, token: string, locale: Locale): 
   if (!draft) return { view: { kind: "missing" }, status: 410 };
   const user = await getCurrentUser(request);
   if (user && draft.ownerId === user.id) throw redirect(`/profile/posts/${draft.estateId}`);
-  const here = `/od/${token}`;
+  const here = hrefOf`/od/${token}`;
   const login = loginPath(here);
   const shown = {
     title: draft.title,
     number: draft.stateId,
-    phone: formatPhone(draft.phone),
+    // Masked (+963 94•••••56, as listing cards show numbers): whoever holds the link learns the number's ends only,
+    // enough for its owner to know it (decision 082).
+    phone: maskPhone(draft.phone),
     login,
     register: `${login}&tab=2`,
   };
@@ -70,7 +74,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = (params.token ?? "").slice(0, 300);
-  const back = `/od/${token}`;
+  // The token as the address had it (encoded): any text a link may carry goes back into a valid Location.
+  const back = hrefOf`/od/${token}`;
   const read = readDraftLinkToken(token, new Date());
   const user = await getCurrentUser(request);
   if (read.kind !== "ok" || !user) throw redirect(read.kind === "ok" ? loginPath(back) : back);

@@ -16,6 +16,7 @@ import { checkResetLink, resetPassword } from "~/features/accounts/account-reset
 import { formReply } from "~/features/forms/forms.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
+import { hrefOf } from "~/platform/http/redirect.server";
 import type { LayoutHandle } from "~/root";
 
 /** The query parameters the loader reads (decision 045). */
@@ -79,12 +80,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const link = await checkResetLink(db, { token, ip: clientIp(context) });
   if (link.kind === "tooMany")
     return formReply(null, { formErrors: [tooMany("account:errors.tooMany", link.retryAfter)], status: 429 });
-  if (link.kind === "bad") throw redirect(`/rp?t=${token}`);
+  if (link.kind === "bad") throw redirect(hrefOf`/rp?t=${token}`);
   const form = await request.formData().catch(() => new FormData());
   const submission = parseForm(form, resetSchema);
   if (submission.status !== "success") return formReply(submission, { hideFields: ["password", "password_confirmation"] });
   const outcome = await resetPassword(db, { token, password: submission.value.password });
-  return redirect(outcome.kind === "changed" ? "/rp?changed=1" : `/rp?t=${token}`);
+  return redirect(outcome.kind === "changed" ? "/rp?changed=1" : hrefOf`/rp?t=${token}`);
 }
 
 export default function ResetPasswordPage() {

@@ -6,6 +6,7 @@ import type { Db, Tx } from "~/platform/db/client.server";
 import { getDb } from "~/platform/db/db.server";
 import { idempotent_posts } from "~/platform/db/schema";
 import { errorTextKey } from "~/platform/http/seo";
+import { SECURE_COOKIES } from "~/platform/http/session.server";
 import { getCurrentUser } from "~/features/accounts/auth.server";
 import { getT } from "~/platform/i18n/i18n.server";
 import {
@@ -69,7 +70,8 @@ async function scopeOf(request: Request): Promise<{ scope: string; setCookie: st
     maxAge: KEEP_MS / 1000,
     httpOnly: true,
     sameSite: "lax",
-    secure: new URL(request.url).protocol === "https:",
+    // The same rule as the session's: Secure in production even where the request came as http (decision 082).
+    secure: SECURE_COOKIES,
   });
   return { scope: visitorScope(secret), setCookie };
 }

@@ -4,6 +4,7 @@ import { dbId } from "~/platform/forms/id";
 import { message, type Message } from "~/platform/forms/message";
 import { refuseBidiControls } from "~/platform/forms/text";
 import { flagParam } from "~/platform/forms/queries";
+import { formatNumber } from "~/features/listings/format";
 
 /**
  * The public forms as zod schemas, read by the server only: the consultation and contact
@@ -30,9 +31,22 @@ export const POST_LIMITS = {
   notesMax: 2000,
   /** Areas above this (m²) are typing mistakes: 100 km². */
   areaMax: 100_000_000,
-  /** Prices above this (SYP) are typing mistakes. */
-  priceMax: 1e15,
 } as const;
+
+/**
+ * The largest price a form takes, in whole units of its currency
+ * (docs/decisions/082-secrets-in-addresses-prices-backups.md): far above any Syrian property (10^12 new pounds is
+ * about 9 billion dollars at 110 pounds to the dollar), and low enough that a dollar price times the largest exchange
+ * rate the back office takes (RATE_MAX, 10^7) stays far within a bigint: 10^16, and a nightly rent's monthly price
+ * (× 30) 3 × 10^17, under 9.2 × 10^18.
+ */
+export const PRICE_MAX = { SYP: 1_000_000_000_000, USD: 1_000_000_000 } as const;
+
+/** What refuses a price above its currency's PRICE_MAX: one message naming both bounds, with thousands separators. */
+const priceTooHigh = /* @__PURE__ */ (() => ({
+  message: "forms:errors.priceMax",
+  params: { values: { syp: formatNumber(PRICE_MAX.SYP), usd: formatNumber(PRICE_MAX.USD) } },
+}))();
 
 /** Control characters (NUL and the like) that no one types and PostgreSQL text refuses (NUL). */
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -141,7 +155,10 @@ export const newEstateSchema = /* @__PURE__ */ (() =>
     subject: text("forms:errors.infoRequired", POST_LIMITS.subjectMax, "forms:errors.infoMax"),
   }))();
 
-/** An optional price in SYP, typed with or without thousands separators. */
+/**
+ * An optional price, typed with or without thousands separators, at most PRICE_MAX.SYP (the larger bound; a form with
+ * a currency checks the dollar's bound too, pricesWithinBounds).
+ */
 const price = /* @__PURE__ */ (() =>
   z
     .string()
@@ -149,7 +166,7 @@ const price = /* @__PURE__ */ (() =>
     .transform((v) => toLatinDigits(v.replace(/[\s,٬.]/g, "")))
     .pipe(z.string().regex(DIGITS, { error: "forms:errors.priceNumeric", abort: true }))
     .transform(Number)
-    .pipe(z.number().max(POST_LIMITS.priceMax, "forms:errors.priceNumeric"))
+    .refine((v) => v <= PRICE_MAX.SYP, priceTooHigh)
     .optional())();
 
 /**
@@ -224,7 +241,8 @@ const description = /* @__PURE__ */ (() =>
   ).optional())();
 
 /**
- * The owner's editor of a post: price (optional: "price on request"; whole units of the currency),
+ * The owner's editor of a post: price (optional: "price on request"; whole units of the currency, at most its
+ * PRICE_MAX),
  * currency label (SYP or USD), negotiable, furnished, rooms (0–99), floor (−5 to 200), area in square metres
  * (required), finishing (1 to 6), a rental's period (period_types 1 to 5; required for a rent, which the action
  * checks with periodFieldErrors, decision 057) and the description
@@ -232,20 +250,22 @@ const description = /* @__PURE__ */ (() =>
  * each language (`description_ar`, `description_en`); owners write one (`description`).
  */
 export const postEditSchema = /* @__PURE__ */ (() =>
-  z.object({
-    price,
-    currency: z.enum(["SYP", "USD"], { error: "forms:errors.choice" }).default("SYP"),
-    negotiable: z.literal("on").optional(),
-    furnished: z.literal("on").optional(),
-    rooms_count: optionalCount(0, 99),
-    floor: optionalCount(-5, 200),
-    area: newEstateSchema.shape.area,
-    interior_status_id: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
-    period_type_id: optionalChoice(PERIOD_TYPE_IDS, "forms:errors.choice"),
-    description,
-    description_ar: description,
-    description_en: description,
-  }))();
+  z
+    .object({
+      price,
+      currency: z.enum(["SYP", "USD"], { error: "forms:errors.choice" }).default("SYP"),
+      negotiable: z.literal("on").optional(),
+      furnished: z.literal("on").optional(),
+      rooms_count: optionalCount(0, 99),
+      floor: optionalCount(-5, 200),
+      area: newEstateSchema.shape.area,
+      interior_status_id: optionalChoice([1, 2, 3, 4, 5, 6], "forms:errors.choice"),
+      period_type_id: optionalChoice(PERIOD_TYPE_IDS, "forms:errors.choice"),
+      description,
+      description_ar: description,
+      description_en: description,
+    })
+    .refine((v) => v.price === undefined || v.price <= PRICE_MAX[v.currency], { ...priceTooHigh, path: ["price"] }))();
 
 /** One photo operation of the editor: make it the cover, move it, or delete it (the photo named by its file). */
 export const photoActionSchema = /* @__PURE__ */ (() =>

@@ -15,8 +15,12 @@ import { lockPgliteDir } from "./pglite-lock.server";
  *   `database.dump` for PostgreSQL (`pg_dump --format=custom`, restored with `pg_restore`);
  * - `images/`: a copy of DATA_DIR/images (every stored width of every photo, logo and cover), empty when the images
  *   are in a bucket (IMAGE_STORE=s3): the bucket's own versioning is their backup (decision 060, docs/backups.md).
- * The session secret (DATA_DIR/session-secret) is not saved: a restored site on a new secret only logs everyone out.
+ * The session secret (DATA_DIR/session-secret) is not saved: a restored site on a new secret logs everyone out and
+ * voids every link already sent by SMS (docs/backups.md).
  * A backup is written under a `.partial` name and renamed when complete, so a folder with the final name is whole.
+ * It holds password hashes and phone numbers: its folders are 0700 and its files 0600 whatever the umask
+ * (docs/decisions/082-secrets-in-addresses-prices-backups.md); what a restore writes gets the umask's modes, like any
+ * stored file.
  */
 
 /** What one backup holds; `manifest.json` of its folder. */
@@ -40,6 +44,8 @@ export class BackupError extends Error {}
 
 const PREFIX = "aqar-backup-";
 const MANIFEST = "manifest.json";
+/** The modes of what a backup writes: readable by its owner only. */
+const PRIVATE = { dir: 0o700, file: 0o600 } as const;
 
 /** The folder name of a backup made at `date`: `aqar-backup-2026-11-23T19-40-05Z` (UTC, sorts by time). */
 export function backupName(date: Date): string {
@@ -67,7 +73,9 @@ export async function createBackup(
   if (fs.existsSync(finalPath)) throw new BackupError(`${finalPath} already exists`);
   const partial = `${finalPath}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial, { recursive: true });
+  // A parent made here is private too; one that exists is the operator's to choose.
+  fs.mkdirSync(path.dirname(partial), { recursive: true, mode: PRIVATE.dir });
+  makeDir(partial, PRIVATE);
   try {
     let databaseFile: string;
     if (target.databaseUrl) {
@@ -90,12 +98,14 @@ export async function createBackup(
       const client = await openPglite(target.pgliteDir);
       try {
         const dump = await client.dumpDataDir("gzip");
-        fs.writeFileSync(path.join(partial, databaseFile), Buffer.from(await dump.arrayBuffer()));
+        writePrivate(path.join(partial, databaseFile), Buffer.from(await dump.arrayBuffer()));
       } finally {
         await client.close();
       }
     }
-    const images = copyTree(target.imagesDir, path.join(partial, "images"));
+    // pg_dump writes its file with the umask's mode.
+    if (target.databaseUrl) fs.chmodSync(path.join(partial, databaseFile), PRIVATE.file);
+    const images = copyTree(target.imagesDir, path.join(partial, "images"), PRIVATE);
     const manifest: BackupManifest = {
       format: 1,
       createdAt: now.toISOString(),
@@ -103,7 +113,7 @@ export async function createBackup(
       databaseFile,
       images,
     };
-    fs.writeFileSync(path.join(partial, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
+    writePrivate(path.join(partial, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
     fs.renameSync(partial, finalPath);
     return { path: finalPath, manifest };
   } catch (error) {
@@ -258,17 +268,43 @@ function isEmptyDir(dir: string): boolean {
   return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 }
 
-/** Copies the files of `from` (missing or null: none) into a new folder `to`; returns their count and bytes. */
-function copyTree(from: string | null, to: string): { files: number; bytes: number } {
-  fs.mkdirSync(to, { recursive: true });
+/** Writes a file of a backup, 0600 whatever the umask. */
+function writePrivate(file: string, data: string | Buffer) {
+  fs.writeFileSync(file, data, { mode: PRIVATE.file });
+  fs.chmodSync(file, PRIVATE.file);
+}
+
+/** Makes the folder `dir` (and its missing parents), with `modes.dir` whatever the umask when given. */
+function makeDir(dir: string, modes?: typeof PRIVATE) {
+  fs.mkdirSync(dir, { recursive: true, mode: modes?.dir });
+  if (modes) fs.chmodSync(dir, modes.dir);
+}
+
+/**
+ * Copies the files of `from` (missing or null: none) into a new folder `to`; returns their count and bytes. With
+ * `modes` (a backup) every folder and file gets them whatever the umask; without (a restore) they are written as new
+ * files, with the umask's modes, like the files the site stores.
+ */
+function copyTree(from: string | null, to: string, modes?: typeof PRIVATE): { files: number; bytes: number } {
+  makeDir(to, modes);
   if (!from || !fs.existsSync(from)) return { files: 0, bytes: 0 };
-  fs.cpSync(from, to, { recursive: true });
   let files = 0;
   let bytes = 0;
-  for (const entry of fs.readdirSync(to, { recursive: true, withFileTypes: true })) {
+  for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
+    const source = path.join(entry.parentPath, entry.name);
+    const copy = path.join(to, path.relative(from, source));
+    if (entry.isDirectory()) makeDir(copy, modes);
     if (!entry.isFile()) continue;
+    makeDir(path.dirname(copy), modes);
+    if (modes) {
+      fs.copyFileSync(source, copy);
+      fs.chmodSync(copy, modes.file);
+    } else {
+      // copyFile would keep the backup's 0600; a new file takes the umask's mode.
+      fs.writeFileSync(copy, fs.readFileSync(source));
+    }
     files += 1;
-    bytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+    bytes += fs.statSync(copy).size;
   }
   return { files, bytes };
 }

@@ -19,13 +19,15 @@ export type FormSubmission<S extends z.ZodType> = Submission<z.input<S>, Message
 /**
  * The Messages of zod issues: each issue's message is a locales key, and a limit it reports is the message's
  * values, `max` for a value too long or too large and `min` for one too short or too small (so "at most {{max}}
- * characters" needs no second place to write its number). Never throws.
+ * characters" needs no second place to write its number); a refinement's issue takes the values of its
+ * `params.values` (`refine(check, { message, params: { values: { max: "1,000" } } })`). Never throws.
  */
 export function issueMessages(issues: readonly $ZodIssue[]): Message[] {
   return issues.map((issue) => {
     if (issue.code === "too_big") return message(issue.message, { max: Number(issue.maximum) });
     if (issue.code === "too_small") return message(issue.message, { min: Number(issue.minimum) });
-    return message(issue.message);
+    const values = issue.code === "custom" ? (issue.params?.values as Message["values"] | undefined) : undefined;
+    return message(issue.message, values);
   });
 }
 

@@ -26,6 +26,16 @@ export function localPath(value: unknown): string | undefined {
 }
 
 /**
+ * A local address written as a template whose every value is percent-encoded (encodeURIComponent): a path parameter
+ * or a query value taken from a request (a link's token, a search) can neither change the address's shape nor make
+ * its `Location` header invalid (a character beyond Latin-1, CR or LF there was a 500, decision 082).
+ * `hrefOf\`/od/${token}\`` → "/od/%D8%B9%D9%82…"; `hrefOf\`/admin/users?q=${q}\``. Never throws.
+ */
+export function hrefOf(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+  return strings.reduce((href, part, i) => href + part + (i < values.length ? encodeURIComponent(values[i]) : ""), "");
+}
+
+/**
  * The schema of a query parameter naming a page to come back to (`redirectTo`): its localPath, the same safety rule
  * as the login form's; a value that is no local path of this site is refused with INVALID. Read it as sent (parseQuery
  * with `trim: false` and a length past LOCAL_PATH_MAX, so a longer value is refused, not cut).

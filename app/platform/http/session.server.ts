@@ -53,12 +53,17 @@ export function secretFromFile(file: string): string {
 
 const env = getEnv();
 
+/**
+ * Whether the cookies that hold a secret (the session, the toast, the outbox's scope) are `Secure`: in production and
+ * whenever the public address is https, whatever the scheme a proxy in front used.
+ */
+export const SECURE_COOKIES = env.NODE_ENV === "production" || (env.PUBLIC_URL?.startsWith("https://") ?? false);
+
 const cookieOptions = {
   httpOnly: true,
   sameSite: "lax" as const,
   path: "/",
-  // Secure in production and whenever the public address is https.
-  secure: env.NODE_ENV === "production" || (env.PUBLIC_URL?.startsWith("https://") ?? false),
+  secure: SECURE_COOKIES,
   secrets: [sessionSecret()],
 };
 

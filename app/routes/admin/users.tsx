@@ -10,6 +10,7 @@ import { formatPhone } from "~/features/accounts/phone.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
+import { hrefOf } from "~/platform/http/redirect.server";
 import { TextWithUserText } from "~/platform/ui/UserText";
 import { useSubmitting } from "~/platform/forms/useServerForm";
 import { querySearchText } from "~/platform/forms/queries";
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseAdminForm(form, accountDecisionSchema);
   const values = { id: Number(parsed.payload.user_id), reason_text: plainText(parsed.payload.reason_text, REASON_TEXT_MAX) };
   const q = String(parsed.payload.q ?? "");
-  const back = `/admin/users${q ? `?q=${encodeURIComponent(q)}` : ""}`;
+  const back = q ? hrefOf`/admin/users?q=${q}` : "/admin/users";
   if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
   const { user_id: id, decision, reason_text: text } = parsed.value;
   const actor = { id: admin.id, admin: true };
