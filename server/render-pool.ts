@@ -7,9 +7,14 @@
  * deadline is answered at once (the caller sends the translated 503 page with Retry-After) instead of holding a
  * connection and memory for a page that would come too late anyway. Cache hits never come here.
  *
- * Scheduling is deficit round robin with a cost of one request: each client with requests waiting has a turn in a
- * ring; a free slot goes to the next client in the ring that renders fewer than its fair share (size / clients
- * waiting or rendering, rounded up), and that client's turn moves to the back.
+ * Scheduling is fair in render time, not in requests (start-time fair queueing): every client has a virtual clock, the
+ * milliseconds of rendering it has been given, and a free slot goes to the waiting client whose clock is lowest among
+ * those rendering fewer than their fair share of slots (size / clients waiting or rendering, rounded up). A client's
+ * clock is charged its own average render time when it gets a slot and corrected by the real time when the render
+ * ends; a client that starts waiting starts at the clock of the last client served, so it neither jumps the queue
+ * with an old credit nor waits for others' history. On PGlite every query runs on the event loop, so a slot is a share
+ * of the process's only core: a flood of 250 ms word searches and a visitor's 30 ms listing page each get half of the
+ * rendering time, not half of the requests (which would leave the visitor an eighth of the time).
  */
 
 /**
@@ -49,20 +54,26 @@ type Waiter = {
   signal: AbortSignal | undefined;
 };
 
-type Client = { waiting: Waiter[]; rendering: number };
+/**
+ * A client's state while it waits or renders: its requests waiting, its slots, its virtual clock (ms of rendering
+ * given, see the module's comment) and the moving average of its renders (ms).
+ */
+type Client = { waiting: Waiter[]; rendering: number; virtual: number; averageMs: number };
 
 /** A render's time before any is measured, in milliseconds (a search page on PGlite takes 20 to 60). */
 const INITIAL_RENDER_MS = 50;
-/** Weight of the newest render time in the moving average. */
+/** Weight of the newest render time in the moving average of all renders. */
 const SMOOTHING = 0.1;
+/** Weight of the newest render time in a client's own moving average (fewer samples: they weigh more). */
+const CLIENT_SMOOTHING = 0.3;
 
 export class RenderPool {
   private readonly clients = new Map<string, Client>();
-  /** Clients with requests waiting, in the order of their next turn. */
-  private readonly ring: string[] = [];
+  /** The virtual clock of the last client given a slot: where a client that starts waiting starts. */
+  private virtualFloor = 0;
   private renderingNow = 0;
   private queuedNow = 0;
-  /** Moving average of a slot's holding time, in milliseconds: the wait estimate's unit. */
+  /** Moving average of a slot's holding time over all clients, in milliseconds: a new client's first estimate. */
   private averageMs = INITIAL_RENDER_MS;
   private readonly now: () => number;
   private readonly maxQueued: number;
@@ -110,7 +121,12 @@ export class RenderPool {
    */
   admit(client: string, signal?: AbortSignal): Promise<Admission> {
     if (signal?.aborted) return Promise.resolve(this.shed("left"));
-    const state = this.clients.get(client) ?? { waiting: [], rendering: 0 };
+    const state = this.clients.get(client) ?? {
+      waiting: [],
+      rendering: 0,
+      virtual: this.virtualFloor,
+      averageMs: this.averageMs,
+    };
     if (this.renderingNow < this.options.size && this.queuedNow === 0) {
       this.clients.set(client, state);
       return Promise.resolve(this.grant(client, state, 0));
@@ -131,7 +147,6 @@ export class RenderPool {
         waiter.onAbort = () => this.expire(waiter, "left");
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
-      if (state.waiting.length === 0) this.ring.push(client);
       state.waiting.push(waiter);
       this.queuedNow++;
       // A slot may be free while others wait (a release between two admits): hand it out now.
@@ -140,23 +155,28 @@ export class RenderPool {
   }
 
   /**
-   * The wait a new request of `client` would have, in milliseconds: the requests the fair order serves before it
-   * (each other waiting client's requests up to one more than this client has waiting, and this client's own), plus
-   * itself, times the average render time, over the pool's size.
+   * The wait a new request of `client` would have, in milliseconds: the rendering the fair order gives before it (this
+   * client's requests waiting, and each other waiting client's requests whose virtual start comes before this one's),
+   * plus its own, each at its client's average render time, over the pool's size.
    */
   private estimatedWaitMs(client: string, state: Client): number {
-    const mine = state.waiting.length;
-    let ahead = mine;
-    for (const other of this.ring) {
-      if (other === client) continue;
-      ahead += Math.min(this.clients.get(other)?.waiting.length ?? 0, mine + 1);
+    const start = state.virtual + state.waiting.length * state.averageMs;
+    let work = (state.waiting.length + 1) * state.averageMs;
+    for (const [key, other] of this.clients) {
+      if (key === client || other.waiting.length === 0) continue;
+      const before = Math.ceil((start - other.virtual) / Math.max(1, other.averageMs));
+      work += Math.min(other.waiting.length, Math.max(0, before)) * other.averageMs;
     }
-    return ((ahead + 1) * this.averageMs) / this.options.size;
+    return work / this.options.size;
   }
 
   private grant(client: string, state: Client, waitedMs: number): Admission {
     state.rendering++;
     this.renderingNow++;
+    this.virtualFloor = Math.max(this.virtualFloor, state.virtual);
+    // Charged now, so that slots handed out together spread over clients; corrected when the render ends.
+    const charged = state.averageMs;
+    state.virtual += charged;
     this.observer.waited?.(waitedMs);
     const started = this.now();
     let released = false;
@@ -166,7 +186,10 @@ export class RenderPool {
       release: () => {
         if (released) return;
         released = true;
-        this.averageMs += SMOOTHING * (Math.max(1, this.now() - started) - this.averageMs);
+        const took = Math.max(1, this.now() - started);
+        this.averageMs += SMOOTHING * (took - this.averageMs);
+        state.averageMs += CLIENT_SMOOTHING * (took - state.averageMs);
+        state.virtual += took - charged;
         state.rendering--;
         this.renderingNow--;
         if (state.rendering === 0 && state.waiting.length === 0) this.clients.delete(client);
@@ -182,15 +205,19 @@ export class RenderPool {
 
   /** Hands free slots to waiting requests in the fair order (see the module's comment). */
   private dispatch(): void {
-    while (this.renderingNow < this.options.size && this.ring.length > 0) {
+    while (this.renderingNow < this.options.size && this.queuedNow > 0) {
       const share = Math.ceil(this.options.size / this.activeClients());
-      let index = this.ring.findIndex((client) => (this.clients.get(client)?.rendering ?? 0) < share);
-      if (index < 0) index = 0;
-      const [client] = this.ring.splice(index, 1);
-      const state = this.clients.get(client)!;
+      let chosen: [string, Client] | null = null;
+      let fallback: [string, Client] | null = null;
+      for (const entry of this.clients) {
+        const state = entry[1];
+        if (state.waiting.length === 0) continue;
+        if (!fallback || state.virtual < fallback[1].virtual) fallback = entry;
+        if (state.rendering < share && (!chosen || state.virtual < chosen[1].virtual)) chosen = entry;
+      }
+      const [client, state] = (chosen ?? fallback)!;
       const waiter = state.waiting.shift()!;
       this.queuedNow--;
-      if (state.waiting.length > 0) this.ring.push(client);
       this.forgetWaiter(waiter);
       waiter.resolve(this.grant(client, state, this.now() - waiter.since));
     }
@@ -210,11 +237,7 @@ export class RenderPool {
     if (!state || at < 0) return;
     state.waiting.splice(at, 1);
     this.queuedNow--;
-    if (state.waiting.length === 0) {
-      const turn = this.ring.indexOf(waiter.client);
-      if (turn >= 0) this.ring.splice(turn, 1);
-      if (state.rendering === 0) this.clients.delete(waiter.client);
-    }
+    if (state.waiting.length === 0 && state.rendering === 0) this.clients.delete(waiter.client);
     this.forgetWaiter(waiter);
     waiter.resolve(this.shed(reason));
   }

@@ -64,9 +64,33 @@ describe("the render pool (decision 077)", () => {
       expect(pool.rendering).toBe(1);
       granted.shift()!.release();
     }
-    // The visitor's two pages came second and fourth, not after the flood's ten.
-    expect(order.slice(0, 4)).toEqual(["flood", "visitor", "flood", "visitor"]);
+    // The flood had its render already: the visitor's two pages come first and third, not after the flood's ten.
+    expect(order.slice(0, 4)).toEqual(["visitor", "flood", "visitor", "flood"]);
     expect(order).toHaveLength(12);
+  });
+
+  it("shares render time, not requests: a visitor's quick pages go between a flood's slow ones", async () => {
+    const { pool, advance } = poolOf(1, 60_000);
+    const cost: Record<string, number> = { flood: 250, visitor: 30 };
+    const order: string[] = [];
+    const granted: [string, Granted][] = [];
+    const holder = (await pool.admit("flood")) as Granted;
+    for (const client of ["flood", "visitor"]) {
+      for (const p of burst(pool, client, 10)) void p.then((a) => a.ok && granted.push([client, a]));
+    }
+    advance(cost.flood);
+    holder.release();
+    for (let i = 0; i < 12; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const [client, admission] = granted.shift()!;
+      order.push(client);
+      advance(cost[client]);
+      admission.release();
+    }
+    // A flood's render takes eight of the visitor's: time-fair turns give the visitor most of the first slots (a turn
+    // per request would give it one in two, an eighth of the rendering time).
+    expect(order.slice(0, 10).filter((who) => who === "visitor").length).toBeGreaterThanOrEqual(7);
+    expect(order).toContain("flood");
   });
 
   it("gives one client the whole pool when nobody else waits, and its share when another comes", async () => {
