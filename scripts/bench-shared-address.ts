@@ -25,7 +25,7 @@ export type SharedAddressOptions = {
   places: string[];
   connections: number;
   warmupSeconds: number;
-  /** How long each scenario lasts, in seconds (30 in the issue's budgets). */
+  /** How long each scenario lasts, in seconds (30 in decision 077's budgets). */
   seconds: number;
   headers: Record<string, string>;
 };
