@@ -250,12 +250,13 @@ export class RenderPool {
 
 /**
  * The pool's size when RENDER_POOL_SIZE is 0 (automatic), from the database (decision 077): on PGlite every query runs
- * on this process's event loop, so renders only interleave and 2 keep one render's await from idling the loop
- * without letting queued queries hold cache hits; on PostgreSQL a render waits on its server's processes, so the
+ * on this process's event loop, so a second render at once only interleaves with the first, and it took the time
+ * cache hits had between one render's queries (measured: a cached page kept 41 to 45% of its req/s under a flood with
+ * 2, 53 to 56% with 1); on PostgreSQL a render waits on its server's processes, so the
  * pool overlaps those waits: 2 per core of the machine (PostgreSQL shares them), at least 4 and at most the
  * connection pool's size (a render holds at most one connection at a time).
  */
 export function defaultRenderPoolSize(kind: "pglite" | "postgres", cores: number, connections: number): number {
-  if (kind === "pglite") return 2;
+  if (kind === "pglite") return 1;
   return Math.max(1, Math.min(connections, Math.max(4, 2 * cores)));
 }

@@ -164,8 +164,8 @@ describe("the render pool (decision 077)", () => {
     expect(pool.rendering).toBe(0);
   });
 
-  it("is sized from the database: 2 on PGlite, twice the cores within the connection pool on PostgreSQL", () => {
-    expect(defaultRenderPoolSize("pglite", 8, 10)).toBe(2);
+  it("is sized from the database: 1 on PGlite, twice the cores within the connection pool on PostgreSQL", () => {
+    expect(defaultRenderPoolSize("pglite", 8, 10)).toBe(1);
     expect(defaultRenderPoolSize("postgres", 2, 10)).toBe(4);
     expect(defaultRenderPoolSize("postgres", 4, 10)).toBe(8);
     expect(defaultRenderPoolSize("postgres", 16, 10)).toBe(10);
