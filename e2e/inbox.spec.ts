@@ -71,10 +71,11 @@ for (const lang of LANGS) {
         expect(text).not.toContain(mobile);
       }
 
-      // The admin opens the new consultation requests, finds this one with the number to call, and takes it.
+      // The admin opens the consultation requests (all states: a request taken leaves the notice's list of new
+      // ones), finds this one new with the number to call, and takes it.
       const admin = await newBrowser(lang);
       await logInAdmin(admin, lang, project);
-      await visit(admin, "/admin/inbox?kind=consultation&state=new", project);
+      await visit(admin, "/admin/inbox?kind=consultation", project);
       await expect(
         admin.getByRole("navigation", { name: ad.nav.label }).getByRole("link", { name: new RegExp(ad.inbox.nav) }),
       ).toBeVisible();

@@ -8,7 +8,7 @@ import { getEnv } from "~/platform/config/env.server";
 import { isFictionPhone } from "~/platform/config/fiction-phones";
 import { enqueue, type Job, type Task } from "~/platform/jobs/jobs.server";
 import { smsPartCount } from "./sms-encoding.server";
-import { smsSenderFromEnv } from "./sms-providers.server";
+import { smsOnlyToOutbox, smsSenderFromEnv } from "./sms-providers.server";
 
 /** One text message to an E.164 number. */
 export type SmsMessage = { phone: string; body: string };
@@ -196,6 +196,14 @@ async function sendQueuedSms(tx: Tx, payload: unknown): Promise<void> {
         body: message.kind === "code" ? null : message.body,
       })
       .where(eq(sms_messages.id, smsId));
+    // On a site whose SMS only go to the outbox (a developer's machine, the end-to-end journeys), the refused message
+    // is still printed, marked as such, so the demo's expiry warnings and their links can be tried: nothing reaches
+    // a phone or a provider either way (docs/decisions/079).
+    if (smsOnlyToOutbox(getEnv()) && !process.env.VITEST) {
+      process.stdout.write(
+        `[sms] not sent, a number reserved for fiction: ${message.phone} ${message.body.replace(/\s+/g, " ")}\n`,
+      );
+    }
     return;
   }
   const budget: SmsBudget = message.purpose === STAFF_PURPOSE ? "staff" : "general";
