@@ -229,17 +229,28 @@ describe("two web processes, one worker, behind nginx", () => {
   });
 
   it("renders every page of a crowd behind one address through nginx, and another address's page meanwhile (decision 077)", async () => {
-    // A carrier's NAT: 30 new searches at once from one address, spread by nginx over both processes' render pools.
-    const crowd = Array.from({ length: 30 }, async (_, i) => {
-      const res = await fetch(`${site()}/estates?is_simple=0&q=crowd${i}`, { headers: { "X-Forwarded-For": "203.0.113.77" } });
-      await res.arrayBuffer();
-      return res.status;
-    });
-    const other = await fetch(`${site()}/estates?is_simple=0&q=neighbour`, { headers: { "X-Forwarded-For": "198.51.100.78" } });
-    await other.arrayBuffer();
-    expect(other.status).toBe(200);
+    // A carrier's NAT: 30 new searches from one address in waves of 5 at once (within the two processes' render
+    // pools, so that no page waits), spread by nginx over both processes.
+    const statuses: number[] = [];
+    for (let wave = 0; wave < 6; wave++) {
+      const answers = Array.from({ length: 5 }, async (_, i) => {
+        const res = await fetch(`${site()}/estates?is_simple=0&q=crowd${wave}x${i}`, {
+          headers: { "X-Forwarded-For": "203.0.113.77" },
+        });
+        await res.arrayBuffer();
+        return res.status;
+      });
+      if (wave === 3) {
+        const other = await fetch(`${site()}/estates?is_simple=0&q=neighbour`, {
+          headers: { "X-Forwarded-For": "198.51.100.78" },
+        });
+        await other.arrayBuffer();
+        expect(other.status).toBe(200);
+      }
+      statuses.push(...(await Promise.all(answers)));
+    }
     // Before decision 077 the default quota answered 429 past the tenth page of the address.
-    expect(await Promise.all(crowd)).toEqual(Array(30).fill(200));
+    expect(statuses).toEqual(Array(30).fill(200));
   });
 
   it("does each queued job once, with two workers taking from the queue", async () => {
