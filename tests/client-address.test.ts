@@ -1,7 +1,7 @@
 import http from "node:http";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { parseTrustProxy } from "~/platform/config/env.server";
+import { parseTrustProxy } from "~/platform/config/trust-proxy";
 import { clientKey } from "../server/client-address";
 import { keptReadiness, type Readiness } from "../server/readiness";
 
