@@ -177,18 +177,22 @@ export function createRemixHandler(options: {
       }
       let refusal: { status: 429 | 503; retryAfter: number } | null = null;
       let release: (() => void) | null = null;
-      if (read && !context.refused) {
-        const wait = options.limitMisses ? await options.limitMisses(req, res) : null;
-        if (wait !== null) {
-          refusal = { status: 429, retryAfter: wait };
-          options.renderPool?.pool.refusedByQuota();
-        } else if (options.renderPool) {
-          const admission = await options.renderPool.pool.admit(await options.renderPool.clientOf(req), controller.signal);
-          if (admission.ok) release = admission.release;
-          else refusal = { status: 503, retryAfter: RETRY_AFTER_SECONDS };
-        }
-      }
+      // From here on, whatever happens, the slot is released and the requests waiting for this render are let go.
       try {
+        if (read && !context.refused) {
+          const wait = options.limitMisses ? await options.limitMisses(req, res) : null;
+          if (wait !== null) {
+            refusal = { status: 429, retryAfter: wait };
+            options.renderPool?.pool.refusedByQuota();
+          } else if (options.renderPool && url.pathname !== "/__manifest") {
+            // Route discovery (`/__manifest`) runs no loader: Remix answers it before any, so it needs no slot.
+            const admission = await options.renderPool.pool.admit(await options.renderPool.clientOf(req), controller.signal);
+            if (admission.ok) release = admission.release;
+            // Nobody is there to read an answer.
+            else if (admission.reason === "left") return void res.destroy();
+            else refusal = { status: 503, retryAfter: RETRY_AFTER_SECONDS };
+          }
+        }
         let storeKey = key;
         if (refusal) {
           shared?.(undefined);
