@@ -32,6 +32,7 @@ export default {
       });
       route("advanced-search", "routes/advanced-search.tsx", { id: "routes/advanced-search" });
       route("alerts/stop", "routes/alert-stop.tsx", { id: "routes/alerts.stop" });
+      route("api/*", "routes/api.tsx", { id: "routes/api.$" });
       route("app-popup", "routes/app-popup-close.tsx", { id: "routes/app-popup" });
       route("artical/:id", "routes/article.tsx", { id: "routes/artical.$id" });
       route("articals", "routes/articles.tsx", { id: "routes/articals" });

@@ -139,6 +139,11 @@ function guardLoader(loader: (args: LoaderFunctionArgs) => unknown) {
 export function guardBuild(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
+    // The apps' API answers refusals, methods and an unreachable database as JSON envelopes itself (decision 088).
+    if ((route.module as { guardsItself?: boolean }).guardsItself) {
+      routes[id] = route;
+      continue;
+    }
     const module = { ...route.module };
     if (module.loader) module.loader = guardLoader(module.loader as never) as never;
     if (module.action) module.action = guardAction(module.action as never) as never;

@@ -172,6 +172,8 @@ export class PageCache {
     // as sent.
     const url = new URL(request.url);
     if (url.pathname.endsWith(".data") || url.pathname === "/__manifest") return null;
+    // The apps' API answers each token and language its own JSON (decision 088): never a page to keep or share.
+    if (/^\/api(\/|$)/i.test(url.pathname)) return null;
     if (url.searchParams.has("_data") || url.searchParams.has("dialog")) return null;
     const cookies = parse(request.headers.get("Cookie") ?? "");
     if (Object.keys(cookies).some((name) => !VISITOR_COOKIES.has(name))) return null;

@@ -56,3 +56,12 @@ export function queryLogin(params: URLSearchParams): { tab: "1" | "2"; redirectT
 
 /** /rp's flag (read by queryFlags): `changed=1` is where a successful change of the password lands. */
 export const resetFlagQuery = /* @__PURE__ */ (() => z.object({ changed: flagParam }))();
+
+/**
+ * The apps' login (POST /api/login, docs/api.md): the login form's `authentication` and `password` without its
+ * captcha (an app shows none; the login limits still count every try), and `country` optional, Syria when absent.
+ */
+export const apiLoginPost = /* @__PURE__ */ (() =>
+  withPhone(
+    loginSchema.omit({ captcha: true, redirectTo: true }).extend({ country: loginSchema.shape.country.default("SY") }),
+  ))();
