@@ -1,4 +1,9 @@
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from "zod-openapi";
 import { escapeHtml } from "~/platform/http/html";
 import { envelopeSchema, errorEnvelopeSchema, type ApiEndpoint } from "./api.server";
 
@@ -40,7 +45,7 @@ const openApiPath = (path: string) => `/api${path}`;
 export function openApiDocument(endpoints: readonly ApiEndpoint<never>[], version: string): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   for (const endpoint of endpoints) {
-    const responses: ZodOpenApiOperationObject["responses"] = {
+    const responses: Record<string, ZodOpenApiResponseObject> = {
       "200": {
         description: "Done",
         content: { "application/json": { schema: envelopeSchema(endpoint.data) } },
