@@ -181,7 +181,7 @@ describe("points of every governorate and place from the gazetteer (decisions 05
     expect(records.every((r) => r.source.length > 0)).toBe(true);
   });
 
-  it("the seed's file of links matches the database, and migration 0036 links a database seeded before it", async () => {
+  it("the seed's file of links matches the database, and migration 0037 links a database seeded before it", async () => {
     const before = await points();
     for (const row of before) {
       if (row.place === null) continue;
@@ -192,7 +192,7 @@ describe("points of every governorate and place from the gazetteer (decisions 05
       });
     }
     const updates = fs
-      .readFileSync("app/platform/db/migrations/0036_gazetteer.sql", "utf8")
+      .readFileSync("app/platform/db/migrations/0037_gazetteer.sql", "utf8")
       .split("--> statement-breakpoint")
       .filter((st) => /^\s*(UPDATE|SELECT)/.test(st));
     expect(updates).toHaveLength(3);

@@ -52,7 +52,7 @@ export const price_domains = pgTable("price_domains", {
 
 /**
  * The gazetteer (decision 094): Who's On First's places of Syria, every current locality and the 14 governorates'
- * records, loaded by migration 0036 and never edited by the site. `governorate_wof_id` is the record of its
+ * records, loaded by migration 0037 and never edited by the site. `governorate_wof_id` is the record of its
  * governorate; `feature_code` GeoNames' (PPL, PPLA3…; "region" for a governorate); `source` where Who's On First took
  * the record from (geonames, quattroshapes…).
  */
@@ -567,6 +567,26 @@ export const sessions = pgTable(
     index("sessions_user_id_idx").on(t.user_id),
     index("sessions_expires_at_idx").on(t.expires_at),
   ],
+);
+
+/**
+ * The apps' API tokens (docs/api.md, decision 088): one row per login of an app, revocable. Only the SHA-256 of the
+ * bearer token is stored, with the device's User-Agent (at most 300 characters) and its last use; a token works
+ * API_TOKEN_TTL_MS from its last use. Deleting the row revokes it (logout, a password change, "log out everywhere").
+ */
+export const api_tokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    token_hash: text("token_hash").notNull(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    user_agent: text("user_agent").notNull().default(""),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("api_tokens_token_hash_idx").on(t.token_hash), index("api_tokens_user_id_idx").on(t.user_id)],
 );
 
 /** Purposes of an SMS code. */
