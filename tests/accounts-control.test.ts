@@ -31,7 +31,8 @@ const test = useTestDatabase();
 const db = () => test.get().db;
 const EN = resources.en.account;
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 /** The Cookie header of one more login session of `userId`, opened from `userAgent` in `country`. */
 async function anotherSession(userId: number, userAgent = PHONE_UA, country: string | null = "DE"): Promise<string> {
@@ -56,7 +57,10 @@ describe("/profile/name", () => {
     const page = await callLoader(nameLoader, "/profile/name", { cookie: me.cookie });
     expect(page.data).toMatchObject({ first_name: "Rami", last_name: "Haddad" });
 
-    const bad = await callAction(nameAction, "/profile/name", { cookie: me.cookie, form: { first_name: "S", last_name: "Khoury" } });
+    const bad = await callAction(nameAction, "/profile/name", {
+      cookie: me.cookie,
+      form: { first_name: "S", last_name: "Khoury" },
+    });
     expect(bad.status).toBe(400);
     expect(lastResult(bad)?.initialValue).toMatchObject({ first_name: "S", last_name: "Khoury" });
     expect(lastResult(bad)?.error?.first_name).toEqual([expect.objectContaining({ key: "account:errors.nameLength" })]);
@@ -148,7 +152,10 @@ describe("/profile/phone", () => {
     const code = await lastCode(next.e164);
 
     const wrongCode = code === "000000" ? "111111" : "000000";
-    const wrong = await callAction(phoneAction, "/profile/phone", { cookie: jar.header(), form: { intent: "check", code: wrongCode } });
+    const wrong = await callAction(phoneAction, "/profile/phone", {
+      cookie: jar.header(),
+      form: { intent: "check", code: wrongCode },
+    });
     expect(lastResult(wrong)?.error?.code).toEqual([{ key: "account:errors.codeWrong" }]);
     expect((await userOf(me.user.id)).phone).toBe(me.user.phone);
 
@@ -160,9 +167,9 @@ describe("/profile/phone", () => {
       EN.sms.phoneChanged.replace("{{brand}}", resources.en.common.brand).replace("{{ending}}", next.e164.slice(-3)),
     );
     // The old number is free to sign up again.
-    expect(await createRegistration(db(), { first_name: "A", last_name: "B", phone: me.user.phone, password_hash: "x" })).not.toBe(
-      "exists",
-    );
+    expect(
+      await createRegistration(db(), { first_name: "A", last_name: "B", phone: me.user.phone, password_hash: "x" }),
+    ).not.toBe("exists");
   });
 
   it("refuses a number another account has", async () => {
@@ -212,7 +219,11 @@ describe("/profile/delete and /profile/data", () => {
     expect(JSON.stringify(data.data)).not.toMatch(/argon2|token_hash|password/);
 
     const context = { clientIp: newIp() };
-    const wrong = await callAction(deleteAction, "/profile/delete", { cookie: me.cookie, form: { password: "wrong-one" }, context });
+    const wrong = await callAction(deleteAction, "/profile/delete", {
+      cookie: me.cookie,
+      form: { password: "wrong-one" },
+      context,
+    });
     expect(wrong.status).toBe(400);
     expect((await userOf(me.user.id)).status).toBe("active");
 
@@ -241,8 +252,8 @@ describe("/profile/delete and /profile/data", () => {
       .map((e) => e.actor);
     expect(actors).toEqual([`#${me.user.id}`]);
     // The number can sign up again.
-    expect(await createRegistration(db(), { first_name: "A", last_name: "B", phone: me.user.phone, password_hash: "x" })).not.toBe(
-      "exists",
-    );
+    expect(
+      await createRegistration(db(), { first_name: "A", last_name: "B", phone: me.user.phone, password_hash: "x" }),
+    ).not.toBe("exists");
   });
 });

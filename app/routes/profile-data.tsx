@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/accounts/auth.server";
-import { exportAccountData } from "~/features/accounts/account-control.server";
+import { exportAccountData } from "~/features/back-office/account-deletion.server";
 import { getDb } from "~/platform/db/db.server";
 
 /**

@@ -8,7 +8,7 @@ import { message, tooMany } from "~/platform/forms/message";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
 import { endUserSession, requireUser } from "~/features/accounts/auth.server";
 import { clientIp } from "~/features/accounts/account.server";
-import { deleteAccount } from "~/features/accounts/account-control.server";
+import { deleteAccount } from "~/features/back-office/account-deletion.server";
 import { formReply } from "~/features/forms/forms.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 import { pageContext } from "~/platform/http/page.server";
@@ -41,7 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formReply(submission, { hideFields });
   const outcome = await deleteAccount(db, { user, password: submission.value.password, ip: clientIp(context) });
   if (outcome.kind === "tooMany")
-    return formReply(submission, { hideFields, formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)], status: 429 });
+    return formReply(submission, {
+      hideFields,
+      formErrors: [tooMany("account:errors.tooMany", outcome.retryAfter)],
+      status: 429,
+    });
   if (outcome.kind === "wrong")
     return formReply(submission, { hideFields, fieldErrors: { password: [message("account:errors.currentPasswordWrong")] } });
   const cookie = await endUserSession(request);

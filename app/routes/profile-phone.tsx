@@ -76,8 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!phone) return formReply(submission, { formErrors: [message("account:control.phone.noWaiting")] });
     if (submission.status !== "success") return formReply(submission);
     const outcome = await confirmPhoneChange(db, { user, phone, code: submission.value.code });
-    if (outcome.kind === "wrong")
-      return formReply(submission, { fieldErrors: { code: [message("account:errors.codeWrong")] } });
+    if (outcome.kind === "wrong") return formReply(submission, { fieldErrors: { code: [message("account:errors.codeWrong")] } });
     if (outcome.kind === "taken") return formReply(submission, { formErrors: [message("account:control.phone.taken")] });
     if (outcome.kind !== "changed")
       return formReply(submission, { fieldErrors: { code: [message("account:errors.codeExpired")] } });
@@ -89,7 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formReply(submission);
   const { phone } = submission.value;
   const outcome = await startPhoneChange(db, { user, phone, ip: clientIp(context), locale });
-  if (outcome.kind === "same") return formReply(submission, { fieldErrors: { authentication: [message("account:control.phone.same")] } });
+  if (outcome.kind === "same")
+    return formReply(submission, { fieldErrors: { authentication: [message("account:control.phone.same")] } });
   if (outcome.kind === "taken")
     return formReply(submission, { fieldErrors: { authentication: [message("account:control.phone.taken")] } });
   if (outcome.kind !== "sent") return formReply(submission, smsRefusal(null, outcome));
