@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import * as s from "~/platform/db/schema";
 import { createSession, createRegistration } from "~/features/accounts/user.server";
 import { verifyPassword } from "~/features/accounts/password.server";
+import { issueApiToken } from "~/features/accounts/api-tokens.server";
 import { sessionStorage } from "~/platform/http/session.server";
 import { resources } from "~/platform/i18n/i18n.server";
 import { action as nameAction, loader as nameLoader } from "~/routes/profile-name";
@@ -44,6 +45,11 @@ async function anotherSession(userId: number, userAgent = PHONE_UA, country: str
 /** Whether a Cookie header still opens /profile. */
 async function loggedIn(cookie: string): Promise<boolean> {
   return (await callLoader(profileLoader, "/profile", { cookie })).status === 200;
+}
+
+/** How many API tokens of its apps an account has. */
+async function tokenCount(userId: number): Promise<number> {
+  return (await db().select().from(s.api_tokens).where(eq(s.api_tokens.user_id, userId))).length;
 }
 
 async function userOf(id: number) {
@@ -85,6 +91,7 @@ describe("/profile/password", () => {
   it("refuses a wrong current password, then changes it and ends every other session", async () => {
     const me = await account(db(), { password: PASSWORD });
     const other = await anotherSession(me.user.id);
+    await issueApiToken(db(), me.user.id, "AqarApp/2.1 (Android 14)");
     const form = { current_password: "not-the-password", password: "new-password-9", password_confirmation: "new-password-9" };
     const context = { clientIp: newIp() };
 
@@ -110,6 +117,7 @@ describe("/profile/password", () => {
     expect(await verifyPassword((await userOf(me.user.id)).password_hash, "new-password-9")).toBe(true);
     expect(await loggedIn(me.cookie)).toBe(true);
     expect(await loggedIn(other)).toBe(false);
+    expect(await tokenCount(me.user.id)).toBe(0);
     // The new password logs in.
     const jar = new CookieJar();
     expect(await login(jar, me.typed, "new-password-9")).toRedirectTo("/");
@@ -190,15 +198,18 @@ describe("/profile/sessions", () => {
   it("lists the sessions with device and country, and logs out everywhere", async () => {
     const me = await account(db());
     const other = await anotherSession(me.user.id);
+    await issueApiToken(db(), me.user.id, PHONE_UA);
     const page = await callLoader(sessionsLoader, "/profile/sessions", { cookie: me.cookie });
-    expect(page.data.sessions).toHaveLength(2);
-    expect(page.data.sessions[0]).toMatchObject({ current: true });
+    expect(page.data.sessions).toHaveLength(3);
+    expect(page.data.sessions[0]).toMatchObject({ current: true, app: false });
     expect(page.data.sessions[1]).toMatchObject({ current: false, device: "Chrome 131 · Android 14", country: "ألمانيا" });
+    expect(page.data.sessions[2]).toMatchObject({ current: false, app: true, country: null });
 
     const out = await callAction(sessionsAction, "/profile/sessions", { cookie: me.cookie });
     expect(out).toRedirectTo("/login");
     expect(await loggedIn(me.cookie)).toBe(false);
     expect(await loggedIn(other)).toBe(false);
+    expect(await tokenCount(me.user.id)).toBe(0);
   });
 });
 

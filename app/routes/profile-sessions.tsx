@@ -25,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const countries = new Map(COUNTRIES[locale].map(([code, , name]) => [code, name]));
   return {
     sessions: sessions.map((s) => ({
-      id: s.id,
+      key: `${s.kind}-${s.id}`,
+      app: s.kind === "app",
       device: s.device,
       country: s.country ? (countries.get(s.country) ?? s.country) : null,
       created: s.created,
@@ -55,11 +56,12 @@ export default function ProfileSessionsPage() {
       <p className="page-lead">{t("account:control.sessions.lead")}</p>
       <ul className="session-list">
         {sessions.map((s) => (
-          <li key={s.id} className="session-row">
+          <li key={s.key} className="session-row">
             <strong>
               <bdi dir="ltr">{s.device || t("account:control.sessions.unknownDevice")}</bdi>
             </strong>
             {s.current ? <span className="chip">{t("account:control.sessions.current")}</span> : null}
+            {s.app ? <span className="chip">{t("account:control.sessions.app")}</span> : null}
             <span className="hint">
               {t("account:control.sessions.where", { country: s.country ?? t("account:control.sessions.unknownCountry") })}
               {" · "}

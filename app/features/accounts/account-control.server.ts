@@ -1,5 +1,5 @@
 import Bowser from "bowser";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import type { Locale } from "~/platform/i18n/i18n";
@@ -8,6 +8,7 @@ import { recordAudit } from "~/platform/db/audit.server";
 import { hashToken } from "~/platform/http/tokens.server";
 import { checkCode, findUserByPhone, issueCode, spendPasswordResets, type CodeCheck, type User } from "./user.server";
 import { consumeLoginLimit, resetLoginLimit } from "./account.server";
+import { listApiTokens, revokeAllTokens } from "./api-tokens.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkCodeSms, queueAccountNotice, queueCodeSms, type CodeRefusal } from "./sms-codes.server";
 
@@ -41,9 +42,9 @@ export async function checkOwnPassword(
 }
 
 /**
- * Ends the login sessions of a user, all of them or all but the one whose cookie token is `keepToken`, in the
- * caller's transaction. The one place that ends a user's sessions on their own request: the password change and
- * "log out everywhere" both come here.
+ * Ends the login sessions of a user, all of them or all but the one whose cookie token is `keepToken`, and revokes
+ * every API token of the user's apps (revokeAllTokens), in the caller's transaction. The one place that ends a user's
+ * logins on their own request: the password change, "log out everywhere" and the deletion all come here.
  */
 export async function endSessions(tx: Db | Tx, userId: number, keepToken?: string): Promise<void> {
   await tx
@@ -53,6 +54,7 @@ export async function endSessions(tx: Db | Tx, userId: number, keepToken?: strin
         ? eq(s.sessions.user_id, userId)
         : and(eq(s.sessions.user_id, userId), ne(s.sessions.token_hash, hashToken(keepToken))),
     );
+  await revokeAllTokens(tx, userId);
 }
 
 /** Changes the account's `first_name` and `last_name` (already checked by nameSchema: 2–15 characters each). */
@@ -133,9 +135,10 @@ export async function confirmPhoneChange(
   });
 }
 
-/** One login session as the owner sees it (/profile/sessions). Times are ISO strings. */
+/** One login as the owner sees it (/profile/sessions): a browser's session or an app's API token. Times are ISO strings. */
 export type AccountSession = {
   id: number;
+  kind: "browser" | "app";
   /** The browser and system of the User-Agent stored at login (describeDevice); "" when unknown. */
   device: string;
   /** ISO 3166 alpha-2, or null when unknown. */
@@ -158,31 +161,47 @@ export function describeDevice(userAgent: string): string {
   return [browser, system].filter(Boolean).join(" · ");
 }
 
-/** The unexpired sessions of a user, the one of `token` first, then the last used first. */
+/**
+ * The unexpired sessions of a user and the working API tokens of its apps: the session of `token` first, then the
+ * browsers' sessions and then the apps', each last used first.
+ */
 export async function listSessions(db: Db, userId: number, token: string): Promise<AccountSession[]> {
-  const rows = await db
-    .select()
-    .from(s.sessions)
-    .where(eq(s.sessions.user_id, userId))
-    .orderBy(desc(s.sessions.last_used_at), desc(s.sessions.id));
+  const [rows, apps] = await Promise.all([
+    db
+      .select()
+      .from(s.sessions)
+      .where(and(eq(s.sessions.user_id, userId), gt(s.sessions.expires_at, new Date())))
+      .orderBy(desc(s.sessions.last_used_at), desc(s.sessions.id)),
+    listApiTokens(db, userId),
+  ]);
   const mine = hashToken(token);
-  const now = Date.now();
-  return rows
-    .filter((r) => r.expires_at.getTime() > now)
-    .map((r) => ({
-      id: r.id,
-      device: describeDevice(r.user_agent ?? ""),
-      country: r.ip_country,
-      created: r.created_at.toISOString(),
-      lastUsed: r.last_used_at.toISOString(),
-      current: r.token_hash === mine,
-    }))
-    .sort((a, b) => Number(b.current) - Number(a.current));
+  const browsers: AccountSession[] = rows.map((r) => ({
+    id: r.id,
+    kind: "browser",
+    device: describeDevice(r.user_agent ?? ""),
+    country: r.ip_country,
+    created: r.created_at.toISOString(),
+    lastUsed: r.last_used_at.toISOString(),
+    current: r.token_hash === mine,
+  }));
+  return [
+    ...browsers.filter((b) => b.current),
+    ...browsers.filter((b) => !b.current),
+    ...apps.map((a) => ({
+      id: a.id,
+      kind: "app" as const,
+      device: describeDevice(a.user_agent),
+      country: null,
+      created: a.created_at.toISOString(),
+      lastUsed: a.last_used_at.toISOString(),
+      current: false,
+    })),
+  ];
 }
 
 /**
- * "Log out everywhere": every session of the user ends, this one too, with an audit entry. The caller clears the
- * cookie.
+ * "Log out everywhere": every session of the user ends, this one too, and every API token of its apps is revoked,
+ * with an audit entry. The caller clears the cookie.
  */
 export async function logOutEverywhere(db: Db, userId: number): Promise<void> {
   await db.transaction(async (tx) => {

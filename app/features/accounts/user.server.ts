@@ -13,6 +13,7 @@ import {
 import { verifyPassword } from "~/features/accounts/password.server";
 import { keyedHash } from "~/platform/http/session.server";
 import { hashToken, randomCode, randomToken, safeEqual } from "~/platform/http/tokens.server";
+import { revokeAllTokens, USER_AGENT_MAX } from "./api-tokens.server";
 
 /** How long things live: login sessions 30 days, SMS codes 10 minutes, reset links 1 hour (milliseconds). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -177,8 +178,6 @@ export async function checkCode(db: Db, phone: string, purpose: SmsCodePurpose, 
   });
 }
 
-/** The longest User-Agent a session keeps (characters): enough to name a browser and a system. */
-export const USER_AGENT_MAX = 300;
 /** How often a session's `last_used_at` is written (ms): once an hour at most, not on every request. */
 export const SESSION_TOUCH_MS = 60 * 60 * 1000;
 
@@ -272,7 +271,7 @@ export async function findResetUser(db: Db, token: string): Promise<number | nul
 
 /**
  * Changes a password with a reset token, in one transaction: spends the token,
- * stores the new hash, and ends every session of the user. Returns false (and changes nothing) on a bad token.
+ * stores the new hash, and ends every session and revokes every API token of the user. Returns false (and changes nothing) on a bad token.
  */
 export async function resetPasswordWithToken(db: Db, token: string, passwordHash: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -292,6 +291,7 @@ export async function resetPasswordWithToken(db: Db, token: string, passwordHash
     if (!spent) return false;
     await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, spent.user_id));
     await tx.delete(sessions).where(eq(sessions.user_id, spent.user_id));
+    await revokeAllTokens(tx, spent.user_id);
     return true;
   });
 }
