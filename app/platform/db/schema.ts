@@ -543,6 +543,26 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * The apps' API tokens (docs/api.md, decision 088): one row per login of an app, revocable. Only the SHA-256 of the
+ * bearer token is stored, with the device's User-Agent (at most 300 characters) and its last use; a token works
+ * API_TOKEN_TTL_MS from its last use. Deleting the row revokes it (logout, a password change, "log out everywhere").
+ */
+export const api_tokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    token_hash: text("token_hash").notNull(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    user_agent: text("user_agent").notNull().default(""),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("api_tokens_token_hash_idx").on(t.token_hash), index("api_tokens_user_id_idx").on(t.user_id)],
+);
+
 /** Purposes of an SMS code. */
 export const SMS_CODE_PURPOSES = ["activation"] as const;
 export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
