@@ -50,6 +50,24 @@ export const price_domains = pgTable("price_domains", {
   name_en: text("name_en").notNull(),
 });
 
+/**
+ * The gazetteer (decision 094): Who's On First's places of Syria, every current locality and the 14 governorates'
+ * records, loaded by migration 0037 and never edited by the site. `governorate_wof_id` is the record of its
+ * governorate; `feature_code` GeoNames' (PPL, PPLA3…; "region" for a governorate); `source` where Who's On First took
+ * the record from (geonames, quattroshapes…).
+ */
+export const gazetteer = pgTable("gazetteer", {
+  wof_id: bigint("wof_id", { mode: "number" }).primaryKey(),
+  governorate_wof_id: bigint("governorate_wof_id", { mode: "number" }).notNull(),
+  name_en: text("name_en").notNull(),
+  name_ar: text("name_ar"),
+  feature_code: text("feature_code"),
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+  geonames_id: integer("geonames_id"),
+  source: text("source").notNull(),
+});
+
 export const governorates = pgTable("governorates", {
   id: serial("id").primaryKey(),
   name_ar: text("name_ar").notNull(),
@@ -58,6 +76,10 @@ export const governorates = pgTable("governorates", {
   /** The seat's point in degrees (WGS 84), for map links and JSON-LD `geo` (decision 059); null when unknown. */
   latitude: doublePrecision("latitude"),
   longitude: doublePrecision("longitude"),
+  /** Its own record in the gazetteer (decision 094). */
+  wof_id: bigint("wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
+  /** The gazetteer's record of its seat, whose point it has (place_points() copies it; decision 094). */
+  seat_wof_id: bigint("seat_wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
 });
 
 export const locations = pgTable(
@@ -72,6 +94,10 @@ export const locations = pgTable(
     /** The place's point in degrees (WGS 84), for map links and JSON-LD `geo` (decision 059); null when unknown. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /** Its own record in the gazetteer, whose point it has (decision 094); null when the gazetteer lacks it. */
+    wof_id: bigint("wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
+    /** A city neighbourhood the gazetteer lacks: its city's record, whose point it has, marked as the city's. */
+    city_wof_id: bigint("city_wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
   },
   (t) => [index("locations_governorate_id_idx").on(t.governorate_id)],
 );
