@@ -1,14 +1,14 @@
 // First: every captcha of this file shows CAPTCHA (set before the app's modules read the environment).
 import "./helpers/fixed-captcha";
 import fs from "node:fs";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { TranslatorProvider } from "~/platform/i18n/use-t";
 import { Outlet } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { StructuredData } from "~/features/site/StructuredData.server";
-import { coordinates } from "~/platform/db/seed/data/coordinates";
+import { placePoints } from "~/platform/db/seed/data/place-points";
 import { governorates as seedGovernorates } from "~/platform/db/seed/data/geography";
 import * as s from "~/platform/db/schema";
 import type { Locale } from "~/platform/i18n/i18n";
@@ -32,33 +32,62 @@ const db = () => test.get().db;
 /** Syria's bounding box in degrees (north, east), with a little room. */
 const SYRIA = { south: 32.3, north: 37.4, west: 35.6, east: 42.4 };
 
-type Row = { governorate: string; place: string | null; latitude: number | null; longitude: number | null };
+type Row = {
+  governorate: string;
+  place: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** the gazetteer record whose point the row has (decision 094) */
+  wof: number | null;
+  city: boolean;
+};
 
-/** Every governorate (place null) and place with its point, by English names. */
+/** Every governorate (place null) and place with its point and the record it comes from, by English names. */
 async function points(): Promise<Row[]> {
-  const govs = await db().select().from(s.governorates);
+  const govs = await db().select().from(s.governorates).orderBy(s.governorates.id);
   const locs = await db()
-    .select({
-      governorate: s.governorates.name_en,
-      place: s.locations.name_en,
-      latitude: s.locations.latitude,
-      longitude: s.locations.longitude,
-    })
+    .select({ governorate: s.governorates.name_en, location: s.locations })
     .from(s.locations)
-    .innerJoin(s.governorates, eq(s.governorates.id, s.locations.governorate_id));
-  return [...govs.map((g) => ({ governorate: g.name_en, place: null, latitude: g.latitude, longitude: g.longitude })), ...locs];
+    .innerJoin(s.governorates, eq(s.governorates.id, s.locations.governorate_id))
+    .orderBy(s.locations.id);
+  return [
+    ...govs.map((g) => ({
+      governorate: g.name_en,
+      place: null,
+      latitude: g.latitude,
+      longitude: g.longitude,
+      wof: g.seat_wof_id,
+      city: true,
+    })),
+    ...locs.map(({ governorate, location: l }) => ({
+      governorate,
+      place: l.name_en,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      wof: l.wof_id ?? l.city_wof_id,
+      city: l.wof_id === null,
+    })),
+  ];
 }
 
-/** What the seed's coordinates file says of a row. */
-function expected(row: Row) {
-  const gov = coordinates[row.governorate];
-  const point = row.place === null ? gov.seat : gov.places[row.place];
-  return { latitude: point[0], longitude: point[1] };
+/** The gazetteer's records by Who's On First id. */
+async function gazetteer() {
+  const rows = await db().select().from(s.gazetteer);
+  return new Map(rows.map((r) => [r.wof_id, r]));
 }
 
-/** A public listing's id (the first the listing page shows). */
-async function publicEstateId(): Promise<number> {
-  const rows = await db().select({ id: s.estates.id }).from(s.estates).where(eq(s.estates.status, "approved")).limit(20);
+/**
+ * A public listing's id (the first the listing page shows), of a place with its own point, or (`city`) of a city
+ * neighbourhood with its city's (decision 094).
+ */
+async function publicEstateId(city = false): Promise<number> {
+  const rows = await db()
+    .select({ id: s.estates.id })
+    .from(s.estates)
+    .innerJoin(s.locations, eq(s.locations.id, s.estates.location_id))
+    .where(and(eq(s.estates.status, "approved"), city ? isNull(s.locations.wof_id) : isNotNull(s.locations.wof_id)))
+    .orderBy(s.estates.id)
+    .limit(20);
   for (const { id } of rows) if (await getEstate(db(), id, "ar")) return id;
   throw new Error("no public listing in the seed");
 }
@@ -100,65 +129,79 @@ async function renderListing(id: number, locale: Locale): Promise<string> {
 
 const decode = (html: string) => html.replace(/&amp;/g, "&");
 
-describe("coordinates of every governorate and place (decision 059)", () => {
-  it("the seed gives each of the 14 governorates and 241 places its point from the coordinates file, inside Syria", async () => {
+describe("points of every governorate and place from the gazetteer (decisions 059 and 094)", () => {
+  it("every governorate and place has the point of a current gazetteer record of its governorate, none typed by hand", async () => {
     const rows = await points();
+    const records = await gazetteer();
     expect(rows.filter((r) => r.place === null)).toHaveLength(14);
     expect(rows.filter((r) => r.place !== null)).toHaveLength(seedGovernorates.reduce((n, g) => n + g.locations.length, 0));
+    const govs = await db().select().from(s.governorates);
     for (const row of rows) {
       const label = `${row.governorate} / ${row.place}`;
-      expect(row.latitude, label).not.toBeNull();
+      // A point no record gives (one typed from memory) fails here: every point is its record's, to the digit.
+      expect(row.wof, label).not.toBeNull();
+      const record = records.get(row.wof!)!;
+      expect(record, label).toBeDefined();
+      expect({ latitude: row.latitude, longitude: row.longitude }, label).toEqual({
+        latitude: record.latitude,
+        longitude: record.longitude,
+      });
+      expect(record.feature_code, label).not.toBe("PPLQ");
       expect(row.latitude!, label).toBeGreaterThan(SYRIA.south);
       expect(row.latitude!, label).toBeLessThan(SYRIA.north);
       expect(row.longitude!, label).toBeGreaterThan(SYRIA.west);
       expect(row.longitude!, label).toBeLessThan(SYRIA.east);
-      expect({ latitude: row.latitude, longitude: row.longitude }, label).toEqual(expected(row));
-    }
-  });
-
-  it("every GeoNames point names a feature and lies in Syria, and GeoNames gives most of them", () => {
-    const all = Object.values(coordinates).flatMap((g) => [g.seat, ...Object.values(g.places)]);
-    expect(all).toHaveLength(14 + 241);
-    const bySource = { geonames: 0, csc: 0, own: 0 };
-    const ids = new Set<number>();
-    for (const [lat, lon, source] of all) {
-      if (source === "csc" || source === "own") {
-        bySource[source]++;
-        continue;
+      if (row.place !== null) {
+        const gov = govs.find((g) => g.name_en === row.governorate)!;
+        expect(record.governorate_wof_id, label).toBe(gov.wof_id);
       }
-      // A GeoNames id is a positive integer, and the feature's point lies in Syria.
-      expect(source, String([lat, lon])).toMatch(/^geonames:[1-9][0-9]*$/);
-      ids.add(Number(source.slice("geonames:".length)));
-      bySource.geonames++;
-      expect(lat, source).toBeGreaterThan(SYRIA.south);
-      expect(lat, source).toBeLessThan(SYRIA.north);
-      expect(lon, source).toBeGreaterThan(SYRIA.west);
-      expect(lon, source).toBeLessThan(SYRIA.east);
     }
-    // 127 of 255 matched a GeoNames feature (the file's header); fewer would mean a match lost.
-    expect(bySource.geonames).toBeGreaterThanOrEqual(127);
-    expect(bySource.geonames + bySource.csc + bySource.own).toBe(all.length);
-    // One feature for two points only where the header says so: "Idlib City" and "As-Suwayda City" are their seats.
-    expect(ids.size).toBe(bySource.geonames - 2);
-    expect(coordinates.Idlib.places["Idlib City"]).toEqual(coordinates.Idlib.seat);
-    expect(coordinates["As-Suwayda"].places["As-Suwayda City"]).toEqual(coordinates["As-Suwayda"].seat);
+    // Most places are the gazetteer's own; the city's point stands in for the quarters it lacks, such as Malki.
+    const own = rows.filter((r) => r.place !== null && !r.city);
+    expect(own.length).toBeGreaterThanOrEqual(130);
+    const malki = rows.find((r) => r.place === "Malki")!;
+    expect(malki.city).toBe(true);
+    expect(records.get(malki.wof!)!.name_en).toBe("Damascus");
+    // Matched by GeoNames id first (Qardaha), then by Arabic name inside the governorate (Bloudan, يعفور).
+    expect(records.get(rows.find((r) => r.place === "Qardaha")!.wof!)!.geonames_id).toBe(173364);
+    expect(records.get(rows.find((r) => r.place === "Yafour")!.wof!)!.name_ar).toBe("يعفور");
   });
 
-  it("migrations 0023 then 0026 fill the rows of a database seeded before them, matching them by name", async () => {
-    const updates = ["0023_place_coordinates", "0026_place_coordinates_from_geonames"].flatMap((name) =>
-      fs
-        .readFileSync(`app/platform/db/migrations/${name}.sql`, "utf8")
-        .split("--> statement-breakpoint")
-        .filter((st) => /^\s*UPDATE/m.test(st)),
-    );
+  it("the gazetteer holds every current locality but no abandoned place, with a source for each", async () => {
+    const records = [...(await gazetteer()).values()];
+    expect(records.length).toBeGreaterThan(10_000);
+    expect(records.filter((r) => r.feature_code === "PPLQ")).toEqual([]);
+    expect(records.filter((r) => r.feature_code === "region")).toHaveLength(14);
+    for (const name of ["Bludan", "Sarmada", "Kassab", "Slinfah"]) {
+      expect(
+        records.some((r) => r.name_en === name),
+        name,
+      ).toBe(true);
+    }
+    expect(records.every((r) => r.source.length > 0)).toBe(true);
+  });
+
+  it("the seed's file of links matches the database, and migration 0037 links a database seeded before it", async () => {
+    const before = await points();
+    for (const row of before) {
+      if (row.place === null) continue;
+      const link = placePoints[row.governorate].places[row.place];
+      expect({ wof: link.wof, city: link.city === true }, `${row.governorate} / ${row.place}`).toEqual({
+        wof: row.wof,
+        city: row.city,
+      });
+    }
+    const updates = fs
+      .readFileSync("app/platform/db/migrations/0037_gazetteer.sql", "utf8")
+      .split("--> statement-breakpoint")
+      .filter((st) => /^\s*(UPDATE|SELECT)/.test(st));
     expect(updates).toHaveLength(3);
     await db().transaction(async (tx) => {
-      await tx.execute(sql`update governorates set latitude = null, longitude = null`);
-      await tx.execute(sql`update locations set latitude = null, longitude = null`);
+      await tx.execute(sql`update governorates set latitude = 1, longitude = 1, wof_id = null, seat_wof_id = null`);
+      await tx.execute(sql`update locations set latitude = 1, longitude = 1, wof_id = null, city_wof_id = null`);
       for (const st of updates) await tx.execute(sql.raw(st.replace(/^--.*$/gm, "")));
     });
-    for (const row of await points())
-      expect({ latitude: row.latitude, longitude: row.longitude }, row.place ?? row.governorate).toEqual(expected(row));
+    expect(await points()).toEqual(before);
   });
 });
 
@@ -170,7 +213,7 @@ describe("the listing page (decision 059)", () => {
     const { latitude: lat, longitude: lon } = loc;
     expect(lat).not.toBeNull();
     const res = await callLoader(estateLoader, `/estate/${id}`, { params: { id: String(id) } });
-    expect(res.data.estate.point).toEqual({ latitude: lat, longitude: lon });
+    expect(res.data.estate.point).toEqual({ latitude: lat, longitude: lon, city: null });
 
     for (const locale of ["ar", "en"] as const) {
       const html = decode(await renderListing(id, locale));
@@ -190,6 +233,27 @@ describe("the listing page (decision 059)", () => {
         locale,
       ).toHaveLength(2);
       expect(bar, locale).toContain(`href="/estate/${id}?lang=${locale}&dialog=login&for=save&estate_id=${id}"`);
+    }
+  });
+
+  it("opens the city for a neighbourhood the gazetteer lacks, says so, and puts no geo in its JSON-LD (decision 094)", async () => {
+    const id = await publicEstateId(true);
+    const [row] = await db()
+      .select({ city: s.gazetteer })
+      .from(s.estates)
+      .innerJoin(s.locations, eq(s.locations.id, s.estates.location_id))
+      .innerJoin(s.gazetteer, eq(s.gazetteer.wof_id, s.locations.city_wof_id))
+      .where(eq(s.estates.id, id));
+    const { latitude: lat, longitude: lon } = row.city;
+    for (const locale of ["ar", "en"] as const) {
+      const html = decode(await renderListing(id, locale));
+      const city = locale === "ar" ? row.city.name_ar! : row.city.name_en;
+      expect(html, locale).toContain(`href="geo:${lat},${lon}?z=12&q=${encodeURIComponent(city)}"`);
+      expect(html, locale).toContain(`href="https://www.openstreetmap.org/#map=12/${lat}/${lon}"`);
+      expect(html, locale).toContain(locale === "ar" ? `مركز مدينة ${city}` : `the centre of ${city}`);
+      const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
+      expect(jsonLd.contentLocation.geo, locale).toBeUndefined();
+      expect(jsonLd.contentLocation.address.addressLocality, locale).toBeTruthy();
     }
   });
 });

@@ -8,11 +8,10 @@ import { GonePage, SimilarListings } from "~/features/listings/GoneEstate";
 import { ListingLifeForm } from "~/features/posts/EstateLife";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import type { EstateDetail } from "~/features/listings/estate.server";
-import type { GeoPoint } from "~/features/places/lookups.server";
 import { loadEstatePage } from "~/features/site/estate-page.server";
 import { useRootData } from "~/platform/ui/root-data";
 import { estateTitle, formatDate, formatNumber } from "~/features/listings/format";
-import { mapLinks } from "~/features/places/map-links";
+import { mapLinks, type MapPoint } from "~/features/places/map-links";
 import { pageMeta } from "~/platform/http/seo";
 import { VerifiedBadge } from "~/features/listings/OfficeVerification";
 
@@ -205,7 +204,7 @@ function ListingPage({
 }
 
 /** The listing's place on a map (decision 059): the phone's maps app (`geo:`) and OpenStreetMap, plain links. */
-function PlaceOnMap({ point, label }: { point: GeoPoint; label: string }) {
+function PlaceOnMap({ point, label }: { point: MapPoint; label: string }) {
   const { t } = useT();
   const links = mapLinks(point, label);
   return (
@@ -214,7 +213,7 @@ function PlaceOnMap({ point, label }: { point: GeoPoint; label: string }) {
       <a href={links.osm} rel="noopener" target="_blank">
         {t("estate.openStreetMap")}
       </a>
-      <small>{t("estate.mapNote")}</small>
+      <small>{point.city ? t("estate.mapCityNote", { city: point.city }) : t("estate.mapNote")}</small>
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { fromPglite, migrateDatabase, openDatabase, type Database } from "../../
 import { diskImageStore } from "../../app/platform/images/image-store.server";
 import { seedListings } from "../../app/platform/db/seed/estates.server";
 import { seedReference } from "../../app/platform/db/seed/reference.server";
+import { TEST_LISTINGS } from "./global-setup";
 
 /**
  * A fresh database for one test file: a copy of the seeded PGlite base made by global-setup, or, when
@@ -18,15 +19,19 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     const name = `aqar_test_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the run's migrated and seeded template (global-setup), or, without one, a database seeded here.
+    const template = process.env.TEST_PG_TEMPLATE;
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = await openDatabase({ url: target.toString(), pgliteDir: "" });
-    await migrateDatabase(database);
-    const images = diskImageStore(process.env.TEST_IMAGES_DIR!);
-    await seedReference(database.db, images);
-    await seedListings(database.db, { count: 400, images });
+    if (!template) {
+      await migrateDatabase(database);
+      const images = diskImageStore(process.env.TEST_IMAGES_DIR!);
+      await seedReference(database.db, images);
+      await seedListings(database.db, { count: TEST_LISTINGS, images });
+    }
     return {
       ...database,
       url: target.toString(),

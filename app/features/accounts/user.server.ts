@@ -13,6 +13,7 @@ import {
 import { verifyPassword } from "~/features/accounts/password.server";
 import { keyedHash } from "~/platform/http/session.server";
 import { hashToken, randomCode, randomToken, safeEqual } from "~/platform/http/tokens.server";
+import { revokeAllTokens } from "./api-tokens.server";
 
 /** How long things live: login sessions 30 days, SMS codes 10 minutes, reset links 1 hour (milliseconds). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -248,7 +249,7 @@ export async function findResetUser(db: Db, token: string): Promise<number | nul
 
 /**
  * Changes a password with a reset token, in one transaction: spends the token,
- * stores the new hash, and ends every session of the user. Returns false (and changes nothing) on a bad token.
+ * stores the new hash, and ends every session and revokes every API token of the user. Returns false (and changes nothing) on a bad token.
  */
 export async function resetPasswordWithToken(db: Db, token: string, passwordHash: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -268,6 +269,7 @@ export async function resetPasswordWithToken(db: Db, token: string, passwordHash
     if (!spent) return false;
     await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, spent.user_id));
     await tx.delete(sessions).where(eq(sessions.user_id, spent.user_id));
+    await revokeAllTokens(tx, spent.user_id);
     return true;
   });
 }

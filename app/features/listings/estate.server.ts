@@ -8,6 +8,7 @@ import { areaPrices, listingPricePerM2, type AreaPrices } from "./prices.server"
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard, type EstateImage } from "./estate-card.server";
 import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type GeoPoint } from "~/features/places/lookups.server";
+import type { MapPoint } from "~/features/places/map-links";
 import { advertiserActive, publicEstate } from "./public-estate.server";
 
 /**
@@ -25,8 +26,11 @@ export type EstateDetail = Omit<EstateCard, "images"> & {
   locationId: number;
   estateTypeId: number;
   governorateId: number;
-  /** Where the listing's place is (its location's point, else its governorate's; decision 059), or null. */
-  point: GeoPoint | null;
+  /**
+   * Where the listing's place is (its location's point, else its city's or governorate's, then naming the city;
+   * decisions 059 and 094), or null.
+   */
+  point: MapPoint | null;
   office: { id: number; name: string; logo: string | null; address: string; phoneMasked: string } | null;
   updated: string;
   /** ISO timestamp of the last confirmation (approval or the owner's renewal). */
@@ -109,7 +113,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
     locationId: row.location_id,
     estateTypeId: row.estate_type_id,
     governorateId: lookups.locationById.get(row.location_id)?.governorate.id ?? 0,
-    point: lookups.pointByLocationId.get(row.location_id) ?? null,
+    point: mapPoint(lookups.pointByLocationId.get(row.location_id), locale),
     updated: row.updated_at.toISOString(),
     confirmed: row.confirmed_at.toISOString(),
     userId: row.user_id,
@@ -184,4 +188,14 @@ export async function estateContact(
   const [card] = await cardsOf(db, [row], locale);
   // The listing's own number when it has one (as its masked number on cards), else the office's numbers.
   return { phone, whatsapp: row.phone ?? row.office_whatsapp ?? phone, name: card.office?.name ?? null, card };
+}
+
+/** A place's point as the listing page shows it, its city named in `locale` (decision 094); null without a point. */
+function mapPoint(point: GeoPoint | undefined, locale: Locale): MapPoint | null {
+  if (!point) return null;
+  return {
+    latitude: point.latitude,
+    longitude: point.longitude,
+    city: point.city ? (locale === "en" ? point.city.name_en : point.city.name_ar) : null,
+  };
 }

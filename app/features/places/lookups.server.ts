@@ -1,6 +1,6 @@
 import { i18nFor } from "~/platform/i18n/i18n.server";
 import crypto from "node:crypto";
-import { asc } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import * as z from "zod/v4";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
@@ -13,8 +13,12 @@ import type { PlaceGroup } from "~/features/places/places";
 export type Named = { id: number; name_ar: string; name_en: string };
 export type PriceDomain = Named & { min: number; max: number | null };
 export type Governorate = Named & { locations: Named[] };
-/** A point on the map in degrees, WGS 84 (north, east). */
-export type GeoPoint = { latitude: number; longitude: number };
+/**
+ * A point on the map in degrees, WGS 84 (north, east). `city`: the point is not the place's own but its city's (a
+ * city neighbourhood the gazetteer lacks, or a place known only by its governorate's seat; decision 094), named in
+ * both languages; null when the point is the place's own.
+ */
+export type GeoPoint = { latitude: number; longitude: number; city: { name_ar: string; name_en: string } | null };
 
 export type Lookups = {
   estateTypes: Named[];
@@ -29,7 +33,10 @@ export type Lookups = {
   governorates: Governorate[];
   /** location id → its governorate and itself */
   locationById: Map<number, { governorate: Named; location: Named }>;
-  /** location id → its point, or its governorate's when it has none; absent when neither has one (decision 059) */
+  /**
+   * location id → its point, or its city's (marked `city`), or its governorate's seat's (marked too) when it has
+   * none; absent when neither has one (decisions 059 and 094)
+   */
   pointByLocationId: Map<number, GeoPoint>;
   byId: {
     estateType: Map<number, Named>;
@@ -101,6 +108,17 @@ async function loadLookups(db: Db): Promise<Lookups> {
   const priceDomains = priceRows.map((p) => ({ ...p, min: Number(p.min), max: p.max === null ? null : Number(p.max) }));
   const govRows = await db.select().from(s.governorates).orderBy(asc(s.governorates.sort), asc(s.governorates.id));
   const locRows = await db.select().from(s.locations).orderBy(asc(s.locations.id));
+  // The cities whose points neighbourhoods and governorates borrow (decision 094): a few dozen records.
+  const cityIds = [...new Set([...locRows.map((l) => l.city_wof_id), ...govRows.map((g) => g.seat_wof_id)])].filter(
+    (id): id is number => id !== null,
+  );
+  const cityRows = cityIds.length
+    ? await db
+        .select({ wof_id: s.gazetteer.wof_id, name_ar: s.gazetteer.name_ar, name_en: s.gazetteer.name_en })
+        .from(s.gazetteer)
+        .where(inArray(s.gazetteer.wof_id, cityIds))
+    : [];
+  const cities = new Map(cityRows.map((c) => [c.wof_id, { name_ar: c.name_ar ?? c.name_en, name_en: c.name_en }]));
   const governorates: Governorate[] = govRows.map((g) => ({
     id: g.id,
     name_ar: g.name_ar,
@@ -111,12 +129,14 @@ async function loadLookups(db: Db): Promise<Lookups> {
   }));
   const locationById = new Map<number, { governorate: Named; location: Named }>();
   for (const g of governorates) for (const l of g.locations) locationById.set(l.id, { governorate: g, location: l });
-  const pointOf = (r: { latitude: number | null; longitude: number | null }): GeoPoint | null =>
-    r.latitude === null || r.longitude === null ? null : { latitude: r.latitude, longitude: r.longitude };
-  const govPoints = new Map(govRows.map((g) => [g.id, pointOf(g)]));
+  const pointOf = (r: { latitude: number | null; longitude: number | null }, city: number | null): GeoPoint | null =>
+    r.latitude === null || r.longitude === null
+      ? null
+      : { latitude: r.latitude, longitude: r.longitude, city: city === null ? null : (cities.get(city) ?? null) };
+  const govPoints = new Map(govRows.map((g) => [g.id, pointOf(g, g.seat_wof_id)]));
   const pointByLocationId = new Map<number, GeoPoint>();
   for (const l of locRows) {
-    const point = pointOf(l) ?? govPoints.get(l.governorate_id);
+    const point = pointOf(l, l.city_wof_id) ?? govPoints.get(l.governorate_id);
     if (point) pointByLocationId.set(l.id, point);
   }
   const toMap = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));

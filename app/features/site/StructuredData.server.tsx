@@ -102,9 +102,11 @@ export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin
             addressLocality: estate.location,
             addressCountry: "SY",
           },
-          geo: estate.point
-            ? { "@type": "GeoCoordinates", latitude: estate.point.latitude, longitude: estate.point.longitude }
-            : undefined,
+          // A city's point standing for a neighbourhood is not the place's (decision 094): no geo of its own.
+          geo:
+            estate.point && !estate.point.city
+              ? { "@type": "GeoCoordinates", latitude: estate.point.latitude, longitude: estate.point.longitude }
+              : undefined,
         },
         floorSize: { "@type": "QuantitativeValue", value: estate.area, unitText: estate.areaUnit },
         numberOfRooms: estate.rooms ?? undefined,

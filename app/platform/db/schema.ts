@@ -51,6 +51,24 @@ export const price_domains = pgTable("price_domains", {
   name_en: text("name_en").notNull(),
 });
 
+/**
+ * The gazetteer (decision 094): Who's On First's places of Syria, every current locality and the 14 governorates'
+ * records, loaded by migration 0037 and never edited by the site. `governorate_wof_id` is the record of its
+ * governorate; `feature_code` GeoNames' (PPL, PPLA3…; "region" for a governorate); `source` where Who's On First took
+ * the record from (geonames, quattroshapes…).
+ */
+export const gazetteer = pgTable("gazetteer", {
+  wof_id: bigint("wof_id", { mode: "number" }).primaryKey(),
+  governorate_wof_id: bigint("governorate_wof_id", { mode: "number" }).notNull(),
+  name_en: text("name_en").notNull(),
+  name_ar: text("name_ar"),
+  feature_code: text("feature_code"),
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+  geonames_id: integer("geonames_id"),
+  source: text("source").notNull(),
+});
+
 export const governorates = pgTable("governorates", {
   id: serial("id").primaryKey(),
   name_ar: text("name_ar").notNull(),
@@ -59,6 +77,10 @@ export const governorates = pgTable("governorates", {
   /** The seat's point in degrees (WGS 84), for map links and JSON-LD `geo` (decision 059); null when unknown. */
   latitude: doublePrecision("latitude"),
   longitude: doublePrecision("longitude"),
+  /** Its own record in the gazetteer (decision 094). */
+  wof_id: bigint("wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
+  /** The gazetteer's record of its seat, whose point it has (place_points() copies it; decision 094). */
+  seat_wof_id: bigint("seat_wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
 });
 
 export const locations = pgTable(
@@ -73,6 +95,10 @@ export const locations = pgTable(
     /** The place's point in degrees (WGS 84), for map links and JSON-LD `geo` (decision 059); null when unknown. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /** Its own record in the gazetteer, whose point it has (decision 094); null when the gazetteer lacks it. */
+    wof_id: bigint("wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
+    /** A city neighbourhood the gazetteer lacks: its city's record, whose point it has, marked as the city's. */
+    city_wof_id: bigint("city_wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
   },
   (t) => [index("locations_governorate_id_idx").on(t.governorate_id)],
 );
@@ -552,6 +578,26 @@ export const sessions = pgTable(
     index("sessions_user_id_idx").on(t.user_id),
     index("sessions_expires_at_idx").on(t.expires_at),
   ],
+);
+
+/**
+ * The apps' API tokens (docs/api.md, decision 088): one row per login of an app, revocable. Only the SHA-256 of the
+ * bearer token is stored, with the device's User-Agent (at most 300 characters) and its last use; a token works
+ * API_TOKEN_TTL_MS from its last use. Deleting the row revokes it (logout, a password change, "log out everywhere").
+ */
+export const api_tokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    token_hash: text("token_hash").notNull(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    user_agent: text("user_agent").notNull().default(""),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("api_tokens_token_hash_idx").on(t.token_hash), index("api_tokens_user_id_idx").on(t.user_id)],
 );
 
 /** Purposes of an SMS code. */

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ImageStore } from "~/platform/images/image-store.server";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import { articles as seedArticles } from "./data/articles";
-import { coordinates } from "./data/coordinates";
 import { governorates as seedGovernorates, offices as seedOffices } from "./data/geography";
 import * as lookups from "./data/lookups";
+import { placePoints } from "./data/place-points";
 import { coverSvg, logoSvg, storeSvgAsWebp } from "./drawings.server";
 import { ANCHOR, DAY, seededRandom, demoPhone } from "./random";
 
@@ -20,7 +20,8 @@ export async function seedReference(db: Db, images: ImageStore): Promise<void> {
 
 /**
  * What every site needs, an empty production one too (docs/decisions/079): the lookup lists (offer types, estate
- * types, units…) and the country's 14 governorates and their places with coordinates, in one transaction.
+ * types, units…) and the country's 14 governorates and their places, each linked to its gazetteer record and given
+ * its point by place_points() (migration 0037, decision 094), in one transaction.
  */
 export async function seedPlaces(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -35,21 +36,25 @@ export async function seedPlaces(db: Db): Promise<void> {
     await tx.insert(s.price_domains).values(lookups.priceDomains);
 
     for (const [gi, g] of seedGovernorates.entries()) {
-      const points = coordinates[g.name_en];
+      const points = placePoints[g.name_en];
       const [gov] = await tx
         .insert(s.governorates)
-        .values({ name_ar: g.name_ar, name_en: g.name_en, sort: gi + 1, latitude: points.seat[0], longitude: points.seat[1] })
+        .values({ name_ar: g.name_ar, name_en: g.name_en, sort: gi + 1, wof_id: points.region, seat_wof_id: points.seat.wof })
         .returning({ id: s.governorates.id });
       await tx.insert(s.locations).values(
-        g.locations.map((l) => ({
-          governorate_id: gov.id,
-          name_ar: l.name_ar,
-          name_en: l.name_en,
-          latitude: points.places[l.name_en][0],
-          longitude: points.places[l.name_en][1],
-        })),
+        g.locations.map((l) => {
+          const point = points.places[l.name_en];
+          return {
+            governorate_id: gov.id,
+            name_ar: l.name_ar,
+            name_en: l.name_en,
+            wof_id: point.city ? null : point.wof,
+            city_wof_id: point.city ? point.wof : null,
+          };
+        }),
       );
     }
+    await tx.execute(sql`select place_points()`);
   });
 }
 
