@@ -59,7 +59,13 @@ export default {
       route("places.json", "routes/places-json.tsx", { id: "routes/places[.]json" });
       route("privacy-policy", "routes/privacy-policy.tsx", { id: "routes/privacy-policy" });
       route("profile", "routes/profile.tsx", { id: "routes/profile" });
+      route("profile/data", "routes/profile-data.tsx", { id: "routes/profile_.data" });
+      route("profile/delete", "routes/profile-delete.tsx", { id: "routes/profile_.delete" });
+      route("profile/name", "routes/profile-name.tsx", { id: "routes/profile_.name" });
+      route("profile/password", "routes/profile-password.tsx", { id: "routes/profile_.password" });
+      route("profile/phone", "routes/profile-phone.tsx", { id: "routes/profile_.phone" });
       route("profile/posts/:id", "routes/post-editor.tsx", { id: "routes/profile_.posts.$id" });
+      route("profile/sessions", "routes/profile-sessions.tsx", { id: "routes/profile_.sessions" });
       route("rent-properties", "routes/rent-results.tsx", { id: "routes/rent-properties" });
       route("report", "routes/estate-report.tsx", { id: "routes/report" });
       route("robots.txt", "routes/robots-txt.tsx", { id: "routes/robots[.]txt" });

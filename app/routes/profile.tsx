@@ -69,6 +69,26 @@ export default function ProfilePage() {
           </dd>
         </div>
       </dl>
+      <nav className="section account-links" aria-labelledby="account-title">
+        <h2 id="account-title">
+          <Icon name="user" /> {t("account:control.title")}
+        </h2>
+        <ul>
+          {(["name", "password", "phone", "sessions"] as const).map((page) => (
+            <li key={page}>
+              <Link to={`/profile/${page}`}>{t(`account:control.links.${page}`)}</Link>
+            </li>
+          ))}
+          <li>
+            <a href="/profile/data" download>
+              {t("account:control.links.data")}
+            </a>
+          </li>
+          <li>
+            <Link to="/profile/delete">{t("account:control.links.delete")}</Link>
+          </li>
+        </ul>
+      </nav>
       <section className="section" aria-labelledby="saved-title">
         <h2 id="saved-title">
           <Icon name="heart" /> {t("account:profile.saved")}

@@ -137,3 +137,39 @@ export const resetSchema = /* @__PURE__ */ (() =>
       message: "account:errors.passwordMismatch",
       path: ["password_confirmation"],
     }))();
+
+/** The owner's new name (/profile/name): both names 2–15 characters, as at sign-up. */
+export const nameSchema = /* @__PURE__ */ (() =>
+  z.object({
+    first_name: name("account:errors.firstNameRequired"),
+    last_name: name("account:errors.lastNameRequired"),
+  }))();
+
+/** The password typed to prove it is the owner (a change of password, a deletion): required, as the login takes it. */
+const currentPassword = /* @__PURE__ */ (() =>
+  z
+    .string({ error: "account:errors.currentPasswordRequired" })
+    .min(LIMITS.loginPasswordMin, "account:errors.currentPasswordRequired")
+    .max(LIMITS.passwordMax, "account:errors.passwordMax"))();
+
+/**
+ * A change of password (/profile/password): `current_password`, and the new `password` (8–30, as at sign-up) with
+ * `password_confirmation`, which must match.
+ */
+export const passwordChangeSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      current_password: currentPassword,
+      password: z
+        .string({ error: "account:errors.passwordRequired" })
+        .min(LIMITS.registerPasswordMin, "account:errors.registerPasswordLength")
+        .max(LIMITS.registerPasswordMax, "account:errors.registerPasswordLength"),
+      password_confirmation: z.string({ error: "account:errors.confirmationRequired" }).max(LIMITS.passwordMax),
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      message: "account:errors.passwordMismatch",
+      path: ["password_confirmation"],
+    }))();
+
+/** The deletion of the account (/profile/delete): the account's password. */
+export const deleteAccountSchema = /* @__PURE__ */ (() => z.object({ password: currentPassword }))();

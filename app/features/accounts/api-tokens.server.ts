@@ -17,8 +17,8 @@ export const API_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /** The last use is written at most this often per token, so that a busy app does not write on every call (ms). */
 const LAST_USE_STEP_MS = 60 * 1000;
 
-/** The longest User-Agent kept with a token (characters); a longer one is cut. */
-const USER_AGENT_MAX = 300;
+/** The longest User-Agent kept with a token or a login session (characters); a longer one is cut. */
+export const USER_AGENT_MAX = 300;
 
 /** One of a user's tokens as the profile lists it (never the token nor its hash). */
 export type ApiTokenRow = { id: number; user_agent: string; created_at: Date; last_used_at: Date };

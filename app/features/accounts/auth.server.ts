@@ -6,6 +6,7 @@ import { getDb } from "~/platform/db/db.server";
 import { createSession, deleteSession, findSessionUser, type User } from "~/features/accounts/user.server";
 import { getSession, sessionStorage } from "~/platform/http/session.server";
 import { localPath } from "~/platform/http/redirect.server";
+import { getEnv } from "~/platform/config/env.server";
 
 const seen = new WeakMap<Request, Promise<User | null>>();
 
@@ -51,6 +52,23 @@ export async function requireUser(request: Request, options: { redirectTo?: stri
 }
 
 /**
+ * The device and country a login comes from, for the sessions list (decision 092): the request's User-Agent, and the
+ * country the header named by IP_COUNTRY_HEADER gives (a CDN's or proxy's, such as CF-IPCountry) when it is set and
+ * the value is two letters; else null.
+ */
+export function requestDevice(request: Request): { userAgent: string | null; country: string | null } {
+  const header = getEnv().IP_COUNTRY_HEADER;
+  const country = header ? (request.headers.get(header) ?? "").trim().toUpperCase() : "";
+  return { userAgent: request.headers.get("User-Agent"), country: /^[A-Z]{2}$/.test(country) ? country : null };
+}
+
+/** The login token of the request's session cookie, or null (a request without a login). */
+export async function requestToken(request: Request): Promise<string | null> {
+  const token = (await getSession(request)).get("token");
+  return typeof token === "string" ? token : null;
+}
+
+/**
  * Logs a user in: a new session row and token on every login (no session fixation), the
  * captcha and any pending registration forgotten. Returns the Set-Cookie header value of the session cookie.
  */
@@ -59,7 +77,7 @@ export async function startUserSession(request: Request, userId: number): Promis
   const old = session.get("token");
   const db = await getDb();
   if (typeof old === "string") await deleteSession(db, old).catch(() => undefined);
-  session.set("token", await createSession(db, userId));
+  session.set("token", await createSession(db, userId, requestDevice(request)));
   // The language the user works in: rejection reasons and SMS from the back office are written in it.
   await db
     .update(users)

@@ -75,10 +75,20 @@ export async function queueCodeSms(
   tx: Db | Tx,
   clearance: CodeClearance,
   message: SmsMessage,
-  purpose: "signup" | "reset",
+  purpose: "signup" | "reset" | "phone",
 ): Promise<void> {
   if (!unspent.has(clearance) || clearance.phone !== message.phone)
     throw new Error("a code SMS needs an unspent clearance of checkCodeSms for its number");
   unspent.delete(clearance);
   await queueSms(tx, message, { kind: "code", purpose });
+}
+
+/**
+ * Queues a notice about the account to its own number (decision 092: "your number was changed"), sent with the codes
+ * (kind `code`, before bulk messages and past the daily budget) because its owner must learn of it even on a day the
+ * alerts stop. Only a change the owner confirmed with a code sends one, so it is bounded by the code limits of
+ * checkCodeSms. In the caller's transaction `tx`.
+ */
+export async function queueAccountNotice(tx: Db | Tx, message: SmsMessage): Promise<void> {
+  await queueSms(tx, message, { kind: "code", purpose: "account" });
 }

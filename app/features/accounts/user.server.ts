@@ -13,7 +13,7 @@ import {
 import { verifyPassword } from "~/features/accounts/password.server";
 import { keyedHash } from "~/platform/http/session.server";
 import { hashToken, randomCode, randomToken, safeEqual } from "~/platform/http/tokens.server";
-import { revokeAllTokens } from "./api-tokens.server";
+import { revokeAllTokens, USER_AGENT_MAX } from "./api-tokens.server";
 
 /** How long things live: login sessions 30 days, SMS codes 10 minutes, reset links 1 hour (milliseconds). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -178,24 +178,46 @@ export async function checkCode(db: Db, phone: string, purpose: SmsCodePurpose, 
   });
 }
 
-/** Opens a login session: a new random token whose SHA-256 is stored with an expiry. Returns the token. */
-export async function createSession(db: Db, userId: number): Promise<string> {
+/** How often a session's `last_used_at` is written (ms): once an hour at most, not on every request. */
+export const SESSION_TOUCH_MS = 60 * 60 * 1000;
+
+/**
+ * Opens a login session: a new random token whose SHA-256 is stored with an expiry, with the device it was opened
+ * on (`device.userAgent`, cut to USER_AGENT_MAX characters) and the country of its address (`device.country`, ISO
+ * 3166 alpha-2) when known, for the owner's sessions list (decision 092). Returns the token.
+ */
+export async function createSession(
+  db: Db,
+  userId: number,
+  device: { userAgent?: string | null; country?: string | null } = {},
+): Promise<string> {
   const token = randomToken();
-  await db
-    .insert(sessions)
-    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + SESSION_TTL_MS) });
+  await db.insert(sessions).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + SESSION_TTL_MS),
+    user_agent: device.userAgent ? device.userAgent.slice(0, USER_AGENT_MAX) : null,
+    ip_country: device.country ?? null,
+  });
   return token;
 }
 
-/** The active user of a session token, or null when the token is unknown, expired, or the user is not active. */
+/**
+ * The active user of a session token, or null when the token is unknown, expired, or the user is not active. A
+ * session last used more than SESSION_TOUCH_MS ago is marked used now (one write an hour per session at most).
+ */
 export async function findSessionUser(db: Db, token: string): Promise<User | null> {
   const [row] = await db
-    .select(userColumns)
+    .select({ ...userColumns, session_id: sessions.id, last_used_at: sessions.last_used_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, new Date()), eq(users.status, "active")))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { session_id, last_used_at, ...user } = row;
+  if (Date.now() - last_used_at.getTime() > SESSION_TOUCH_MS)
+    await db.update(sessions).set({ last_used_at: new Date() }).where(eq(sessions.id, session_id));
+  return user;
 }
 
 /** Ends one session (logout). */

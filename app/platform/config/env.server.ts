@@ -221,6 +221,15 @@ const schema = z
         return parsed;
       }),
     /**
+     * The request header a CDN or proxy in front of the site puts the visitor's country in (ISO 3166 alpha-2, such as
+     * `CF-IPCountry`), read at login for the owner's sessions list (decision 092). Unset (the default): no country is
+     * shown. Set it only behind a proxy that always writes the header, or a visitor could name any country.
+     */
+    IP_COUNTRY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "IP_COUNTRY_HEADER must be a header name such as CF-IPCountry")
+      .optional(),
+    /**
      * Decision 051: the most SMS handed to providers in one Damascus day, staff notices aside (decision 081); past
      * it, bulk messages (alerts, warnings, owners' notices, offer links) are not sent and codes go on. Unset or 0: no
      * budget.

@@ -78,6 +78,8 @@ export async function listAudit(
       first: s.users.first_name,
       last: s.users.last_name,
       phone: s.users.phone,
+      status: s.users.status,
+      actorId: s.audit_log.actor_id,
       action: s.audit_log.action,
       subjectType: s.audit_log.subject_type,
       subjectId: s.audit_log.subject_id,
@@ -92,7 +94,8 @@ export async function listAudit(
   return rows.map((r) => ({
     id: r.id,
     at: new Date(r.at).toISOString(),
-    actor: r.phone ? `${r.first} ${r.last} (${r.phone})` : null,
+    // A deleted account (decision 092) is named by its id alone, the pseudonym the log keeps.
+    actor: r.status === "deleted" ? `#${r.actorId}` : r.phone ? `${r.first} ${r.last} (${r.phone})` : null,
     action: r.action,
     subjectType: r.subjectType,
     subjectId: r.subjectId,

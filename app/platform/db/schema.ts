@@ -505,9 +505,10 @@ export const articles = pgTable(
 
 /**
  * Account status: an account exists only once its number is confirmed by SMS (until then it is a row of
- * `registrations`); `suspended` stops every session and reset link at once.
+ * `registrations`); `suspended` stops every session and reset link at once; `deleted` is an account its owner
+ * deleted (decision 092): the row stays as the audit log's pseudonymous id, without name, number or password.
  */
-export const USER_STATUSES = ["active", "suspended"] as const;
+export const USER_STATUSES = ["active", "suspended", "deleted"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 /** Roles: a visitor has no row; `admin` reaches the moderation pages. */
 export const USER_ROLES = ["user", "admin"] as const;
@@ -530,6 +531,8 @@ export const users = pgTable(
     suspended_at: timestamp("suspended_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     activated_at: timestamp("activated_at", { withTimezone: true }),
+    /** When its owner deleted the account (decision 092); null for every other account. */
+    deleted_at: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_phone_idx").on(t.phone),
@@ -572,6 +575,12 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The browser's User-Agent at login (at most 300 characters), shown as a device in the sessions list. */
+    user_agent: text("user_agent"),
+    /** The country (ISO 3166 alpha-2) the login came from, as IP_COUNTRY_HEADER said; null when unknown. */
+    ip_country: text("ip_country"),
+    /** The last request of the session, kept to the hour (decision 092). */
+    last_used_at: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_idx").on(t.token_hash),
@@ -601,7 +610,7 @@ export const api_tokens = pgTable(
 );
 
 /** Purposes of an SMS code. */
-export const SMS_CODE_PURPOSES = ["activation"] as const;
+export const SMS_CODE_PURPOSES = ["activation", "phone_change"] as const;
 export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
 
 /** One-time SMS codes: 6 digits, stored as an HMAC, valid 10 minutes, single-use, at most 5 wrong tries. */

@@ -69,7 +69,8 @@ const cookieOptions = {
 
 /**
  * The signed, HttpOnly, SameSite=Lax session cookie; Secure when served over https. It carries the
- * opaque login token (`token`), the captcha's answer hash (`captcha`) and the pending registration (`pending`).
+ * opaque login token (`token`), the captcha's answer hash (`captcha`), the pending registration (`pending`) and the
+ * number change waiting for its code (`newPhone`).
  */
 export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: { ...cookieOptions, name: "__session", maxAge: 60 * 60 * 24 * 30 },
@@ -86,6 +87,8 @@ export type SessionData = {
    * path to go to once the code is confirmed (`redirectTo`, from /login?tab=2&redirectTo=…; a draft's link).
    */
   pending: { phone: string; registration: number; redirectTo?: string };
+  /** The number a logged-in account (`user`) asked to change to, waiting for its SMS code (decision 092). */
+  newPhone: { user: number; phone: string };
 };
 
 /**

@@ -93,7 +93,7 @@ export default function AccountsPage() {
                   <TextWithUserText i18nKey="admin:users.reason" values={{ reason: a.suspendedReason }} name="reason" />
                 </p>
               ) : null}
-              {a.id === me ? null : (
+              {a.id === me || a.status === "deleted" ? null : (
                 <Form method="post" className="reject-form">
                   <input type="hidden" name="user_id" value={a.id} />
                   <input type="hidden" name="q" value={q} />
