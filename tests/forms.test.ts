@@ -677,7 +677,7 @@ describe("reporting a listing (/report)", () => {
 
     const ok = await post({ estate_id: String(id), report_type_id: "2" });
     expect(ok).toRedirectTo(back);
-    await expect(ok).toFlashToast("success", "تم أرسال الابلاغ بنجاح");
+    await expect(ok).toFlashToast("success", "تم إرسال البلاغ بنجاح");
     expect(await rows()).toMatchObject([{ report_type_id: 2 }]);
 
     const again = await post({ estate_id: String(id), report_type_id: "3" });

@@ -124,6 +124,31 @@ describe("locale files", () => {
     expect(mismatched).toEqual([]);
   });
 
+  it("write formal Arabic without the known slips (hamza, plural after a number, dialect)", () => {
+    // Form IV nouns take a hamza below (إرسال، إنشاء، إعادة، إبلاغ), أن and التأكد take one above; a number from 11
+    // up is followed by a singular noun, and a number given as {{…}} is put after its noun ("عدد الصور: 12").
+    // The interface speaks Modern Standard Arabic: no Levantine dialect (رح، نبعتلك، لما meaning "when").
+    const slips = [
+      /(^|[^\p{L}])[اأ](رسال|نشاء|عادة|بلاغ|دخال|لغاء|ضافة|زالة|كمال)/u,
+      /التاكد|(^|\s)ان(\s|$)|(^|\s)الى(\s|$)|(^|\s)اذا(\s|$)/u,
+      /(^|[^\d])(1[1-9]|[2-9]\d)\s+صور(\s|$|[.،])/u,
+      /\{\{[^}]+\}\}\s+صور(\s|$|[.،])/u,
+      /(^|\s)(رح|نبعتلك|بنبعتلك|لما|هلق|شو|بدك)(\s|$)/u,
+      /الكود/u,
+    ];
+    const found = all
+      .filter((e) => typeof e.ar === "string")
+      .filter((e) => slips.some((slip) => slip.test(String(e.ar))))
+      .map((e) => `${e.id}: ${String(e.ar)}`);
+    expect(found).toEqual([]);
+    // The slips are found where they are written.
+    for (const text of ["أنشاء", "تم ارسال", "التاكد من ان", "12 صور", "يمكنك إضافة {{left}} صور", "رح نبعتلك"])
+      expect(
+        slips.some((slip) => slip.test(text)),
+        text,
+      ).toBe(true);
+  });
+
   it("have balanced interpolation braces", () => {
     const broken = all.flatMap((e) =>
       (["ar", "en"] as const)

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { chromium, type Browser, type Request } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getOnWire, kb, pageWeight, scriptsOf, type PageWeight } from "./helpers/page-weight";
 import { startServer, type TestServer } from "./helpers/server";
@@ -16,7 +17,8 @@ import { startServer, type TestServer } from "./helpers/server";
  * its fields are checked by the server only and the browser loads neither zod nor Conform's form runtime (decision
  * 034; 121.7 KB before, 89.5 KB after); no page loads zod.
  * The sizes are printed so that they can be written down (docs/benchmarks.md). The first visit in all (photos
- * included) is measured in a browser: e2e/page-weight.spec.ts.
+ * included) is measured in a browser: e2e/page-weight.spec.ts; the search results read to their end, with JavaScript
+ * and without, here (decision 086).
  */
 
 const KB = 1000;
@@ -235,5 +237,128 @@ describe("public pages within the budgets, with brotli", () => {
         expect.soft(res.wireBytes, `search ${lang}, visit ${visit}: HTML bytes`).toBeLessThanOrEqual(BUDGET.searchHtml);
       }
     },
+  );
+});
+
+/** Decision 086: a results page read to its end, photos included, with JavaScript and without. */
+const READ_BUDGET = { js: 200 * KB, nojs: 120 * KB };
+/** A full page of 12 results and more pages: apartments for sale anywhere (the advanced search, no place required). */
+const READ_SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&is_simple=0";
+
+type Transfer = { url: string; type: string; body: number };
+
+/** What one finished request cost on the wire: its body as sent (compressed), in bytes. */
+async function transferOf(request: Request): Promise<Transfer> {
+  const sizes = await request.sizes();
+  return { url: request.url(), type: request.resourceType(), body: sizes.responseBodySize };
+}
+
+describe("search results read to their end on a phone (360x740, pixel ratio 2, an empty cache)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const cases = (["ar", "en"] as const).flatMap((lang) => [true, false].map((javaScript) => ({ lang, javaScript })));
+  it.each(cases)(
+    "$lang, JavaScript $javaScript: every response's body within 200 KB with JavaScript, 120 KB without; one photo a card",
+    async ({ lang, javaScript }) => {
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        javaScriptEnabled: javaScript,
+        serviceWorkers: "block",
+      });
+      try {
+        await context.addCookies([{ name: "lang", value: lang, url: server.url }]);
+        const page = await context.newPage();
+        const transfers: Promise<Transfer>[] = [];
+        const record = (request: Request) => transfers.push(transferOf(request));
+        page.on("requestfinished", record);
+        await page.goto(server.url + READ_SEARCH, { waitUntil: "load" });
+        const cards = await page.locator("article.estate-card").count();
+        expect(cards, "a full page of results").toBe(12);
+        // Read to the end: a screen at a time, as a thumb does, so that every lazy photo is asked for.
+        for (let y = 0; ; y += 600) {
+          const end = await page.evaluate((top) => {
+            window.scrollTo(0, top);
+            return top + window.innerHeight >= document.documentElement.scrollHeight;
+          }, y);
+          await page.waitForTimeout(150);
+          if (end) break;
+        }
+        await page.waitForLoadState("networkidle");
+        page.off("requestfinished", record);
+        const all = await Promise.all(transfers);
+        const sum = (list: Transfer[]) => list.reduce((total, t) => total + t.body, 0);
+        const photos = all.filter((t) => t.type === "image" && /\/images\//.test(new URL(t.url).pathname));
+        const byType = new Map<string, Transfer[]>();
+        for (const t of all) byType.set(t.type, [...(byType.get(t.type) ?? []), t]);
+        console.log(
+          [
+            `Search results read to the end (${lang}, JavaScript ${javaScript ? "on" : "off"}): ${all.length} responses, ${kb(sum(all))} KB`,
+            ...[...byType].map(
+              ([type, list]) => `  ${type.padEnd(10)} ${String(list.length).padStart(3)}  ${kb(sum(list)).padStart(6)} KB`,
+            ),
+          ].join("\n"),
+        );
+        // Every card's first photo and no other: the listing's other photos wait for the carousel or the gallery.
+        const firstPhotos = await page
+          .locator("article.estate-card .carousel-slide:first-child img")
+          .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src));
+        expect(await page.locator("article.estate-card .carousel-slide img").count()).toBe(firstPhotos.length);
+        const logos = new Set(
+          await page
+            .locator("article.estate-card .card-office img")
+            .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src)),
+        );
+        const listingPhotos = photos.map((t) => t.url).filter((url) => !logos.has(url));
+        expect(
+          firstPhotos.filter((src) => !listingPhotos.includes(src)),
+          "first photos not loaded",
+        ).toEqual([]);
+        // (Two cards may show the same photo: the demo data reuses its generated photos.)
+        expect(
+          listingPhotos.filter((url) => !firstPhotos.includes(url)),
+          "photos past the cards' first",
+        ).toEqual([]);
+        expect(listingPhotos.length, "each photo loaded once").toBe(new Set(listingPhotos).size);
+        expect(sum(all), "bytes transferred (response bodies)").toBeLessThanOrEqual(
+          javaScript ? READ_BUDGET.js : READ_BUDGET.nojs,
+        );
+        // Asked for, the other photos come: moving a card's strip (JavaScript) or its count (a link to the gallery).
+        const strip = page
+          .locator("article.estate-card .carousel")
+          .filter({ hasText: /1\/[2-9]/ })
+          .first();
+        if (javaScript) {
+          expect(await strip.locator("img").count()).toBe(1);
+          await strip.scrollIntoViewIfNeeded();
+          await strip.evaluate((ul) =>
+            ul.scrollBy({ left: (getComputedStyle(ul).direction === "rtl" ? -1 : 1) * ul.clientWidth }),
+          );
+          const second = strip.locator("img").nth(1);
+          await expect
+            .poll(() =>
+              second.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+            )
+            .toBe(true);
+        } else {
+          await strip.getByRole("link").click();
+          await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/estate-gallery\/\d+$/);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
   );
 });

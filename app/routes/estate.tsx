@@ -129,6 +129,13 @@ function ListingPage({
             {estate.furnished ? <span className="chip">{t("card.furnished")}</span> : null}
           </p>
           <Facts estate={estate} />
+          {/* What the owner says comes before what the site adds (the area's medians). */}
+          {estate.description ? (
+            <section className="estate-description">
+              <h2>{t("estate.description")}</h2>
+              <p dir="auto">{estate.description}</p>
+            </section>
+          ) : null}
           {medians.length ? (
             <section className="area-prices" aria-labelledby="area-prices-title">
               <h2 id="area-prices-title">{t("estate.prices.title")}</h2>
@@ -138,12 +145,6 @@ function ListingPage({
                 </p>
               ))}
               <p className="hint">{t("estate.prices.note")}</p>
-            </section>
-          ) : null}
-          {estate.description ? (
-            <section className="estate-description">
-              <h2>{t("estate.description")}</h2>
-              <p dir="auto">{estate.description}</p>
             </section>
           ) : null}
           <section>
@@ -157,6 +158,7 @@ function ListingPage({
               ))}
             </dl>
           </section>
+          <p className="currency-note">{t("card.currencyNote")}</p>
           <p className="disclaimer">{t("estate.disclaimer")}</p>
         </div>
         <aside className="estate-side">

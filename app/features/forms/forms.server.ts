@@ -76,7 +76,7 @@ export async function formLimit(db: Db, name: LimitName, subject: string | undef
 /**
  * The action of the consultation form (/consultation) and of its contact variant (/call-us): a filled honeypot is answered like a
  * success and stores nothing; bad input comes back with status 400 and every value; past the per-IP limit, 429 with the values;
- * otherwise the message is stored (with the user when logged in) and the page comes back with 'تمت عملية ارسال الرسالة بنجاح'.
+ * otherwise the message is stored (with the user when logged in) and the page comes back with 'تم إرسال الرسالة بنجاح'.
  */
 export async function messageAction(request: Request, context: AppLoadContext, kind: MessageKind) {
   const form = await request.formData().catch(() => new FormData());

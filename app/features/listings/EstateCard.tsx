@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { createContext, useContext, type ReactElement } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactElement } from "react";
 import { useRootData } from "~/platform/ui/root-data";
 import { useT } from "~/platform/i18n/use-t";
 import type { CardImage, EstateCard as Card } from "~/features/listings/estate-card.server";
@@ -50,20 +50,47 @@ export function currencyKey(currency: string): "card.currency" | "card.currencyU
  * the page preloads the same `srcset` and `sizes` (preloadFirstPhoto), so the browser fetches it once. With the data
  * saver on (root data, decision 022) only the first photo is shown, as its 400 px file without `srcset`; its count
  * ("1/5") says how many there are.
+ *
+ * With `firstOnly` (the cards of a list, decision 086) the page holds the first photo only: the browser's lazy
+ * loading would otherwise fetch the slides beside the visible one, on every card. Without JavaScript the count
+ * links to the listing's gallery; with it, the other slides are added empty once the page runs, and their photos
+ * are asked for when the visitor moves the strip (a scroll, a touch, a key or a click on it).
  */
 export function Carousel({
   images,
   alt,
   priority,
   sizes,
+  firstOnly,
+  gallery,
 }: {
   images: CardImage[];
   alt: string;
   priority?: boolean;
   sizes: string;
+  firstOnly?: boolean;
+  /** The gallery page of the listing, linked from the count of a `firstOnly` strip. */
+  gallery?: string;
 }) {
   const { t } = useT();
   const saver = useRootData()?.dataSaver;
+  // Cards: false in the server's HTML and at hydration (the same markup), true once the page runs.
+  const [running, setRunning] = useState(!firstOnly);
+  // Cards: whether the visitor has moved the strip, so its other photos are wanted.
+  const [asked, setAsked] = useState(!firstOnly);
+  const strip = useRef<HTMLUListElement>(null);
+  useEffect(() => setRunning(true), []);
+  useEffect(() => {
+    const ul = strip.current;
+    if (asked || !ul) return;
+    // Native listeners: the strip is a list, not a control; moving it in any way asks for its photos.
+    const ask = () => setAsked(true);
+    const events = ["scroll", "pointerdown", "touchstart", "keydown", "focus"] as const;
+    for (const event of events) ul.addEventListener(event, ask, { passive: true, once: true });
+    return () => {
+      for (const event of events) ul.removeEventListener(event, ask);
+    };
+  }, [asked, running]);
   if (!images.length) {
     return (
       <div className="carousel carousel-empty">
@@ -72,29 +99,48 @@ export function Carousel({
       </div>
     );
   }
+  const shown = saver ? images.slice(0, 1) : running ? images : images.slice(0, 1);
+  const scrolls = shown.length > 1;
   return (
     <ul
+      ref={strip}
       className="carousel"
       aria-label={t("card.photos", { count: images.length })}
-      tabIndex={images.length > 1 && !saver ? 0 : undefined}
+      tabIndex={shown.length > 1 && !saver ? 0 : undefined}
     >
-      {(saver ? images.slice(0, 1) : images).map((image, i) => (
-        <li key={image.id} className="carousel-slide">
-          <img
-            src={image.small}
-            {...(saver ? {} : { srcSet: photoSrcSet(image), sizes })}
-            width={400}
-            height={300}
-            alt={photoAlt(t, alt, i + 1, images.length)}
-            loading={priority && i === 0 ? "eager" : "lazy"}
-            decoding="async"
-            {...(priority && i === 0 ? { fetchpriority: "high" } : {})}
-          />
-          <span className="badge badge-count" dir="ltr">
-            <Icon name="camera" /> {`${i + 1}/${images.length}`}
-          </span>
-        </li>
-      ))}
+      {shown.map((image, i) => {
+        const count = `${i + 1}/${images.length}`;
+        return (
+          <li key={image.id} className="carousel-slide">
+            {i === 0 || asked ? (
+              <img
+                src={image.small}
+                {...(saver ? {} : { srcSet: photoSrcSet(image), sizes })}
+                width={400}
+                height={300}
+                alt={photoAlt(t, alt, i + 1, images.length)}
+                loading={priority && i === 0 ? "eager" : "lazy"}
+                decoding="async"
+                {...(priority && i === 0 ? { fetchpriority: "high" } : {})}
+              />
+            ) : null}
+            {firstOnly && gallery && !scrolls && images.length > 1 ? (
+              <Link
+                to={gallery}
+                className="badge badge-count"
+                dir="ltr"
+                aria-label={t("estate.gallery", { count: images.length })}
+              >
+                <Icon name="camera" /> {count}
+              </Link>
+            ) : (
+              <span className="badge badge-count" dir="ltr">
+                <Icon name="camera" /> {count}
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -198,7 +244,14 @@ export function EstateCardContent({ estate, priority }: EstateCardProps) {
   return (
     <>
       <div className="card-media">
-        <Carousel images={estate.images} alt={title} priority={priority} sizes="(max-width: 800px) 100vw, 400px" />
+        <Carousel
+          images={estate.images}
+          alt={title}
+          priority={priority}
+          sizes="(max-width: 800px) 100vw, 400px"
+          firstOnly
+          gallery={`/estate-gallery/${estate.id}`}
+        />
         <span className="badge badge-offer">{estate.offerType}</span>
         <div className="card-tools">
           <SaveToggle estateId={estate.id} />

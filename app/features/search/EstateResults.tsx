@@ -80,6 +80,7 @@ export function EstateResults({
         </>
       ) : null}
       <Pagination page={result.page} pageCount={result.pageCount} />
+      {result.total || similar.length ? <p className="currency-note">{t("card.currencyNote")}</p> : null}
       {similar.length ? (
         <section className="section similar" aria-labelledby="similar-title">
           <h2 id="similar-title">{t("search.similar")}</h2>
