@@ -1,6 +1,18 @@
 import type { Lookups, Named } from "~/features/places/lookups.server";
 import { searchNormalize, searchStem, splitWords, STOP_WORDS, wordKey } from "~/features/search/search-words.server";
 import type { FilterParam, FilterValues } from "./estate-filter.server";
+import {
+  FURNISHED_WORDS,
+  GROUND_FLOOR_WORDS,
+  NEGATIONS,
+  OFFER_WORDS,
+  OWNERSHIP_WORDS,
+  PLACE_NAMES,
+  PLACES_ONLY_AS_WRITTEN,
+  POOL_WORDS,
+  PROTECTED_WORDS,
+  TYPE_WORDS,
+} from "./query-vocabulary";
 
 /**
  * Words of a search that name a filter (docs/decisions/056-search-words-as-people-type-them.md): "شقة مفروشة في
@@ -25,47 +37,8 @@ type WordField =
  */
 type Meaning = { field: WordField; value: string; choices?: { id: string; governorate: string }[] };
 
-/**
- * The words people use for each estate type beside its own names (estate_types ids of the seed: 1 home,
- * 2 farm, 3 land, 4 shop, 5 villa, 6 apartment, 7 office, 8 chalet). Plurals need not be listed when the stemmer
- * folds them (search-words.server.ts, STEMS); they are for the reader.
- */
-const TYPE_WORDS: Record<number, string[]> = {
-  1: ["منزل", "منازل", "بيت", "بيوت", "دار", "home", "homes", "house", "houses"],
-  2: ["مزرعة", "مزارع", "farm", "farms"],
-  3: ["أرض", "أراضي", "قطعة أرض", "land", "lands", "plot", "plots"],
-  4: ["محل", "محلات", "محال", "دكان", "دكاكين", "محل تجاري", "shop", "shops", "store", "stores"],
-  5: ["فيلا", "فيلات", "فلل", "فلة", "villa", "villas"],
-  6: ["شقة", "شقق", "apartment", "apartments", "flat", "flats"],
-  7: ["مكتب", "مكاتب", "office", "offices"],
-  8: ["شاليه", "شاليهات", "chalet", "chalets"],
-};
-/** Sale (estate_offer_types id 1) and rent (2), as a search names them. */
-const OFFER_WORDS: Record<number, string[]> = {
-  1: ["بيع", "للبيع", "شراء", "sale", "buy"],
-  2: ["إيجار", "للإيجار", "أجار", "آجار", "rent", "rental"],
-};
-/** The deed kinds (ownership_types ids 1 to 6) beside their own names: "طابو" alone is the green deed people mean. */
-const OWNERSHIP_WORDS: Record<number, string[]> = {
-  1: ["طابو", "طابو أخضر", "tabu", "title deed", "green deed"],
-  2: ["حكم محكمة", "court ruling"],
-  3: ["كاتب عدل", "وكالة كاتب عدل", "power of attorney"],
-  4: ["طابو أسهم", "أسهم"],
-  5: ["سكن شبابي", "جمعية", "سكن جمعية"],
-  6: ["فروغ"],
-};
-const FURNISHED_WORDS = ["مفروش", "مفروشة", "furnished"];
-/** A swimming pool (decision 071): the listing's own field answers, not the words of its description. */
-const POOL_WORDS = ["مسبح", "مسابح", "مسبح خاص", "حمام سباحة", "pool", "pools", "swimming pool", "private pool"];
-/**
- * The ground floor (decision 073): floor 0, the listing's own field, not the words of its description (which hold
- * "طابق أرضي" for every ground-floor listing, 15% of them). أرضية stems as أرضي: "شقة أرضية" is a ground-floor flat.
- */
-const GROUND_FLOOR_WORDS = ["طابق أرضي", "الطابق الأرضي", "أرضي", "ground floor"];
 /** The filters that only ask for a yes: a word after a negation does not set them. */
 const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool", "floor"]);
-/** Words that say "not": "غير مفروش", "بدون مسبح" are no filter (those filters only ask for a yes). */
-const NEGATIONS = new Set(["غير", "بدون", "not", "non", "no"]);
 /** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms". */
 const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br"]);
 /** A room count written in words, then a room word: "ثلاث غرف". Keys normalised (wordKey). */
@@ -79,8 +52,13 @@ const LONGEST = 4;
 type Tables = {
   /** Place names as written (normalised, lowered, article kept): "المزرعه" is the place, "مزرعه" the estate type. */
   exact: Map<string, Meaning | null>;
-  /** Stemmed phrases: the filter words first, then place names; null where two places share a name. */
+  /** The filter words' phrases, stemmed (stemKey). */
   stems: Map<string, Meaning | null>;
+  /**
+   * Place names by placeKey (each word normalised and without its article, never stemmed: حلبون is not حلب, الكفرون
+   * not الكفر).
+   */
+  places: Map<string, Meaning | null>;
   /** Latin spellings of place names by latinKey: Mezzeh, Mazzeh and Mazza are one. */
   latin: Map<string, Meaning | null>;
 };
@@ -90,6 +68,39 @@ const tablesOf = new WeakMap<Lookups, Tables>();
 /** A phrase's key in the stem table: its words stemmed (searchStem), with single spaces. */
 function stemKey(words: string[]): string {
   return words.map((w) => searchStem(searchNormalize(w))).join(" ");
+}
+
+/** A word's key in the place table: wordKey without an article (ال) that leaves two letters or more. */
+function placeWord(key: string): string {
+  return /^ال[ء-ي]{2,}/u.test(key) ? key.slice(2) : key;
+}
+
+/**
+ * The word `key` (wordKey) without the clitics written joined to it, the longest cut last (decision 084): a
+ * conjunction (و، ف), then a preposition (ب، ك، ل), or before the article بال، وبال، لل، ولل، and the colloquial
+ * عال (على ال: عالعظم). A cut before the article keeps it ("بالمزرعة" → "المزرعه", the place as written); any other
+ * cut leaves three letters or more ("بحلب" → "حلب"). None for PROTECTED_WORDS (بحر is not ب + حر) or a word without
+ * such a beginning.
+ */
+export function cliticForms(key: string): string[] {
+  if (PROTECTED_WORDS.has(key) || !/^[ء-ي]+$/u.test(key)) return [];
+  const forms: string[] = [];
+  const add = (form: string) => {
+    if (form !== key && !forms.includes(form)) forms.push(form);
+  };
+  // Before the article: (و|ف)? then بال، كال، ال (after و/ف), لل or عال.
+  const article = /^([وف]?)(بال|كال|ال|لل|عال)([ء-ي]{2,})$/u.exec(key);
+  if (article && (article[1] || article[2] !== "ال")) {
+    if (article[1] && article[2] !== "ال") add(key.slice(1));
+    add(`ال${article[3]}`);
+  }
+  // Without the article: (و|ف)? then (ب|ك|ل)?, three letters or more left.
+  const bare = /^([وف]?)([بكل]?)([ء-ي]{3,})$/u.exec(key);
+  if (bare && (bare[1] || bare[2])) {
+    if (bare[1] && bare[2]) add(key.slice(1));
+    add(bare[3]);
+  }
+  return forms;
 }
 
 /**
@@ -113,7 +124,7 @@ export function latinKey(text: string): string {
 function tables(lookups: Lookups): Tables {
   const known = tablesOf.get(lookups);
   if (known) return known;
-  const t: Tables = { exact: new Map(), stems: new Map(), latin: new Map() };
+  const t: Tables = { exact: new Map(), stems: new Map(), places: new Map(), latin: new Map() };
   /**
    * The first meaning of a key stays, except that places of one name (not a governorate and its own place) become
    * one meaning with choices.
@@ -151,17 +162,38 @@ function tables(lookups: Lookups): Tables {
   filterWord(FURNISHED_WORDS, { field: "furnished", value: "1" });
   filterWord(POOL_WORDS, { field: "swimming_pool", value: "1" });
   filterWord(GROUND_FLOOR_WORDS, { field: "floor", value: "0" });
-  // Places: governorates before their places (a place named as its governorate is the governorate).
-  const place = (row: Named, meaning: Meaning) => {
-    for (const name of [row.name_ar, row.name_en]) {
-      put(t.exact, words(name).map(wordKey).join(" "), meaning);
-      put(t.stems, stemKey(words(name)), meaning);
+  // Places: governorates before their places (a place named as its governorate is the governorate), then the other
+  // names people give them (PLACE_NAMES). A place's name is matched whole, never stemmed (decision 084).
+  const placeName = (name: string, meaning: Meaning) => {
+    const keys = words(name).map(wordKey);
+    put(t.exact, keys.join(" "), meaning);
+    const key = keys.map(placeWord).join(" ");
+    if (!PLACES_ONLY_AS_WRITTEN.has(key)) put(t.places, key, meaning);
+    if (/^[A-Za-z0-9\s'-]+$/.test(name)) {
+      const latin = latinKey(name);
+      if (latin.length >= 4) put(t.latin, latin, meaning);
     }
-    const latin = latinKey(row.name_en);
-    if (latin.length >= 4) put(t.latin, latin, meaning);
+  };
+  const place = (row: Named, meaning: Meaning) => {
+    // "Palmyra (Tadmur)" is also Palmyra and Tadmur.
+    const parts = row.name_en.includes("(") ? row.name_en.split(/[()]/).map((p) => p.trim()) : [];
+    for (const name of [row.name_ar, row.name_en, ...parts.filter(Boolean)]) placeName(name, meaning);
   };
   for (const g of lookups.governorates) place(g, { field: "governorate_id", value: String(g.id) });
   for (const g of lookups.governorates) for (const l of g.locations) place(l, { field: "location_id", value: String(l.id) });
+  for (const [governorate, name, names, within] of PLACE_NAMES) {
+    const g = lookups.governorates.find((row) => row.name_en === governorate);
+    const l = name ? g?.locations.find((row) => row.name_en === name) : undefined;
+    if (!g || (name && !l)) continue;
+    const meaning: Meaning = l
+      ? {
+          field: "location_id",
+          value: String(l.id),
+          ...(within ? { choices: [{ id: String(l.id), governorate: String(g.id) }] } : {}),
+        }
+      : { field: "governorate_id", value: String(g.id) };
+    for (const alias of names) placeName(alias, meaning);
+  }
   tablesOf.set(lookups, t);
   return t;
 }
@@ -191,6 +223,7 @@ export function filterWordsOf(
   const typed = splitWords(q).filter((w) => splitWords(searchNormalize(w)).length);
   const keys = typed.map(wordKey);
   const stems = keys.map(searchStem);
+  const forms = keys.map((key) => [key, ...cliticForms(key)]);
   const set: Partial<Record<FilterParam, string>> = {};
   const rest: string[] = [];
   const governorateOf = (locationId: string) => String(lookups.locationById.get(Number(locationId))?.governorate.id);
@@ -233,13 +266,31 @@ export function filterWordsOf(
     set[m.field] = m.value;
     return true;
   };
-  /** The meaning of the phrase of `n` words at `i`, if any. */
+  /**
+   * The meaning of the phrase of `n` words at `i`, if any: the place as written, then the filter words by stem, then
+   * the place names (never stemmed), then the Latin spellings; in each table the first word as typed first, then
+   * without its clitics (cliticForms: "بحلب الجديدة" is حلب الجديدة).
+   */
   function phrase(i: number, n: number): Meaning | null | undefined {
-    const exact = t.exact.get(keys.slice(i, i + n).join(" "));
-    if (exact !== undefined) return exact;
-    const stem = t.stems.get(stems.slice(i, i + n).join(" "));
-    if (stem !== undefined) return stem;
-    if (typed.slice(i, i + n).every((w) => /^[A-Za-z]+$/.test(w))) {
+    const heads = forms[i];
+    const tail = (key: (k: string) => string) => keys.slice(i + 1, i + n).map(key);
+    const find = (map: Map<string, Meaning | null>, key: (k: string) => string) => {
+      const rest = tail(key);
+      for (const head of heads) {
+        const meaning = map.get([key(head), ...rest].join(" "));
+        if (meaning !== undefined) return meaning;
+      }
+      return undefined;
+    };
+    for (const [map, key] of [
+      [t.exact, (k: string) => k],
+      [t.stems, searchStem],
+      [t.places, placeWord],
+    ] as const) {
+      const found = find(map, key);
+      if (found !== undefined) return found;
+    }
+    if (typed.slice(i, i + n).every((w) => /^[A-Za-z0-9]+$/.test(w)) && /[A-Za-z]/.test(typed[i])) {
       const key = latinKey(typed.slice(i, i + n).join(""));
       if (key.length >= 4) return t.latin.get(key);
     }

@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getLookups, type Lookups } from "~/features/places/lookups.server";
+import { cliticForms, filterWordsOf } from "~/features/search/filter-words.server";
+import { PROTECTED_WORDS } from "~/features/search/query-vocabulary";
+import { wordKey } from "~/features/search/search-words.server";
+import { useTestDatabase } from "./helpers/db";
+
+/**
+ * How the words of a search become filters (docs/decisions/084-search-reads-syrian-phrasing.md), read as the results
+ * page reads them: each query with the filters it must set (places by their English names, "Governorate/Place" or the
+ * governorate's) and the words it must leave as text. The search relevance file checks what the same kinds of query
+ * find in the database.
+ */
+
+const test = useTestDatabase();
+let lookups: Lookups;
+
+beforeAll(async () => {
+  lookups = await getLookups(test.get().db);
+});
+
+/** The filters `q` sets, places by their English names, and the words left. */
+function read(q: string, values: Record<string, string> = {}) {
+  const { set, q: rest } = filterWordsOf(q, values, lookups, { offer: true });
+  const named: Record<string, string> = {};
+  for (const [field, value] of Object.entries(set)) {
+    if (!value) continue;
+    if (field === "location_id") {
+      const place = lookups.locationById.get(Number(value))!;
+      named.place = `${place.governorate.name_en}/${place.location.name_en}`;
+    } else if (field === "governorate_id") {
+      named.place = lookups.governorates.find((g) => g.id === Number(value))!.name_en;
+    } else {
+      named[field] = value;
+    }
+  }
+  return { ...named, q: rest };
+}
+
+describe("clitics joined to a word", () => {
+  const cases: [string, Record<string, string>][] = [
+    ["بيت للبيع بجرمانا", { estate_type_id: "1", estate_offer_type_id: "1", place: "Rif Dimashq/Jaramana", q: "" }],
+    ["وبالمزة", { place: "Damascus/Mezzeh", q: "" }],
+    ["لحمص", { place: "Homs", q: "" }],
+    ["فبحلب", { place: "Aleppo", q: "" }],
+    ["باللاذقية", { place: "Latakia", q: "" }],
+    ["كشقة", { estate_type_id: "6", q: "" }],
+    ["بفيلا بمسبح", { estate_type_id: "5", swimming_pool: "1", q: "" }],
+    ["لايجار", { estate_offer_type_id: "2", q: "" }],
+    // With its article after the preposition, the place as written: the quarter المزرعة, not the farm type.
+    ["شقة بالمزرعة دمشق", { estate_type_id: "6", place: "Damascus/Al-Mazraa", q: "" }],
+    ["بالروضة", { place: "Damascus/Al-Rawda", q: "" }],
+    // The colloquial عال (على ال).
+    ["فيلا عالشام", { estate_type_id: "5", place: "Damascus", q: "" }],
+  ];
+  for (const [q, expected] of cases) it(`${q}`, () => expect(read(q)).toEqual(expected));
+
+  it("never cuts a word the tables hold whole: بيت، فيلا، فلل، بلودان، كفرسوسة، ببيلا، بانياس", () => {
+    expect(read("بيت")).toEqual({ estate_type_id: "1", q: "" });
+    expect(read("فيلا")).toEqual({ estate_type_id: "5", q: "" });
+    expect(read("فلل")).toEqual({ estate_type_id: "5", q: "" });
+    expect(read("بلودان")).toEqual({ place: "Rif Dimashq/Bloudan", q: "" });
+    expect(read("كفرسوسة")).toEqual({ place: "Damascus/Kafr Souseh", q: "" });
+    expect(read("ببيلا")).toEqual({ place: "Rif Dimashq/Babbila", q: "" });
+    expect(read("بانياس")).toEqual({ place: "Tartus/Baniyas", q: "" });
+  });
+
+  it("the protected words stay words, though their rest is a place", () => {
+    for (const word of PROTECTED_WORDS) {
+      expect(cliticForms(word), word).toEqual([]);
+      expect(read(word).q, word).toBe(word);
+    }
+    // Without the table, each would be cut into a place: ورقة into الرقة.
+    expect(read("ورقة طابو")).toEqual({ ownership_type_id: "1", q: "ورقة" });
+    expect(read("وبالرقة")).toEqual({ place: "Raqqa", q: "" });
+    expect(read("كباب")).toEqual({ q: "كباب" });
+    expect(read("بالباب")).toEqual({ place: "Aleppo/Al-Bab", q: "" });
+  });
+
+  it("cuts only what leaves three letters, or two after the article", () => {
+    expect(cliticForms(wordKey("بحر"))).toEqual([]);
+    expect(cliticForms(wordKey("بحلب"))).toEqual(["حلب"]);
+    expect(cliticForms(wordKey("وبحلب"))).toEqual(["بحلب", "حلب"]);
+    expect(cliticForms(wordKey("بالمزة"))).toEqual(["المزه"]);
+    expect(cliticForms(wordKey("للبيع"))).toEqual(["البيع", "لبيع"]);
+    expect(cliticForms(wordKey("المزة"))).toEqual([]);
+    expect(cliticForms("flat")).toEqual([]);
+  });
+});
+
+describe("places as phrases", () => {
+  const cases: [string, Record<string, string>][] = [
+    ["شقة بحلب الجديدة", { estate_type_id: "6", place: "Aleppo/New Aleppo", q: "" }],
+    ["flat in new aleppo", { estate_type_id: "6", place: "Aleppo/New Aleppo", q: "" }],
+    ["halab al-jadida", { place: "Aleppo/New Aleppo", q: "" }],
+    ["الجديدة", { place: "Aleppo/Al-Jdeideh", q: "" }],
+    ["مشروع دمر", { place: "Damascus/Dummar Project", q: "" }],
+    ["Mashrou Dummar", { place: "Damascus/Dummar Project", q: "" }],
+    ["دمر", { place: "Damascus/Dummar", q: "" }],
+    ["بضاحية قدسيا", { place: "Rif Dimashq/Dahiyat Qudsaya", q: "" }],
+    ["قدسيا", { place: "Rif Dimashq/Qudsaya", q: "" }],
+    ["بباب توما", { place: "Damascus/Bab Touma", q: "" }],
+    ["Bab Tuma", { place: "Damascus/Bab Touma", q: "" }],
+    ["فيلات المزة الغربية", { place: "Damascus/Mezzeh Western Villas", q: "" }],
+    ["Kafarsouseh", { place: "Damascus/Kafr Souseh", q: "" }],
+    ["Tadmur", { place: "Homs/Palmyra (Tadmur)", q: "" }],
+    ["Hims", { place: "Homs", q: "" }],
+    // An old city is Old Tartus only where Tartus is named.
+    ["Old City Tartus", { place: "Tartus/Old Tartus", q: "" }],
+    ["Old City", { q: "Old City" }],
+  ];
+  for (const [q, expected] of cases) it(`${q}`, () => expect(read(q)).toEqual(expected));
+
+  it("a place name is never cut into a stem: حلبون is not حلب, الكفرون not الكفر", () => {
+    expect(read("حلبون")).toEqual({ q: "حلبون" });
+    expect(read("الكفرون")).toEqual({ place: "Tartus/Al-Kafroun", q: "" });
+    expect(read("الكفر")).toEqual({ place: "As-Suwayda/Al-Kafr", q: "" });
+  });
+
+  it("a place named by an everyday word is the place only with its article", () => {
+    expect(read("شقة جديدة")).toEqual({ estate_type_id: "6", q: "جديدة" });
+    expect(read("روضة")).toEqual({ q: "روضة" });
+    expect(read("الروضة")).toEqual({ place: "Damascus/Al-Rawda", q: "" });
+    expect(read("اربعين")).toEqual({ q: "اربعين" });
+  });
+});
