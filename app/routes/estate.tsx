@@ -13,6 +13,7 @@ import { useRootData } from "~/platform/ui/root-data";
 import { estateTitle, formatDate, formatNumber } from "~/features/listings/format";
 import { mapLinks, type MapPoint } from "~/features/places/map-links";
 import { pageMeta } from "~/platform/http/seo";
+import { VerifiedBadge } from "~/features/listings/OfficeVerification";
 
 /** The `sizes` of the listing's photo strip: the page's width on phones, 760 px beside the contact card on wider screens. */
 const PHOTO_SIZES = "(max-width: 800px) 100vw, 760px";
@@ -171,6 +172,7 @@ function ListingPage({
                 <span>
                   <strong>{estate.office.name}</strong>
                   <small>{estate.office.address}</small>
+                  {estate.office.verifiedMonth ? <VerifiedBadge month={estate.office.verifiedMonth} /> : null}
                 </span>
               </Link>
             ) : (

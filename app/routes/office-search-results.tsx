@@ -19,6 +19,7 @@ export const queryParams = [...OFFICE_QUERY_PARAMS];
 /**
  * Office search results: searchselected 1 needs location_id ('please choose the required region'),
  * 2 needs name ('please write the required name'); a missing field answers 400 with the form and its message.
+ * `verified=1` keeps the offices verified today only (decision 090).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
@@ -29,17 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     searchselected: searchselected ?? "1",
     location_id: query.texts.location_id,
     name: query.value.name ?? query.texts.name,
+    verified: query.value.verified === "1",
   };
+  const options = { verified: values.verified };
   const errors: OfficeSearchErrors = {};
   let offices: Card[] = [];
   if (values.searchselected === "1") {
     const id = query.value.location_id;
     if (id === undefined || !lookups.locationById.has(id)) errors.location_id = [message("offices.errors.place")];
-    else offices = await searchOfficesByPlace(db, id, locale);
+    else offices = await searchOfficesByPlace(db, id, locale, options);
   } else if (!query.value.name) {
     errors.name = [message("offices.errors.name")];
   } else {
-    offices = await searchOfficesByName(db, query.value.name, locale);
+    offices = await searchOfficesByName(db, query.value.name, locale, options);
   }
   const invalid = Boolean(errors.location_id || errors.name);
   return data(
@@ -47,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       seo: {
         title: t("offices.resultsTitle"),
         description: t("offices.description"),
-        keep: ["searchselected", "location_id", "name"],
+        keep: ["searchselected", "location_id", "name", "verified"],
         noindex: true,
       },
       values,

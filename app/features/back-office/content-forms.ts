@@ -70,3 +70,30 @@ export const officeSchema = /* @__PURE__ */ (() =>
     location_id: dbId("content:errors.locationRequired"),
     contract_type_id: dbId("content:errors.contractRequired"),
   }))();
+
+/** Lengths of an office's licence fields, in characters. */
+export const LICENCE_LIMITS = { numberMax: 60, issuerMax: 160 } as const;
+
+/**
+ * The licence of an office in the office editor (decision 090): its number, the body that issued it and the day the
+ * staff checked it (YYYY-MM-DD as a date input sends it, not after today; the server checks "today" in Damascus), and
+ * whether the office is verified. Verifying needs all three; unverifying keeps whatever is typed.
+ */
+export const licenceSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      licence_number: contentText(LICENCE_LIMITS.numberMax).optional(),
+      licence_issuer: contentText(LICENCE_LIMITS.issuerMax).optional(),
+      licence_checked_on: z
+        .string()
+        .trim()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "content:errors.dateInvalid")
+        .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v >= "2000-01-01", "content:errors.dateInvalid")
+        .optional(),
+      verified: z.literal("on").optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.verified) return;
+      for (const name of ["licence_number", "licence_issuer", "licence_checked_on"] as const)
+        if (v[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: "content:errors.licenceRequired" });
+    }))();

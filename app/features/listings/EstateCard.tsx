@@ -6,6 +6,7 @@ import type { CardImage, EstateCard as Card } from "~/features/listings/estate-c
 import { estateTitle, formatDate, formatNumber } from "~/features/listings/format";
 import { Icon } from "~/platform/ui/Icon";
 import { ContactButtons, ReportLink, SaveToggle } from "./EstateActions";
+import { VerifiedBadge } from "~/features/listings/OfficeVerification";
 
 /**
  * Price with thousands separators and the currency label, kept left-to-right inside Arabic text; under it
@@ -272,6 +273,7 @@ export function EstateCardContent({ estate, priority }: EstateCardProps) {
         <p className="card-meta">
           <span>{`${estate.estateType} · ${estate.offerType}${estate.ownershipType ? ` · ${estate.ownershipType}` : ""}`}</span>
         </p>
+        <Advertiser estate={estate} />
         <div className="card-footer">
           <span className="card-date">
             <Icon name="calendar" /> <bdi dir="ltr">{formatDate(estate.date)}</bdi>
@@ -289,6 +291,20 @@ export function EstateCardContent({ estate, priority }: EstateCardProps) {
         <ContactButtons phoneMasked={estate.phoneMasked} target={{ estate_id: estate.id }} />
       </div>
     </>
+  );
+}
+
+/**
+ * Who offers a listing, on its card (decision 090): the office's name with "Verified office · <month>" while its
+ * licence check holds; nothing for a listing without an office.
+ */
+function Advertiser({ estate }: { estate: Card }) {
+  if (!estate.office) return null;
+  return (
+    <p className="card-advertiser">
+      <Icon name="building" /> <span>{estate.office.name}</span>
+      {estate.office.verifiedMonth ? <VerifiedBadge month={estate.office.verifiedMonth} /> : null}
+    </p>
   );
 }
 

@@ -9,6 +9,7 @@ import { formatPrice, maskPhone } from "~/features/listings/format";
 import { currentRate } from "./exchange-rate.server";
 import { getLookups, nameOf, RENT_OFFER_TYPE_ID, type Lookups } from "~/features/places/lookups.server";
 import { listingPricePerM2, otherCurrency } from "./prices.server";
+import { officeVerification } from "~/features/listings/office-verification.server";
 
 /**
  * How a listing row becomes what a property card shows: the card's columns (the listing and its office),
@@ -69,7 +70,11 @@ export type EstateCard = {
   /** 1 free, 2 silver, 3 bronze, 4 gold. */
   contractLevel: number;
   contractName: string;
-  office: { id: number; name: string; logo: string | null } | null;
+  /**
+   * The office that offers it: `verifiedMonth` is the month of its licence check while the check holds ("November
+   * 2026", decision 090), else null.
+   */
+  office: { id: number; name: string; logo: string | null; verifiedMonth: string | null } | null;
   /** The contact number, masked for visitors. */
   phoneMasked: string | null;
   images: CardImage[];
@@ -102,6 +107,8 @@ export const cardColumns = {
   office_name_en: s.offices.name_en,
   office_logo: s.offices.logo,
   office_phone: s.offices.phone,
+  office_verified: s.offices.verified,
+  office_licence_checked_on: s.offices.licence_checked_on,
 };
 
 type Columns = typeof cardColumns;
@@ -206,11 +213,21 @@ export function toCard(
           id: row.office_id,
           name: (locale === "en" ? row.office_name_en : row.office_name_ar) ?? "",
           logo: row.office_logo ? imageUrl(row.office_logo, 96) : null,
+          verifiedMonth: verifiedMonth(row, locale),
         }
       : null,
     phoneMasked: phone ? maskPhone(phone) : null,
     images,
   };
+}
+
+/** The month of the office's licence check while it holds (decision 090), else null. */
+function verifiedMonth(row: CardRow, locale: Locale): string | null {
+  const verification = officeVerification(
+    { verified: row.office_verified, licence_checked_on: row.office_licence_checked_on },
+    locale,
+  );
+  return verification && !verification.lapsed ? verification.month : null;
 }
 
 /** Cards of `rows` in `locale`, with their photos and prices at the current exchange rate (see toCard). */

@@ -4,10 +4,11 @@ import type { OfficeCard as Card } from "~/features/offices/office.server";
 import { formatNumber } from "~/features/listings/format";
 import { ContactButtons } from "~/features/listings/EstateActions";
 import { Icon } from "~/platform/ui/Icon";
+import { OfficeVerificationNote } from "~/features/listings/OfficeVerification";
 
 /**
  * The office card: name, masked phone, call and messaging links (visitors are sent to log in),
- * address, logo, counts of rent and sale listings, and the contract level.
+ * address, logo, counts of rent and sale listings, the contract level and whether the staff verified it (decision 090).
  */
 export function OfficeCard({ office }: { office: Card }) {
   return (
@@ -23,6 +24,7 @@ export function OfficeCard({ office }: { office: Card }) {
           {office.contractLevel > 1 ? (
             <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span>
           ) : null}
+          <OfficeVerificationNote verification={office.verification} />
         </div>
       </div>
       <p className="card-place">

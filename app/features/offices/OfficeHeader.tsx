@@ -3,8 +3,12 @@ import type { OfficeCard } from "~/features/offices/office.server";
 import { Icon } from "~/platform/ui/Icon";
 import { ContactButtons } from "~/features/listings/EstateActions";
 import { OfficeCounts } from "./OfficeCard";
+import { OfficeVerificationNote } from "~/features/listings/OfficeVerification";
 
-/** The head of an office's pages: logo, name, contract level, address, masked phone and listing counts. */
+/**
+ * The head of an office's pages: logo, name, contract level, whether it is verified (decision 090), address, masked
+ * phone and listing counts.
+ */
 export function OfficeHeader({ office, as: Heading = "h1" }: { office: OfficeCard; as?: "h1" | "h2" }) {
   return (
     <header className={`card office-hero level-${office.contractLevel}`}>
@@ -16,6 +20,7 @@ export function OfficeHeader({ office, as: Heading = "h1" }: { office: OfficeCar
         {office.contractLevel > 1 ? (
           <span className={`level-badge level-${office.contractLevel}`}>{office.contractName}</span>
         ) : null}
+        <OfficeVerificationNote verification={office.verification} />
         <p className="card-place">
           <Icon name="pin" /> {office.address}
         </p>

@@ -5,13 +5,14 @@ import { usePlaces } from "~/features/places/places";
 import { Icon } from "~/platform/ui/Icon";
 import { LocationOptions } from "~/features/search/SearchFilter";
 
-export type OfficeSearchValues = { searchselected: string; location_id: string; name: string };
+export type OfficeSearchValues = { searchselected: string; location_id: string; name: string; verified: boolean };
 /** The office search's errors: each field's Messages (the shape of a form's errors, app/platform/forms/queries.ts). */
 export type OfficeSearchErrors = QueryErrors<"location_id" | "name">;
 
 /**
  * The office filter: by place (searchselected 1, location_id) or by name (searchselected 2, name).
- * A GET form to /officesResult; both fields are shown so it works without JavaScript.
+ * A GET form to /officesResult; both fields are shown so it works without JavaScript. Either way it can ask for
+ * verified offices only (`verified=1`, decision 090).
  */
 export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeSearchValues>; errors?: OfficeSearchErrors }) {
   const { t } = useT();
@@ -74,6 +75,10 @@ export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeS
               <Icon name="alert" /> {t(errors.name[0].key, errors.name[0].values)}
             </p>
           ) : null}
+        </div>
+        <div className="field field-verified">
+          <input id="office-verified" name="verified" type="checkbox" value="1" defaultChecked={values?.verified ?? false} />
+          <label htmlFor="office-verified">{t("offices.verifiedOnly")}</label>
         </div>
         <button type="submit" className="button button-primary filter-submit">
           <Icon name="search" /> {t("offices.submit")}

@@ -180,6 +180,45 @@ export async function setOfficeActive(db: Db, actorId: number, id: number, activ
   return outcome;
 }
 
+/**
+ * An office's licence as the staff record it (decision 090): `licence_checked_on` YYYY-MM-DD; `verified` needs the
+ * three others (licenceSchema checks it).
+ */
+export type LicenceInput = {
+  licence_number: string | null;
+  licence_issuer: string | null;
+  licence_checked_on: string | null;
+  verified: boolean;
+};
+
+/**
+ * Records an office's licence and whether it is verified, with its audit entry, in one transaction: `office.verify`
+ * when it becomes verified, `office.unverify` when it stops being so, `office.licence` for any other change (each with
+ * the licence as recorded); nothing is written or recorded when nothing changed. Office cards and listing cards show
+ * the change at once (their office counts are dropped). Returns "missing" when there is no office with that id.
+ */
+export async function setOfficeLicence(db: Db, actorId: number, id: number, input: LicenceInput): Promise<ToggleOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<ToggleOutcome> => {
+    const [before] = await tx.select().from(s.offices).where(eq(s.offices.id, id)).for("update");
+    if (!before) return "missing";
+    const changed = changedFields(before, input);
+    if (!changed.length) return "unchanged";
+    await tx.update(s.offices).set(input).where(eq(s.offices.id, id));
+    const action =
+      input.verified && !before.verified ? "office.verify" : !input.verified && before.verified ? "office.unverify" : "office.licence";
+    await recordAudit(tx, {
+      actorId,
+      action,
+      subjectType: "office",
+      subjectId: id,
+      details: { changed, ...input },
+    });
+    return "changed";
+  });
+  if (outcome === "changed") forgetOfficeCounts(db);
+  return outcome;
+}
+
 /** One listing of an office in the back office: ad number, type and place in the page language, moderation status. */
 export type OfficeListingItem = { id: number; stateId: number; type: string; place: string; status: s.EstateStatus };
 

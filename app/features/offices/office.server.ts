@@ -6,6 +6,7 @@ import type { Locale } from "~/platform/i18n/i18n";
 import { imageUrl } from "~/platform/images/images.server";
 import { maskPhone } from "~/features/listings/format";
 import { getLookups, nameOf } from "~/features/places/lookups.server";
+import { officeVerification, verifiedOffice, type OfficeVerification } from "~/features/listings/office-verification.server";
 
 /** What an office card shows, named in the page's language. */
 export type OfficeCard = {
@@ -22,6 +23,8 @@ export type OfficeCard = {
   contractName: string;
   rentCount: number;
   saleCount: number;
+  /** "Verified office" with the month of the check, or lapsed (decision 090); null when never verified. */
+  verification: OfficeVerification;
 };
 
 type Counts = Map<number, { rent: number; sale: number }>;
@@ -80,6 +83,7 @@ async function toCards(db: Db, rows: (typeof s.offices.$inferSelect)[], locale: 
       contractName: nameOf(lookups.byId.contractType.get(o.contract_type_id), locale) ?? "",
       rentCount: counts.get(o.id)?.rent ?? 0,
       saleCount: counts.get(o.id)?.sale ?? 0,
+      verification: officeVerification(o, locale),
     };
   });
 }
@@ -96,11 +100,19 @@ export async function listOffices(db: Db, locale: Locale): Promise<OfficeCard[]>
   return toCards(db, rows, locale);
 }
 
+/** What the office search can narrow to besides place or name: `verified`, only offices verified today (decision 090). */
+export type OfficeSearchOptions = { verified?: boolean };
+
 /**
  * Offices serving a place: offices in the governorate of `locationId`, those in the
  * location itself first (docs/decisions/005-office-search-by-place.md). Empty for an unknown location.
  */
-export async function searchOfficesByPlace(db: Db, locationId: number, locale: Locale): Promise<OfficeCard[]> {
+export async function searchOfficesByPlace(
+  db: Db,
+  locationId: number,
+  locale: Locale,
+  options: OfficeSearchOptions = {},
+): Promise<OfficeCard[]> {
   const lookups = await getLookups(db);
   const place = lookups.locationById.get(locationId);
   if (!place) return [];
@@ -115,20 +127,32 @@ export async function searchOfficesByPlace(db: Db, locationId: number, locale: L
           s.offices.location_id,
           gov.locations.map((l) => l.id),
         ),
+        options.verified ? verifiedOffice() : undefined,
       ),
     )
     .orderBy(sql`(${s.offices.location_id} = ${locationId}) desc`, ...activeOrder);
   return toCards(db, rows, locale);
 }
 
-/** Offices whose Arabic or English name contains `name`, case-insensitive. */
-export async function searchOfficesByName(db: Db, name: string, locale: Locale): Promise<OfficeCard[]> {
+/** Offices whose Arabic or English name contains `name`, case-insensitive (with `verified`, only verified ones). */
+export async function searchOfficesByName(
+  db: Db,
+  name: string,
+  locale: Locale,
+  options: OfficeSearchOptions = {},
+): Promise<OfficeCard[]> {
   // PostgreSQL text cannot hold a NUL byte: drop it rather than fail the query.
   const pattern = `%${name.replace(/\u0000/g, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .select()
     .from(s.offices)
-    .where(and(eq(s.offices.is_active, true), or(ilike(s.offices.name_ar, pattern), ilike(s.offices.name_en, pattern))))
+    .where(
+      and(
+        eq(s.offices.is_active, true),
+        or(ilike(s.offices.name_ar, pattern), ilike(s.offices.name_en, pattern)),
+        options.verified ? verifiedOffice() : undefined,
+      ),
+    )
     .orderBy(...activeOrder)
     .limit(100);
   return toCards(db, rows, locale);

@@ -5,9 +5,9 @@ import type { FieldName, FormConstraint, FormResult } from "~/platform/forms/par
 import type { postEditSchema } from "~/features/posts/post-forms";
 import type { Message } from "~/platform/forms/message";
 import type { PostState } from "~/features/posts/moderation.server";
-import { FormNotice, SelectField, TextAreaField, TextField, useMessage } from "~/platform/forms/FormParts";
+import { CheckField, FormNotice, SelectField, TextAreaField, TextField, useMessage } from "~/platform/forms/FormParts";
 import { Icon } from "~/platform/ui/Icon";
-import { formProps, inputProps, useServerForm, useSubmitting, type ServerField } from "~/platform/forms/useServerForm";
+import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
 import { TextWithUserText } from "~/platform/ui/UserText";
 
 /**
@@ -255,18 +255,6 @@ export function PostDetails({
         </button>
       </Form>
     </section>
-  );
-}
-
-/** A labelled checkbox whose checked state comes back from the server's reply. */
-function CheckField({ field, label }: { field: ServerField; label: string }) {
-  const props = inputProps(field, { type: "checkbox", value: "on" });
-  return (
-    <div className="field field-check">
-      <label>
-        <input {...props} /> {label}
-      </label>
-    </div>
   );
 }
 

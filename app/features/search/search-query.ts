@@ -93,7 +93,7 @@ export function queryWords(params: URLSearchParams): string | undefined {
 /**
  * The office search of /officesResult (docs/decisions/005-office-search-by-place.md): `searchselected` 2 searches by
  * `name`, anything else by place (`location_id`). Control characters of the name (a NUL byte is refused by
- * PostgreSQL) count as spaces. Which of the two is required is the loader's to check, by `searchselected`.
+ * PostgreSQL) count as spaces; `verified=1` asks for verified offices only. Which of the two is required is the loader's to check, by `searchselected`.
  */
 export const officeQuery = /* @__PURE__ */ (() =>
   z.object({
@@ -106,6 +106,8 @@ export const officeQuery = /* @__PURE__ */ (() =>
       .string()
       .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, " ").trim())
       .optional(),
+    // Only offices verified today (decision 090).
+    verified: choiceParam(["1"]),
   }))();
 
 /**
@@ -113,7 +115,7 @@ export const officeQuery = /* @__PURE__ */ (() =>
  * too, where building officeQuery would bring zod into the page's scripts (decision 034). tests/query-schemas.test.ts
  * checks that they are the schema's keys.
  */
-export const OFFICE_QUERY_PARAMS = ["searchselected", "location_id", "name"] as const;
+export const OFFICE_QUERY_PARAMS = ["searchselected", "location_id", "name", "verified"] as const;
 
 /** How the office search's texts are cut: the place 12 characters, the name 60. */
 const OFFICE_OPTIONS: QueryOptions<typeof officeQuery.shape> = { maxLength: 12, lengths: { name: 60 } };

@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
   customType,
+  date,
   doublePrecision,
 } from "drizzle-orm/pg-core";
 
@@ -121,6 +122,16 @@ export const offices = pgTable(
     logo: text("logo"),
     is_active: boolean("is_active").notNull().default(true),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The office's trade licence as the staff checked it (decision 090): its number, the body that issued it (a
+     * governorate's directorate of trade, a chamber) and the day it was checked (YYYY-MM-DD, Damascus); null until
+     * recorded. `verified` is the staff's mark that the licence was seen and is valid; the site says "Verified office"
+     * only while `licence_checked_on` is less than a year old (OFFICE_VERIFICATION_DAYS), so a check lapses by itself.
+     */
+    licence_number: text("licence_number"),
+    licence_issuer: text("licence_issuer"),
+    licence_checked_on: date("licence_checked_on", { mode: "string" }),
+    verified: boolean("verified").notNull().default(false),
   },
   (t) => [
     index("offices_location_id_idx").on(t.location_id),

@@ -21,6 +21,19 @@ export function FieldErrors({ field }: { field: ServerField }) {
   ) : null;
 }
 
+/** A labelled checkbox (value "on") whose checked state comes back from the server's reply, with its error under it. */
+export function CheckField({ field, label }: { field: ServerField; label: string }) {
+  const props = inputProps(field, { type: "checkbox", value: "on" });
+  return (
+    <div className="field field-check">
+      <label>
+        <input {...props} /> {label}
+      </label>
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
 /**
  * One labelled input (label above, hint under, error under in red). `type` is an input type; the
  * value typed comes back from the server's reply, except for passwords (Conform `hideFields`).

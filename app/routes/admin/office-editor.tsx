@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import { BackLink, EditorForm, ImageField, StateForm } from "~/features/back-office/ContentParts";
-import { SelectField, TextField } from "~/platform/forms/FormParts";
+import { CheckField, FormNotice, SelectField, TextField } from "~/platform/forms/FormParts";
 import { OfficeEstates } from "~/features/offices/OfficeEstates";
 import { LocationOptions } from "~/features/search/SearchFilter";
-import { useServerForm } from "~/platform/forms/useServerForm";
-import { officeSchema } from "~/features/back-office/content-forms";
+import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
+import { licenceSchema, officeSchema } from "~/features/back-office/content-forms";
 import { message, type Message } from "~/platform/forms/message";
 import { formConstraint, parseForm, type FieldName } from "~/platform/forms/parse";
 import { getLookups, nameOf } from "~/features/places/lookups.server";
@@ -15,6 +15,7 @@ import {
   getOfficeRow,
   officeListings,
   setOfficeActive,
+  setOfficeLicence,
   updateOffice,
   type OfficeInput,
 } from "~/features/offices/office-admin.server";
@@ -33,6 +34,9 @@ import {
   saveWithImage,
 } from "~/features/back-office/admin-content.server";
 import { notFound, pageContext } from "~/platform/http/page.server";
+import { isoDay } from "~/platform/i18n/dates";
+import { officeVerification } from "~/features/listings/office-verification.server";
+import { OfficeVerificationNote } from "~/features/listings/OfficeVerification";
 import { pageMeta } from "~/platform/http/seo";
 import type { LayoutHandle } from "~/root";
 
@@ -61,11 +65,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const title = row ? t("content:officeForm.editTitle") : t("content:officeForm.newTitle");
   return {
     constraint: formConstraint(officeSchema),
+    licenceConstraint: formConstraint(licenceSchema),
+    licenceDefaults: row
+      ? {
+          licence_number: row.licence_number ?? "",
+          licence_issuer: row.licence_issuer ?? "",
+          licence_checked_on: row.licence_checked_on ?? isoDay(new Date()),
+          verified: row.verified ? "on" : "",
+        }
+      : null,
     office: row
       ? {
           id: row.id,
           name: locale === "en" ? row.name_en : row.name_ar,
           isActive: row.is_active,
+          verification: officeVerification(row, locale),
           logo: row.logo ? imageUrl(row.logo, 96) : null,
           logoLarge: row.logo ? imageUrl(row.logo, 192) : null,
         }
@@ -90,7 +104,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * The posts of the editor, told apart by `intent`: "save" (create or update, with an optional new logo; without one
- * the old logo stays), "activate" and "deactivate". The phone and WhatsApp numbers are stored in E.164 (landlines
+ * the old logo stays), "activate", "deactivate" and "licence" (the licence and the verified mark of decision 090: the
+ * day checked may not be after today in Damascus; verifying needs the number, the issuer and the day). The phone and WhatsApp numbers are stored in E.164 (landlines
  * allowed); the place and contract level must exist. Bad input: 400 with every typed value and each error beside its
  * field, nothing stored (not even the logo). While another upload of the same admin (or four in the server) runs, a
  * chosen logo is refused with 429 and the translated "busy" message beside it, the typed values kept.
@@ -112,6 +127,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (outcome === "missing") notFound();
       const toast = intent === "activate" ? "content:toasts.officeActivated" : "content:toasts.officeDeactivated";
       return redirectWithSuccess(sameLanguage(request, `/admin/offices/${id}`), t(toast));
+    }
+
+    if (intent === "licence") {
+      if (id === null) notFound();
+      const submission = parseForm(form, licenceSchema);
+      if (submission.status !== "success") return formReply(submission);
+      const value = submission.value;
+      if (value.licence_checked_on && value.licence_checked_on > isoDay(new Date()))
+        return formReply(submission, { fieldErrors: { licence_checked_on: [message("content:errors.dateFuture")] } });
+      const outcome = await setOfficeLicence(db, admin.id, id, {
+        licence_number: value.licence_number ?? null,
+        licence_issuer: value.licence_issuer ?? null,
+        licence_checked_on: value.licence_checked_on ?? null,
+        verified: value.verified === "on",
+      });
+      if (outcome === "missing") notFound();
+      return redirectWithSuccess(sameLanguage(request, `/admin/offices/${id}`), t("content:toasts.licenceSaved"));
     }
 
     if (id !== null && !(await getOfficeRow(db, id))) notFound();
@@ -164,6 +196,7 @@ export default function AdminOffice() {
       <h1>{office ? office.name : t("content:officeForm.newTitle")}</h1>
       {office ? <ActiveForm /> : null}
       <OfficeForm key={`${office?.id ?? "new"}-${location.key}`} />
+      {office ? <LicenceForm key={`licence-${office.id}-${location.key}`} /> : null}
       {office && listings ? <OfficeEstates listings={listings} /> : null}
     </section>
   );
@@ -187,14 +220,57 @@ function ActiveForm() {
   );
 }
 
+/** The action's reply to the form of `intent` ("licence", or the office form's "save"), else undefined. */
+function useReplyOf(intent: "licence" | "save") {
+  const actionData = useActionData<typeof action>();
+  const posted = actionData?.lastResult.initialValue?.intent;
+  return (posted === "licence") === (intent === "licence") ? actionData?.lastResult : undefined;
+}
+
+/**
+ * The office's licence and the verified mark (decision 090): a form of its own under the office's fields, with what is
+ * said on the site now (verified with its month, or lapsed).
+ */
+function LicenceForm() {
+  const { office, licenceDefaults, licenceConstraint } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  const busy = useSubmitting({ intent: "licence" });
+  const [form, fields] = useServerForm<FieldName<typeof licenceSchema>>(licenceConstraint, {
+    id: "licence",
+    defaultValue: licenceDefaults ?? {},
+    lastResult: useReplyOf("licence"),
+  });
+  if (!office) return null;
+  return (
+    <section className="section" aria-labelledby="licence-title">
+      <h2 id="licence-title">{t("content:licence.title")}</h2>
+      <p className="hint">{t("content:licence.hint")}</p>
+      {office.verification ? (
+        <OfficeVerificationNote verification={office.verification} />
+      ) : (
+        <p>{t("content:licence.notVerified")}</p>
+      )}
+      <Form method="post" className="account-form" {...formProps(form)} noValidate>
+        <FormNotice form={form} checkData="content:errors.checkData" />
+        <TextField field={fields.licence_number} label={t("content:licence.number")} dir="auto" />
+        <TextField field={fields.licence_issuer} label={t("content:licence.issuer")} hint={t("content:licence.issuerHint")} dir="auto" />
+        <TextField field={fields.licence_checked_on} type="date" label={t("content:licence.checkedOn")} dir="ltr" />
+        <CheckField field={fields.verified} label={t("content:licence.verified")} />
+        <button type="submit" name="intent" value="licence" className="button button-primary form-submit" disabled={busy}>
+          {busy ? t("content:form.saving") : t("content:licence.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 function OfficeForm() {
   const { office, defaults, contractTypes, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useT();
   const [form, fields] = useServerForm<FieldName<typeof officeSchema>, "logo">(constraint, {
     id: "office",
     defaultValue: defaults,
-    lastResult: actionData?.lastResult,
+    lastResult: useReplyOf("save"),
   });
   return (
     <EditorForm form={form} editing={Boolean(office)} createText={t("content:officeForm.create")}>

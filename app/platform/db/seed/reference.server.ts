@@ -59,6 +59,21 @@ export async function seedPlaces(db: Db): Promise<void> {
 }
 
 /**
+ * The licence of demo office `i` (decision 090): every third office verified, checked 20 to 230 days before the
+ * anchor day, and the third one checked 400 days before it, so its mark has lapsed; the others have none.
+ */
+function demoLicence(i: number, governorate_ar: string) {
+  if (i % 3 !== 0 && i !== 2) return {};
+  const checked = new Date(ANCHOR - (i === 2 ? 400 : 20 + i * 5) * DAY);
+  return {
+    licence_number: `${1000 + i * 37}/${checked.getUTCFullYear()}`,
+    licence_issuer: `مديرية التجارة الداخلية وحماية المستهلك في ${governorate_ar}`,
+    licence_checked_on: checked.toISOString().slice(0, 10),
+    verified: true,
+  };
+}
+
+/**
  * The demo data's invented content besides its listings (docs/decisions/079): 41 offices, each with a number reserved
  * for fiction (demoPhone) and a drawn logo, and 12 articles with drawn covers, in one transaction (the drawings go
  * to the store `images` first). Needs seedPlaces's places.
@@ -91,6 +106,7 @@ export async function seedDemoContent(db: Db, images: ImageStore): Promise<void>
           contract_type_id: o.contract_level,
           logo: logos[i].file,
           created_at: new Date(ANCHOR - (400 + i * 9) * DAY),
+          ...demoLicence(i, gov.name_ar),
         };
       }),
     );
