@@ -205,7 +205,11 @@ export async function setOfficeLicence(db: Db, actorId: number, id: number, inpu
     if (!changed.length) return "unchanged";
     await tx.update(s.offices).set(input).where(eq(s.offices.id, id));
     const action =
-      input.verified && !before.verified ? "office.verify" : !input.verified && before.verified ? "office.unverify" : "office.licence";
+      input.verified && !before.verified
+        ? "office.verify"
+        : !input.verified && before.verified
+          ? "office.unverify"
+          : "office.licence";
     await recordAudit(tx, {
       actorId,
       action,

@@ -253,7 +253,12 @@ function LicenceForm() {
       <Form method="post" className="account-form" {...formProps(form)} noValidate>
         <FormNotice form={form} checkData="content:errors.checkData" />
         <TextField field={fields.licence_number} label={t("content:licence.number")} dir="auto" />
-        <TextField field={fields.licence_issuer} label={t("content:licence.issuer")} hint={t("content:licence.issuerHint")} dir="auto" />
+        <TextField
+          field={fields.licence_issuer}
+          label={t("content:licence.issuer")}
+          hint={t("content:licence.issuerHint")}
+          dir="auto"
+        />
         <TextField field={fields.licence_checked_on} type="date" label={t("content:licence.checkedOn")} dir="ltr" />
         <CheckField field={fields.verified} label={t("content:licence.verified")} />
         <button type="submit" name="intent" value="licence" className="button button-primary form-submit" disabled={busy}>
