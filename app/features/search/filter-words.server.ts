@@ -2,15 +2,19 @@ import type { Lookups, Named } from "~/features/places/lookups.server";
 import { searchNormalize, searchStem, splitWords, STOP_WORDS, wordKey } from "~/features/search/search-words.server";
 import type { FilterParam, FilterValues } from "./estate-filter.server";
 import {
+  ELEVATOR_WORDS,
   FURNISHED_WORDS,
+  GENERATOR_WORDS,
   GROUND_FLOOR_WORDS,
   NEGATIONS,
   OFFER_WORDS,
   OWNERSHIP_WORDS,
   PLACE_NAMES,
   PLACES_ONLY_AS_WRITTEN,
+  PARKING_WORDS,
   POOL_WORDS,
   PROTECTED_WORDS,
+  SOLAR_WORDS,
   TYPE_WORDS,
 } from "./query-vocabulary";
 
@@ -30,7 +34,12 @@ type WordField =
   | "swimming_pool"
   | "floor"
   | "ownership_type_id"
-  | "rooms_min";
+  | "rooms_min"
+  // The facts of decision 093.
+  | "solar"
+  | "generator"
+  | "elevator"
+  | "parking";
 /**
  * What a phrase means: a field and its value. A place name that several places share (المزرعة is in Damascus and in
  * another governorate) has `choices`, those places' ids and their governorates', and the search's governorate picks.
@@ -38,7 +47,15 @@ type WordField =
 type Meaning = { field: WordField; value: string; choices?: { id: string; governorate: string }[] };
 
 /** The filters that only ask for a yes: a word after a negation does not set them. */
-const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool", "floor"]);
+const YES_FIELDS: ReadonlySet<WordField> = new Set([
+  "furnished",
+  "swimming_pool",
+  "floor",
+  "solar",
+  "generator",
+  "elevator",
+  "parking",
+]);
 /** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms". */
 const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br"]);
 /** A room count written in words, then a room word: "ثلاث غرف". Keys normalised (wordKey). */
@@ -162,6 +179,11 @@ function tables(lookups: Lookups): Tables {
   filterWord(FURNISHED_WORDS, { field: "furnished", value: "1" });
   filterWord(POOL_WORDS, { field: "swimming_pool", value: "1" });
   filterWord(GROUND_FLOOR_WORDS, { field: "floor", value: "0" });
+  // The facts (decision 093).
+  filterWord(SOLAR_WORDS, { field: "solar", value: "1" });
+  filterWord(GENERATOR_WORDS, { field: "generator", value: "1" });
+  filterWord(ELEVATOR_WORDS, { field: "elevator", value: "1" });
+  filterWord(PARKING_WORDS, { field: "parking", value: "1" });
   // Places: governorates before their places (a place named as its governorate is the governorate), then the other
   // names people give them (PLACE_NAMES). A place's name is matched whole, never stemmed (decision 084).
   const placeName = (name: string, meaning: Meaning) => {
