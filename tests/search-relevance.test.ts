@@ -13,8 +13,8 @@ import { callLoader } from "./helpers/remix";
 /**
  * Search relevance (docs/decisions/056-search-words-as-people-type-them.md): real queries, in Arabic and English, as
  * typed in the search box, each with the listings of the fixtures below it must find and those it must not. Each
- * query goes the visitor's way: /estates?is_simple=0&q=… answers a redirect to its filters (or the page itself), and
- * every page of that search is read. The seed's own listings are in the database too; only the fixtures are judged.
+ * query goes the visitor's way: /estates?is_simple=0&q=… answers the page of its filters where it was typed (decision
+ * 087: the filters' address is the page's `seo.address`), and every page of that search is read. The seed's own listings are in the database too; only the fixtures are judged.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 
@@ -485,6 +485,15 @@ beforeAll(async () => {
   }
 });
 
+/**
+ * The filters' address a results page answered typed words with (decision 087: rendered where they were typed, no
+ * redirect), or the address asked when the words named no filter.
+ */
+function addressOf(res: { status: number; data: { seo: { address?: string } } }, asked: string): URL {
+  expect(res.status, asked).toBe(200);
+  return new URL(res.data.seo.address ?? asked, "http://x");
+}
+
 /** Each listing page's loader and scope, by its address (words may take a search to the rent or holiday lets). */
 const PAGES = {
   "/estates": [estatesLoader, "all"],
@@ -492,18 +501,27 @@ const PAGES = {
   "/vacation-properties": [vacationLoader, "vacation"],
 } as const;
 
-/** The fixtures a query finds, the visitor's way: the search box's address, its redirect, then every page. */
+/**
+ * The fixtures a query finds, the visitor's way: the search box's address, the filters it names (or the other listing
+ * page it redirects to, decision 084), then every page.
+ */
 async function found(q: string): Promise<Set<Name>> {
-  let url = `/estates?${new URLSearchParams({ is_simple: "0", q })}`;
-  const first = await callLoader(estatesLoader, url);
+  const typed = `/estates?${new URLSearchParams({ is_simple: "0", q })}`;
+  const first = await callLoader(estatesLoader, typed);
+  let url: string;
   if (first.status === 302) {
     url = first.headers.get("Location")!;
     const page = PAGES[new URL(url, "http://x").pathname as keyof typeof PAGES];
-    expect(page, `${q} → ${url}`).toBeDefined();
-    const second = await callLoader(page[0], url);
-    expect(second.status, `${q} → ${url}`).toBe(200);
+    expect(page && page[1] !== "all", `${q} → ${url}`).toBe(true);
+    expect((await callLoader(page[0], url)).status, `${q} → ${url}`).toBe(200);
   } else {
-    expect(first.status, q).toBe(200);
+    const address = addressOf(first, typed);
+    url = `${address.pathname}${address.search}`;
+    // The page answered is that of the filters: the same listings as their own address gives.
+    if (url !== typed) {
+      const own = await callLoader(estatesLoader, url);
+      expect(own.data.result.items, `${q} → ${url}`).toEqual(first.data.result.items);
+    }
   }
   const lookups = await getLookups(db());
   const target = new URL(url, "http://x");
@@ -534,7 +552,7 @@ describe("search relevance: real queries find what they should", () => {
   }
 });
 
-describe("words that name a filter: the search box's redirect and its chips", () => {
+describe("words that name a filter: answered where typed with the page of their filters, and its chips", () => {
   /** The labels of the applied-filter chips of a results page. */
   const chips = (data: { links: { className: string; list: { label: string; href: string }[] }[] }) =>
     data.links.find((g) => g.className === "chips")?.list ?? [];
@@ -546,8 +564,7 @@ describe("words that name a filter: the search box's redirect and its chips", ()
       estatesLoader,
       `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة مفروشة في المزة ٣ غرف" })}`,
     );
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("Location")!, "http://x");
+    const location = addressOf(res, "res");
     expect(location.pathname).toBe("/estates");
     expect(Object.fromEntries(location.searchParams)).toEqual({
       is_simple: "0",
@@ -556,10 +573,9 @@ describe("words that name a filter: the search box's redirect and its chips", ()
       location_id: String(mezzeh.id),
       rooms_min: "3",
     });
-    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
-    expect(page.status).toBe(200);
-    expect(page.data.result.items.map((e: { id: number }) => e.id)).toContain(ids.mezzehFurnished);
-    const list = chips(page.data);
+    // No redirect: the typed address is answered with the filters' page, its chips built on the filters' address.
+    expect(res.data.result.items.map((e: { id: number }) => e.id)).toContain(ids.mezzehFurnished);
+    const list = chips(res.data);
     expect(list.map((c) => c.label)).toEqual(["دمشق، المزة", "شقة", "3 غرف على الأقل", "مفروش"]);
     // Each chip is the same search without its filter.
     const withoutFurnished = new URL(list[3].href, "http://x").searchParams;
@@ -569,24 +585,20 @@ describe("words that name a filter: the search box's redirect and its chips", ()
 
   it("villa pool in English: the villa type and the swimming pool filter, each with its chip", async () => {
     const res = await callLoader(estatesLoader, "/estates?is_simple=0&q=villa+pool&lang=en");
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("Location")!, "http://x");
+    const location = addressOf(res, "res");
     expect(location.searchParams.get("estate_type_id")).toBe("5");
     expect(location.searchParams.get("swimming_pool")).toBe("1");
     expect(location.searchParams.get("q")).toBeNull();
     expect(location.searchParams.get("lang")).toBe("en");
-    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
-    expect(page.status).toBe(200);
-    const ids_ = page.data.result.items.map((e: { id: number }) => e.id);
+    const ids_ = res.data.result.items.map((e: { id: number }) => e.id);
     expect(ids_).toContain(ids.villaPool);
     expect(ids_).not.toContain(ids.villaParking);
-    expect(chips(page.data).map((c) => c.label)).toEqual(expect.arrayContaining(["With a swimming pool"]));
+    expect(chips(res.data).map((c) => c.label)).toEqual(expect.arrayContaining(["With a swimming pool"]));
   });
 
   it("a negated pool is no filter: فيلا بدون مسبح keeps its words", async () => {
     const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "فيلا بدون مسبح" })}`);
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("Location")!, "http://x");
+    const location = addressOf(res, "res");
     expect(location.searchParams.get("estate_type_id")).toBe("5");
     expect(location.searchParams.get("swimming_pool")).toBeNull();
     expect(location.searchParams.get("q")).toBe("بدون مسبح");
@@ -594,15 +606,13 @@ describe("words that name a filter: the search box's redirect and its chips", ()
 
   it("the ground floor is the floor filter, with its chip; a negated one keeps its words", async () => {
     const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة طابق أرضي" })}`);
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("Location")!, "http://x");
+    const location = addressOf(res, "res");
     expect(location.searchParams.get("estate_type_id")).toBe("6");
     expect(location.searchParams.get("floor")).toBe("0");
     expect(location.searchParams.get("q")).toBeNull();
-    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
-    expect(chips(page.data).map((c) => c.label)).toEqual(expect.arrayContaining(["طابق أرضي"]));
+    expect(chips(res.data).map((c) => c.label)).toEqual(expect.arrayContaining(["طابق أرضي"]));
     const negated = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة غير أرضية" })}`);
-    const kept = new URL(negated.headers.get("Location")!, "http://x");
+    const kept = addressOf(negated, "negated");
     expect(kept.searchParams.get("floor")).toBeNull();
     expect(kept.searchParams.get("q")).toBe("غير أرضية");
   });
@@ -614,38 +624,35 @@ describe("words that name a filter: the search box's redirect and its chips", ()
       estatesLoader,
       "/estates?is_simple=0&estate_type_id=5&estate_offer_type_id=1&q=%D8%B4%D9%82%D8%A9+%D9%84%D9%84%D8%A5%D9%8A%D8%AC%D8%A7%D8%B1",
     );
+    // "For rent" is a monthly or yearly rent: the rent page, another route, so a redirect (decision 084).
     expect(typed.status).toBe(302);
-    // "For rent" is a monthly or yearly rent: the rent page (decision 084).
     expect(typed.headers.get("Location")).toBe("/rent-properties?is_simple=0&estate_type_id=6");
+    expect(canonical.data.seo.address).toBeUndefined();
     // Twice the same field: the first word is the filter, the second stays a word.
     const twice = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة فيلا" })}`);
-    const location = new URL(twice.headers.get("Location")!, "http://x");
+    const location = addressOf(twice, "twice");
     expect(Object.fromEntries(location.searchParams)).toEqual({ is_simple: "0", estate_type_id: "6", q: "فيلا" });
   });
 
   it("the home page's form, its selects empty and sale chosen, becomes the advanced search of the typed words", async () => {
     const home = "/estates?estate_offer_type_id=1&location_id=&estate_type_id=&price_domain_id=";
     const words = await callLoader(estatesLoader, `${home}&q=${encodeURIComponent("مسبح مطل")}`);
-    expect(words.status).toBe(302);
-    const location = new URL(words.headers.get("Location")!, "http://x");
+    const location = addressOf(words, "words");
     expect(location.searchParams.get("is_simple")).toBe("0");
     expect(location.searchParams.get("swimming_pool")).toBe("1");
     expect(location.searchParams.get("q")).toBe("مطل");
-    const page = await callLoader(estatesLoader, `${location.pathname}${location.search}`);
-    expect(page.status).toBe(200);
-    expect(page.data.invalid).toBe(false);
+    expect(words.data.invalid).toBe(false);
   });
 
   it("stop words alone are dropped: في من leaves the search without words", async () => {
     const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "في من" })}`);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/estates?is_simple=0");
+    expect(res.status).toBe(200);
+    expect(res.data.seo.address).toBe("/estates?is_simple=0");
   });
 
   it("on the rent pages sale and rent are words, not a filter; the other filter words still are", async () => {
     const res = await callLoader(rentLoader, `/rent-properties?${new URLSearchParams({ q: "شقة للإيجار" })}`);
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("Location")!, "http://x");
+    const location = addressOf(res, "res");
     expect(location.pathname).toBe("/rent-properties");
     expect(location.searchParams.get("estate_type_id")).toBe("6");
     expect(location.searchParams.get("estate_offer_type_id")).toBeNull();
