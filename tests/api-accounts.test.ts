@@ -34,7 +34,7 @@ describe("POST /api/login and the bearer token", () => {
       headers: { "User-Agent": "AqarApp/2.1 (Android 14)" },
     });
     const data = expectDone(answer);
-    expect(answer.body.message).toBe("تمت عملية تسجيل الدخول بنجاح");
+    expect(answer.body.message).toBe("تم تسجيل الدخول بنجاح");
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.user).toEqual({
       id: made.user.id,
@@ -151,7 +151,7 @@ describe("POST /api/login and the bearer token", () => {
     ).token;
     const out = await api("DELETE", "/api/logout", { token: first.token });
     expect(expectDone(out)).toBeNull();
-    expect(out.body.message).toBe("تمت عملية تسجيل الخروج بنجاح");
+    expect(out.body.message).toBe("تم تسجيل الخروج بنجاح");
     expectRefused(await api("GET", "/api/user", { token: first.token }), 401);
     expectRefused(await api("DELETE", "/api/logout", { token: first.token }), 401);
     expectDone(await api("GET", "/api/user", { token: again }));
