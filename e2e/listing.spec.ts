@@ -154,7 +154,7 @@ for (const lang of LANGS) {
         await expectLanguage(page, lang);
         await expect(page.getByRole("heading", { level: 1, name: c.notFound.title })).toBeVisible();
         await expect(page).toHaveTitle(literal(c.notFound.title));
-        await expect(mainMenu(page, lang).locator("a")).toHaveCount(8);
+        await expect(mainMenu(page, lang).locator("a")).toHaveCount(9);
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
       }
       await page.getByRole("main").getByRole("link", { name: c.notFound.home, exact: true }).click();
