@@ -23,7 +23,7 @@ import {
   type FilterValues,
 } from "./estate-filter.server";
 import { cachedQuery } from "~/platform/cache/query-cache.server";
-import { filterWordsOf } from "./filter-words.server";
+import { filterWordsOf, nearestQueries } from "./filter-words.server";
 import { notFound, pageContext } from "~/platform/http/page.server";
 import { getDb } from "~/platform/db/db.server";
 
@@ -63,8 +63,16 @@ export type ExtraFields = { main: FilterField[]; more: FilterField[]; open: bool
 
 /** A link that says one thing about the search: an applied filter (the link is the search without it) or a wider search. */
 export type SearchLink = { label: string; href: string };
-/** A labelled list of such links as the results show it: `chips` (the applied filters) or `widen` (wider searches). */
-export type LinkGroup = { className: "chips" | "widen" | "alert-link"; label: string; list: SearchLink[] };
+/**
+ * A labelled list of such links as the results show it: `chips` (the applied filters), `nearest` (the searches nearest
+ * to words that found nothing, after `lead`, a sentence shown above them) or `widen` (wider searches).
+ */
+export type LinkGroup = {
+  className: "chips" | "nearest" | "widen" | "alert-link";
+  label: string;
+  lead?: string;
+  list: SearchLink[];
+};
 
 /**
  * The longest filters' address typed words are answered with (characters); a search form's addresses are far
@@ -95,6 +103,9 @@ export async function loadListingPage(request: Request, options: Options) {
   // Decisions 056 and 087: words that name a filter become it, and the page is that of the filters' address (its
   // canonical link, the page cache's key), rendered here without a second round trip.
   const address = typedSearchAddressWith(url, lookups, options.scope);
+  // Words that ask for another listing page (decision 084: "for rent" is the long-term rents) go there: another
+  // route, so a redirect, the one other than an ad number's (decision 087).
+  if (address && new URL(address, url).pathname !== url.pathname) throw redirect(address);
   if (address) url = new URL(address, url);
   const parsed = parseEstateFilter(url.searchParams, lookups, {
     // Decision 006: only a filter field makes the fields required, not `page`, `lang` or a tracking parameter.
@@ -154,6 +165,7 @@ export async function loadListingPage(request: Request, options: Options) {
     : [];
   const links: LinkGroup[] = [
     { className: "chips", label: t("search.applied"), list: appliedFilters(url, parsed.values, lookups, locale, t) },
+    ...(!result.total && parsed.values.q ? [unknownWords(url, parsed.values.q, lookups, t)] : []),
     {
       className: "widen",
       label: t("search.widen"),
@@ -185,18 +197,34 @@ export function showsSimilar(filter: EstateFilter, result: SearchResult): boolea
   return (narrowed && result.page === result.pageCount) || result.total === 0;
 }
 
+/** The listing page of each scope: its address (a rent's period or a holiday word takes a search to its page). */
+export const SCOPE_PATHS: Readonly<Record<Scope, string>> = {
+  all: "/estates",
+  rent: "/rent-properties",
+  vacation: "/vacation-properties",
+};
+
 /**
  * The address of `url`'s search with the filter words of its `q` made filters (filterWordsOf, decision 056: "شقة
  * مفروشة في المزة ٣ غرف" → apartment, furnished, Mezzeh, 3 rooms or more, no words left), its page kept, or null when
  * `q` has none and nothing to drop, and the search is already the advanced one or has its place, type and offer type.
- * Sale and rent words are filters on /estates only (the rent pages have their scope). An ad number (adNumberOf) and
- * an address longer than WORDS_ADDRESS_MAX give null: the loader answers them as sent.
+ * Sale and rent words are filters on /estates only (the rent pages have their scope). Words that ask for another
+ * listing page give that page's address, from its first page (decision 084): "for rent" or a monthly or yearly
+ * period the long-term rents, a nightly, weekly or seasonal period or a holiday word the holiday lets, without the
+ * offer type and a period the page lacks. An ad number (adNumberOf) and an address longer than WORDS_ADDRESS_MAX give
+ * null: the loader answers them as sent.
  */
 export function typedSearchAddressWith(url: URL, lookups: Lookups, scope: Scope): string | null {
   const q = queryWords(url.searchParams);
   if (!q || adNumberOf(url.searchParams) !== null) return null;
   const values = Object.fromEntries(url.searchParams) as Partial<FilterValues>;
-  const found = filterWordsOf(q, values, lookups, { offer: scope === "all" });
+  const found = filterWordsOf(q, values, lookups, { offer: scope === "all", scope });
+  const target = found.scope ?? scope;
+  if (target !== scope) {
+    found.set.estate_offer_type_id = "";
+    const period = found.set.period_type_id ?? values.period_type_id;
+    if (period && VACATION_PERIOD_TYPE_IDS.includes(Number(period)) !== (target === "vacation")) found.set.period_type_id = "";
+  }
   // Words without the place, type or offer type of a submitted form make the search the advanced one (decision 024:
   // is_simple=0 requires none), as linkWith writes it; the home page's form sends its selects empty.
   const place = (found.set.location_id ?? values.location_id) || (found.set.governorate_id ?? values.governorate_id);
@@ -205,10 +233,10 @@ export function typedSearchAddressWith(url: URL, lookups: Lookups, scope: Scope)
   const simple =
     isFilterSubmitted(url.searchParams) && values.is_simple !== "0" && (!place || !type || (scope === "all" && !offer));
   const changed = Object.entries(found.set).some(([key, value]) => (values[key as FilterParam] ?? "") !== value);
-  if (!changed && found.q === q && !simple) return null;
-  const address = new URL(linkWith(url, { ...found.set, q: found.q }), url);
+  if (!changed && found.q === q && !simple && target === scope) return null;
+  const address = new URL(linkWith(url, { ...found.set, q: found.q }, SCOPE_PATHS[target]), url);
   const page = url.searchParams.get("page");
-  if (page) address.searchParams.set("page", page);
+  if (page && target === scope) address.searchParams.set("page", page);
   const path = `${address.pathname}${address.search}`;
   return path.length <= WORDS_ADDRESS_MAX ? path : null;
 }
@@ -221,7 +249,9 @@ export function typedSearchAddressWith(url: URL, lookups: Lookups, scope: Scope)
 export async function typedSearchAddress(url: URL, scope: Scope): Promise<string | null> {
   if (!url.searchParams.get("q")) return null;
   try {
-    return typedSearchAddressWith(url, await getLookups(await getDb()), scope);
+    const address = typedSearchAddressWith(url, await getLookups(await getDb()), scope);
+    // Another listing page is the loader's redirect: rendered here it would be another route at this address.
+    return address && new URL(address, url).pathname === url.pathname ? address : null;
   } catch {
     return null;
   }
@@ -234,8 +264,11 @@ function saveSearchHref(url: URL): string {
   return `/save-search?${params}`;
 }
 
-/** `url`'s search with `changes` applied (an empty value removes the parameter) and without `page`. */
-function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>): string {
+/**
+ * `url`'s search with `changes` applied (an empty value removes the parameter) and without `page`, on `pathname`
+ * (url's by default).
+ */
+function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>, pathname = url.pathname): string {
   const next = new URLSearchParams(url.searchParams);
   next.delete("page");
   for (const [key, value] of Object.entries(changes)) {
@@ -246,7 +279,7 @@ function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>): stri
   const place = next.get("location_id") || next.get("governorate_id");
   if (!place || !next.get("estate_type_id") || !next.get("estate_offer_type_id")) next.set("is_simple", "0");
   const query = next.toString();
-  return `${url.pathname}${query ? `?${query}` : ""}`;
+  return `${pathname}${query ? `?${query}` : ""}`;
 }
 
 /** The price bound as written in the search's currency, with the cards' labels: "50,000 US$", "1,000,000 ل.س". */
@@ -302,6 +335,23 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.since && /^\d{10}$/.test(values.since))
     add(t("search.chip.since", { date: formatDateTime(new Date(Number(values.since) * 1000)) }), { since: "" });
   return chips;
+}
+
+/**
+ * What an empty search with words left says (decision 084): that no listing holds the words `q` (what the filters did
+ * not take) with these filters, and the nearest searches (nearestQueries: a word replaced by a known place or type a
+ * letter or two away), or the search without the words when none is near.
+ */
+function unknownWords(url: URL, q: string, lookups: Lookups, t: T): LinkGroup {
+  const nearest = nearestQueries(q, lookups);
+  return {
+    className: "nearest",
+    label: t("search.nearest"),
+    lead: t(nearest.length ? "search.unknownWords" : "search.unknownWordsNoNearest", { q }),
+    list: nearest.length
+      ? nearest.map((near) => ({ label: near, href: linkWith(url, { q: near }) }))
+      : [{ label: t("search.withoutWords"), href: linkWith(url, { q: "" }) }],
+  };
 }
 
 /**
