@@ -175,6 +175,7 @@ describe("amounts with their units", () => {
       },
     ],
     ["3BR apartment", { rooms_min: "3", estate_type_id: "6", q: "" }],
+    ["شقة ٣غرف ١٥٠م", { estate_type_id: "6", rooms_min: "3", area_min: "135", area_max: "165", q: "" }],
     ["شقة 2 نوم", { estate_type_id: "6", rooms_min: "2", q: "" }],
   ];
   for (const [q, expected] of cases) it(`${q}`, () => expect(read(q)).toEqual(expected));

@@ -78,8 +78,8 @@ const YES_FIELDS: ReadonlySet<WordField> = new Set([
 ]);
 /** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms", "3 نوم". */
 const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br", "bd", "نوم"]);
-/** A room count and its room word written as one: "3BR", "2bd", "4bed". */
-const JOINED_ROOMS = /^(\d{1,2})(br|bd|bed|beds|bhk)$/;
+/** A room count and its room word written as one: "3BR", "2bd", "4bed", "٣غرف" (keys: normalised, lowered). */
+const JOINED_ROOMS = /^(\d{1,2})(br|bd|bed|beds|bhk|غرف|غرفه)$/;
 /** A room count written in words, then a room word: "ثلاث غرف". Keys normalised (wordKey). */
 const NUMBER_WORDS: Record<string, number> = { ثلاث: 3, ثلاثه: 3, اربع: 4, اربعه: 4, خمس: 5, خمسه: 5, ست: 6, سته: 6 };
 /** Two rooms in one word, the dual (wordKey of غرفتين، غرفتان). */
