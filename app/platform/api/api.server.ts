@@ -356,3 +356,17 @@ export function tooManyRequests(t: ApiCall<unknown, unknown>["t"], key: string, 
     "Retry-After": String(Math.max(1, retryAfter)),
   });
 }
+
+/**
+ * The query of a call (`?estate_id=…`) parsed by `schema` as a form would be (the same coercion and messages);
+ * throws a 422 with each parameter's translated messages when it refuses them.
+ */
+export function parseApiQuery<S extends z.ZodType>(
+  query: URLSearchParams,
+  schema: S,
+  t: ApiCall<unknown, unknown>["t"],
+): z.output<S> {
+  const submission = parseForm(query, schema);
+  if (submission.status !== "success") throw new ApiError(422, t("api.errors.invalid"), fieldErrors(submission.error ?? {}, t));
+  return submission.value as z.output<S>;
+}
