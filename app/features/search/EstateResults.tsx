@@ -179,6 +179,8 @@ type ListingPageData = {
   options: import("~/features/places/lookups.server").FilterOptions;
   values: import("~/features/search/estate-filter.server").FilterValues;
   errors: import("~/features/search/estate-filter.server").FilterErrors;
+  /** The chosen place when the place select lacks it (gazetteerPlace, decision 095). */
+  place: { id: number; name: string } | null;
   result: SearchResult | null;
   similar: EstateCard[];
   invalid: boolean;
@@ -216,6 +218,7 @@ export function ListingPage({ data, kind }: { data: ListingPageData; kind: keyof
           id={SEARCH_FORM}
           options={data.options}
           values={data.values}
+          place={data.place}
           errors={data.errors}
           action={page.action}
           withOfferTabs={kind === "all"}

@@ -5,7 +5,14 @@ import type { EstateCard } from "~/features/listings/estate-card.server";
 import { estateIdByAdNumber } from "~/features/listings/estate.server";
 import { searchEstates, similarEstates, type SearchResult } from "~/features/search/estate-search.server";
 import { type EstateFilter, type Scope } from "~/features/search/estate-filter.server";
-import { filterOptions, getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
+import {
+  filterOptions,
+  getLookups,
+  nameOf,
+  placeName,
+  VACATION_PERIOD_TYPE_IDS,
+  type Lookups,
+} from "~/features/places/lookups.server";
 import type { Locale } from "~/platform/i18n/i18n";
 import { formatDateTime } from "~/platform/i18n/dates";
 import { formatNumber, formatPrice } from "~/features/listings/format";
@@ -114,6 +121,8 @@ export async function loadListingPage(request: Request, options: Options) {
       ...parsed.values,
       location_id: parsed.values.location_id || (parsed.values.governorate_id ? `g${parsed.values.governorate_id}` : ""),
     },
+    // A place of the gazetteer is no option of the place select: the select shows it first (decision 095).
+    place: gazetteerPlace(lookups, parsed.values.location_id, locale),
     errors: parsed.errors,
     fields: filterFields(parsed.values, parsed.errors, lookups, locale, t, options.scope),
     // An invalid search of the simple filter's fields says 'complete the required fields'; the optional fields
@@ -377,4 +386,17 @@ export function filterFields(
     check("with_photos"),
   ];
   return { main, more, open: more.some((f) => values[f.name] || f.error), summary: t("search.more") };
+}
+
+/**
+ * The place of `locationId` when the place select does not list it (a town or village of the gazetteer, decision
+ * 095): its id and "governorate, place" in `locale`, for the select to show it as its first option; else null.
+ */
+export function gazetteerPlace(
+  lookups: Lookups,
+  locationId: string | undefined,
+  locale: Locale,
+): { id: number; name: string } | null {
+  const place = locationId && /^\d+$/.test(locationId) ? lookups.locationById.get(Number(locationId)) : undefined;
+  return place?.location.from_gazetteer ? { id: place.location.id, name: placeName(lookups, place.location.id, locale) } : null;
 }
