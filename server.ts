@@ -33,7 +33,7 @@ import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
 import { withoutSecrets } from "./server/log-redaction";
 import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
-import { canonicalPathOf, queryParamsOf, routeMatcher } from "./server/page-query";
+import { canonicalPathOf, pageAddressOf, queryParamsOf, routeMatcher } from "./server/page-query";
 import { createMetrics, serveMetrics } from "./server/metrics";
 import { checkReadiness, keptReadiness } from "./server/readiness";
 import { clientKey } from "./server/client-address";
@@ -331,6 +331,7 @@ const remix = createRemixHandler({
   cache: pageCache,
   limitMisses: env.PAGE_MISSES_PER_MINUTE > 0 ? limitMisses : undefined,
   renderPool: { pool: renderPool, clientOf: renderClient },
+  pageAddress: pageAddressOf(build),
 });
 
 /**

@@ -2,8 +2,9 @@ import { expect, fill, LANGS, T, test, visit } from "./support";
 
 /**
  * Words that name a filter (decision 056), as a visitor types them in the home page's search, with and without
- * JavaScript: "شقة مفروشة في المزة ٣ غرف" lands on the results of the apartment, furnished, Mezzeh and 3-rooms filters,
- * shown as removable chips, with no words left.
+ * JavaScript: "شقة مفروشة في المزة ٣ غرف" is answered at the address typed, without a redirect (decision 087), with the
+ * results of the apartment, furnished, Mezzeh and 3-rooms filters, shown as removable chips, and a canonical link to
+ * those filters' address.
  */
 for (const lang of LANGS) {
   const { c } = T[lang];
@@ -23,19 +24,22 @@ for (const lang of LANGS) {
     test("typed filter words in the home search become the results' filters and chips", async ({ page }, testInfo) => {
       await visit(page, "/", testInfo.project.name);
       const form = page.getByRole("search", { name: s.title });
-      await form.getByRole("searchbox", { name: s.f.q }).fill("شقة مفروشة في المزة ٣ غرف");
-      await form.getByRole("button", { name: s.submit }).click();
-      await expect(page).toHaveURL((url) => {
-        const q = url.searchParams;
-        return (
-          url.pathname === "/estates" &&
-          q.get("estate_type_id") === "6" &&
-          q.get("furnished") === "1" &&
-          q.get("rooms_min") === "3" &&
-          Boolean(q.get("location_id")) &&
-          q.get("q") === null
-        );
+      const typed = "شقة مفروشة في المزة ٣ غرف";
+      const redirects: string[] = [];
+      page.on("response", (response) => {
+        if (response.status() >= 300 && response.status() < 400) redirects.push(response.url());
       });
+      await form.getByRole("searchbox", { name: s.f.q }).fill(typed);
+      await form.getByRole("button", { name: s.submit }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/estates" && url.searchParams.get("q") === typed);
+      // The page's own address is the filters': its canonical link names them, without the words.
+      await expect
+        .poll(async () => {
+          const q = new URL((await page.locator('link[rel="canonical"]').getAttribute("href")) ?? "", page.url()).searchParams;
+          return [q.get("estate_type_id"), q.get("furnished"), q.get("rooms_min"), Boolean(q.get("location_id")), q.get("q")];
+        })
+        .toEqual(["6", "1", "3", true, null]);
+      expect(redirects).toEqual([]);
       // A chip's name ends with the " ×" the style sheet adds to say it removes the filter.
       const chips = page.getByRole("navigation", { name: s.applied });
       const mezzeh = lang === "ar" ? `دمشق${s.placeSeparator}المزة` : `Damascus${s.placeSeparator}Mezzeh`;

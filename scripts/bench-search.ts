@@ -32,7 +32,7 @@ import { forgetCutCounts } from "../app/features/search/find-page.server";
 import { getLookups } from "../app/features/places/lookups.server";
 import { getEnv } from "../app/platform/config/env.server";
 import { adNumberOf, parseEstateFilter } from "../app/features/search/estate-filter.server";
-import { filterWordsRedirect, showsSimilar } from "../app/features/search/results-page.server";
+import { typedSearchAddressWith, showsSimilar } from "../app/features/search/results-page.server";
 import { numberOption } from "./cli";
 import { combinations } from "./search-combinations";
 
@@ -43,7 +43,7 @@ function words(q: string): string {
 
 /**
  * The searches measured: what the home page, the advanced search and the results page's filters send. Words are
- * measured as the page runs them after its redirect (decision 056: filter words become filters, filterWordsRedirect). The third element is
+ * measured as the page runs them (decisions 056 and 087: filter words become filters, typedSearchAddressWith). The third element is
  * the page's scope (/rent-properties, /vacation-properties; "all" when absent).
  */
 const SEARCHES: [string, string, Scope?][] = [
@@ -184,7 +184,7 @@ const searches: [string, string, Scope?][] = everyPage
 const rows: { worst: number; line: string }[] = [];
 const measured = searches.filter(([name]) => only === undefined || name.includes(only));
 for (const [name, search, scope] of measured) {
-  const canonical = filterWordsRedirect(new URL(`/estates?${search}`, "http://localhost"), lookups, scope ?? "all");
+  const canonical = typedSearchAddressWith(new URL(`/estates?${search}`, "http://localhost"), lookups, scope ?? "all");
   const params = canonical ? new URL(canonical, "http://localhost").searchParams : new URLSearchParams(search);
   if (canonical) console.error(`${name}: ${decodeURIComponent(canonical)}`);
   const adNumber = adNumberOf(params) ?? 0;

@@ -122,6 +122,11 @@ export function createRemixHandler(options: {
    * across `clientOf(req)`; a request it sheds is answered with the translated 503 page (with Retry-After).
    */
   renderPool?: { pool: RenderPool; clientOf: (req: express.Request) => Promise<string> };
+  /**
+   * The address of the page a document request names in other words, or null (server/page-query.ts pageAddressOf,
+   * decision 087): the page is rendered from it, at the address asked, and kept under its key.
+   */
+  pageAddress?: (url: URL) => Promise<string | null>;
 }): express.RequestHandler {
   const { cache } = options;
   const handle = createRequestHandler(options.build, options.mode);
@@ -157,15 +162,21 @@ export function createRemixHandler(options: {
           init.duplex = "half";
         }
       }
-      let request = new Request(url, init);
+      const read = req.method === "GET" || req.method === "HEAD";
+      // A document asked for in other words (a search typed as words) is the page of its own address: rendered from
+      // it without a redirect, and one page-cache entry for both addresses (decision 087). A data request of
+      // client-side navigation is answered by its loader, which reads the words itself.
+      const own = read && options.pageAddress && !url.pathname.endsWith(".data") ? await options.pageAddress(url) : null;
+      let request = new Request(own ? new URL(own, url) : url, init);
       const visitor = cache?.visitorPage(request) ?? null;
       // The same page under two loopback names has links to each (siteOrigin): one entry per origin (decision 049).
       const key = visitor ? `${url.host} ${visitor.key}` : null;
       const kept = key ? cache?.get(key) : undefined;
       if (cache && kept) return cache.send(req, res, kept, "hit");
       // A visitor's page is rendered from its canonical address, the one its key names (decision 045).
-      if (visitor && visitor.search !== url.search) request = new Request(new URL(`${url.pathname}${visitor.search}`, url), init);
-      const read = req.method === "GET" || req.method === "HEAD";
+      const asked = new URL(request.url);
+      if (visitor && visitor.search !== asked.search)
+        request = new Request(new URL(`${asked.pathname}${visitor.search}`, url), init);
       // A page being rendered already is waited for, not rendered again (decision 077); this render is announced so
       // that the next requests for the page wait for it.
       let shared: ReturnType<PageCache["renderStarted"]> = null;

@@ -94,6 +94,25 @@ export function queryParamsOf(build: ServerBuild): QueryParamsOf {
   };
 }
 
+/** What a route module may export: the address of the page a request names in other words (pageAddressOf). */
+type WithPageAddress = { pageAddress?: (url: URL) => Promise<string | null> };
+
+/**
+ * A function from a request's address to the address (path and query) of the page it names in other words, or null
+ * when it names its own (decision 087): the `pageAddress` export of the deepest route matching the path, such as the
+ * results pages' filters' address of a search typed as words. The server renders that page at the address asked and
+ * keys it in the page cache by the page's own address, so both share one entry and no redirect is needed. Like
+ * `queryParams`, the export stays on the server (Remix sends only its own exports to the browser).
+ */
+export function pageAddressOf(build: ServerBuild): (url: URL) => Promise<string | null> {
+  const match = routeMatcher(build);
+  return async (url) => {
+    const deepest = match(url.pathname)?.at(-1);
+    const module = deepest ? (build.routes[deepest]?.module as WithPageAddress | undefined) : undefined;
+    return module?.pageAddress ? module.pageAddress(url) : null;
+  };
+}
+
 /**
  * The canonical query string (`?a=1&b=2`, or "" when nothing is kept) of `params` for a page that reads `accepted`:
  * the parameters it does not read are dropped; the others are sorted by name (a repeated name keeps its values in the

@@ -6,6 +6,7 @@ import { resetPassword } from "~/features/accounts/account-reset.server";
 import { revokeAllTokens } from "~/features/accounts/api-tokens.server";
 import { hashToken } from "~/platform/http/tokens.server";
 import { account } from "./helpers/accounts";
+import { AR } from "./helpers/account-flows";
 import { api, expectAnswersMatchDocument, expectDone, expectRefused } from "./helpers/api";
 import { useTestDatabase } from "./helpers/db";
 
@@ -34,7 +35,7 @@ describe("POST /api/login and the bearer token", () => {
       headers: { "User-Agent": "AqarApp/2.1 (Android 14)" },
     });
     const data = expectDone(answer);
-    expect(answer.body.message).toBe("تمت عملية تسجيل الدخول بنجاح");
+    expect(answer.body.message).toBe(AR.toasts.loginSuccess);
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.user).toEqual({
       id: made.user.id,
@@ -69,7 +70,7 @@ describe("POST /api/login and the bearer token", () => {
     const made = await account(db(), { password: PASSWORD, loggedIn: false });
     const wrong = await api("POST", "/api/login", { form: { authentication: made.typed, password: "not-the-one" } });
     expectRefused(wrong, 422);
-    expect(wrong.body.message).toBe("رقم الموبايل أو كلمة المرور غير صحيحة");
+    expect(wrong.body.message).toBe(AR.errors.loginFailed);
     const unknown = await api("POST", "/api/login", {
       form: { authentication: "0933999111", password: "whatever" },
       lang: "en-GB,en;q=0.9,ar;q=0.5",
@@ -151,7 +152,7 @@ describe("POST /api/login and the bearer token", () => {
     ).token;
     const out = await api("DELETE", "/api/logout", { token: first.token });
     expect(expectDone(out)).toBeNull();
-    expect(out.body.message).toBe("تمت عملية تسجيل الخروج بنجاح");
+    expect(out.body.message).toBe(AR.toasts.logout);
     expectRefused(await api("GET", "/api/user", { token: first.token }), 401);
     expectRefused(await api("DELETE", "/api/logout", { token: first.token }), 401);
     expectDone(await api("GET", "/api/user", { token: again }));

@@ -3,6 +3,7 @@ import { parseForm } from "~/platform/forms/parse";
 import { postEditSchema } from "~/features/posts/post-forms";
 import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/features/posts/estate-form.server";
 import type { PostFields } from "~/features/posts/post.server";
+import { NO_FACTS } from "~/features/listings/facts";
 
 /** The post editor's form and a post's working copy, both ways (app/features/posts/estate-form.server.ts), as units. */
 
@@ -10,12 +11,12 @@ const photo = (file: string) => ({ file, width: 800, height: 600 });
 const files = (images: { file: string }[]) => images.map((i) => i.file);
 
 /** The fields a form of `values` stores, as the editor's action reads them. */
-function stored(values: Record<string, string>, staff: boolean): PostFields {
+function stored(values: Record<string, string>, staff: boolean, kind = { rent: true, shop: true }): PostFields {
   const form = new FormData();
   for (const [name, value] of Object.entries(values)) if (value !== "") form.set(name, value);
   const submission = parseForm(form, postEditSchema);
   if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
-  return postFieldsOf(submission.value, staff);
+  return postFieldsOf(submission.value, staff, kind);
 }
 
 describe("postFormValues and postFieldsOf", () => {
@@ -31,8 +32,24 @@ describe("postFormValues and postFieldsOf", () => {
     period_type_id: 3,
     description_ar: "شقة مشمسة",
     description_en: "A sunny flat",
+    electricity_hours: 8,
+    solar: true,
+    solar_kw: 2.5,
+    generator_amperes: 5,
+    water_tank: true,
+    elevator: false,
+    building_floors: 7,
+    building_age_years: 12,
+    facing: "south_east",
+    parking: false,
+    heating: "diesel",
+    internet: "adsl",
+    upfront_months: 6,
+    key_money: 40_000,
+    key_money_currency: "USD",
   };
   const empty: PostFields = {
+    ...NO_FACTS,
     price: null,
     currency: "SYP",
     negotiable: false,
@@ -60,8 +77,27 @@ describe("postFormValues and postFieldsOf", () => {
       description: "شقة مشمسة",
       description_ar: "شقة مشمسة",
       description_en: "A sunny flat",
+      electricity_hours: "8",
+      solar: "1",
+      solar_kw: "2.5",
+      generator_amperes: "5",
+      water_tank: "1",
+      elevator: "0",
+      building_floors: "7",
+      building_age_years: "12",
+      facing: "south_east",
+      parking: "0",
+      heating: "diesel",
+      internet: "adsl",
+      upfront_months: "6",
+      key_money: "40000",
+      key_money_currency: "USD",
     });
     expect(postFormValues(empty)).toMatchObject({
+      electricity_hours: "",
+      solar: "",
+      elevator: "",
+      key_money_currency: "SYP",
       price: "",
       rooms_count: "",
       floor: "",
@@ -79,6 +115,33 @@ describe("postFormValues and postFieldsOf", () => {
       description_ar: "Near the university",
       description_en: "Near the university",
     });
+  });
+
+  it("keeps a rent's upfront months only on a rent, a shop's key money only on a shop, and no kW without solar", () => {
+    const flatForSale = stored(postFormValues(full), true, { rent: false, shop: false });
+    expect(flatForSale).toMatchObject({ upfront_months: null, key_money: null, key_money_currency: null, electricity_hours: 8 });
+    expect(stored({ ...postFormValues(full), solar: "0" }, true).solar_kw).toBeNull();
+    // "Not known" is not "no": an empty choice stays null, a "0" is false.
+    expect(stored({ ...postFormValues(full), elevator: "" }, true).elevator).toBeNull();
+    expect(stored({ ...postFormValues(full), elevator: "0" }, true).elevator).toBe(false);
+  });
+
+  it("refuses facts out of their ranges and lists with the fields' own messages", () => {
+    const errors = (values: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ area: "90", ...values })) form.set(name, value);
+      const submission = parseForm(form, postEditSchema);
+      const found = submission.status === "success" ? {} : (submission.error ?? {});
+      return Object.fromEntries(Object.entries(found).map(([name, list]) => [name, (list ?? []).map((m) => m.key)]));
+    };
+    expect(errors({ electricity_hours: "25" })).toEqual({ electricity_hours: ["forms:errors.outOfRange"] });
+    expect(errors({ electricity_hours: "١٢" })).toEqual({});
+    expect(errors({ generator_amperes: "101" })).toEqual({ generator_amperes: ["forms:errors.outOfRange"] });
+    expect(errors({ upfront_months: "36" })).toEqual({ upfront_months: ["forms:errors.outOfRange"] });
+    expect(errors({ facing: "up" })).toEqual({ facing: ["forms:errors.choice"] });
+    expect(errors({ solar: "yes" })).toEqual({ solar: ["forms:errors.choice"] });
+    expect(errors({ solar_kw: "abc" })).toEqual({ solar_kw: ["forms:errors.decimal"] });
+    expect(Object.keys(errors({ key_money: "2000000000", key_money_currency: "USD" }))).toEqual(["key_money"]);
   });
 });
 

@@ -124,3 +124,85 @@ describe("places as phrases", () => {
     expect(read("اربعين")).toEqual({ q: "اربعين" });
   });
 });
+
+describe("amounts with their units", () => {
+  const cases: [string, Record<string, string>][] = [
+    ["شقة 150 متر", { estate_type_id: "6", area_min: "135", area_max: "165", q: "" }],
+    ["شقة ١٥٠ م٢", { estate_type_id: "6", area_min: "135", area_max: "165", q: "" }],
+    ["flat 90 sqm", { estate_type_id: "6", area_min: "81", area_max: "99", q: "" }],
+    ["ارض 500 m2", { estate_type_id: "3", area_min: "450", area_max: "550", q: "" }],
+    ["شقة فوق 200 متر", { estate_type_id: "6", area_min: "200", q: "" }],
+    ["بين 100 و 150 متر", { area_min: "100", area_max: "150", q: "" }],
+    ["شقة بسعر 50 الف دولار", { estate_type_id: "6", price_min: "40000", price_max: "60000", currency: "USD", q: "" }],
+    ["شقة بسعر ٥٠ ألف $", { estate_type_id: "6", price_min: "40000", price_max: "60000", currency: "USD", q: "" }],
+    ["villa under $300k", { estate_type_id: "5", price_max: "300000", currency: "USD", q: "" }],
+    ["بيت تحت 100 الف", { estate_type_id: "1", price_max: "100000", currency: "USD", q: "" }],
+    ["فيلا أكثر من 2 مليون دولار", { estate_type_id: "5", price_min: "2000000", currency: "USD", q: "" }],
+    ["شقة فوق 20 مليون ليرة", { estate_type_id: "6", price_min: "20000000", currency: "SYP", q: "" }],
+    ["شقة 50,000,000 ل.س", { estate_type_id: "6", price_min: "40000000", price_max: "60000000", currency: "SYP", q: "" }],
+    ["flat between 40k and 60k usd", { estate_type_id: "6", price_min: "40000", price_max: "60000", currency: "USD", q: "" }],
+    // Without a currency: dollars below a million for a sale, pounds from there; for a rent the line is 10,000.
+    ["شقة بـ 25 مليون", { estate_type_id: "6", price_min: "20000000", price_max: "30000000", currency: "SYP", q: "" }],
+    ["شقة للإيجار تحت 300", { estate_type_id: "6", estate_offer_type_id: "2", price_max: "300", currency: "USD", q: "" }],
+    ["شقة للإيجار تحت 50 الف", { estate_type_id: "6", estate_offer_type_id: "2", price_max: "50000", currency: "SYP", q: "" }],
+    // All three at once, rooms in any script and as one word.
+    [
+      "شقة ٣ غرف 120 متر بسعر 60 الف دولار",
+      {
+        estate_type_id: "6",
+        rooms_min: "3",
+        area_min: "108",
+        area_max: "132",
+        price_min: "48000",
+        price_max: "72000",
+        currency: "USD",
+        q: "",
+      },
+    ],
+    ["3BR apartment", { rooms_min: "3", estate_type_id: "6", q: "" }],
+    ["شقة 2 نوم", { estate_type_id: "6", rooms_min: "2", q: "" }],
+  ];
+  for (const [q, expected] of cases) it(`${q}`, () => expect(read(q)).toEqual(expected));
+
+  it("a number without a unit, currency or price word stays a word; so does a second area", () => {
+    expect(read("شقة 150")).toEqual({ estate_type_id: "6", q: "150" });
+    expect(read("150m")).toEqual({ q: "150m" });
+    expect(read("flat for 2 people")).toEqual({ estate_type_id: "6", q: "2 people" });
+    expect(read("100 متر 200 متر")).toEqual({ area_min: "90", area_max: "110", q: "200 متر" });
+  });
+});
+
+describe("colloquial and trade words", () => {
+  const cases: [string, Record<string, string>][] = [
+    ["شقة مكسية", { estate_type_id: "6", estate_finishing: "3", q: "" }],
+    ["شقة عالعظم", { estate_type_id: "6", estate_finishing: "6", q: "" }],
+    ["على العظم", { estate_finishing: "6", q: "" }],
+    ["بناء هيكل", { estate_finishing: "1", q: "بناء" }],
+    ["شقة سوبر ديلوكس", { estate_type_id: "6", estate_finishing: "4", q: "" }],
+    ["ديلوكس", { estate_finishing: "4", q: "" }],
+    ["super deluxe flat", { estate_finishing: "4", estate_type_id: "6", q: "" }],
+    ["غير مكسية", { q: "غير مكسية" }],
+    ["بيت عربي", { estate_type_id: "1", q: "" }],
+    ["محضر", { estate_type_id: "3", q: "" }],
+    ["ارض زراعية", { estate_type_id: "3", q: "" }],
+    ["farmland", { estate_type_id: "3", q: "" }],
+    ["استوديو", { estate_type_id: "6", area_max: "60", q: "" }],
+    ["studio 40 m2", { estate_type_id: "6", area_min: "36", area_max: "44", q: "" }],
+    ["شقة للإيجار شهري", { estate_type_id: "6", estate_offer_type_id: "2", period_type_id: "3", q: "" }],
+    ["yearly rent", { period_type_id: "5", estate_offer_type_id: "2", q: "" }],
+    ["شاليه يومي", { estate_type_id: "8", period_type_id: "1", estate_offer_type_id: "2", q: "" }],
+    ["شقة للبيع شهري", { estate_type_id: "6", estate_offer_type_id: "1", q: "شهري" }],
+  ];
+  for (const [q, expected] of cases) it(`${q}`, () => expect(read(q)).toEqual(expected));
+
+  it("the page the words ask for: for rent the long-term rents, a holiday or a night the holiday lets", () => {
+    const scope = (q: string) => filterWordsOf(q, {}, lookups, { offer: true }).scope;
+    expect(scope("apartment for rent in latakia")).toBe("rent");
+    expect(scope("شقة للإيجار سنوي")).toBe("rent");
+    expect(scope("شاليه للإيجار يومي")).toBe("vacation");
+    expect(scope("apartment for rent for a holiday")).toBe("vacation");
+    expect(scope("شقة للبيع")).toBeUndefined();
+    // A holiday and a yearly period contradict: the second stays text.
+    expect(filterWordsOf("holiday yearly", {}, lookups, { offer: true })).toMatchObject({ scope: "vacation", q: "yearly" });
+  });
+});

@@ -293,6 +293,46 @@ const ROUTES: FuzzRoute[] = [
     },
   },
   {
+    // The account's pages (decision 092): a random current password never matches, so the user keeps the account.
+    file: "profile_.delete.tsx",
+    paths: () => ["/profile/delete"],
+    roles: ["visitor", "user"],
+    fields: ["password"],
+  },
+  {
+    file: "profile_.name.tsx",
+    paths: () => ["/profile/name"],
+    roles: ["visitor", "user"],
+    fields: ["first_name", "last_name"],
+  },
+  {
+    file: "profile_.password.tsx",
+    paths: () => ["/profile/password"],
+    roles: ["visitor", "user"],
+    fields: ["current_password", "password", "password_confirmation"],
+  },
+  {
+    file: "profile_.phone.tsx",
+    paths: () => ["/profile/phone"],
+    roles: ["visitor", "user"],
+    fields: ["intent", "country", "authentication", "code"],
+    values: { intent: ["send", "check", "cancel"], country: ["SY"], authentication: ["0944000111", "+963944000112"] },
+  },
+  {
+    // As a visitor only: any post logs the user out everywhere, which would end the session the other requests use.
+    file: "profile_.sessions.tsx",
+    paths: () => ["/profile/sessions"],
+    roles: ["visitor"],
+    fields: ["intent"],
+  },
+  {
+    // The apps' API answers every body as JSON below 500, whatever the body.
+    file: "api.$.tsx",
+    paths: () => ["/api/login", "/api/lookups/governorates", "/api/logout", "/api/user", "/api/no-such-call"],
+    roles: ["visitor"],
+    fields: ["authentication", "password"],
+  },
+  {
     // The stop link of an alert SMS (a signed token; forged ones answer 400, expired ones 410).
     file: "alerts.stop.tsx",
     paths: () => ["/alerts/stop", "/alerts/stop?t=abc", "/alerts/stop?t=1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA"],
@@ -372,14 +412,17 @@ function routeFilesWithAction(): string[] {
     .sort();
 }
 
-/** The URL pattern of a flat route file (Remix v2 flat routes: dots are slashes, `$x` a segment, a trailing `_` opts out of the layout). */
+/** The URL pattern of a flat route file (Remix v2 flat routes: dots are slashes, `$x` a segment, `$` the rest, a trailing `_` opts out of the layout). */
 function routePattern(file: string): RegExp {
   const segments = file
     .replace(/\.(tsx?|jsx?)$/, "")
     .split(/\.(?![^[]*\])/)
     .filter((segment) => segment !== "_index" && !segment.startsWith("_") && segment !== "")
     .map((segment) => segment.replace(/_$/, ""))
-    .map((segment) => (segment.startsWith("$") ? "[^/]+" : segment.replace(/\[(.)\]/g, "$1").replace(/[.]/g, "\\.")));
+    // A splat (`$` alone) is the rest of the path, a parameter (`$id`) one segment.
+    .map((segment) =>
+      segment === "$" ? ".+" : segment.startsWith("$") ? "[^/]+" : segment.replace(/\[(.)\]/g, "$1").replace(/[.]/g, "\\."),
+    );
   return new RegExp(`^/${segments.join("/")}/?(\\?.*)?$`);
 }
 
@@ -845,6 +888,7 @@ function describeRequest(role: Role, request: FuzzRequest, type: string | null, 
  */
 const PAGE_PARAMS: Record<string, (ids: Ids) => string[]> = {
   "$.tsx": () => ["/no-such-page", "/estates/extra/segments"],
+  "api.$.tsx": () => ["/api/lookups/governorates", "/api/openapi.json"],
   "a.$ref.tsx": () => ["/a/abc", "/a/1"],
   "admin.articles.$id.tsx": () => ["/admin/articles/1", "/admin/articles/new"],
   "admin.offers.$id.tsx": () => ["/admin/offers/1"],

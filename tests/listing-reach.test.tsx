@@ -2,22 +2,16 @@
 import "./helpers/fixed-captcha";
 import fs from "node:fs";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { renderToString } from "react-dom/server";
-import { TranslatorProvider } from "~/platform/i18n/use-t";
-import { Outlet } from "react-router-dom";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { StructuredData } from "~/features/site/StructuredData.server";
 import { placePoints } from "~/platform/db/seed/data/place-points";
 import { governorates as seedGovernorates } from "~/platform/db/seed/data/geography";
 import * as s from "~/platform/db/schema";
-import type { Locale } from "~/platform/i18n/i18n";
 import { getEstate } from "~/features/listings/estate.server";
 import { loader as rootLoader } from "~/root";
-import EstatePage, { loader as estateLoader } from "~/routes/estate";
-import { pageTranslator } from "~/platform/i18n/i18n.server";
+import { loader as estateLoader } from "~/routes/estate";
 import { CAPTCHA, createUser, openLogin, PASSWORD, postLogin } from "./helpers/account-flows";
 import { useTestDatabase } from "./helpers/db";
+import { renderListing } from "./helpers/listing-page";
 import { callLoader, CookieJar } from "./helpers/remix";
 
 /**
@@ -92,41 +86,6 @@ async function publicEstateId(city = false): Promise<number> {
     .limit(20);
   for (const { id } of rows) if (await getEstate(db(), id, "ar")) return id;
   throw new Error("no public listing in the seed");
-}
-
-/** The listing page /estate/:id as the server renders it (the route's component under a root with `root` as data), and its JSON-LD. */
-async function renderListing(id: number, locale: Locale): Promise<string> {
-  const routes = [
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ user: null, savedIds: [], dataSaver: null }),
-      element: <Outlet />,
-      children: [
-        {
-          id: "routes/estate.$id",
-          path: "estate/:id",
-          loader: ({ request, params }: { request: Request; params: Record<string, string | undefined> }) =>
-            estateLoader({ request, params, context: {} }),
-          element: <EstatePage />,
-        },
-      ],
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost:3000/estate/${id}?lang=${locale}`));
-  if (context instanceof Response) throw new Error(`/estate/${id} answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <TranslatorProvider translator={pageTranslator(locale)}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-      <StructuredData
-        routeIds={context.matches.map((m) => m.route.id)}
-        loaderData={context.loaderData}
-        origin="http://localhost:3000"
-      />
-    </TranslatorProvider>,
-  );
 }
 
 const decode = (html: string) => html.replace(/&amp;/g, "&");

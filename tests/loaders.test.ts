@@ -616,7 +616,9 @@ describe("/offices and /officesResult", () => {
       officesResultLoader,
       `/officesResult?searchselected=2&name=${encodeURIComponent("  yasmin  ")}`,
     );
-    expect(data.values).toEqual({ searchselected: "2", location_id: "", name: "yasmin" });
+    expect(data.values).toEqual({ searchselected: "2", location_id: "", name: "yasmin", verified: false });
+    const verified = await callLoader(officesResultLoader, "/officesResult?searchselected=2&name=a&verified=1");
+    expect(verified.data.values.verified).toBe(true);
     const long = await callLoader(officesResultLoader, `/officesResult?searchselected=2&name=${"a".repeat(1000)}`);
     expect(long.status).toBe(200);
     expect(long.data.values.name.length).toBeLessThanOrEqual(60);

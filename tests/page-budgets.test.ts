@@ -145,7 +145,7 @@ describe("static files sent precompressed", () => {
     const cases = [
       { path: `/${path.relative("public", css)}`, type: /^text\/css; charset=utf-8$/i },
       { path: "/locales/en/common.json?v=1", type: /^application\/json; charset=utf-8$/i },
-      { path: "/icons.svg?v=3", type: /^image\/svg\+xml/ },
+      { path: "/icons.svg?v=4", type: /^image\/svg\+xml/ },
     ];
     for (const { path: file, type } of cases) {
       for (const [accept, encoding] of [

@@ -131,6 +131,29 @@ describe("a visitor's page", () => {
     expect(repeat.body).toBe("");
   });
 
+  it("a search typed as words is the page of its filters, at the typed address, in one entry with theirs (decision 087)", async () => {
+    const typed = `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة" })}`;
+    const own = "/estates?estate_type_id=6&is_simple=0";
+    const first = await get(b, typed);
+    // No redirect: one round trip, rendered from the filters' address, which its canonical link names.
+    expect(first.status).toBe(200);
+    expect(first.redirected).toBe(false);
+    const html = await first.text();
+    expect(html).toContain(`<link rel="canonical" href="${b.url}${own.replace(/&/g, "&amp;")}"/>`);
+    // The filters' own address and the same words typed again are served from the one entry the first filled.
+    const filters = await get(b, own);
+    expect(filters.headers.get("x-page-cache")).toBe("hit");
+    expect(filters.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(await filters.text()).toBe(html);
+    const again = await get(b, typed);
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    // An ad number typed still goes straight to its listing.
+    const { rows } = await sql.query("SELECT id, state_id FROM estates WHERE status = 'approved' ORDER BY id LIMIT 1");
+    const ad = await get(b, `/estates?${new URLSearchParams({ is_simple: "0", q: String(rows[0].state_id) })}`);
+    expect(ad.status).toBe(302);
+    expect(ad.headers.get("location")).toBe(`/estate/${rows[0].id}`);
+  });
+
   it("carries no cookie and no nonce: its inline scripts are allowed by their hashes, which the page hydrates with", async () => {
     await get(a, "/articals");
     const res = await get(a, "/articals");

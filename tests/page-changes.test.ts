@@ -66,6 +66,11 @@ const PRIVATE_TABLES = [
   "saved_searches",
   "saved_search_alerts",
   "audit_log",
+  // The apps' bearer tokens (decision 088).
+  "api_tokens",
+  // The gazetteer's places (decision 094): written by its migration only, before any process serves a page, so no
+  // change at run time has a page to refresh.
+  "gazetteer",
 ];
 
 /** The names of every table defined in app/platform/db/schema.ts. */

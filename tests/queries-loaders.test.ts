@@ -177,10 +177,11 @@ describe("the links' token t", () => {
   });
 });
 
-describe("the words q of a search page (decision 056's redirect)", () => {
-  it("redirects words that name a filter, but not an address too long for a Location header", async () => {
+describe("the words q of a search page (decisions 056 and 087)", () => {
+  it("answers words that name a filter with the filters' page, but reads an address too long as sent", async () => {
     const words = await callLoader(rentLoader, "/rent-properties?q=%D8%B4%D9%82%D8%A9");
-    expect(words.status).toBe(302);
+    expect(words.status).toBe(200);
+    expect(words.data.seo.address).toBe("/rent-properties?estate_type_id=6&is_simple=0");
     const huge = await callLoader(rentLoader, `/rent-properties?q=0&location_id=${"%25".repeat(3000)}`);
     expect(huge.status).toBe(400);
     expect(huge.data.errors.location_id).toEqual([{ key: "search.errors.invalid" }]);

@@ -76,6 +76,19 @@ describe("seoMeta", () => {
     expect(canonical(plain)).toBe(`${ORIGIN}/who-us`);
   });
 
+  it("names the page's own address, not the one asked, when a search was typed as words (decision 087)", () => {
+    const search: Seo = {
+      title: "بحث",
+      description: "x",
+      keep: ["estate_type_id", "q", "page"],
+      address: "/estates?estate_type_id=6",
+    };
+    const meta = seoMeta(search, enRoot, { pathname: "/estates", search: "?q=flat&lang=en" });
+    expect(canonical(meta)).toBe(`${ORIGIN}/estates?estate_type_id=6&lang=en`);
+    expect(alternate(meta, "ar")).toBe(`${ORIGIN}/estates?estate_type_id=6`);
+    expect(property(meta, "og:url")).toBe(`${ORIGIN}/estates?estate_type_id=6&lang=en`);
+  });
+
   it("gives Open Graph and Twitter tags; an image becomes an absolute URL", () => {
     const meta = seoMeta(listing, arRoot, { pathname: "/estate/12", search: "" });
     expect(property(meta, "og:title")).toBe(listing.title);

@@ -10,7 +10,9 @@ import type { EstateCard } from "~/features/listings/estate-card.server";
 import type { EstateDetail } from "~/features/listings/estate.server";
 import { loadEstatePage } from "~/features/site/estate-page.server";
 import { useRootData } from "~/platform/ui/root-data";
-import { estateTitle, formatDate, formatNumber } from "~/features/listings/format";
+import { estateTitle, formatDate, formatNumber, formatPrice } from "~/features/listings/format";
+import { factItems, type FactItem, type ListingFacts } from "~/features/listings/facts";
+import type { IconName } from "~/platform/ui/Icon";
 import { mapLinks, type MapPoint } from "~/features/places/map-links";
 import { pageMeta } from "~/platform/http/seo";
 import { VerifiedBadge } from "~/features/listings/OfficeVerification";
@@ -129,6 +131,7 @@ function ListingPage({
             {estate.furnished ? <span className="chip">{t("card.furnished")}</span> : null}
           </p>
           <Facts estate={estate} />
+          <FactsTable facts={estate.facts} />
           {/* What the owner says comes before what the site adds (the area's medians). */}
           {estate.description ? (
             <section className="estate-description">
@@ -202,6 +205,54 @@ function ListingPage({
       <SimilarListings similar={similar} />
       <PhoneBar estateId={estate.id} />
     </div>
+  );
+}
+
+/** The icon beside a fact where one helps to find it at a glance (the sprite's inline SVG symbols). */
+const FACT_ICONS: Partial<Record<FactItem["name"], IconName>> = {
+  electricity_hours: "bolt",
+  generator_amperes: "bolt",
+  solar: "sun",
+  solar_kw: "sun",
+  water_tank: "drop",
+  elevator: "elevator",
+  parking: "car",
+  building_floors: "building",
+  building_age_years: "building",
+  internet: "globe",
+  upfront_months: "calendar",
+  key_money: "key",
+};
+
+/**
+ * The facts Syrians ask before they call (decision 093) as a table of what the advertiser said; nothing when they
+ * said nothing. A fact not known is left out rather than shown as "no".
+ */
+function FactsTable({ facts }: { facts: ListingFacts }) {
+  const { t } = useT();
+  const items = factItems(facts, t, (amount, currency) =>
+    formatPrice(amount, t(currency === "USD" ? "card.currencyUSD" : "card.currency")),
+  );
+  if (!items.length) return null;
+  return (
+    <section className="estate-facts" aria-labelledby="estate-facts-title">
+      <h2 id="estate-facts-title">{t("facts.title")}</h2>
+      <table className="facts-table">
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.name} data-fact={item.name}>
+              <th scope="row">
+                {FACT_ICONS[item.name] ? <Icon name={FACT_ICONS[item.name]!} /> : null} {item.label}
+              </th>
+              <td>
+                <bdi>{item.value}</bdi>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="hint">{t("facts.unknownNote")}</p>
+    </section>
   );
 }
 

@@ -5,7 +5,7 @@ import { useT } from "~/platform/i18n/use-t";
 import { FormNotice, PasswordField } from "~/platform/forms/FormParts";
 import { Icon } from "~/platform/ui/Icon";
 import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
-import { resetSchema } from "~/features/accounts/account-forms";
+import { RESET_TOKEN, resetSchema } from "~/features/accounts/account-forms";
 import { tooMany } from "~/platform/forms/message";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
 import { queryFlags, queryToken } from "~/platform/forms/queries";
@@ -40,7 +40,7 @@ export function meta(args: MetaArgs) {
 
 /** `token` when it is a reset token as the link carries it (base64url, see tokens.server), else null. */
 function resetToken(token: string | null): string | null {
-  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+  return token && RESET_TOKEN.test(token) ? token : null;
 }
 
 /** The reset token of the request's `t` (queryToken), or null. */

@@ -16,7 +16,7 @@ import {
 } from "~/features/posts/post-forms";
 import { queryFlags } from "~/platform/forms/queries";
 import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/features/posts/estate-form.server";
-import { getLookups, nameOf, placeName } from "~/features/places/lookups.server";
+import { getLookups, nameOf, placeName, RENT_OFFER_TYPE_ID, SHOP_TYPE_ID } from "~/features/places/lookups.server";
 import {
   transition,
   TransitionError,
@@ -86,10 +86,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     finishings: lookups.interiorStatuses.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })),
     // A rental's period (required, decision 057); a sale has none.
     periods: post.offerTypeId === 2 ? lookups.periodTypes.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })) : [],
+    // The facts of its kind (decision 093): a rent's months paid upfront, a shop's key money.
+    facts: factKindOf(post),
     sent: flags.sent,
     confirmDelete: flags.delete,
     seo: { title: t("forms:post.title", { number: post.stateId }), description: t("forms:post.description"), noindex: true },
   };
+}
+
+/** Which facts of its kind a post has (decision 093): a rent's months paid upfront, a shop's key money. */
+function factKindOf(post: EditablePost): { rent: boolean; shop: boolean } {
+  return { rent: post.offerTypeId === RENT_OFFER_TYPE_ID, shop: post.estateTypeId === SHOP_TYPE_ID };
 }
 
 type ActionResult = { lastResult?: FormResult; photoProblems?: UploadProblem[]; message?: Message };
@@ -165,7 +172,7 @@ async function saveFields(editing: Editing, form: FormData) {
   const fieldErrors = periodFieldErrors(editing.post.offerTypeId, submission.payload.period_type_id);
   if (submission.status !== "success" || fieldErrors)
     return formReply(submission, { formErrors: [message("forms:errors.checkData")], fieldErrors });
-  const fields = postFieldsOf(submission.value, editing.post.staff);
+  const fields = postFieldsOf(submission.value, editing.post.staff, factKindOf(editing.post));
   if (editing.post.offerTypeId !== 2) fields.period_type_id = null;
   return (await applyChange(editing, (copy) => ({ ...copy, fields }))) ?? saved(editing);
 }
@@ -240,7 +247,7 @@ async function uploadPhotos(editing: Editing, request: Request) {
 }
 
 export default function PostEditorPage() {
-  const { post, photos, photoLimit, defaults, constraint, finishings, periods, sent, confirmDelete } =
+  const { post, photos, photoLimit, defaults, constraint, finishings, periods, facts, sent, confirmDelete } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const { t } = useT();
@@ -264,6 +271,7 @@ export default function PostEditorPage() {
         defaults={defaults}
         finishings={finishings}
         periods={periods}
+        facts={facts}
         lastResult={actionData?.lastResult}
       />
       <PostDelete postId={post.id} confirming={confirmDelete} />

@@ -1,6 +1,14 @@
 import * as z from "zod/v4";
 import { toE164 } from "~/features/accounts/phone.server";
-import { activateSchema, loginSchema, phoneSchema, registerSchema } from "./account-forms";
+import {
+  activateSchema,
+  codeSchema,
+  loginSchema,
+  phoneSchema,
+  registerSchema,
+  RESET_TOKEN,
+  resetPasswordField,
+} from "./account-forms";
 import { choiceParam, EXACT, flagParam, parseQuery } from "~/platform/forms/queries";
 import { LOCAL_PATH_MAX, localPathParam } from "~/platform/http/redirect.server";
 
@@ -62,6 +70,37 @@ export const resetFlagQuery = /* @__PURE__ */ (() => z.object({ changed: flagPar
  * captcha (an app shows none; the login limits still count every try), and `country` optional, Syria when absent.
  */
 export const apiLoginPost = /* @__PURE__ */ (() =>
+  withPhone(loginSchema.omit({ captcha: true, redirectTo: true }).extend({ country: appCountry() })))();
+
+/** An app's `country`: optional (an app may not ask), Syria when absent, else checked as the forms check it. */
+function appCountry() {
+  return loginSchema.shape.country.default("SY");
+}
+
+/** The apps' sign-up (POST /api/user/register): the registration form, `country` optional (Syria). */
+export const apiRegisterPost = /* @__PURE__ */ (() => withPhone(registerSchema.extend({ country: appCountry() })))();
+
+/**
+ * The apps' code check (POST /api/code/check): the number (as at sign-up), the SMS code of /confirm, and optionally
+ * the password chosen at sign-up, which names that sign-up (as /ac does) instead of the number's newest one.
+ */
+export const apiCodeCheckPost = /* @__PURE__ */ (() =>
   withPhone(
-    loginSchema.omit({ captcha: true, redirectTo: true }).extend({ country: loginSchema.shape.country.default("SY") }),
+    phoneSchema.extend({
+      country: appCountry(),
+      code: codeSchema.shape.code,
+      password: activateSchema.shape.password.optional(),
+    }),
   ))();
+
+/** The apps' new code (POST /api/code/resend): the number of a sign-up waiting for its code. */
+export const apiCodeResendPost = /* @__PURE__ */ (() => withPhone(phoneSchema.extend({ country: appCountry() })))();
+
+/** A reset link's token sent by an app (the `t` of the SMS's /rp link); a malformed one reads as a bad link. */
+export const apiResetTokenPost = /* @__PURE__ */ (() =>
+  z.object({
+    password_reset_token: z.string({ error: "account:reset.badToken" }).trim().regex(RESET_TOKEN, "account:reset.badToken"),
+  }))();
+
+/** The apps' new password by a reset link's token: the token and the new password (at least 8, as /rp takes it). */
+export const apiResetPasswordPost = /* @__PURE__ */ (() => apiResetTokenPost.extend({ password: resetPasswordField }))();

@@ -120,14 +120,21 @@ export const activateSchema = /* @__PURE__ */ (() =>
       .max(LIMITS.passwordMax, "account:errors.passwordMax"),
   }))();
 
+/** A reset link's token as the SMS carries it (`/rp?t=…`, base64url of tokens.server's randomToken). */
+export const RESET_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** The new password of a reset: required, at least 8. */
+export const resetPasswordField = /* @__PURE__ */ (() =>
+  z
+    .string({ error: "account:errors.passwordRequired" })
+    .min(LIMITS.resetPasswordMin, "account:errors.resetPasswordMin")
+    .max(LIMITS.passwordMax, "account:errors.passwordMax"))();
+
 /** Reset password: both fields required, at least 8, and the confirmation must match. */
 export const resetSchema = /* @__PURE__ */ (() =>
   z
     .object({
-      password: z
-        .string({ error: "account:errors.passwordRequired" })
-        .min(LIMITS.resetPasswordMin, "account:errors.resetPasswordMin")
-        .max(LIMITS.passwordMax, "account:errors.passwordMax"),
+      password: resetPasswordField,
       password_confirmation: z
         .string({ error: "account:errors.confirmationRequired" })
         .min(LIMITS.resetPasswordMin, "account:errors.resetPasswordMin")

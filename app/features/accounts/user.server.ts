@@ -86,14 +86,27 @@ export async function findRegistration(db: Db, id: number, phone: string): Promi
  * that never confirmed), or null. Looks at the 5 newest sign-ups only (each check is an argon2 verification).
  */
 export async function findRegistrationByPassword(db: Db, phone: string, password: string): Promise<Registration | null> {
-  const rows = await db
+  for (const row of await recentRegistrations(db, phone, 5)) if (await verifyPassword(row.password_hash, password)) return row;
+  return null;
+}
+
+/**
+ * The newest sign-up of a number still waiting for its code, or null: the one whose code was sent last, since each
+ * new code of a number stops the earlier ones (issueCode). The apps' API names a sign-up by its number alone.
+ */
+export async function findLatestRegistration(db: Db, phone: string): Promise<Registration | null> {
+  const [row] = await recentRegistrations(db, phone, 1);
+  return row ?? null;
+}
+
+/** The `limit` newest sign-ups of a number younger than REGISTRATION_TTL_MS, newest first. */
+function recentRegistrations(db: Db, phone: string, limit: number): Promise<Registration[]> {
+  return db
     .select()
     .from(registrations)
     .where(and(eq(registrations.phone, phone), gt(registrations.created_at, new Date(Date.now() - REGISTRATION_TTL_MS))))
     .orderBy(desc(registrations.created_at), desc(registrations.id))
-    .limit(5);
-  for (const row of rows) if (await verifyPassword(row.password_hash, password)) return row;
-  return null;
+    .limit(limit);
 }
 
 /**

@@ -168,7 +168,11 @@ export function photoSrcSet(image: Pick<CardImage, "small" | "large">): string {
 }
 
 /** The facts row of a card or listing: area with unit, rooms, floor, pool. */
-export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "rooms" | "floor" | "pool" | "interiorStatus"> }) {
+export function Facts({
+  estate,
+}: {
+  estate: Pick<Card, "area" | "areaUnit" | "rooms" | "floor" | "pool" | "interiorStatus" | "electricityHours" | "solar">;
+}) {
   const { t } = useT();
   return (
     <ul className="facts">
@@ -188,6 +192,19 @@ export function Facts({ estate }: { estate: Pick<Card, "area" | "areaUnit" | "ro
         <li>
           <Icon name="stairs" />
           <span>{estate.floor === 0 ? t("card.groundFloor") : t("card.floor", { floor: estate.floor })}</span>
+        </li>
+      ) : null}
+      {/* The two facts Syrians ask first (decision 093): grid electricity hours and solar panels. */}
+      {estate.electricityHours !== null ? (
+        <li>
+          <Icon name="bolt" />
+          <span>{t("facts.cardElectricity", { hours: estate.electricityHours })}</span>
+        </li>
+      ) : null}
+      {estate.solar ? (
+        <li>
+          <Icon name="sun" />
+          <span>{t("facts.cardSolar")}</span>
         </li>
       ) : null}
       {estate.pool ? (

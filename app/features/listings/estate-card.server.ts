@@ -60,6 +60,10 @@ export type EstateCard = {
   rooms: number | null;
   floor: number | null;
   pool: boolean;
+  /** Hours of grid electricity a day (0 to 24), null when not known (decision 093: the first thing Syrians ask). */
+  electricityHours: number | null;
+  /** Whether it has solar panels, null when not known. */
+  solar: boolean | null;
   /** The day of publication in Damascus, YYYY-MM-DD (dates.ts isoDay; formatDate writes it as DD.MM.YYYY). */
   date: string;
   /**
@@ -98,6 +102,8 @@ export const cardColumns = {
   rooms_count: s.estates.rooms_count,
   floor: s.estates.floor,
   swimming_pool: s.estates.swimming_pool,
+  electricity_hours: s.estates.electricity_hours,
+  solar: s.estates.solar,
   phone: s.estates.phone,
   contract_type_id: s.estates.contract_type_id,
   created_at: s.estates.created_at,
@@ -204,6 +210,8 @@ export function toCard(
     rooms: row.rooms_count,
     floor: row.floor,
     pool: row.swimming_pool,
+    electricityHours: row.electricity_hours,
+    solar: row.solar,
     date: isoDay(row.created_at),
     freshness: freshnessText(t as never, row.confirmed_at, new Date()),
     contractLevel: row.contract_type_id,

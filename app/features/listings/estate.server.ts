@@ -10,6 +10,7 @@ import { currentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type GeoPoint } from "~/features/places/lookups.server";
 import type { MapPoint } from "~/features/places/map-links";
 import { advertiserActive, publicEstate } from "./public-estate.server";
+import { FACT_FIELDS, factsOf, type ListingFacts } from "./facts";
 
 /**
  * Which public listings a page shows: the rule of what is public, the newest, one
@@ -39,6 +40,13 @@ export type EstateDetail = Omit<EstateCard, "images"> & {
   userId: number | null;
   /** Medians of price per m² around the listing, in its currency (prices.server.ts areaPrices). */
   areaPrices: AreaPrices;
+  /** What the advertiser said of the facts Syrians ask before they call (decision 093), each null when not known. */
+  facts: ListingFacts;
+};
+
+/** The columns of a listing's facts (app/features/listings/facts.ts), for a select. */
+const factColumns = Object.fromEntries(FACT_FIELDS.map((name) => [name, s.estates[name]])) as {
+  [K in (typeof FACT_FIELDS)[number]]: (typeof s.estates)[K];
 };
 
 /** States of a listing that was public and has ended: its page answers 410 and says which. */
@@ -82,6 +90,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
       user_id: s.estates.user_id,
       office_address_ar: s.offices.address_ar,
       office_address_en: s.offices.address_en,
+      ...factColumns,
     })
     .from(s.estates)
     .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
@@ -118,6 +127,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
     confirmed: row.confirmed_at.toISOString(),
     userId: row.user_id,
     areaPrices: prices,
+    facts: factsOf(row),
     office:
       card.office && row.office_phone
         ? {

@@ -62,6 +62,9 @@ export const VACATION_PERIOD_TYPE_IDS = [1, 2, 4];
 /** The offer type of a rent (spec: estate_offer_type_id 1 sale, 2 rent); a rent needs a period (decision 057). */
 export const RENT_OFFER_TYPE_ID = 2;
 
+/** The estate type of a shop (estate_types id 4): only a shop has key money (فروغ, decision 093). */
+export const SHOP_TYPE_ID = 4;
+
 /**
  * A rent's price per month for one price of each period (period_types id → factor; decision 057): a night × 30, a
  * week × 30/7, a month × 1, a summer season (about three months) ÷ 3, a year ÷ 12. The SQL function price_per_month

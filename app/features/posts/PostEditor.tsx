@@ -9,6 +9,7 @@ import { CheckField, FormNotice, SelectField, TextAreaField, TextField, useMessa
 import { Icon } from "~/platform/ui/Icon";
 import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
 import { TextWithUserText } from "~/platform/ui/UserText";
+import { FACINGS, HEATINGS, INTERNETS } from "~/features/listings/facts";
 
 /**
  * The sections of the post editor (routes/post-editor.tsx): the photos, the details form and
@@ -181,9 +182,12 @@ export function PostDetails({
   defaults,
   finishings,
   periods,
+  facts,
   lastResult,
 }: {
   postId: number;
+  /** Which facts of its kind the listing has besides the common ones: a rent's upfront months, a shop's key money. */
+  facts: { rent: boolean; shop: boolean };
   /** The loader's formConstraint(postEditSchema). */
   constraint: FormConstraint<FieldName<typeof postEditSchema>>;
   staff: boolean;
@@ -241,6 +245,7 @@ export function PostDetails({
             placeholder={t("forms:fields.choose")}
           />
         ) : null}
+        <FactFields fields={fields} rent={facts.rent} shop={facts.shop} />
         {staff ? (
           <>
             <TextAreaField field={fields.description_ar} label={t("forms:post.descriptionAr")} rows={6} />
@@ -255,6 +260,104 @@ export function PostDetails({
         </button>
       </Form>
     </section>
+  );
+}
+
+/**
+ * The facts of the post (app/features/listings/facts.ts), in their own fieldset of the details form: each a select
+ * or a number whose empty choice is "not known"; a rent's months paid upfront (`rent`) and a shop's key money (`shop`)
+ * only where they belong.
+ */
+function FactFields({
+  fields,
+  rent,
+  shop,
+}: {
+  fields: ReturnType<typeof useServerForm<FieldName<typeof postEditSchema>>>[1];
+  rent: boolean;
+  shop: boolean;
+}) {
+  const { t } = useT();
+  const unknown = t("forms:facts.unknown");
+  const yesNo = [
+    { id: "1", name: t("common.yes") },
+    { id: "0", name: t("common.no") },
+  ];
+  const listOf = (name: string, values: readonly string[]) => values.map((id) => ({ id, name: t(`facts.${name}.${id}`) }));
+  const number = { inputMode: "numeric" as const, dir: "ltr" as const };
+  return (
+    <fieldset className="facts-fields">
+      <legend>{t("forms:facts.title")}</legend>
+      <p className="hint">{t("forms:facts.hint")}</p>
+      <div className="field-row">
+        <TextField
+          field={fields.electricity_hours}
+          label={t("facts.electricity_hours")}
+          hint={t("forms:facts.hoursHint")}
+          {...number}
+        />
+        <TextField
+          field={fields.generator_amperes}
+          label={t("facts.generator_amperes")}
+          hint={t("forms:facts.amperesHint")}
+          {...number}
+        />
+      </div>
+      <div className="field-row">
+        <SelectField field={fields.solar} label={t("facts.solar")} options={yesNo} placeholder={unknown} />
+        <TextField field={fields.solar_kw} label={t("facts.solar_kw")} inputMode="decimal" dir="ltr" />
+      </div>
+      <div className="field-row">
+        <SelectField field={fields.water_tank} label={t("facts.water_tank")} options={yesNo} placeholder={unknown} />
+        <SelectField field={fields.elevator} label={t("facts.elevator")} options={yesNo} placeholder={unknown} />
+        <SelectField field={fields.parking} label={t("facts.parking")} options={yesNo} placeholder={unknown} />
+      </div>
+      <div className="field-row">
+        <TextField field={fields.building_floors} label={t("facts.building_floors")} {...number} />
+        <TextField field={fields.building_age_years} label={t("facts.building_age_years")} {...number} />
+      </div>
+      <div className="field-row">
+        <SelectField
+          field={fields.facing}
+          label={t("facts.facing.label")}
+          options={listOf("facing", FACINGS)}
+          placeholder={unknown}
+        />
+        <SelectField
+          field={fields.heating}
+          label={t("facts.heating.label")}
+          options={listOf("heating", HEATINGS)}
+          placeholder={unknown}
+        />
+        <SelectField
+          field={fields.internet}
+          label={t("facts.internet.label")}
+          options={listOf("internet", INTERNETS)}
+          placeholder={unknown}
+        />
+      </div>
+      {rent ? (
+        <TextField
+          field={fields.upfront_months}
+          label={t("facts.upfront_months")}
+          hint={t("forms:facts.upfrontHint")}
+          {...number}
+        />
+      ) : null}
+      {shop ? (
+        <div className="field-row">
+          <TextField field={fields.key_money} label={t("facts.key_money")} hint={t("forms:facts.keyMoneyHint")} {...number} />
+          <SelectField
+            field={fields.key_money_currency}
+            label={t("forms:post.currency")}
+            options={[
+              { id: "SYP", name: t("card.currency") },
+              { id: "USD", name: t("card.currencyUSD") },
+            ]}
+          />
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 

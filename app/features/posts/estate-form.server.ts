@@ -2,6 +2,7 @@ import type * as z from "zod/v4";
 import type { StoredImage } from "~/platform/db/schema";
 import type { photoActionSchema, postEditSchema } from "~/features/posts/post-forms";
 import type { PostFields } from "./post.server";
+import { FACT_FIELDS, factsFor, type ListingFacts } from "~/features/listings/facts";
 
 /**
  * The post editor's form (routes/post-editor.tsx) and a post's working copy (moderation's
@@ -32,16 +33,59 @@ export function postFormValues(fields: PostFields): Record<PostFormField, string
     description: fields.description_ar ?? fields.description_en ?? "",
     description_ar: fields.description_ar ?? "",
     description_en: fields.description_en ?? "",
+    ...factFormValues(fields),
+  };
+}
+
+/**
+ * What the editor's fact fields show: "" for "not known", "1" or "0" for yes or no, the number's Latin digits, the
+ * list value as stored; key money's currency SYP when none is stored (the select's first choice).
+ */
+function factFormValues(facts: ListingFacts): Record<keyof ListingFacts, string> {
+  const values = Object.fromEntries(
+    FACT_FIELDS.map((name) => {
+      const value = facts[name];
+      return [name, value === null ? "" : typeof value === "boolean" ? (value ? "1" : "0") : String(value)];
+    }),
+  ) as Record<keyof ListingFacts, string>;
+  return { ...values, key_money_currency: facts.key_money_currency ?? "SYP" };
+}
+
+/** The facts of a valid post of the editor (`value`, postEditSchema's output), each missing one null ("not known"). */
+function factsOfForm(value: z.output<typeof postEditSchema>): ListingFacts {
+  const yesNo = (v: "1" | "0" | undefined) => (v === undefined ? null : v === "1");
+  return {
+    electricity_hours: value.electricity_hours ?? null,
+    solar: yesNo(value.solar),
+    solar_kw: value.solar_kw ?? null,
+    generator_amperes: value.generator_amperes ?? null,
+    water_tank: yesNo(value.water_tank),
+    elevator: yesNo(value.elevator),
+    building_floors: value.building_floors ?? null,
+    building_age_years: value.building_age_years ?? null,
+    facing: value.facing ?? null,
+    parking: yesNo(value.parking),
+    heating: value.heating ?? null,
+    internet: value.internet ?? null,
+    upfront_months: value.upfront_months ?? null,
+    key_money: value.key_money ?? null,
+    key_money_currency: value.key_money === undefined ? null : value.key_money_currency,
   };
 }
 
 /**
  * The fields a valid post of the editor stores (`value`, postEditSchema's output): a missing price is "price on
  * request" (null); the staff's listings (`staff`) keep a description per language, an owner's one description
- * stands for both. Never throws.
+ * stands for both; the facts a listing of its kind (`kind`: a rent, a shop) can have (factsFor: upfront months on
+ * a rent, key money on a shop). Never throws.
  */
-export function postFieldsOf(value: z.output<typeof postEditSchema>, staff: boolean): PostFields {
+export function postFieldsOf(
+  value: z.output<typeof postEditSchema>,
+  staff: boolean,
+  kind: { rent: boolean; shop: boolean },
+): PostFields {
   return {
+    ...factsFor(factsOfForm(value), kind),
     price: value.price ?? null,
     currency: value.currency,
     negotiable: value.negotiable === "on",

@@ -5,6 +5,7 @@ import { message, type Message } from "~/platform/forms/message";
 import { refuseBidiControls } from "~/platform/forms/text";
 import { flagParam } from "~/platform/forms/queries";
 import { formatNumber } from "~/features/listings/format";
+import { FACINGS, FACT_LIMITS, HEATINGS, INTERNETS } from "~/features/listings/facts";
 
 /**
  * The public forms as zod schemas, read by the server only: the consultation and contact
@@ -240,13 +241,55 @@ const description = /* @__PURE__ */ (() =>
       .refine((v) => !CONTROL_CHARS.test(v), "forms:errors.controlChars"),
   ).optional())();
 
+/** An optional yes or no of the facts: "1" yes, "0" no; left on "not known" (empty) it is undefined. */
+const yesNo = /* @__PURE__ */ (() => z.enum(["1", "0"], { error: "forms:errors.choice" }).optional())();
+
+/** An optional choice among `values` (the facts' lists). */
+const optionalValue = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: "forms:errors.choice" }).optional();
+
+/** An optional positive decimal of at most `max`, typed in any digits with a point or a comma (a solar installation's kW). */
+const optionalDecimal = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(DECIMAL, { error: "forms:errors.decimal", abort: true })
+    .transform((v) => Number(toLatinDigits(v).replace(",", ".")))
+    .pipe(z.number().positive("forms:errors.outOfRange").max(max, "forms:errors.outOfRange"))
+    .optional();
+
+/**
+ * The facts Syrians ask before they call (app/features/listings/facts.ts; decision 093), every one optional ("not
+ * known"): grid electricity hours a day (0 to 24), solar panels (yes or no) and their kW, a generator subscription's
+ * amperes (0 to 100), water tank, elevator, the building's floors (1 to 200) and age in years (0 to 300), facing,
+ * parking, heating, internet, a rent's months paid upfront (0 to 24) and a shop's key money with its currency
+ * (at most its PRICE_MAX). Which of them a listing keeps (upfront months on rents, key money on shops) is factsFor's.
+ */
+export const factsShape = /* @__PURE__ */ (() => ({
+  electricity_hours: optionalCount(0, FACT_LIMITS.electricityHours),
+  solar: yesNo,
+  solar_kw: optionalDecimal(FACT_LIMITS.solarKw),
+  generator_amperes: optionalCount(0, FACT_LIMITS.generatorAmperes),
+  water_tank: yesNo,
+  elevator: yesNo,
+  building_floors: optionalCount(1, FACT_LIMITS.buildingFloors),
+  building_age_years: optionalCount(0, FACT_LIMITS.buildingAgeYears),
+  facing: optionalValue(FACINGS),
+  parking: yesNo,
+  heating: optionalValue(HEATINGS),
+  internet: optionalValue(INTERNETS),
+  upfront_months: optionalCount(0, FACT_LIMITS.upfrontMonths),
+  key_money: price,
+  key_money_currency: z.enum(["SYP", "USD"], { error: "forms:errors.choice" }).default("SYP"),
+}))();
+
 /**
  * The owner's editor of a post: price (optional: "price on request"; whole units of the currency, at most its
  * PRICE_MAX),
  * currency label (SYP or USD), negotiable, furnished, rooms (0–99), floor (−5 to 200), area in square metres
  * (required), finishing (1 to 6), a rental's period (period_types 1 to 5; required for a rent, which the action
- * checks with periodFieldErrors, decision 057) and the description
- * (at most 2000). The staff's listings have a description in
+ * checks with periodFieldErrors, decision 057), the description
+ * (at most 2000) and the facts (factsShape). The staff's listings have a description in
  * each language (`description_ar`, `description_en`); owners write one (`description`).
  */
 export const postEditSchema = /* @__PURE__ */ (() =>
@@ -264,8 +307,13 @@ export const postEditSchema = /* @__PURE__ */ (() =>
       description,
       description_ar: description,
       description_en: description,
+      ...factsShape,
     })
-    .refine((v) => v.price === undefined || v.price <= PRICE_MAX[v.currency], { ...priceTooHigh, path: ["price"] }))();
+    .refine((v) => v.price === undefined || v.price <= PRICE_MAX[v.currency], { ...priceTooHigh, path: ["price"] })
+    .refine((v) => v.key_money === undefined || v.key_money <= PRICE_MAX[v.key_money_currency], {
+      ...priceTooHigh,
+      path: ["key_money"],
+    }))();
 
 /** One photo operation of the editor: make it the cover, move it, or delete it (the photo named by its file). */
 export const photoActionSchema = /* @__PURE__ */ (() =>

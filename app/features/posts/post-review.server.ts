@@ -5,7 +5,8 @@ import type { Locale } from "~/platform/i18n/i18n";
 import { imageUrl } from "~/platform/images/images.server";
 import { composeReason, smsOwner } from "~/features/posts/owner-texts.server";
 import { getLocaleT } from "~/platform/i18n/i18n.server";
-import { formatNumber } from "~/features/listings/format";
+import { formatNumber, formatPrice } from "~/features/listings/format";
+import { factItems, factsOf as listingFactsOf } from "~/features/listings/facts";
 import { getLookups, nameOf, placeName } from "~/features/places/lookups.server";
 import {
   postVersion,
@@ -87,6 +88,12 @@ export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
     .sort((a, b) => a.since.localeCompare(b.since));
 }
 
+/**
+ * One line of a post's review: its key (admin.json `facts.<key>` translates it unless `label` is given, as for the
+ * facts of decision 093) and its value ("yes", "no", or the text shown).
+ */
+export type ReviewFact = { key: string; value: string; label?: string };
+
 /** Everything the owner entered, for one review: the listing, its photos and any pending edit. */
 export type PostReview = {
   estateId: number;
@@ -101,12 +108,12 @@ export type PostReview = {
   offerTypeId: number;
   estateType: string;
   place: string;
-  facts: { key: string; value: string }[];
+  facts: ReviewFact[];
   description: string | null;
   photos: string[];
   rejectReason: string | null;
   since: string;
-  edit: { facts: { key: string; value: string }[]; description: string | null; photos: string[]; since: string } | null;
+  edit: { facts: ReviewFact[]; description: string | null; photos: string[]; since: string } | null;
   /** What the decision forms send back (postVersion), so a post changed since the page was opened is not decided. */
   version: string;
 };
@@ -128,16 +135,18 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     .orderBy(asc(s.estate_images.index));
   const t = await getLocaleT(locale);
   const finishing = (id: number | null) => (id ? (nameOf(lookups.byId.interiorStatus.get(id), locale) ?? "") : "");
-  const factsOf = (f: {
-    price: number | null;
-    currency: string;
-    negotiable: boolean;
-    furnished: boolean;
-    rooms_count: number | null;
-    floor: number | null;
-    area: number;
-    interior_status_id: number | null;
-  }) => [
+  const factsOf = (
+    f: {
+      price: number | null;
+      currency: string;
+      negotiable: boolean;
+      furnished: boolean;
+      rooms_count: number | null;
+      floor: number | null;
+      area: number;
+      interior_status_id: number | null;
+    } & Parameters<typeof listingFactsOf>[0],
+  ): ReviewFact[] => [
     {
       key: "price",
       value: f.price === null ? "" : `${formatNumber(f.price)} ${t(f.currency === "USD" ? "card.currencyUSD" : "card.currency")}`,
@@ -148,6 +157,10 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     { key: "floor", value: f.floor === null ? "" : String(f.floor) },
     { key: "area", value: String(f.area) },
     { key: "finishing", value: finishing(f.interior_status_id) },
+    // The facts Syrians ask before they call (decision 093): those the advertiser gave, labelled as the listing page.
+    ...factItems(listingFactsOf(f), t, (amount, currency) =>
+      formatPrice(amount, t(currency === "USD" ? "card.currencyUSD" : "card.currency")),
+    ).map((item) => ({ key: item.name, label: item.label, value: item.value })),
   ];
   const state: PostState = e.status === "approved" && edit ? "edit_pending" : e.status;
   return {

@@ -6,6 +6,7 @@ import { recordAudit } from "~/platform/db/audit.server";
 import { getLookups, nameOf, placeName } from "~/features/places/lookups.server";
 import type { Actor, PostState } from "./moderation.server";
 import { expiresAt } from "~/features/listings/lifetime.server";
+import { factsOf, type ListingFacts } from "~/features/listings/facts";
 
 /**
  * Owners' posts: a post is a row of `estates` with a `user_id`, created from /new-estate, edited on
@@ -14,8 +15,11 @@ import { expiresAt } from "~/features/listings/lifetime.server";
  * edit and the editor) and the owner's reads. Prices are whole units of `currency` (SYP or USD), areas square metres.
  */
 
-/** The fields an owner can change. `price` null is "price on request". */
-export type PostFields = {
+/**
+ * The fields an owner can change, the facts among them (app/features/listings/facts.ts, each null when not known).
+ * `price` null is "price on request".
+ */
+export type PostFields = ListingFacts & {
   price: number | null;
   currency: "SYP" | "USD";
   negotiable: boolean;
@@ -37,11 +41,21 @@ export type WorkingCopy = { fields: PostFields; images: s.StoredImage[] };
 /** The columns the listing and its pending edit share. */
 type SharedFields = Pick<
   typeof s.estates.$inferSelect,
-  "price" | "currency" | "negotiable" | "furnished" | "rooms_count" | "floor" | "area" | "interior_status_id" | "period_type_id"
+  | "price"
+  | "currency"
+  | "negotiable"
+  | "furnished"
+  | "rooms_count"
+  | "floor"
+  | "area"
+  | "interior_status_id"
+  | "period_type_id"
+  | keyof ListingFacts
 >;
 
 function sharedFields(row: SharedFields): Omit<PostFields, "description_ar" | "description_en"> {
   return {
+    ...factsOf(row),
     price: row.price,
     currency: row.currency === "USD" ? "USD" : "SYP",
     negotiable: row.negotiable,
@@ -84,6 +98,7 @@ export function editValues(copy: WorkingCopy) {
 
 function sharedFieldValues(f: PostFields) {
   return {
+    ...factsOf(f),
     price: f.price,
     currency: f.currency,
     negotiable: f.negotiable,

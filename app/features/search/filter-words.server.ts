@@ -1,10 +1,17 @@
 import type { Lookups, Named } from "~/features/places/lookups.server";
 import { searchNormalize, searchStem, splitWords, STOP_WORDS, wordKey } from "~/features/search/search-words.server";
-import type { FilterParam, FilterValues } from "./estate-filter.server";
+import { RENT_OFFER_TYPE_ID, VACATION_PERIOD_TYPE_IDS } from "~/features/places/lookups.server";
+import type { FilterParam, FilterValues, Scope } from "./estate-filter.server";
+import { amountsOf, type AmountWords } from "./amount-words.server";
 import {
+  FINISHING_WORDS,
   FURNISHED_WORDS,
   GROUND_FLOOR_WORDS,
+  HOLIDAY_WORDS,
   NEGATIONS,
+  PERIOD_WORDS,
+  STUDIO_AREA_MAX,
+  STUDIO_WORDS,
   OFFER_WORDS,
   OWNERSHIP_WORDS,
   PLACE_NAMES,
@@ -30,17 +37,29 @@ type WordField =
   | "swimming_pool"
   | "floor"
   | "ownership_type_id"
-  | "rooms_min";
+  | "rooms_min"
+  | "estate_finishing"
+  | "period_type_id"
+  /** A holiday let without its period (HOLIDAY_WORDS): the vacation page. */
+  | "holiday";
 /**
  * What a phrase means: a field and its value. A place name that several places share (المزرعة is in Damascus and in
  * another governorate) has `choices`, those places' ids and their governorates', and the search's governorate picks.
  */
-type Meaning = { field: WordField; value: string; choices?: { id: string; governorate: string }[] };
+type Meaning = {
+  field: WordField;
+  value: string;
+  choices?: { id: string; governorate: string }[];
+  /** A studio (STUDIO_WORDS): the apartment type, and a small area unless the words give one. */
+  studio?: true;
+};
 
-/** The filters that only ask for a yes: a word after a negation does not set them. */
-const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool", "floor"]);
-/** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms". */
-const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br"]);
+/** The filters that only ask for a yes (or a quality): a word after a negation does not set them ("غير مكسية"). */
+const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool", "floor", "estate_finishing"]);
+/** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms", "3 نوم". */
+const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br", "bd", "نوم"]);
+/** A room count and its room word written as one: "3BR", "2bd", "4bed". */
+const JOINED_ROOMS = /^(\d{1,2})(br|bd|bed|beds|bhk)$/;
 /** A room count written in words, then a room word: "ثلاث غرف". Keys normalised (wordKey). */
 const NUMBER_WORDS: Record<string, number> = { ثلاث: 3, ثلاثه: 3, اربع: 4, اربعه: 4, خمس: 5, خمسه: 5, ست: 6, سته: 6 };
 /** Two rooms in one word, the dual (wordKey of غرفتين، غرفتان). */
@@ -168,10 +187,23 @@ function tables(lookups: Lookups): Tables {
       value: String(offer.id),
     });
   }
+  // A name of a list is also each of its parts: "Excellent finishing (super deluxe)", "موسمي (صيفي)".
+  const names = (row: Named) => [row.name_ar, row.name_en].flatMap((n) => n.split(/[/()]/)).filter((n) => words(n).length);
   for (const deed of lookups.ownershipTypes) {
-    const names = [deed.name_ar, deed.name_en].flatMap((n) => n.split(/[/()]/)).filter((n) => words(n).length);
-    filterWord([...names, ...(OWNERSHIP_WORDS[deed.id] ?? [])], { field: "ownership_type_id", value: String(deed.id) });
+    filterWord([...names(deed), ...(OWNERSHIP_WORDS[deed.id] ?? [])], { field: "ownership_type_id", value: String(deed.id) });
   }
+  // A studio is a small apartment (estate type 6, as TYPE_WORDS numbers them).
+  if (lookups.byId.estateType.has(6)) filterWord(STUDIO_WORDS, { field: "estate_type_id", value: "6", studio: true });
+  for (const status of lookups.interiorStatuses) {
+    filterWord([...names(status), ...(FINISHING_WORDS[status.id] ?? [])], {
+      field: "estate_finishing",
+      value: String(status.id),
+    });
+  }
+  for (const period of lookups.periodTypes) {
+    filterWord([...names(period), ...(PERIOD_WORDS[period.id] ?? [])], { field: "period_type_id", value: String(period.id) });
+  }
+  filterWord(HOLIDAY_WORDS, { field: "holiday", value: "1" });
   filterWord(FURNISHED_WORDS, { field: "furnished", value: "1" });
   filterWord(POOL_WORDS, { field: "swimming_pool", value: "1" });
   filterWord(GROUND_FLOOR_WORDS, { field: "floor", value: "0" });
@@ -228,29 +260,41 @@ function tables(lookups: Lookups): Tables {
   return t;
 }
 
-/** What the words of a search say: the filter fields they set and the words left to search as text. */
-export type FilterWords = { set: Partial<Record<FilterParam, string>>; q: string };
+/**
+ * What the words of a search say: the filter fields they set, the words left to search as text, and the listing page
+ * they ask for when it is not the one searched (`scope`: a rent's period or "for rent" alone is the rent page, a
+ * nightly, weekly or seasonal period or a holiday word the vacation page).
+ */
+export type FilterWords = { set: Partial<Record<FilterParam, string>>; q: string; scope?: Scope };
 
 /**
- * Reads the filter words of `q` (decision 056): place names (Arabic, English and Latin spellings; the longest phrase
- * first), estate types and their plurals and synonyms, sale or rent (only when `offer`: the rent pages have their
- * own), furnished, a swimming pool, the ground floor, room counts ("3 غرف", "٣ غرف", "غرفتين", "3 bedrooms": rooms_min), deed kinds, and stop words,
- * which are dropped. What the words say replaces what the search's fields (`values`) had chosen: the visitor typed
- * it last (the home page's sale tab is chosen before anything is typed). A field the words name twice keeps the first,
- * the second stays text. A place replaces the search's place, except that a governorate word leaves a place of that
- * governorate chosen; a place shared by several governorates is the one of the search's governorate or of the one
- * the words name. Returns the fields to set ("" to remove one) and the other words as typed, with single spaces.
- * Never throws.
+ * Reads the filter words of `q` (decisions 056 and 084): place names (Arabic, English and Latin spellings; the longest
+ * phrase first; prefixes such as بـ، لـ، و taken off), estate types and their plurals and synonyms (a studio is an
+ * apartment of at most STUDIO_AREA_MAX m²), sale or rent (only when `offer`: the rent pages have their own),
+ * furnished, a swimming pool, the ground floor, finishing, a rent's period and holiday words, room counts ("3 غرف",
+ * "٣ غرف", "غرفتين", "3 bedrooms", "3BR": rooms_min), deed kinds, amounts (amountsOf: an area in m² and a price with
+ * its currency; a price without one is in US dollars below 1,000,000, or 10,000 for a rent, and in Syrian pounds
+ * from there), and stop words, which are dropped. What the words say replaces what the search's fields (`values`)
+ * had chosen: the visitor typed it last (the home page's sale tab is chosen before anything is typed). A field the
+ * words name twice keeps the first, the second stays text. A place replaces the search's place, except that a
+ * governorate word leaves a place of that governorate chosen; a place shared by several governorates is the one of
+ * the search's governorate or of the one the words name. `options.scope` is the page searched (all by default).
+ * Returns the fields to set ("" to remove one), the other words as typed with single spaces, and the page the words
+ * ask for. Never throws.
  */
 export function filterWordsOf(
   q: string,
   values: Partial<FilterValues>,
   lookups: Lookups,
-  options: { offer: boolean },
+  options: { offer: boolean; scope?: Scope },
 ): FilterWords {
   const t = tables(lookups);
+  // The amounts first: their numbers, units and currencies are not words (a blank keeps the other words' places).
+  const amounts = amountsOf(q);
+  let words = q;
+  for (const a of amounts) words = `${words.slice(0, a.start)}${" ".repeat(a.end - a.start)}${words.slice(a.end)}`;
   // A word that normalising leaves without a letter or digit (tatweel alone) is no word (decision 056).
-  const typed = splitWords(q).filter((w) => splitWords(searchNormalize(w)).length);
+  const typed = splitWords(words).filter((w) => splitWords(searchNormalize(w)).length);
   const keys = typed.map(wordKey);
   const stems = keys.map(searchStem);
   const forms = keys.map((key) => [key, ...cliticForms(key)]);
@@ -265,10 +309,34 @@ export function filterWordsOf(
       if (m?.field === "governorate_id") named.add(m.value);
     }
   }
+  /** A holiday word was read (HOLIDAY_WORDS); a studio was read. */
+  let holiday = false;
+  let studio = false;
+  const longTerm = (period: string) => !VACATION_PERIOD_TYPE_IDS.includes(Number(period));
   /** Applies a meaning; false when it contradicts the search (the words then stay text). */
   const apply = (meaning: Meaning): boolean => {
     let m = meaning;
     if (m.field === "estate_offer_type_id" && !options.offer) return false;
+    if (m.field === "period_type_id" || m.field === "holiday") {
+      // A period or a holiday is a rent: not with a sale the words named, nor a holiday with a long-term period.
+      if (options.offer && set.estate_offer_type_id && set.estate_offer_type_id !== RENT) return false;
+      if (m.field === "holiday" ? set.period_type_id && longTerm(set.period_type_id) : holiday && longTerm(m.value)) {
+        return false;
+      }
+      if (m.field === "holiday") holiday = true;
+      else if (set.period_type_id && set.period_type_id !== m.value) return false;
+      else set.period_type_id = m.value;
+      if (options.offer) set.estate_offer_type_id = RENT;
+      return true;
+    }
+    if (
+      m.field === "estate_offer_type_id" &&
+      set.estate_offer_type_id === RENT &&
+      m.value !== RENT &&
+      (holiday || set.period_type_id)
+    ) {
+      return false;
+    }
     // The words' own place, else the search's.
     const location = set.location_id || (set.governorate_id ? "" : (values.location_id ?? ""));
     const governorate = set.governorate_id || (set.location_id ? "" : (values.governorate_id ?? ""));
@@ -292,8 +360,10 @@ export function filterWordsOf(
       return true;
     }
     // A field the words set once; what they say replaces what the form had chosen.
-    if (set[m.field] && set[m.field] !== m.value) return false;
-    set[m.field] = m.value;
+    const field = m.field as Exclude<WordField, "holiday">;
+    if (set[field] && set[field] !== m.value) return false;
+    set[field] = m.value;
+    if (m.studio) studio = true;
     return true;
   };
   /**
@@ -340,6 +410,11 @@ export function filterWordsOf(
         continue;
       }
     }
+    const joined = JOINED_ROOMS.exec(keys[i]);
+    if (joined && Number(joined[1]) >= 1 && apply({ field: "rooms_min", value: joined[1] })) {
+      i += 1;
+      continue;
+    }
     if (TWO_ROOMS.has(keys[i]) && apply({ field: "rooms_min", value: "2" })) {
       i += 1;
       continue;
@@ -356,5 +431,47 @@ export function filterWordsOf(
     if (!STOP_WORDS.has(keys[i])) rest.push(typed[i]);
     i += 1;
   }
-  return { set, q: rest.join(" ") };
+  const rent =
+    options.scope === "rent" ||
+    options.scope === "vacation" ||
+    holiday ||
+    (set.estate_offer_type_id ?? values.estate_offer_type_id) === RENT;
+  for (const amount of amounts) {
+    if (!applyAmount(set, amount, rent)) rest.push(q.slice(amount.start, amount.end));
+  }
+  if (studio && set.area_min === undefined && set.area_max === undefined) {
+    Object.assign(set, { area_min: "", area_max: String(STUDIO_AREA_MAX) });
+  }
+  const period = set.period_type_id;
+  const scope: Scope | undefined = period
+    ? longTerm(period)
+      ? "rent"
+      : "vacation"
+    : holiday
+      ? "vacation"
+      : options.offer && set.estate_offer_type_id === RENT
+        ? "rent"
+        : undefined;
+  return { set, q: rest.join(" "), ...(scope ? { scope } : {}) };
+}
+
+/** The offer type of a rent, as a filter value (RENT_OFFER_TYPE_ID). */
+const RENT = String(RENT_OFFER_TYPE_ID);
+
+/**
+ * Sets the filter fields of one amount of the words (amountsOf), both bounds of its range ("" for none) and for a price
+ * its currency: the one named, else US dollars below 1,000,000 (10,000 for a `rent`: a monthly rent in pounds is
+ * tens of thousands) and Syrian pounds from there (decision 084). False when the words already set that range: the
+ * second stays text.
+ */
+function applyAmount(set: Partial<Record<FilterParam, string>>, amount: AmountWords, rent: boolean): boolean {
+  const [min, max] = amount.kind === "area" ? (["area_min", "area_max"] as const) : (["price_min", "price_max"] as const);
+  if (set[min] !== undefined || set[max] !== undefined) return false;
+  set[min] = amount.min === undefined ? "" : String(amount.min);
+  set[max] = amount.max === undefined ? "" : String(amount.max);
+  if (amount.kind === "price") {
+    const n = amount.max ?? amount.min ?? 0;
+    set.currency = amount.currency ?? (n < (rent ? 10_000 : 1_000_000) ? "USD" : "SYP");
+  }
+  return true;
 }

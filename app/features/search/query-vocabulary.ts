@@ -5,6 +5,12 @@
  */
 
 /**
+ * Farmland is land (decision 084): listings do not tell a farming plot from a building plot in their fields, and a
+ * farm (مزرعة, with its trees and house) is named by its own word.
+ */
+const FARMLAND_WORDS = ["أرض زراعية", "أراضي زراعية", "farmland", "farm land", "agricultural land"];
+
+/**
  * The words people use for each estate type beside its own names (estate_types ids of the seed: 1 home,
  * 2 farm, 3 land, 4 shop, 5 villa, 6 apartment, 7 office, 8 chalet). Plurals need not be listed when the stemmer
  * folds them (search-words.server.ts, STEMS); they are for the reader. A courtyard house (بيت عربي، بيت شامي) is a
@@ -13,13 +19,21 @@
 export const TYPE_WORDS: Record<number, string[]> = {
   1: ["منزل", "منازل", "بيت", "بيوت", "دار", "بيت عربي", "دار عربية", "بيت شامي", "home", "homes", "house", "houses"],
   2: ["مزرعة", "مزارع", "farm", "farms"],
-  3: ["أرض", "أراضي", "قطعة أرض", "محضر", "محاضر", "مقسم", "land", "lands", "plot", "plots"],
+  3: ["أرض", "أراضي", "قطعة أرض", "محضر", "محاضر", "مقسم", "land", "lands", "plot", "plots", ...FARMLAND_WORDS],
   4: ["محل", "محلات", "محال", "دكان", "دكاكين", "محل تجاري", "shop", "shops", "store", "stores"],
   5: ["فيلا", "فيلات", "فلل", "فلة", "villa", "villas"],
   6: ["شقة", "شقق", "apartment", "apartments", "flat", "flats"],
   7: ["مكتب", "مكاتب", "office", "offices"],
   8: ["شاليه", "شاليهات", "chalet", "chalets"],
 };
+
+/**
+ * Studio: a small flat (decision 084), the apartment type and at most STUDIO_AREA_MAX m² unless the words give an
+ * area of their own ("استوديو 40 متر").
+ */
+export const STUDIO_WORDS = ["استوديو", "ستوديو", "ستديو", "studio", "studios"];
+/** The largest studio, in m² (decision 084): the seed's smallest flats and the portals' studios are below it. */
+export const STUDIO_AREA_MAX = 60;
 
 /** Sale (estate_offer_types id 1) and rent (2), as a search names them. */
 export const OFFER_WORDS: Record<number, string[]> = {
@@ -138,4 +152,48 @@ export const PLACE_NAMES: readonly [governorate: string, place: string, names: s
   // Every old city's name: the place only where the search or its words name Tartus.
   ["Tartus", "Old Tartus", ["Old City", "المدينة القديمة", "البلد القديمة"], "within"],
   ["Latakia", "Blue Beach", ["Shatea al-Azraq", "Blue Beach Latakia"]],
+];
+
+/**
+ * Finishing as people say it (interior_statuses ids of the seed: 1 structural frame, 2 medium, 3 newly finished,
+ * 4 excellent (super deluxe), 5 partly finished, 6 shell), beside the statuses' own names (decision 084). "مكسي"
+ * (finished, ready to live in) is the newly finished status; "ديلوكس" the excellent one; "عالعظم" is على العظم.
+ */
+export const FINISHING_WORDS: Record<number, string[]> = {
+  1: ["هيكل", "هيكل إنشائي", "عالهيكل", "structural frame", "frame"],
+  2: ["إكساء وسط", "إكساء متوسط", "medium finishing"],
+  3: ["مكسي", "مكسية", "مكسو", "مكسوة", "إكساء جديد", "finished", "newly finished"],
+  4: ["سوبر ديلوكس", "سوبر دولوكس", "ديلوكس", "دولوكس", "إكساء ممتاز", "super deluxe", "deluxe", "luxury finishing"],
+  5: ["إكساء جزئي", "partly finished"],
+  6: ["على العظم", "عالعظم", "عظم", "shell", "unfinished"],
+};
+
+/**
+ * A rent's period as people say it (period_types ids: 1 daily, 2 weekly, 3 monthly, 4 seasonal, 5 yearly; decision
+ * 057), beside the periods' own names. A period is a rent: on /estates it takes the search to the rent page (monthly,
+ * yearly) or to the holiday lets (daily, weekly, seasonal).
+ */
+export const PERIOD_WORDS: Record<number, string[]> = {
+  1: ["يومي", "يومية", "باليوم", "ليلي", "بالليلة", "daily", "nightly", "per night", "per day"],
+  2: ["أسبوعي", "أسبوعية", "بالأسبوع", "weekly", "per week"],
+  3: ["شهري", "شهرية", "بالشهر", "monthly", "per month"],
+  4: ["موسمي", "موسمية", "صيفي", "seasonal", "summer"],
+  5: ["سنوي", "سنوية", "بالسنة", "yearly", "annual", "annually", "per year"],
+};
+
+/**
+ * Words of a holiday let without its period (decision 084): "for rent" alone is a monthly or yearly rent (the rent
+ * page), with one of these it is a holiday let (the vacation page).
+ */
+export const HOLIDAY_WORDS = [
+  "عطلة",
+  "إجازة",
+  "اصطياف",
+  "مصيف",
+  "سياحي",
+  "سياحية",
+  "holiday",
+  "holidays",
+  "vacation",
+  "short stay",
 ];

@@ -32,6 +32,7 @@ import {
 import { cachedQuery } from "~/platform/cache/query-cache.server";
 import { filterWordsOf } from "./filter-words.server";
 import { notFound, pageContext } from "~/platform/http/page.server";
+import { getDb } from "~/platform/db/db.server";
 
 type Options = {
   scope: Scope;
@@ -72,18 +73,23 @@ export type SearchLink = { label: string; href: string };
 /** A labelled list of such links as the results show it: `chips` (the applied filters) or `widen` (wider searches). */
 export type LinkGroup = { className: "chips" | "widen" | "alert-link"; label: string; list: SearchLink[] };
 
-/** The longest address the words redirect sends to (characters); a search form's addresses are far shorter. */
-const WORDS_REDIRECT_MAX = 8000;
+/**
+ * The longest filters' address typed words are answered with (characters); a search form's addresses are far
+ * shorter. An address no form writes (values of thousands of characters) is read as it was sent, and its filter is
+ * refused (400, tests/fuzz.test.ts).
+ */
+const WORDS_ADDRESS_MAX = 8000;
 
 /**
  * The loader of a listing page (/estates, /rent-properties, /vacation-properties): reads the filter from the URL,
  * answers 400 with the form and its messages when it is incomplete or wrong, 404 for a page out of range, else one
  * page of results and similar listings. A governorate chosen in the place select and an ad
- * number typed in the search box redirect (to `governorate_id=…`, to /estate/:id); the results come with the applied
- * filters as removable links (`chips`) and, when nothing is found, wider searches (`widen`).
+ * number typed in the search box redirect (to `governorate_id=…`, to /estate/:id); typed words that name filters are
+ * answered where they were typed, with the page of those filters (`seo.address`, decision 087); the results come with
+ * the applied filters as removable links (`chips`) and, when nothing is found, wider searches (`widen`).
  */
 export async function loadListingPage(request: Request, options: Options) {
-  const url = new URL(request.url);
+  let url = new URL(request.url);
   const governorate = governorateChoice(url.searchParams);
   if (governorate) throw redirect(`${url.pathname}?${governorate}`);
   const { db, locale, t } = await pageContext(request);
@@ -93,11 +99,13 @@ export async function loadListingPage(request: Request, options: Options) {
     if (id !== null) throw redirect(`/estate/${id}${locale === "en" && queryLang(url.searchParams) === "en" ? "?lang=en" : ""}`);
   }
   const lookups = await getLookups(db);
-  // Decision 056: words that name a filter become it, and the search has one address (the page cache, search engines).
-  const words = filterWordsRedirect(url, lookups, options.scope);
-  // An address no form writes (values of thousands of characters) is not redirected: its Location would pass the
-  // 16 KiB of headers Node's HTTP client reads (tests/fuzz.test.ts); its filter is refused below instead (400).
-  if (words && words.length <= WORDS_REDIRECT_MAX) throw redirect(words);
+  // Decisions 056 and 087: words that name a filter become it, and the page is that of the filters' address (its
+  // canonical link, the page cache's key), rendered here without a second round trip.
+  const address = typedSearchAddressWith(url, lookups, options.scope);
+  // Words that ask for another listing page (decision 084: "for rent" is the long-term rents) go there: another
+  // route, so a redirect, the one other than an ad number's (decision 087).
+  if (address && new URL(address, url).pathname !== url.pathname) throw redirect(address);
+  if (address) url = new URL(address, url);
   const parsed = parseEstateFilter(url.searchParams, lookups, {
     // Decision 006: only a filter field makes the fields required, not `page`, `lang` or a tracking parameter.
     required: options.scope === "all" && !isFilterSubmitted(url.searchParams) ? [] : options.required,
@@ -114,6 +122,7 @@ export async function loadListingPage(request: Request, options: Options) {
       defaults: FILTER_DEFAULTS,
       noindex: false,
       index: isLandingSearch(parsed.values),
+      address: address ?? undefined,
     },
     options: filterOptions(lookups, locale),
     // The place select shows a whole governorate as its option `g<id>` (SearchFilter, LocationOptions).
@@ -188,17 +197,34 @@ export function showsSimilar(filter: EstateFilter, result: SearchResult): boolea
   return (narrowed && result.page === result.pageCount) || result.total === 0;
 }
 
+/** The listing page of each scope: its address (a rent's period or a holiday word takes a search to its page). */
+export const SCOPE_PATHS: Readonly<Record<Scope, string>> = {
+  all: "/estates",
+  rent: "/rent-properties",
+  vacation: "/vacation-properties",
+};
+
 /**
  * The address of `url`'s search with the filter words of its `q` made filters (filterWordsOf, decision 056: "شقة
- * مفروشة في المزة ٣ غرف" → apartment, furnished, Mezzeh, 3 rooms or more, no words left), or null when `q` has none
- * and nothing to drop, and the search is already the advanced one or has its place, type and offer type. Sale and
- * rent words are filters on /estates only (the rent pages have their scope).
+ * مفروشة في المزة ٣ غرف" → apartment, furnished, Mezzeh, 3 rooms or more, no words left), its page kept, or null when
+ * `q` has none and nothing to drop, and the search is already the advanced one or has its place, type and offer type.
+ * Sale and rent words are filters on /estates only (the rent pages have their scope). Words that ask for another
+ * listing page give that page's address, from its first page (decision 084): "for rent" or a monthly or yearly
+ * period the long-term rents, a nightly, weekly or seasonal period or a holiday word the holiday lets, without the
+ * offer type and a period the page lacks. An ad number (adNumberOf) and an address longer than WORDS_ADDRESS_MAX give
+ * null: the loader answers them as sent.
  */
-export function filterWordsRedirect(url: URL, lookups: Lookups, scope: Scope): string | null {
+export function typedSearchAddressWith(url: URL, lookups: Lookups, scope: Scope): string | null {
   const q = queryWords(url.searchParams);
-  if (!q) return null;
+  if (!q || adNumberOf(url.searchParams) !== null) return null;
   const values = Object.fromEntries(url.searchParams) as Partial<FilterValues>;
-  const found = filterWordsOf(q, values, lookups, { offer: scope === "all" });
+  const found = filterWordsOf(q, values, lookups, { offer: scope === "all", scope });
+  const target = found.scope ?? scope;
+  if (target !== scope) {
+    found.set.estate_offer_type_id = "";
+    const period = found.set.period_type_id ?? values.period_type_id;
+    if (period && VACATION_PERIOD_TYPE_IDS.includes(Number(period)) !== (target === "vacation")) found.set.period_type_id = "";
+  }
   // Words without the place, type or offer type of a submitted form make the search the advanced one (decision 024:
   // is_simple=0 requires none), as linkWith writes it; the home page's form sends its selects empty.
   const place = (found.set.location_id ?? values.location_id) || (found.set.governorate_id ?? values.governorate_id);
@@ -207,8 +233,28 @@ export function filterWordsRedirect(url: URL, lookups: Lookups, scope: Scope): s
   const simple =
     isFilterSubmitted(url.searchParams) && values.is_simple !== "0" && (!place || !type || (scope === "all" && !offer));
   const changed = Object.entries(found.set).some(([key, value]) => (values[key as FilterParam] ?? "") !== value);
-  if (!changed && found.q === q && !simple) return null;
-  return linkWith(url, { ...found.set, q: found.q });
+  if (!changed && found.q === q && !simple && target === scope) return null;
+  const address = new URL(linkWith(url, { ...found.set, q: found.q }, SCOPE_PATHS[target]), url);
+  const page = url.searchParams.get("page");
+  if (page && target === scope) address.searchParams.set("page", page);
+  const path = `${address.pathname}${address.search}`;
+  return path.length <= WORDS_ADDRESS_MAX ? path : null;
+}
+
+/**
+ * The `pageAddress` of the results routes (server/page-query.ts, decision 087): the filters' address of a search
+ * typed as words (typedSearchAddressWith), from which the server renders the page and keys it in the page cache;
+ * null when the address is the page's own or the database cannot be reached (the loader then answers as it can).
+ */
+export async function typedSearchAddress(url: URL, scope: Scope): Promise<string | null> {
+  if (!url.searchParams.get("q")) return null;
+  try {
+    const address = typedSearchAddressWith(url, await getLookups(await getDb()), scope);
+    // Another listing page is the loader's redirect: rendered here it would be another route at this address.
+    return address && new URL(address, url).pathname === url.pathname ? address : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The address of the form that keeps `url`'s search: /save-search with its non-empty parameters but page and lang. */
@@ -218,8 +264,11 @@ function saveSearchHref(url: URL): string {
   return `/save-search?${params}`;
 }
 
-/** `url`'s search with `changes` applied (an empty value removes the parameter) and without `page`. */
-function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>): string {
+/**
+ * `url`'s search with `changes` applied (an empty value removes the parameter) and without `page`, on `pathname`
+ * (url's by default).
+ */
+function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>, pathname = url.pathname): string {
   const next = new URLSearchParams(url.searchParams);
   next.delete("page");
   for (const [key, value] of Object.entries(changes)) {
@@ -230,7 +279,7 @@ function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>): stri
   const place = next.get("location_id") || next.get("governorate_id");
   if (!place || !next.get("estate_type_id") || !next.get("estate_offer_type_id")) next.set("is_simple", "0");
   const query = next.toString();
-  return `${url.pathname}${query ? `?${query}` : ""}`;
+  return `${pathname}${query ? `?${query}` : ""}`;
 }
 
 /** The price bound as written in the search's currency, with the cards' labels: "50,000 US$", "1,000,000 ل.س". */

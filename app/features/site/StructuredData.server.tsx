@@ -3,6 +3,7 @@ import type { EstateCard } from "~/features/listings/estate-card.server";
 import type { EstateDetail } from "~/features/listings/estate.server";
 import type { SearchResult } from "~/features/search/estate-search.server";
 import { estateTitle } from "~/features/listings/format";
+import type { ListingFacts } from "~/features/listings/facts";
 import { absoluteUrl } from "~/platform/http/seo";
 
 /**
@@ -78,8 +79,38 @@ export function ListingsJsonLd({ estates, origin }: { estates: EstateCard[]; ori
 }
 
 /**
+ * The facts of a listing that schema.org has (decision 093): `amenityFeature`, a LocationFeatureSpecification per
+ * known fact named in the page's language (a yes or no as a Boolean, hours, amperes, kW, floors and months as
+ * numbers, the lists' names as text), and `yearBuilt` from the building's age (in the current year). Key money and
+ * facing have no schema.org term and a value better read on the page: left out.
+ */
+function factsJsonLd(facts: ListingFacts, t: (key: string) => string, now = new Date()) {
+  const feature = (name: string, value: boolean | number | string | null) =>
+    value === null ? [] : [{ "@type": "LocationFeatureSpecification", name, value }];
+  const label = (key: string) => t(`facts.${key}`);
+  const listed = (key: "heating" | "internet") => (facts[key] === null ? null : t(`facts.${key}.${facts[key]}`));
+  const amenityFeature = [
+    ...feature(label("electricity_hours"), facts.electricity_hours),
+    ...feature(label("solar"), facts.solar),
+    ...feature(label("solar_kw"), facts.solar_kw),
+    ...feature(label("generator_amperes"), facts.generator_amperes),
+    ...feature(label("water_tank"), facts.water_tank),
+    ...feature(label("elevator"), facts.elevator),
+    ...feature(label("parking"), facts.parking),
+    ...feature(label("building_floors"), facts.building_floors),
+    ...feature(t("facts.heating.label"), listed("heating")),
+    ...feature(t("facts.internet.label"), listed("internet")),
+    ...feature(label("upfront_months"), facts.upfront_months),
+  ];
+  return {
+    amenityFeature: amenityFeature.length ? amenityFeature : undefined,
+    yearBuilt: facts.building_age_years === null ? undefined : now.getUTCFullYear() - facts.building_age_years,
+  };
+}
+
+/**
  * JSON-LD of one listing: a RealEstateListing with its place (and its point as `geo`, decision 059), area,
- * rooms, photos and Offer (seller: its office).
+ * rooms, the facts schema.org has (factsJsonLd), photos and Offer (seller: its office).
  */
 export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin: string }) {
   const { t } = useT();
@@ -110,6 +141,7 @@ export function ListingJsonLd({ estate, origin }: { estate: EstateDetail; origin
         },
         floorSize: { "@type": "QuantitativeValue", value: estate.area, unitText: estate.areaUnit },
         numberOfRooms: estate.rooms ?? undefined,
+        ...factsJsonLd(estate.facts, t),
         offers: {
           "@type": "Offer",
           price: estate.price ?? undefined,

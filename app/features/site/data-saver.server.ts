@@ -63,7 +63,7 @@ export function dataSaverCookie(choice: "on" | "off", request: Request): string 
 /**
  * Route ids (Remix's, as in `app/routes/<file>` without the extension) of the pages that keep their JavaScript with
  * the data saver on, because their forms use it: drafts kept in the browser and checked before sending (the four
- * visitors' forms), the account forms (phone field, captcha, validation), the profile (forgets a sent form's draft)
+ * visitors' forms), the account forms (phone field, captcha, validation), the profile (forgets a sent form's draft) and its account pages (name, password, number, sessions, deletion)
  * and its post editor (photo uploads and order), the saved-search forms, and the back office (`routes/admin`, the layout route of every
  * back-office page, so one of the matches of each). Every
  * other page (home, search results, listings, offices, articles, static pages, error pages) is read, not filled in,
@@ -81,6 +81,11 @@ export const ROUTES_WITH_FORM_SCRIPTS: readonly string[] = [
   "routes/forgot-password",
   "routes/rp",
   "routes/profile",
+  "routes/profile_.delete",
+  "routes/profile_.name",
+  "routes/profile_.password",
+  "routes/profile_.phone",
+  "routes/profile_.sessions",
   "routes/profile_.posts.$id",
   "routes/save-search",
   "routes/saved-searches.$id",

@@ -176,6 +176,37 @@ const tsvector = customType<{ data: string }>({
   },
 });
 
+/**
+ * The facts of a listing Syrians ask before they call (docs/decisions/093-the-facts-before-the-call.md,
+ * app/features/listings/facts.ts): the same columns on `estates` and on a pending edit (`estate_edits`), every one
+ * null when not known. Migration 0040 adds them with their checks (hours 0 to 24, amperes 0 to 100, upfront months 0 to
+ * 24, the lists of facing, heating and internet: FACINGS, HEATINGS and INTERNETS there). Key money is whole units of `key_money_currency` (SYP or USD).
+ */
+function listingFactColumns() {
+  return {
+    /** Hours of grid electricity a day, 0 to 24. */
+    electricity_hours: smallint("electricity_hours"),
+    solar: boolean("solar"),
+    /** The solar installation's peak kilowatts. */
+    solar_kw: real("solar_kw"),
+    /** The generator subscription's amperes, 0 (none) to 100. */
+    generator_amperes: smallint("generator_amperes"),
+    water_tank: boolean("water_tank"),
+    elevator: boolean("elevator"),
+    building_floors: smallint("building_floors"),
+    building_age_years: smallint("building_age_years"),
+    facing: text("facing"),
+    parking: boolean("parking"),
+    heating: text("heating"),
+    internet: text("internet"),
+    /** A rent's months paid in advance, 0 to 24. */
+    upfront_months: smallint("upfront_months"),
+    /** A shop's key money (فروغ), whole units of key_money_currency. */
+    key_money: bigint("key_money", { mode: "number" }),
+    key_money_currency: text("key_money_currency").$type<"SYP" | "USD">(),
+  };
+}
+
 export const estates = pgTable(
   "estates",
   {
@@ -231,6 +262,7 @@ export const estates = pgTable(
     rooms_count: smallint("rooms_count"),
     floor: smallint("floor"),
     swimming_pool: boolean("swimming_pool").notNull().default(false),
+    ...listingFactColumns(),
     phone: text("phone"),
     office_id: integer("office_id").references(() => offices.id),
     contract_type_id: integer("contract_type_id")
@@ -474,6 +506,7 @@ export const estate_edits = pgTable(
     interior_status_id: integer("interior_status_id").references(() => interior_statuses.id),
     /** The rental period the edit gives (decision 055: owners set it in the editor); null for sales. */
     period_type_id: integer("period_type_id").references(() => period_types.id),
+    ...listingFactColumns(),
     description: text("description"),
     images: jsonb("images").$type<StoredImage[]>().notNull().default([]),
     reject_reason: text("reject_reason"),

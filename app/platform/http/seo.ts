@@ -29,6 +29,11 @@ export type Seo = {
    * follow`, yet cached and shared like any public page. Unset or true: indexed unless `noindex`.
    */
   index?: boolean;
+  /**
+   * The page's own address (path and query) when it was asked for at another: a search typed as words is the page of
+   * the filters they name (decision 087), whose address the canonical link and the alternates give.
+   */
+  address?: string;
 };
 
 type RootData = { locale: "ar" | "en"; origin: string; siteName: string };
@@ -43,6 +48,10 @@ export function seoMeta(
   location: { pathname: string; search: string },
 ): MetaDescriptor[] {
   if (!seo || !root) return [{ title: root?.siteName ?? "" }];
+  if (seo.address) {
+    const own = new URL(seo.address, root.origin);
+    location = { pathname: own.pathname, search: own.search };
+  }
   const params = new URLSearchParams(location.search);
   const kept = new URLSearchParams();
   for (const key of seo.keep ?? []) {

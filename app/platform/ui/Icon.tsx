@@ -36,10 +36,15 @@ export type IconName =
   | "expand"
   | "refresh"
   | "logout"
-  | "filter";
+  | "filter"
+  | "bolt"
+  | "sun"
+  | "drop"
+  | "elevator"
+  | "car";
 
 /** Bump when public/icons.svg changes, so browsers fetch the new sprite. */
-const SPRITE = "/icons.svg?v=3";
+const SPRITE = "/icons.svg?v=4";
 
 /**
  * An icon from the one cached sprite (inline SVG sprites, no icon font). Decorative unless `label` is given.

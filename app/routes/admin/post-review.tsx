@@ -5,7 +5,7 @@ import { ReasonFields, AdminError } from "~/features/back-office/AdminParts";
 import { Icon } from "~/platform/ui/Icon";
 import { useSubmitting } from "~/platform/forms/useServerForm";
 import { parseAdminForm, postDecisionSchema, reasonValues } from "~/features/posts/moderation-forms";
-import { moderatePost, postReview } from "~/features/posts/post-review.server";
+import { moderatePost, postReview, type ReviewFact } from "~/features/posts/post-review.server";
 import { changeListing } from "~/features/posts/freshness.server";
 import { reasonChoices } from "~/features/posts/owner-texts.server";
 import { TransitionError } from "~/features/posts/moderation.server";
@@ -207,7 +207,7 @@ function PostFacts({
   photos,
 }: {
   title: string;
-  facts: { key: string; value: string }[];
+  facts: ReviewFact[];
   description: string | null;
   photos: string[];
 }) {
@@ -218,7 +218,7 @@ function PostFacts({
       <dl className="details">
         {facts.map((f) => (
           <div key={f.key}>
-            <dt>{t(`admin:facts.${f.key}`)}</dt>
+            <dt>{f.label ?? t(`admin:facts.${f.key}`)}</dt>
             <dd>{f.value === "yes" ? t("admin:yes") : f.value === "no" ? t("admin:no") : <bdi>{f.value || "-"}</bdi>}</dd>
           </div>
         ))}

@@ -22,7 +22,7 @@ export async function seedReference(db: Db, images: ImageStore): Promise<void> {
  * What every site needs, an empty production one too (docs/decisions/079): the lookup lists (offer types, estate
  * types, units…) and the country's 14 governorates and their places, each linked to its gazetteer record and given
  * its point by place_points() (migration 0037, decision 094), then every other locality of the gazetteer
- * (gazetteer_places(), migration 0040, decision 095), in one transaction.
+ * (gazetteer_places(), migration 0041, decision 095), in one transaction.
  */
 export async function seedPlaces(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
