@@ -141,8 +141,10 @@ describe("/places and /places/suggest", () => {
     expect(words("بيت في رنكوس", { governorate_id: String(village.governorate_id) }).set).toMatchObject({
       location_id: String(village.id),
     });
-    const redirect = await callLoader(estatesLoader, `/estates?q=${encodeURIComponent("بيت في عسال الورد")}`);
-    expect(redirect.status).toBe(302);
-    expect(redirect.headers.get("Location")).toContain(`location_id=${assal.id}`);
+    // The page of those filters at the typed address (decision 087), the place chosen in its form.
+    const typed = await callLoader(estatesLoader, `/estates?q=${encodeURIComponent("بيت في عسال الورد")}`);
+    expect(typed.status).toBe(200);
+    expect(typed.data.values).toMatchObject({ location_id: String(assal.id), estate_type_id: "1" });
+    expect(typed.data.place).toEqual({ id: assal.id, name: "ريف دمشق، عسال الورد" });
   });
 });

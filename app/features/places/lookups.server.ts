@@ -18,7 +18,12 @@ export type Place = Named & { from_gazetteer: boolean };
  * A governorate with every place of it (`locations`: what its search covers, some 10,000 in all) and the site's own
  * places among them (`listed`: what the place selects and the lookups API list, 241 in all; decision 095).
  */
-export type Governorate = Named & { locations: Place[]; listed: Named[] };
+export type Governorate = Named & {
+  locations: Place[];
+  listed: Named[];
+  /** Its record in the gazetteer (decision 094), which names its outline on the maps (decision 095). */
+  wof_id: number | null;
+};
 /**
  * A point on the map in degrees, WGS 84 (north, east). `city`: the point is not the place's own but its city's (a
  * city neighbourhood the gazetteer lacks, or a place known only by its governorate's seat; decision 094), named in
@@ -133,7 +138,7 @@ async function loadLookups(db: Db): Promise<Lookups> {
       .filter((l) => l.governorate_id === g.id)
       .map((l) => ({ id: l.id, name_ar: l.name_ar, name_en: l.name_en, from_gazetteer: l.from_gazetteer }));
     const listed = locations.filter((l) => !l.from_gazetteer).map(({ id, name_ar, name_en }) => ({ id, name_ar, name_en }));
-    return { id: g.id, name_ar: g.name_ar, name_en: g.name_en, locations, listed };
+    return { id: g.id, name_ar: g.name_ar, name_en: g.name_en, locations, listed, wof_id: g.wof_id };
   });
   const locationById = new Map<number, { governorate: Named; location: Place }>();
   for (const g of governorates) for (const l of g.locations) locationById.set(l.id, { governorate: g, location: l });

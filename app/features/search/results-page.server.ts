@@ -31,6 +31,8 @@ import {
 } from "./estate-filter.server";
 import { cachedQuery } from "~/platform/cache/query-cache.server";
 import { filterWordsOf } from "./filter-words.server";
+import { mapData } from "./map-data.server";
+import type { MapData } from "~/features/places/PlaceMap";
 import { notFound, pageContext } from "~/platform/http/page.server";
 import { getDb } from "~/platform/db/db.server";
 
@@ -149,6 +151,7 @@ export async function loadListingPage(request: Request, options: Options) {
         result: null as SearchResult | null,
         similar: [] as EstateCard[],
         links: [] as LinkGroup[],
+        map: null as MapData | null,
       },
       { status: 400 },
     );
@@ -178,6 +181,16 @@ export async function loadListingPage(request: Request, options: Options) {
       list: url.pathname === "/estates" ? [{ label: t("search.alert"), href: saveSearchHref(url) }] : [],
     },
   ];
+  // The map of listings under the results (decision 095): the search's governorate with its places, else the country;
+  // each area a link to this search there.
+  const focus = parsed.filter.location_id
+    ? lookups.locationById.get(parsed.filter.location_id)?.governorate.id
+    : parsed.filter.governorate_id;
+  const map: MapData | null = await mapData(db, lookups, locale, {
+    focus,
+    governorateHref: (id) => linkWith(url, { governorate_id: String(id), location_id: "" }),
+    placeHref: (id) => linkWith(url, { location_id: String(id), governorate_id: "" }),
+  });
   return data({
     ...base,
     seo: { ...base.seo, noindex: result.total === 0 },
@@ -185,6 +198,7 @@ export async function loadListingPage(request: Request, options: Options) {
     result,
     similar,
     links: links.filter((group) => group.list.length),
+    map,
   });
 }
 
