@@ -33,21 +33,28 @@ export default defineConfig({
   projects: [
     // The page weight is measured once, by the phone with JavaScript. The axe checks (accessibility.spec.ts)
     // run at the phone with JavaScript and at the desktop without: both viewports and both modes, in half the time.
-    // Hydration (decision 020) needs scripts.
+    // Hydration (decision 020) needs scripts. Photos shrunk in the browser (photo-upload.spec.ts) are checked once, by
+    // the phone with JavaScript.
     {
       name: "phone-nojs",
-      testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts", "hydration.spec.ts", "offline.spec.ts"],
+      testIgnore: [
+        "page-weight.spec.ts",
+        "accessibility.spec.ts",
+        "hydration.spec.ts",
+        "offline.spec.ts",
+        "photo-upload.spec.ts",
+      ],
       use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: false, isMobile: false },
     },
     { name: "phone-js", use: { viewport: { width: 360, height: 740 }, javaScriptEnabled: true } },
     {
       name: "desktop-nojs",
-      testIgnore: ["page-weight.spec.ts", "hydration.spec.ts", "offline.spec.ts"],
+      testIgnore: ["page-weight.spec.ts", "hydration.spec.ts", "offline.spec.ts", "photo-upload.spec.ts"],
       use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false },
     },
     {
       name: "desktop-js",
-      testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts"],
+      testIgnore: ["page-weight.spec.ts", "accessibility.spec.ts", "photo-upload.spec.ts"],
       use: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: true },
     },
   ],

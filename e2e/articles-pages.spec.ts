@@ -121,7 +121,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole("heading", { level: 1, name: c.notFound.title })).toBeVisible();
       await expect(page.getByText(c.notFound.text)).toBeVisible();
       await expect(page).toHaveTitle(literal(c.notFound.title));
-      await expect(mainMenu(page, lang).locator("a")).toHaveCount(8);
+      await expect(mainMenu(page, lang).locator("a")).toHaveCount(9);
       await expect(page.getByRole("contentinfo")).toBeVisible();
       await visit(page, "/no-such-page", project, 404);
       await page.getByRole("main").getByRole("link", { name: c.notFound.search }).click();

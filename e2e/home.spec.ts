@@ -13,7 +13,7 @@ import {
   visit,
 } from "./support";
 
-/** The eight navbar links, in order, and the eight footer links. */
+/** The navbar's links in order (the eight, then "Post your property"), and the eight footer links. */
 const MENU_HREFS = [
   "/",
   "/vacation-properties",
@@ -23,6 +23,7 @@ const MENU_HREFS = [
   "/consultation",
   "/articals",
   "/call-us",
+  "/new-estate",
 ];
 const FOOTER_HREFS = [
   "/",
@@ -54,10 +55,11 @@ for (const lang of LANGS) {
       await expect(page).toHaveTitle(c.brand);
       await expect(page.getByRole("heading", { level: 1, name: c.home.heroTitle })).toBeVisible();
 
-      // Navbar: eight links in order, the language switcher, the home brand link.
+      // Navbar: eight links in order and "Post your property" (a button of the bar on desktop, the drawer's last link
+      // on phones: decision 087), the language switcher, the home brand link.
       const banner = page.getByRole("banner");
       const links = mainMenu(page, lang).locator("a");
-      await expect(links).toHaveCount(8);
+      await expect(links).toHaveCount(9);
       await expect(links).toHaveText([
         c.nav.home,
         c.nav.vacation,
@@ -67,7 +69,12 @@ for (const lang of LANGS) {
         c.nav.consultation,
         c.nav.articles,
         c.nav.contact,
+        c.nav.post,
       ]);
+      const post = banner.locator("a.post-button");
+      await expect(post).toBeVisible();
+      await expect(post).toHaveAccessibleName(c.nav.post);
+      await expect(post).toHaveAttribute("href", "/new-estate");
       for (const [i, href] of MENU_HREFS.entries()) await expect(links.nth(i)).toHaveAttribute("href", href);
       await expect(links.first()).toHaveAttribute("aria-current", "page");
       await expect(banner.getByRole("button", { name: c.nav.otherLanguage })).toBeVisible();
@@ -81,6 +88,12 @@ for (const lang of LANGS) {
       await expect(search.getByRole("combobox", { name: c.search.estateType })).toHaveValue("");
       await expect(search.getByRole("combobox", { name: c.search.priceRange })).toHaveValue("");
       await expect(search.getByRole("button", { name: c.search.submit })).toBeVisible();
+      // The first screen of a phone (360x740), with the app banner shown: the search button is on it (decision 087).
+      if (isPhone(project)) {
+        await expect(page.getByRole("complementary", { name: c.popup.title })).toBeVisible();
+        const button = await search.getByRole("button", { name: c.search.submit }).boundingBox();
+        expect(button!.y + button!.height, "the search button's bottom, in px from the top").toBeLessThanOrEqual(740);
+      }
       await expect(page.getByRole("link", { name: c.home.quickAdvanced })).toHaveAttribute("href", "/advanced-search");
 
       // Our services: three article cards linking to /artical/{id}, each with a read-more link.
@@ -167,7 +180,7 @@ for (const lang of LANGS) {
       await expectLanguage(page, lang);
       const menu = mainMenu(page, lang);
       const links = menu.locator("a");
-      await expect(links).toHaveCount(8);
+      await expect(links).toHaveCount(9);
       await expect(menu.locator("a", { hasText: c.nav.articles })).toHaveAttribute("aria-current", "page");
       // The hamburger is a <label> for the drawer checkbox (no role of its own).
       const opener = page.getByRole("banner").locator("label.drawer-open");
@@ -183,7 +196,10 @@ for (const lang of LANGS) {
         await expect(menu.locator("a", { hasText: c.nav.offices })).toBeInViewport();
       } else {
         await expect(opener).toBeHidden();
-        for (const link of await links.all()) await expect(link).toBeInViewport();
+        // The bar's eight links; "Post your property" is the bar's own button there, not a ninth link.
+        for (const link of (await links.all()).slice(0, 8)) await expect(link).toBeInViewport();
+        await expect(links.last()).toBeHidden();
+        await expect(page.getByRole("banner").locator("a.post-button")).toBeInViewport();
       }
 
       await menu.locator("a", { hasText: c.nav.offices }).click();

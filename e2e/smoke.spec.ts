@@ -6,5 +6,5 @@ test("home page renders in Arabic by default, right to left", async ({ page }) =
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.locator("header nav a")).toHaveCount(8);
+  await expect(page.locator("header nav a")).toHaveCount(9);
 });

@@ -32,7 +32,7 @@ import { forgetCutCounts } from "../app/features/search/find-page.server";
 import { getLookups } from "../app/features/places/lookups.server";
 import { getEnv } from "../app/platform/config/env.server";
 import { adNumberOf, parseEstateFilter } from "../app/features/search/estate-filter.server";
-import { typedSearchAddressWith, showsSimilar } from "../app/features/search/results-page.server";
+import { typedSearchAddressWith, showsSimilar, SCOPE_PATHS } from "../app/features/search/results-page.server";
 import { numberOption } from "./cli";
 import { combinations } from "./search-combinations";
 
@@ -102,6 +102,20 @@ const SEARCHES: [string, string, Scope?][] = [
   // Since decision 071 "مسبح" and "pool" are a filter: a word that is none, in about one listing in six, with a
   // governorate and a sort.
   ["words: طابق أرضي, Aleppo, largest", `${words("طابق أرضي")}&governorate_id=2&sort=area_desc`],
+  // Decision 084: amounts, finishing, studios and rent periods typed as words (a period or "for rent" takes the search
+  // to the rent or vacation page, measured there).
+  ["words: شقة 150 متر", words("شقة 150 متر")],
+  ["words: شقة بسعر 50 الف دولار", words("شقة بسعر 50 الف دولار")],
+  ["words: شقة ٣ غرف 120 متر بسعر 60 الف دولار", words("شقة ٣ غرف 120 متر بسعر 60 الف دولار")],
+  ["words: فيلا فوق 500 الف دولار, cheapest", `${words("فيلا فوق 500 الف دولار")}&sort=price_asc`],
+  ["words: شقة مكسية بحلب", words("شقة مكسية بحلب")],
+  ["words: شقة عالعظم تحت 30 الف دولار", words("شقة عالعظم تحت 30 الف دولار")],
+  ["words: بيت هيكل, dearest", `${words("بيت هيكل")}&sort=price_desc`],
+  ["words: استوديو للإيجار دمشق", words("استوديو للإيجار دمشق")],
+  ["words: apartment for rent in latakia", words("apartment for rent in latakia")],
+  ["words: شقة للإيجار شهري تحت 300 دولار", words("شقة للإيجار شهري تحت 300 دولار")],
+  ["words: شاليه يومي طرطوس", words("شاليه يومي طرطوس")],
+  ["words: ارض زراعية فوق 1000 متر", words("ارض زراعية فوق 1000 متر")],
 ];
 
 const runs = numberOption("runs", 200, { min: 1, integer: true });
@@ -184,11 +198,15 @@ const searches: [string, string, Scope?][] = everyPage
 const rows: { worst: number; line: string }[] = [];
 const measured = searches.filter(([name]) => only === undefined || name.includes(only));
 for (const [name, search, scope] of measured) {
-  const canonical = typedSearchAddressWith(new URL(`/estates?${search}`, "http://localhost"), lookups, scope ?? "all");
-  const params = canonical ? new URL(canonical, "http://localhost").searchParams : new URLSearchParams(search);
+  const page = SCOPE_PATHS[scope ?? "all"];
+  const canonical = typedSearchAddressWith(new URL(`${page}?${search}`, "http://localhost"), lookups, scope ?? "all");
+  const target = canonical ? new URL(canonical, "http://localhost") : null;
+  const params = target ? target.searchParams : new URLSearchParams(search);
   if (canonical) console.error(`${name}: ${decodeURIComponent(canonical)}`);
+  // Words may ask for another listing page (decision 084: "for rent" is the rent page): measured as that page runs it.
+  const pageScope = target ? (Object.keys(SCOPE_PATHS) as Scope[]).find((k) => SCOPE_PATHS[k] === target.pathname) : scope;
   const adNumber = adNumberOf(params) ?? 0;
-  const parsed = parseEstateFilter(params, lookups, { required: [], scope });
+  const parsed = parseEstateFilter(params, lookups, { required: [], scope: pageScope });
   if (Object.keys(parsed.errors).length) throw new Error(`${name}: ${JSON.stringify(parsed.errors)}`);
   // As the results page asks: the page of results, then the similar listings when it shows them (showsSimilar).
   const call = async (): Promise<{ total: number; more: boolean; counted: boolean } | number | null> => {
@@ -238,6 +256,25 @@ for (const [name, search, scope] of measured) {
   else console.log(line);
 }
 for (const { line } of rows.sort((a, b) => b.worst - a.worst)) console.log(line);
+
+// Reading the typed words (decision 084: filter words, clitics, places, amounts): typedSearchAddressWith, in Node
+// only, for every search of words above, 1,000 times each after 100 warm-up calls.
+const typedSearches = measured.filter(([, search]) => new URLSearchParams(search).get("q"));
+const parseTimes: number[] = [];
+for (const [, search, scope] of typedSearches) {
+  const address = new URL(`${SCOPE_PATHS[scope ?? "all"]}?${search}`, "http://localhost");
+  for (let i = 0; i < 1100; i++) {
+    const started = performance.now();
+    typedSearchAddressWith(address, lookups, scope ?? "all");
+    if (i >= 100) parseTimes.push(performance.now() - started);
+  }
+}
+if (parseTimes.length) {
+  console.log(
+    `\nreading typed words (typedSearchAddressWith) over ${typedSearches.length} searches × 1,000: p50 ${percentile(parseTimes, 50).toFixed(3)} ms, ` +
+      `p95 ${percentile(parseTimes, 95).toFixed(3)} ms, p99 ${percentile(parseTimes, 99).toFixed(3)} ms, max ${Math.max(...parseTimes).toFixed(3)} ms`,
+  );
+}
 console.log(
   `\nslowest statement p95 over all searches: ${ms(Math.max(...slowest))} ms; median of the searches' slowest-statement p95: ${ms(percentile(slowest, 50))} ms; ` +
     `${slowest.filter((v) => v > 5).length} of ${slowest.length} searches over 5 ms`,

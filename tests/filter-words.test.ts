@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getLookups, type Lookups } from "~/features/places/lookups.server";
-import { cliticForms, filterWordsOf } from "~/features/search/filter-words.server";
+import { cliticForms, filterWordsOf, nearestQueries } from "~/features/search/filter-words.server";
 import { PROTECTED_WORDS } from "~/features/search/query-vocabulary";
 import { wordKey } from "~/features/search/search-words.server";
 import { useTestDatabase } from "./helpers/db";
@@ -160,6 +160,7 @@ describe("amounts with their units", () => {
       },
     ],
     ["3BR apartment", { rooms_min: "3", estate_type_id: "6", q: "" }],
+    ["شقة ٣غرف ١٥٠م", { estate_type_id: "6", rooms_min: "3", area_min: "135", area_max: "165", q: "" }],
     ["شقة 2 نوم", { estate_type_id: "6", rooms_min: "2", q: "" }],
   ];
   for (const [q, expected] of cases) it(`${q}`, () => expect(read(q)).toEqual(expected));
@@ -204,5 +205,19 @@ describe("colloquial and trade words", () => {
     expect(scope("شقة للبيع")).toBeUndefined();
     // A holiday and a yearly period contradict: the second stays text.
     expect(filterWordsOf("holiday yearly", {}, lookups, { offer: true })).toMatchObject({ scope: "vacation", q: "yearly" });
+  });
+});
+
+describe("the nearest searches to words that name nothing", () => {
+  it("a word a letter away from a known place or type is offered replaced, the other words kept", () => {
+    expect(nearestQueries("بيت جرمنا", lookups)).toContain("بيت جرمانا");
+    expect(nearestQueries("villa jaramna", lookups)).toContain("villa Jaramana");
+    expect(nearestQueries("شقة مفرشة", lookups)).toContain("شقة مفروشة");
+  });
+
+  it("nothing for words far from every known name, nor for stop words and short words", () => {
+    expect(nearestQueries("زمردية", lookups)).toEqual([]);
+    expect(nearestQueries("في من", lookups)).toEqual([]);
+    expect(nearestQueries("xy", lookups)).toEqual([]);
   });
 });

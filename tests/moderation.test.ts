@@ -963,6 +963,29 @@ describe("the editor's action: photo uploads", () => {
     expect(page.data.photos).toEqual([{ file: images[0].file, src: `/images/${images[0].file}-400.webp` }]);
   });
 
+  it("takes a photo sent again with the same Idempotency-Key once: the browser's retry after a lost answer (decision 087)", async () => {
+    const { owner } = await shared();
+    const id = await newPost(owner);
+    const key = "5b0f4d52-3f2b-4d7c-9a43-0c2f7c1d9e11";
+    const send = async () => {
+      const request = postRequest(editorUrl(id), photosForm([await jpegUpload(7)]), owner.cookie);
+      request.headers.set("Idempotency-Key", key);
+      return unwrap(() => editorAction({ request, params: { id: String(id) }, context: {} }));
+    };
+    const first = await send();
+    expect(first).toRedirectTo(editorUrl(id));
+    const again = await send();
+    expect(again).toRedirectTo(editorUrl(id));
+    expect(await imagesOf(id)).toHaveLength(1);
+    // Another key is another photo.
+    const other = postRequest(editorUrl(id), photosForm([await jpegUpload(8)]), owner.cookie);
+    other.headers.set("Idempotency-Key", "0d3c6a1e-8f7b-4e2a-b1c9-7a6e5d4c3b2a");
+    expect(await unwrap(() => editorAction({ request: other, params: { id: String(id) }, context: {} }))).toRedirectTo(
+      editorUrl(id),
+    );
+    expect(await imagesOf(id)).toHaveLength(2);
+  });
+
   it("puts a photo of an approved post into its pending edit, not on the public listing", async () => {
     const { owner, admin } = await shared();
     const id = await postIn("approved", owner, admin);

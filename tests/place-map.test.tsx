@@ -69,7 +69,6 @@ describe("the SVG map", () => {
       expect(html.match(/<li><a[^>]*href="\/estates\?is_simple=0&amp;governorate_id=\d+"/g)).toHaveLength(14);
       expect(html).not.toMatch(/<script/);
       expect(gzipped(html)).toBeLessThan(15 * 1024);
-      console.log("MAPSIZE", html.length, gzipped(html));
     }
     expect(lookups.governorates.every((g) => OUTLINES.some((o) => o.wof_id === g.wof_id))).toBe(true);
   });

@@ -644,6 +644,34 @@ describe("words that name a filter: answered where typed with the page of their 
     expect(words.data.invalid).toBe(false);
   });
 
+  it("words that find nothing say so and offer the nearest searches, each a link that finds", async () => {
+    const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "بيت جرمنا" })}`);
+    expect(res.status).toBe(200);
+    expect(res.data.result.total).toBe(0);
+    const nearest = res.data.links.find((g: { className: string }) => g.className === "nearest");
+    expect(nearest.lead).toContain("«جرمنا»");
+    expect(nearest.lead).toContain("هل تقصد");
+    const jaramana = nearest.list.find((l: { label: string }) => l.label === "جرمانا");
+    expect(jaramana).toBeDefined();
+    // The nearest search keeps the filters understood (the house type) and finds the house in Jaramana.
+    const near = await callLoader(estatesLoader, jaramana.href);
+    expect(near.status).toBe(200);
+    expect(near.data.result.items.map((e: { id: number }) => e.id)).toContain(ids.jaramanaHouse);
+    // In English, a Latin spelling a letter away.
+    const en = await callLoader(estatesLoader, "/estates?is_simple=0&q=villa+in+jaramna&lang=en");
+    const group = en.data.links.find((g: { className: string }) => g.className === "nearest");
+    expect(group.lead).toContain("“jaramna”");
+    expect(group.list.map((l: { label: string }) => l.label)).toContain("Jaramana");
+    // Words near nothing known: said so, and the search without them offered.
+    const none = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة زمردية" })}`);
+    const alone = none.data.links.find((g: { className: string }) => g.className === "nearest");
+    expect(alone.lead).toContain("«زمردية»");
+    expect(alone.list).toEqual([{ label: "ابحث بدون هذه الكلمات", href: "/estates?is_simple=0&estate_type_id=6" }]);
+    // A search that finds something has no such group.
+    const found = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "بيت جرمانا" })}`);
+    expect(found.data.links.some((g: { className: string }) => g.className === "nearest")).toBe(false);
+  });
+
   it("stop words alone are dropped: في من leaves the search without words", async () => {
     const res = await callLoader(estatesLoader, `/estates?${new URLSearchParams({ is_simple: "0", q: "في من" })}`);
     expect(res.status).toBe(200);

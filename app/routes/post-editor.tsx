@@ -1,3 +1,4 @@
+import { answerOnce, IDEMPOTENCY_HEADER } from "~/features/forms/idempotency.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
@@ -114,11 +115,17 @@ type Editing = { db: Db; post: EditablePost; actor: Account; t: Awaited<ReturnTy
  * 409. An upload while another of the same account (or four in the server) runs answers 429 with photoProblems
  * ["busy"]; the files of photos that leave the post are deleted after the change commits.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, post } = await load(request, params.id);
   const { db, t } = await pageContext(request);
   const editing: Editing = { db, post, actor, t };
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadPhotos(editing, request);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    // A photo the editor's script sends again after its answer was lost is taken once (its Idempotency-Key); a form
+    // posted without JavaScript has no key, and its files are not read twice.
+    if (request.headers.has(IDEMPOTENCY_HEADER))
+      return answerOnce({ request, params, context }, () => uploadPhotos(editing, request));
+    return uploadPhotos(editing, request);
+  }
   const form = await request.formData().catch(() => new FormData());
   const intent = form.get("intent");
   if (intent === "delete") return deletePost(editing, form);

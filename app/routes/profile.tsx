@@ -105,9 +105,14 @@ export default function ProfilePage() {
         )}
       </section>
       <section className="section" aria-labelledby="posts-title">
-        <h2 id="posts-title">
-          <Icon name="doc" /> {t("account:profile.posts")}
-        </h2>
+        <div className="section-head">
+          <h2 id="posts-title">
+            <Icon name="doc" /> {t("account:profile.posts")}
+          </h2>
+          <Link to="/new-estate" className="button button-small">
+            <Icon name="key" /> {t("account:profile.addPost")}
+          </Link>
+        </div>
         {posts.length === 0 ? (
           <div className="notice empty-state">
             <p>{t("account:profile.postsEmpty")}</p>

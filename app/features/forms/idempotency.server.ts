@@ -23,6 +23,9 @@ import {
  * docs/decisions/023-offline-forms-and-idempotency.md.
  */
 
+/** The header that names a post's key without its body being read (IETF's draft "The Idempotency-Key HTTP Header Field"). */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
 /** A key as the browser makes it: a UUID (crypto.randomUUID or the same shape from getRandomValues). */
 const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a second post of a submission waits for the first one to finish, in milliseconds. */
@@ -31,12 +34,16 @@ const WAIT_FOR_FIRST_MS = 10_000;
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The idempotency key of a post: the form field `idempotency_key` of an urlencoded or multipart body (read from a
- * clone, so the action still reads the body), or null when there is none or it is not a UUID; `fromOutbox` is true
+ * The idempotency key of a post: its `Idempotency-Key` header when it has one, else the form field `idempotency_key`
+ * of an urlencoded or multipart body (read from a clone, so the action still reads the body), or null when there is none or it is not a UUID; `fromOutbox` is true
  * when the page's outbox sent it (field `outbox=1`). Never throws.
  */
 export async function idempotencyKeyOf(request: Request): Promise<{ key: string; fromOutbox: boolean } | null> {
   if (request.method !== "POST") return null;
+  // A photo sent by the editor's script (app/features/posts/photo-upload.ts) names its key in a header: its body is
+  // a file, not to be read twice.
+  const header = request.headers.get(IDEMPOTENCY_HEADER);
+  if (header !== null) return KEY_PATTERN.test(header) ? { key: header.toLowerCase(), fromOutbox: false } : null;
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
   const form = await request

@@ -1,4 +1,6 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import type { PhotoState } from "~/features/posts/photo-upload";
 import { useT } from "~/platform/i18n/use-t";
 import { IMAGE_ACCEPT } from "~/features/posts/post-forms";
 import type { FieldName, FormConstraint, FormResult } from "~/platform/forms/parse";
@@ -107,7 +109,6 @@ export function PostPhotos({
   problems?: string[];
 }) {
   const { t } = useT();
-  const location = useLocation();
   const busy = useSubmitting();
   return (
     <section className="section" aria-labelledby="photos-title">
@@ -148,26 +149,75 @@ export function PostPhotos({
       ) : (
         <p className="notice empty-state">{t("forms:post.noPhotos")}</p>
       )}
-      {photos.length < limit ? (
-        <Form method="post" encType="multipart/form-data" className="upload-form" key={location.key}>
-          <div className="field">
-            <label htmlFor="photos">{t("forms:post.choosePhotos")}</label>
-            <input id="photos" name="photos" type="file" accept={IMAGE_ACCEPT} multiple aria-describedby="photos-hint" />
-            <p className="hint" id="photos-hint">
-              {t("forms:post.uploadHint", { left: limit - photos.length })}
-            </p>
-            {problems?.map((problem) => (
-              <p className="field-error" key={problem}>
-                <Icon name="alert" /> {t(`forms:upload.${problem}`)}
-              </p>
-            ))}
-          </div>
-          <button type="submit" className="button" disabled={busy}>
-            <Icon name="camera" /> {t("forms:post.upload")}
-          </button>
-        </Form>
-      ) : null}
+      {photos.length < limit ? <PhotoUploadForm left={limit - photos.length} problems={problems} busy={busy} /> : null}
     </section>
+  );
+}
+
+/** One chosen photo as the upload form shows it while its script sends the photos one by one. */
+type SentPhoto = { name: string; state: PhotoState };
+
+/**
+ * The upload form of the post editor (PostPhotos): without JavaScript a plain multipart post of the chosen originals,
+ * which the server shrinks. With JavaScript (and a browser that decodes images: createImageBitmap), the photos are
+ * shrunk in the browser and sent one by one (app/features/posts/photo-upload.ts, loaded only then), each with its
+ * progress bar and what is happening to it; when they are all sent the editor is opened again at its own address (as
+ * the plain post's redirect does), and this list stays to say what became of each.
+ */
+function PhotoUploadForm({ left, problems, busy }: { left: number; problems?: string[]; busy: boolean }) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const [sent, setSent] = useState<SentPhoto[] | null>(null);
+  const sending = sent?.some((photo) => photo.state.step !== "sent" && photo.state.step !== "failed") ?? false;
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    const input = event.currentTarget.elements.namedItem("photos") as HTMLInputElement | null;
+    const files = [...(input?.files ?? [])];
+    if (!files.length || typeof createImageBitmap !== "function" || typeof XMLHttpRequest !== "function") return;
+    event.preventDefault();
+    setSent(files.map((file) => ({ name: file.name, state: { step: "shrinking" } })));
+    const { sendPhotos } = await import("~/features/posts/photo-upload");
+    // The route's data address (Remix's single fetch): its answer to a taken photo is a redirect the browser does not
+    // follow, so the toast it sets is shown when the page's data is read again.
+    await sendPhotos(`${window.location.pathname.replace(/\/$/, "")}.data`, files, (index, state) =>
+      setSent((rows) => rows && rows.map((row, i) => (i === index ? { ...row, state } : row))),
+    );
+    if (input) input.value = "";
+    // Where the plain post's redirect leads: the editor's own address, its data and the toast read again.
+    navigate(window.location.pathname, { replace: true, preventScrollReset: true });
+  };
+  return (
+    <Form method="post" encType="multipart/form-data" className="upload-form" onSubmit={onSubmit}>
+      <div className="field">
+        <label htmlFor="photos">{t("forms:post.choosePhotos")}</label>
+        <input id="photos" name="photos" type="file" accept={IMAGE_ACCEPT} multiple aria-describedby="photos-hint" />
+        <p className="hint" id="photos-hint">
+          {t("forms:post.uploadHint", { left })}
+        </p>
+        {problems?.map((problem) => (
+          <p className="field-error" key={problem}>
+            <Icon name="alert" /> {t(`forms:upload.${problem}`)}
+          </p>
+        ))}
+      </div>
+      {sent ? (
+        <ol className="upload-progress" aria-live="polite">
+          {sent.map(({ name, state }, i) => (
+            <li key={i} className={state.step === "failed" ? "field-error" : undefined}>
+              <span className="upload-name">{name}</span>
+              <progress
+                max={1}
+                value={state.step === "sent" ? 1 : state.step === "sending" ? state.sent : undefined}
+                aria-label={name}
+              />
+              <span>{t(`forms:upload.${state.step}`)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <button type="submit" className="button" disabled={busy || sending}>
+        <Icon name="camera" /> {t("forms:post.upload")}
+      </button>
+    </Form>
   );
 }
 

@@ -92,10 +92,14 @@ export function EstateResults({
   );
 }
 
-/** A labelled list of links (LinkGroup): the applied filters as removable chips, wider searches, the alert link. */
+/**
+ * A labelled list of links (LinkGroup): the applied filters as removable chips, the nearest searches after their
+ * sentence, wider searches, the alert link.
+ */
 function SearchLinks({ group }: { group: LinkGroup }) {
   return (
     <nav className={group.className} aria-label={group.label}>
+      {group.lead ? <p>{group.lead}</p> : null}
       <ul>
         {group.list.map((l) => (
           <li key={l.href}>

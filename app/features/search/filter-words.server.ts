@@ -2,6 +2,7 @@ import type { Lookups, Named } from "~/features/places/lookups.server";
 import { searchNormalize, searchStem, splitWords, STOP_WORDS, wordKey } from "~/features/search/search-words.server";
 import { RENT_OFFER_TYPE_ID, VACATION_PERIOD_TYPE_IDS } from "~/features/places/lookups.server";
 import type { FilterParam, FilterValues, Scope } from "./estate-filter.server";
+import { distance } from "fastest-levenshtein";
 import { amountsOf, type AmountWords } from "./amount-words.server";
 import {
   FINISHING_WORDS,
@@ -58,8 +59,8 @@ type Meaning = {
 const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool", "floor", "estate_finishing"]);
 /** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms", "3 نوم". */
 const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br", "bd", "نوم"]);
-/** A room count and its room word written as one: "3BR", "2bd", "4bed". */
-const JOINED_ROOMS = /^(\d{1,2})(br|bd|bed|beds|bhk)$/;
+/** A room count and its room word written as one: "3BR", "2bd", "4bed", "٣غرف" (keys: normalised, lowered). */
+const JOINED_ROOMS = /^(\d{1,2})(br|bd|bed|beds|bhk|غرف|غرفه)$/;
 /** A room count written in words, then a room word: "ثلاث غرف". Keys normalised (wordKey). */
 const NUMBER_WORDS: Record<string, number> = { ثلاث: 3, ثلاثه: 3, اربع: 4, اربعه: 4, خمس: 5, خمسه: 5, ست: 6, سته: 6 };
 /** Two rooms in one word, the dual (wordKey of غرفتين، غرفتان). */
@@ -474,4 +475,60 @@ function applyAmount(set: Partial<Record<FilterParam, string>>, amount: AmountWo
     set.currency = amount.currency ?? (n < (rent ? 10_000 : 1_000_000) ? "USD" : "SYP");
   }
   return true;
+}
+
+/** A name the search knows (a place, a type, a filter word), as people read it and as typed words are compared to it. */
+type KnownName = { text: string; key: string };
+const knownNamesOf = new WeakMap<Lookups, KnownName[]>();
+
+/** A name's key for nearestQueries: latinKey for a Latin name, else each word normalised without its article. */
+function nearKey(text: string): string {
+  return /^[A-Za-z0-9\s'()-]+$/.test(text) ? latinKey(text) : splitWords(text).map(wordKey).map(placeWord).join(" ");
+}
+
+/** The names nearestQueries offers: the places (in both languages, and their other names) and the estate types. */
+function knownNames(lookups: Lookups): KnownName[] {
+  const known = knownNamesOf.get(lookups);
+  if (known) return known;
+  const texts = new Set<string>();
+  for (const g of lookups.governorates) {
+    for (const row of [g, ...g.locations]) for (const name of [row.name_ar, row.name_en]) texts.add(name);
+  }
+  for (const [, , names] of PLACE_NAMES) for (const name of names) texts.add(name);
+  for (const type of lookups.estateTypes) {
+    for (const name of [type.name_ar, type.name_en, ...(TYPE_WORDS[type.id] ?? [])]) texts.add(name);
+  }
+  for (const words of [STUDIO_WORDS, FURNISHED_WORDS, POOL_WORDS, ...Object.values(FINISHING_WORDS)]) {
+    for (const word of words) texts.add(word);
+  }
+  const names = [...texts].map((text) => ({ text, key: nearKey(text) })).filter((n) => n.key.length >= 3);
+  knownNamesOf.set(lookups, names);
+  return names;
+}
+
+/** How many letters a typed word may differ from a known name and still be offered: one, two from eight letters. */
+const nearness = (key: string) => (key.length >= 8 ? 2 : 1);
+
+/**
+ * The nearest searches to the words `q` that found nothing (decision 084): each word that names nothing known
+ * replaced by a known name (a place, a type, a finishing…) one or two letters away (Levenshtein distance on the
+ * normalised spelling, the article and Latin vowels aside): "مزه" → "المزة", "jaramna" → "Jaramana". At most
+ * `limit` queries, the nearest first, each `q` with one word replaced. [] when no word is near a known name.
+ */
+export function nearestQueries(q: string, lookups: Lookups, limit = 4): string[] {
+  const typed = splitWords(q);
+  const names = knownNames(lookups);
+  const found: { q: string; d: number }[] = [];
+  typed.forEach((word, i) => {
+    const key = nearKey(word);
+    if (key.length < 3 || STOP_WORDS.has(wordKey(word))) return;
+    const most = nearness(key);
+    for (const name of names) {
+      if (Math.abs(name.key.length - key.length) > most || name.key === key) continue;
+      const d = distance(key, name.key);
+      if (d <= most) found.push({ q: [...typed.slice(0, i), name.text, ...typed.slice(i + 1)].join(" "), d });
+    }
+  });
+  found.sort((a, b) => a.d - b.d || a.q.localeCompare(b.q));
+  return [...new Set(found.map((f) => f.q))].slice(0, limit);
 }

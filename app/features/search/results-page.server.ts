@@ -30,7 +30,7 @@ import {
   type FilterValues,
 } from "./estate-filter.server";
 import { cachedQuery } from "~/platform/cache/query-cache.server";
-import { filterWordsOf } from "./filter-words.server";
+import { filterWordsOf, nearestQueries } from "./filter-words.server";
 import { mapData } from "./map-data.server";
 import type { MapData } from "~/features/places/PlaceMap";
 import { notFound, pageContext } from "~/platform/http/page.server";
@@ -72,8 +72,16 @@ export type ExtraFields = { main: FilterField[]; more: FilterField[]; open: bool
 
 /** A link that says one thing about the search: an applied filter (the link is the search without it) or a wider search. */
 export type SearchLink = { label: string; href: string };
-/** A labelled list of such links as the results show it: `chips` (the applied filters) or `widen` (wider searches). */
-export type LinkGroup = { className: "chips" | "widen" | "alert-link"; label: string; list: SearchLink[] };
+/**
+ * A labelled list of such links as the results show it: `chips` (the applied filters), `nearest` (the searches nearest
+ * to words that found nothing, after `lead`, a sentence shown above them) or `widen` (wider searches).
+ */
+export type LinkGroup = {
+  className: "chips" | "nearest" | "widen" | "alert-link";
+  label: string;
+  lead?: string;
+  list: SearchLink[];
+};
 
 /**
  * The longest filters' address typed words are answered with (characters); a search form's addresses are far
@@ -169,6 +177,7 @@ export async function loadListingPage(request: Request, options: Options) {
     : [];
   const links: LinkGroup[] = [
     { className: "chips", label: t("search.applied"), list: appliedFilters(url, parsed.values, lookups, locale, t) },
+    ...(!result.total && parsed.values.q ? [unknownWords(url, parsed.values.q, lookups, t)] : []),
     {
       className: "widen",
       label: t("search.widen"),
@@ -349,6 +358,23 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.since && /^\d{10}$/.test(values.since))
     add(t("search.chip.since", { date: formatDateTime(new Date(Number(values.since) * 1000)) }), { since: "" });
   return chips;
+}
+
+/**
+ * What an empty search with words left says (decision 084): that no listing holds the words `q` (what the filters did
+ * not take) with these filters, and the nearest searches (nearestQueries: a word replaced by a known place or type a
+ * letter or two away), or the search without the words when none is near.
+ */
+function unknownWords(url: URL, q: string, lookups: Lookups, t: T): LinkGroup {
+  const nearest = nearestQueries(q, lookups);
+  return {
+    className: "nearest",
+    label: t("search.nearest"),
+    lead: t(nearest.length ? "search.unknownWords" : "search.unknownWordsNoNearest", { q }),
+    list: nearest.length
+      ? nearest.map((near) => ({ label: near, href: linkWith(url, { q: near }) }))
+      : [{ label: t("search.withoutWords"), href: linkWith(url, { q: "" }) }],
+  };
 }
 
 /**

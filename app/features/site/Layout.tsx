@@ -4,7 +4,7 @@ import { useT } from "~/platform/i18n/use-t";
 import { company } from "~/platform/config/company";
 import { Icon } from "~/platform/ui/Icon";
 
-/** The eight menu links, in order. */
+/** The eight menu links, in order, then "Post your property" (decision 087; in the drawer, the bar has its button). */
 export const MENU = [
   { to: "/", key: "nav.home" },
   { to: "/vacation-properties", key: "nav.vacation" },
@@ -14,6 +14,7 @@ export const MENU = [
   { to: "/consultation", key: "nav.consultation" },
   { to: "/articals", key: "nav.articles" },
   { to: "/call-us", key: "nav.contact" },
+  { to: "/new-estate", key: "nav.post" },
 ] as const;
 
 /** The language switcher: a form that posts `lang` and comes back to the same page, with or without JavaScript. */
@@ -35,8 +36,8 @@ export function LanguageSwitcher() {
 }
 
 /**
- * The navbar: a <header> whose <nav> holds the eight links and the language switcher, then the login
- * button. On phones the links are a side drawer opened by a checkbox toggle, so it works without JavaScript.
+ * The navbar: a <header> whose <nav> holds the menu's links and the language switcher, then "Post your property"
+ * and the login button. On phones the links are a side drawer opened by a checkbox toggle, so it works without JavaScript.
  */
 export function Header({ user }: { user: { first_name: string; admin?: boolean } | null }) {
   const { t } = useT();
@@ -78,7 +79,7 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
             </div>
             <ul>
               {MENU.map((item) => (
-                <li key={item.to}>
+                <li key={item.to} className={item.to === "/new-estate" ? "menu-post" : undefined}>
                   <NavLink to={item.to} end={item.to === "/"}>
                     {t(item.key)}
                   </NavLink>
@@ -89,6 +90,16 @@ export function Header({ user }: { user: { first_name: string; admin?: boolean }
           <LanguageSwitcher />
         </nav>
         <div className="navbar-actions">
+          {/* Posting is one tap from every page (decision 087): a short word on phones, the whole phrase on wider screens. */}
+          <Link
+            to="/new-estate"
+            className="button button-primary button-small post-button"
+            aria-label={t("nav.post")}
+            title={t("nav.post")}
+          >
+            <Icon name="key" /> <span className="post-short">{t("nav.postShort")}</span>
+            <span className="post-long">{t("nav.post")}</span>
+          </Link>
           {user ? (
             <AccountMenu firstName={user.first_name} admin={user.admin} />
           ) : (
