@@ -491,8 +491,10 @@ function knownNames(lookups: Lookups): KnownName[] {
   const known = knownNamesOf.get(lookups);
   if (known) return known;
   const texts = new Set<string>();
+  // The site's own places: the gazetteer's 10,000 villages (decision 095) would drown the near names in villages a
+  // letter away from every word; the place finder finds them.
   for (const g of lookups.governorates) {
-    for (const row of [g, ...g.locations]) for (const name of [row.name_ar, row.name_en]) texts.add(name);
+    for (const row of [g, ...g.listed]) for (const name of [row.name_ar, row.name_en]) texts.add(name);
   }
   for (const [, , names] of PLACE_NAMES) for (const name of names) texts.add(name);
   for (const type of lookups.estateTypes) {
