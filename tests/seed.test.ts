@@ -18,6 +18,8 @@ import { verifyPassword } from "~/features/accounts/password.server";
 import { isPublicSite } from "~/platform/config/env.server";
 import { isFictionPhone } from "~/platform/config/fiction-phones";
 import { useTestDatabase } from "./helpers/db";
+import { callLoader } from "./helpers/remix";
+import { loader as userOrderLoader } from "~/routes/property-requests";
 import { TEST_LISTINGS } from "./helpers/global-setup";
 
 /** The demo data: what the seeded database holds. */
@@ -192,6 +194,25 @@ describe("offices and articles", () => {
       expect(Array.from(a.body_ar).length).toBeGreaterThan(90);
       expect(Array.from(a.body_en).length).toBeGreaterThan(90);
       expect(a.image).toBeTruthy();
+    }
+  });
+});
+
+describe("property requests", () => {
+  it("has published requests of demo accounts on /user-order, no one able to log in to them (decision 087)", async () => {
+    const res = await callLoader(userOrderLoader, "/user-order");
+    expect(res.status).toBe(200);
+    expect(res.data.total).toBeGreaterThanOrEqual(10);
+    const places = new Set(res.data.items.map((i: { place: string }) => i.place));
+    expect(places.size).toBeGreaterThanOrEqual(5);
+    const requesters = await db()
+      .selectDistinct({ phone: s.users.phone, hash: s.users.password_hash })
+      .from(s.property_requests)
+      .innerJoin(s.users, eq(s.users.id, s.property_requests.user_id));
+    expect(requesters.length).toBeGreaterThanOrEqual(5);
+    for (const r of requesters) {
+      expect(isFictionPhone(r.phone), r.phone).toBe(true);
+      expect(await verifyPassword(r.hash, "!demo-requester")).toBe(false);
     }
   });
 });

@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { accountEndpoints, authenticateApi, type ApiUser } from "~/features/accounts/accounts-api.server";
+import { inboxEndpoints } from "~/features/inbox/inbox-api.server";
+import { listingEndpoints } from "~/features/listings/listings-api.server";
 import { lookupEndpoints } from "~/features/places/lookups-api.server";
+import { postEndpoints } from "~/features/posts/posts-api.server";
 import { apiResponse, handleApi, type ApiEndpoint } from "~/platform/api/api.server";
 import { openApiDocument, openApiPage } from "~/platform/api/openapi.server";
 
@@ -16,6 +19,9 @@ export const guardsItself = true;
 /** Every call of the API, in the order the document lists them. */
 export const API_ENDPOINTS: readonly ApiEndpoint<ApiUser>[] = [
   ...accountEndpoints,
+  ...(inboxEndpoints as ApiEndpoint<ApiUser>[]),
+  ...(listingEndpoints as ApiEndpoint<ApiUser>[]),
+  ...(postEndpoints as ApiEndpoint<ApiUser>[]),
   ...(lookupEndpoints as ApiEndpoint<ApiUser>[]),
 ];
 

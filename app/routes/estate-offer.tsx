@@ -7,17 +7,15 @@ import { Icon } from "~/platform/ui/Icon";
 import { LocationOptions } from "~/features/search/SearchFilter";
 import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
 import { useDraft, useForgetDraft } from "~/platform/forms/useDraft";
-import { message } from "~/platform/forms/message";
+import { message, tooMany } from "~/platform/forms/message";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
 import { queryFlags, sentQuery } from "~/platform/forms/queries";
 import { newEstateSchema, periodFieldErrors } from "~/features/posts/post-forms";
 import { filterOptions, getLookups, nameOf } from "~/features/places/lookups.server";
-import { createPost } from "~/features/posts/post.server";
-import { createEstateOffer } from "~/features/inbox/lead.server";
-import { estateTypeExists, locationExists } from "~/features/places/lookups.server";
+import { takeEstateOffer } from "~/features/inbox/estate-offer.server";
 import { clientIp } from "~/features/accounts/account.server";
 import { getCurrentUser } from "~/features/accounts/auth.server";
-import { formLimit, formReply, isSpam } from "~/features/forms/forms.server";
+import { formReply, isSpam } from "~/features/forms/forms.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
@@ -70,39 +68,12 @@ async function takeOffer({ request, context }: ActionFunctionArgs) {
   const periodErrors = periodFieldErrors(Number(submission.payload.estate_offer_type_id ?? 1), submission.payload.period_type_id);
   const failed = { formErrors: [message("forms:errors.offerFailed")], fieldErrors: periodErrors };
   if (submission.status !== "success" || periodErrors) return formReply(submission, failed);
-  const value = submission.value;
-  if (!(await locationExists(db, value.location_id))) {
-    return formReply(submission, { ...failed, fieldErrors: { location_id: [message("forms:errors.cityRequired")] } });
-  }
-  if (value.estate_type_id !== undefined && !(await estateTypeExists(db, value.estate_type_id))) {
-    return formReply(submission, { ...failed, fieldErrors: { estate_type_id: [message("forms:errors.choice")] } });
-  }
   const user = await getCurrentUser(request);
-  // A logged-in user's offer is their post: it needs a type to be listed.
-  if (user && value.estate_type_id === undefined) {
-    return formReply(submission, { ...failed, fieldErrors: { estate_type_id: [message("forms:errors.typeRequired")] } });
-  }
-  const tooMany = await formLimit(db, "offerIp", clientIp(context));
-  if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
-  const offerTypeId = value.estate_offer_type_id ?? 1;
-  const offer = {
-    estate_offer_type_id: offerTypeId,
-    // A sale has no period, whatever the select was left on.
-    period_type_id: offerTypeId === 2 ? (value.period_type_id ?? null) : null,
-    estate_ownership: value.estate_ownership ?? null,
-    estate_finishing: value.estate_finishing ?? null,
-    location_id: value.location_id,
-    area: value.area,
-    fullname: value.fullname,
-    mobile: value.mobile,
-    subject: value.subject,
-  };
-  if (user && value.estate_type_id !== undefined) {
-    const id = await createPost(db, user.id, { ...offer, estate_type_id: value.estate_type_id });
-    return redirectWithSuccess(`/profile/posts/${id}?sent=1`, t("forms:toasts.offerSent"));
-  }
-  // A visitor's offer is a lead for the office staff, listed in the back office.
-  await createEstateOffer(db, { ...offer, estate_type_id: value.estate_type_id ?? null, user_id: null });
+  const outcome = await takeEstateOffer(db, { value: submission.value, userId: user?.id ?? null, ip: clientIp(context) });
+  if (outcome.kind === "invalid") return formReply(submission, { ...failed, fieldErrors: outcome.fieldErrors });
+  if (outcome.kind === "tooMany")
+    return formReply(submission, { formErrors: [tooMany("forms:errors.tooMany", outcome.retryAfter)], status: 429 });
+  if (outcome.kind === "post") return redirectWithSuccess(`/profile/posts/${outcome.id}?sent=1`, t("forms:toasts.offerSent"));
   return redirectWithSuccess("/new-estate?sent=1", t("forms:toasts.offerSent"));
 }
 

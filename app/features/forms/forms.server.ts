@@ -7,7 +7,7 @@ import { tooMany, type Message } from "~/platform/forms/message";
 import { parseForm, type FormResult } from "~/platform/forms/parse";
 import { HONEYPOT_FIELD } from "~/platform/forms/honeypot";
 import { consultationSchema, contactSchema } from "~/features/posts/post-forms";
-import { createMessage } from "~/features/inbox/message.server";
+import { takeMessage } from "~/features/inbox/message.server";
 import { clientIp } from "~/features/accounts/account.server";
 import { getCurrentUser } from "~/features/accounts/auth.server";
 import { getT } from "~/platform/i18n/i18n.server";
@@ -86,9 +86,9 @@ export async function messageAction(request: Request, context: AppLoadContext, k
   const submission = parseForm(form, kind === "contact" ? contactSchema : consultationSchema);
   if (submission.status !== "success") return formReply(submission);
   const db = await getDb();
-  const tooMany = await formLimit(db, "messageIp", clientIp(context));
-  if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
   const user = await getCurrentUser(request);
-  await createMessage(db, { kind, ...submission.value, user_id: user?.id ?? null });
+  const outcome = await takeMessage(db, { kind, value: submission.value, userId: user?.id ?? null, ip: clientIp(context) });
+  if (outcome.kind === "tooMany")
+    return formReply(submission, { formErrors: [tooMany("forms:errors.tooMany", outcome.retryAfter)], status: 429 });
   return redirectWithSuccess(back, t("forms:toasts.messageSent"));
 }

@@ -54,6 +54,8 @@ export type ApiEndpoint<U = unknown> = {
   auth: ApiAuth;
   /** The body's schema and kind; absent for a call without a body. */
   body?: { kind: ApiBodyKind; schema: z.ZodType };
+  /** The key of the message of a 422 when the body's schema refuses it (the form's own failure message); api.errors.invalid unless given. */
+  invalidMessage?: string;
   /** The query parameters the call reads, for the document (the handler reads them). */
   query?: z.ZodObject;
   /** The path parameters, for the document. */
@@ -290,7 +292,8 @@ export async function handleApi<U>(
     const db = await getDb();
     const token = endpoint.auth === "none" ? null : bearerToken(request);
     const user = token ? await options.authenticate(db, token) : null;
-    if (endpoint.auth === "required" && !user) {
+    // A token sent that is no more (revoked, expired) is refused even where none is needed: the app must log in again.
+    if ((endpoint.auth === "required" || token) && !user) {
       throw new ApiError(401, t("api.errors.unauthorized"), undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
     }
     let body: unknown = undefined;
@@ -299,7 +302,7 @@ export async function handleApi<U>(
       const submission = parseForm(form, endpoint.body.schema);
       if (submission.status !== "success") {
         const errors = fieldErrors(submission.error ?? {}, t);
-        throw new ApiError(422, t("api.errors.invalid"), errors);
+        throw new ApiError(422, t(endpoint.invalidMessage ?? "api.errors.invalid"), errors);
       }
       body = submission.value;
     }
@@ -352,4 +355,18 @@ export function tooManyRequests(t: ApiCall<unknown, unknown>["t"], key: string, 
   return new ApiError(429, t(key, { minutes: Math.max(1, Math.ceil(retryAfter / 60)) }), undefined, {
     "Retry-After": String(Math.max(1, retryAfter)),
   });
+}
+
+/**
+ * The query of a call (`?estate_id=…`) parsed by `schema` as a form would be (the same coercion and messages);
+ * throws a 422 with each parameter's translated messages when it refuses them.
+ */
+export function parseApiQuery<S extends z.ZodType>(
+  query: URLSearchParams,
+  schema: S,
+  t: ApiCall<unknown, unknown>["t"],
+): z.output<S> {
+  const submission = parseForm(query, schema);
+  if (submission.status !== "success") throw new ApiError(422, t("api.errors.invalid"), fieldErrors(submission.error ?? {}, t));
+  return submission.value as z.output<S>;
 }

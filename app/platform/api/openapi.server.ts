@@ -18,7 +18,7 @@ import { envelopeSchema, errorEnvelopeSchema, type ApiEndpoint } from "./api.ser
 const STATUS_TEXT: Record<number, string> = {
   304: "Not modified (the ETag sent in If-None-Match is the list's)",
   400: "The body could not be read (malformed JSON or form data)",
-  401: "No bearer token, or one that is unknown, revoked or expired",
+  401: "No bearer token where one is needed, or one sent that is unknown, revoked or expired",
   403: "A post from another site (an Origin other than the site's)",
   404: "No such item",
   413: "The body is larger than 64 KiB",
@@ -52,7 +52,7 @@ export function openApiDocument(endpoints: readonly ApiEndpoint<never>[], versio
       },
     };
     for (const status of [
-      ...new Set([...endpoint.errors, ...commonStatuses(endpoint), ...(endpoint.auth === "required" ? [401] : [])]),
+      ...new Set([...endpoint.errors, ...commonStatuses(endpoint), ...(endpoint.auth === "none" ? [] : [401])]),
     ]) {
       if (status === 304) {
         responses["304"] = { description: STATUS_TEXT[304] };

@@ -8,6 +8,7 @@ import * as lookups from "./data/lookups";
 import { placePoints } from "./data/place-points";
 import { coverSvg, logoSvg, storeSvgAsWebp } from "./drawings.server";
 import { ANCHOR, DAY, seededRandom, demoPhone } from "./random";
+import { seedDemoRequests } from "./requests.server";
 
 /**
  * Lookup lists, places, offices and articles: seedPlaces, then seedDemoContent (what `npm run db:seed` and the tests'
@@ -78,7 +79,8 @@ function demoLicence(i: number, governorate_ar: string) {
 
 /**
  * The demo data's invented content besides its listings (docs/decisions/079): 41 offices, each with a number reserved
- * for fiction (demoPhone) and a drawn logo, and 12 articles with drawn covers, in one transaction (the drawings go
+ * for fiction (demoPhone) and a drawn logo, 12 articles with drawn covers, and 10 published property requests of 5
+ * demo accounts (seedDemoRequests), in one transaction (the drawings go
  * to the store `images` first). Needs seedPlaces's places.
  */
 export async function seedDemoContent(db: Db, images: ImageStore): Promise<void> {
@@ -124,5 +126,6 @@ export async function seedDemoContent(db: Db, images: ImageStore): Promise<void>
         created_at: new Date(a.created_at),
       })),
     );
+    await seedDemoRequests(tx, placeId);
   });
 }
