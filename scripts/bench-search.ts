@@ -102,6 +102,18 @@ const SEARCHES: [string, string, Scope?][] = [
   // Since decision 071 "مسبح" and "pool" are a filter: a word that is none, in about one listing in six, with a
   // governorate and a sort.
   ["words: طابق أرضي, Aleppo, largest", `${words("طابق أرضي")}&governorate_id=2&sort=area_desc`],
+  // The facts Syrians ask before they call (decision 093; governorates: 1 Damascus, 3 Aleppo, 6 Latakia).
+  ["facts: Damascus flats, 12+ hours of electricity", "governorate_id=1&estate_type_id=6&electricity_min=12"],
+  ["facts: Aleppo, 12+ hours of electricity (none)", "governorate_id=3&electricity_min=12"],
+  ["facts: Aleppo, generator, 3+ rooms, cheapest", "governorate_id=3&generator=1&rooms_min=3&sort=price_asc"],
+  ["facts: Latakia rents, solar, 3 months upfront at most", "governorate_id=6&estate_offer_type_id=2&solar=1&upfront_max=3"],
+  ["facts: rent in Mezzeh, solar, 6 months upfront at most", "location_id=1&estate_offer_type_id=2&solar=1&upfront_max=6"],
+  ["facts: whole country, elevator and parking, cheapest", "elevator=1&parking=1&sort=price_asc"],
+  ["facts: whole country, 20+ hours, solar, newest", "electricity_min=20&solar=1"],
+  ["facts: whole country, 2 months upfront at most, largest", "upfront_max=2&sort=area_desc", "rent"],
+  ["words: شقة طاقة شمسية", `${words("شقة طاقة شمسية")}`],
+  ["words: مصعد أمبيرات, Damascus", `${words("مصعد أمبيرات")}&governorate_id=1`],
+  ["words: solar elevator, Latakia, dearest", `${words("solar elevator")}&governorate_id=6&sort=price_desc`],
   // Decision 084: amounts, finishing, studios and rent periods typed as words (a period or "for rent" takes the search
   // to the rent or vacation page, measured there).
   ["words: شقة 150 متر", words("شقة 150 متر")],

@@ -107,6 +107,29 @@ describe("POST /api/report", () => {
   });
 });
 
+describe("GET /api/article/userGetAll", () => {
+  it("answers the published articles, newest first, as a page in the request's language; 404 past the last page", async () => {
+    const [shown] = await db()
+      .insert(s.articles)
+      .values({ title_ar: "مقال جديد", title_en: "A new article", body_ar: "نص", body_en: "Text", image: "cover-1" })
+      .returning();
+    const [hidden] = await db()
+      .insert(s.articles)
+      .values({ title_ar: "مسودة", title_en: "A draft", body_ar: "نص", body_en: "Text", is_published: false })
+      .returning();
+    const list = expectDone(await api("GET", "/api/article/userGetAll", { lang: "en" }));
+    expect(list).toMatchObject({ current_page: 1, per_page: 12 });
+    expect(list.total).toBeGreaterThanOrEqual(1);
+    const ids = list.data.map((a: { id: number }) => a.id);
+    expect(ids[0]).toBe(shown.id);
+    expect(ids).not.toContain(hidden.id);
+    expect(list.data[0]).toMatchObject({ title: "A new article", image: expect.stringMatching(/^http:\/\/localhost:3000\//) });
+    expect(expectDone(await api("GET", "/api/article/userGetAll")).data[0].title).toBe("مقال جديد");
+    expectRefused(await api("GET", `/api/article/userGetAll?page=${list.last_page + 1}`), 404);
+    expectRefused(await api("GET", "/api/article/userGetAll?page=x"), 404);
+  });
+});
+
 describe("the contract", () => {
   it("every answer above matches the OpenAPI document", () => {
     expectAnswersMatchDocument();

@@ -125,6 +125,21 @@ describe("places as phrases", () => {
   });
 });
 
+describe("the facts people ask for name their filters (decision 093)", () => {
+  const cases: [string, Record<string, string>][] = [
+    ["طاقة شمسية", { solar: "1", q: "" }],
+    ["شقة مع ألواح", { estate_type_id: "6", solar: "1", q: "" }],
+    ["شقة بالطاقة الشمسية بالمزة", { estate_type_id: "6", solar: "1", place: "Damascus/Mezzeh", q: "" }],
+    ["أمبيرات", { generator: "1", q: "" }],
+    ["شقة مصعد", { estate_type_id: "6", elevator: "1", q: "" }],
+    ["flat with solar and elevator", { estate_type_id: "6", solar: "1", elevator: "1", q: "" }],
+    ["generator parking", { generator: "1", parking: "1", q: "" }],
+    // After a negation the word is no filter: those filters only ask for a yes.
+    ["بدون مصعد", { q: "بدون مصعد" }],
+  ];
+  for (const [q, expected] of cases) it(`${q}`, () => expect(read(q)).toEqual(expected));
+});
+
 describe("amounts with their units", () => {
   const cases: [string, Record<string, string>][] = [
     ["شقة 150 متر", { estate_type_id: "6", area_min: "135", area_max: "165", q: "" }],

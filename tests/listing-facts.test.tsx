@@ -5,6 +5,8 @@ import { transition } from "~/features/posts/moderation.server";
 import { moderatePost, postReview } from "~/features/posts/post-review.server";
 import { action as editorAction, loader as editorLoader } from "~/routes/post-editor";
 import { loader as estateLoader } from "~/routes/estate";
+import { loader as estatesLoader } from "~/routes/search-results";
+import { and, count, gt, gte, lte, sql } from "drizzle-orm";
 import { resources } from "~/platform/i18n/i18n.server";
 import { useTestDatabase } from "./helpers/db";
 import { postFixtures } from "./helpers/posts";
@@ -157,7 +159,7 @@ describe("the back office's review shows the facts", () => {
     expect(line(review.edit!.facts, "electricity_hours")).toEqual({
       key: "electricity_hours",
       label: "Grid electricity (hours a day)",
-      value: "12 h a day",
+      value: "12 hours a day",
     });
     expect(line(review.edit!.facts, "building_age_years")?.value).toBe("New");
     expect(line(review.edit!.facts, "parking")).toBeUndefined();
@@ -185,7 +187,7 @@ describe("the listing page", () => {
       new RegExp(`<tr data-fact="${name}"><th scope="row">(?:<svg[^]*?</svg>)? ?(?:<!-- -->)?([^<]*)</th><td><bdi>([^<]*)</bdi>`)
         .exec(html)
         ?.slice(1);
-    expect(row(en, "electricity_hours")).toEqual(["Grid electricity (hours a day)", "12 h a day"]);
+    expect(row(en, "electricity_hours")).toEqual(["Grid electricity (hours a day)", "12 hours a day"]);
     expect(row(en, "upfront_months")).toEqual(["Rent paid upfront (months)", "6 months"]);
     expect(row(en, "facing")).toEqual(["Facing", "South-east"]);
     expect(row(en, "parking")).toBeUndefined();
@@ -204,5 +206,77 @@ describe("the listing page", () => {
       ]),
     );
     expect(jsonLd.amenityFeature.map((f: { name: string }) => f.name)).not.toContain("Parking");
+  });
+});
+
+describe("searching by the facts", () => {
+  /** The approved listings of governorate 1 matching `where`, counted from the table (the seed states most facts). */
+  async function expected(where: ReturnType<typeof and>) {
+    const [row] = await db()
+      .select({ n: count() })
+      .from(s.estates)
+      .where(and(eq(s.estates.status, "approved"), eq(s.estates.governorate_id, 1), where));
+    return Math.min(Number(row.n), 1000);
+  }
+
+  it("the typed words name the filters, answered where typed, with their chips and the matching listings only", async () => {
+    const cases: [string, Record<string, string>, ReturnType<typeof and>][] = [
+      ["شقة طاقة شمسية", { estate_type_id: "6", solar: "1" }, and(eq(s.estates.estate_type_id, 6), eq(s.estates.solar, true))],
+      ["ألواح مصعد", { solar: "1", elevator: "1" }, and(eq(s.estates.solar, true), eq(s.estates.elevator, true))],
+      ["أمبيرات", { generator: "1" }, gt(s.estates.generator_amperes, 0)],
+      ["solar elevator", { solar: "1", elevator: "1" }, and(eq(s.estates.solar, true), eq(s.estates.elevator, true))],
+    ];
+    for (const [q, filters, where] of cases) {
+      const typed = `/estates?${new URLSearchParams({ is_simple: "0", governorate_id: "1", q })}`;
+      const res = await callLoader(estatesLoader, typed);
+      expect(res.status, q).toBe(200);
+      const address = new URL(res.data.seo.address ?? typed, "http://x");
+      expect(Object.fromEntries(address.searchParams), q).toEqual({ is_simple: "0", governorate_id: "1", ...filters });
+      const total = await expected(where);
+      expect(total, q).toBeGreaterThan(0);
+      expect(res.data.result.total, q).toBe(total);
+    }
+  });
+
+  it("electricity hours at least, months upfront at most: a listing that does not say is never found", async () => {
+    const res = await callLoader(estatesLoader, "/estates?is_simple=0&governorate_id=1&electricity_min=12&upfront_max=3");
+    expect(res.status).toBe(200);
+    const total = await expected(and(gte(s.estates.electricity_hours, 12), lte(s.estates.upfront_months, 3)));
+    expect(total).toBeGreaterThan(0);
+    expect(res.data.result.total).toBe(total);
+    const [unknown] = await db()
+      .select({ n: count() })
+      .from(s.estates)
+      .where(and(eq(s.estates.governorate_id, 1), sql`${s.estates.electricity_hours} is null`));
+    expect(Number(unknown.n)).toBeGreaterThan(0);
+  });
+});
+
+describe("the demo data's facts", () => {
+  it("are believable: more grid hours in Damascus and Latakia than in Aleppo, solar commoner in new builds, upfront 3, 6 or 12 months", async () => {
+    const hours = (await db().execute(sql`
+      select g.name_en as name, avg(e.electricity_hours)::float as hours
+      from estates e join governorates g on g.id = e.governorate_id
+      where e.electricity_hours is not null group by g.name_en`)) as unknown as { rows: { name: string; hours: number }[] };
+    const of = (name: string) => hours.rows.find((r) => r.name === name)!.hours;
+    expect(of("Damascus")).toBeGreaterThan(of("Aleppo") + 3);
+    expect(of("Latakia")).toBeGreaterThan(of("Aleppo") + 3);
+    const solar = (await db().execute(sql`
+      select (building_age_years <= 5) as new_build, avg(case when solar then 1 else 0 end)::float as share
+      from estates where solar is not null and building_age_years is not null group by 1`)) as unknown as {
+      rows: { new_build: boolean; share: number }[];
+    };
+    const share = (newBuild: boolean) => solar.rows.find((r) => r.new_build === newBuild)!.share;
+    expect(share(true)).toBeGreaterThan(share(false) + 0.15);
+    const upfront = (await db().execute(sql`
+      select avg(case when upfront_months in (3, 6, 12) then 1 else 0 end)::float as share, count(*)::int as n
+      from estates where upfront_months is not null`)) as unknown as { rows: { share: number; n: number }[] };
+    expect(upfront.rows[0].n).toBeGreaterThan(50);
+    expect(upfront.rows[0].share).toBeGreaterThan(0.75);
+    const [sales] = await db()
+      .select({ n: count() })
+      .from(s.estates)
+      .where(and(eq(s.estates.estate_offer_type_id, 1), sql`${s.estates.upfront_months} is not null`));
+    expect(Number(sales.n)).toBe(0);
   });
 });

@@ -75,6 +75,14 @@ describe("saving a search (/save-search)", () => {
       await canonicalQuery(db(), new URLSearchParams(`page=3&lang=en&estate_type_id=6&location_id=${place}&utm=x&sort=`)),
     ).toBe(`location_id=${place}&estate_type_id=6`);
     expect(await canonicalQuery(db(), new URLSearchParams("price_min=abc"))).toBeNull();
+    // The facts of decision 093 are kept like every filter, and a value out of range is refused.
+    expect(
+      await canonicalQuery(
+        db(),
+        new URLSearchParams("parking=1&upfront_max=6&solar=1&electricity_min=12&generator=1&elevator=1"),
+      ),
+    ).toBe("electricity_min=12&solar=1&elevator=1&generator=1&parking=1&upfront_max=6");
+    expect(await canonicalQuery(db(), new URLSearchParams("electricity_min=25"))).toBeNull();
   });
 
   it("sends a visitor to log in and back; offers the form with the search's own name; saves it", async () => {
@@ -250,6 +258,17 @@ describe("alerts", () => {
         { estate_type_id: 8, interior_status_id: 3 },
       ],
       ["advertiser=owner&estate_type_id=8", { estate_type_id: 8, office_id: null }, { estate_type_id: 8, office_id: 1 }],
+      // The facts of decision 093: a listing that does not say (null) is no match.
+      [
+        "electricity_min=12&estate_type_id=8",
+        { estate_type_id: 8, electricity_hours: 12 },
+        { estate_type_id: 8, electricity_hours: 11 },
+      ],
+      ["solar=1&estate_type_id=8", { estate_type_id: 8, solar: true }, { estate_type_id: 8, solar: null }],
+      ["elevator=1&estate_type_id=8", { estate_type_id: 8, elevator: true }, { estate_type_id: 8, elevator: false }],
+      ["generator=1&estate_type_id=8", { estate_type_id: 8, generator_amperes: 5 }, { estate_type_id: 8, generator_amperes: 0 }],
+      ["parking=1&estate_type_id=8", { estate_type_id: 8, parking: true }, { estate_type_id: 8, parking: null }],
+      ["upfront_max=3&estate_type_id=8", { estate_type_id: 8, upfront_months: 3 }, { estate_type_id: 8, upfront_months: 6 }],
       [
         "q=زمردية&estate_type_id=8",
         { estate_type_id: 8, description_ar: "إطلالة زمرديّة على البحر" },

@@ -219,6 +219,13 @@ describe("each optional filter narrows to exactly the matching listings", () => 
     ["advertiser=office", { advertiser: "office" }, () => sql`${s.estates.office_id} is not null`],
     ["advertiser=owner", { advertiser: "owner" }, () => sql`${s.estates.office_id} is null`],
     ["with_photos", { with_photos: true }, () => sql`exists (select 1 from estate_images i where i.estate_id = ${s.estates.id})`],
+    // The facts of decision 093 (the seed states them for most listings): "not known" never matches.
+    ["electricity_min", { electricity_min: 12 }, () => sql`${s.estates.electricity_hours} >= 12`],
+    ["solar", { solar: true }, () => eq(s.estates.solar, true)],
+    ["elevator", { elevator: true }, () => eq(s.estates.elevator, true)],
+    ["generator", { generator: true }, () => sql`${s.estates.generator_amperes} > 0`],
+    ["parking", { parking: true }, () => eq(s.estates.parking, true)],
+    ["upfront_max", { upfront_max: 3 }, () => sql`${s.estates.upfront_months} <= 3`],
   ])("%s", async (_name, filter, where) => {
     // Every seeded listing is public (active owners and offices), so the table is the reference.
     const expected = await idsWhere(where());
@@ -471,6 +478,40 @@ describe("the results page", () => {
     expect((await callLoader(estatesLoader, typeChip.href)).status).toBe(200);
   });
 
+  it("the facts' filters have chips in both languages, each dropping its own field, and a wrong value the form's error", async () => {
+    const query =
+      "/estates?is_simple=0&governorate_id=1&electricity_min=12&solar=1&elevator=1&generator=1&parking=1&upfront_max=6";
+    const en = await callLoader(estatesLoader, `${query}&lang=en`);
+    expect(en.status).toBe(200);
+    const chips = chipsOf(en) as { label: string; href: string }[];
+    expect(chips.map((c) => c.label)).toEqual(
+      expect.arrayContaining([
+        "Power 12+ hours a day",
+        "With solar panels",
+        "With an elevator",
+        "With a generator subscription",
+        "With parking",
+        "Upfront at most 6 months",
+      ]),
+    );
+    const solarChip = chips.find((c) => c.label === "With solar panels")!;
+    expect(solarChip.href).not.toContain("solar=");
+    expect(solarChip.href).toContain("electricity_min=12");
+    const ar = await callLoader(estatesLoader, query);
+    expect((chipsOf(ar) as { label: string }[]).map((c) => c.label)).toEqual(
+      expect.arrayContaining([
+        "ساعات الكهرباء: 12 على الأقل",
+        "مع ألواح طاقة شمسية",
+        "مع مصعد",
+        "الأشهر المدفوعة مقدماً: 6 على الأكثر",
+      ]),
+    );
+    const bad = await callLoader(estatesLoader, "/estates?is_simple=0&electricity_min=30&upfront_max=6&lang=en");
+    const more = bad.data.fields.more as { name: string; error?: string; defaultValue?: string }[];
+    expect(more.find((f) => f.name === "electricity_min")).toMatchObject({ defaultValue: "30", error: expect.any(String) });
+    expect(more.find((f) => f.name === "upfront_max")).toMatchObject({ defaultValue: "6" });
+  });
+
   it("writes dollars دولار in Arabic", async () => {
     const res = await callLoader(estatesLoader, "/estates?price_min=1000&currency=USD");
     expect(chipsOf(res).map((c: { label: string }) => c.label)).toContain("من 1,000 دولار");
@@ -547,6 +588,12 @@ describe("the results page", () => {
       "swimming_pool",
       "negotiable",
       "with_photos",
+      "electricity_min",
+      "upfront_max",
+      "solar",
+      "generator",
+      "elevator",
+      "parking",
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { articleEndpoints } from "~/features/articles/articles-api.server";
 import { accountEndpoints, authenticateApi, type ApiUser } from "~/features/accounts/accounts-api.server";
 import { inboxEndpoints } from "~/features/inbox/inbox-api.server";
 import { listingEndpoints } from "~/features/listings/listings-api.server";
@@ -22,6 +23,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint<ApiUser>[] = [
   ...(inboxEndpoints as ApiEndpoint<ApiUser>[]),
   ...(listingEndpoints as ApiEndpoint<ApiUser>[]),
   ...(postEndpoints as ApiEndpoint<ApiUser>[]),
+  ...(articleEndpoints as ApiEndpoint<ApiUser>[]),
   ...(lookupEndpoints as ApiEndpoint<ApiUser>[]),
 ];
 

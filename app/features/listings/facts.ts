@@ -130,7 +130,7 @@ export function factItems(
       case "parking":
         return facts[name] === null ? null : yesNo(facts[name]);
       case "electricity_hours":
-        return facts.electricity_hours === null ? null : t("facts.hours", { hours: facts.electricity_hours });
+        return facts.electricity_hours === null ? null : t("facts.hours", { count: facts.electricity_hours });
       case "generator_amperes":
         if (facts.generator_amperes === null) return null;
         return facts.generator_amperes === 0 ? t("facts.noGenerator") : t("facts.amperes", { amperes: facts.generator_amperes });
@@ -140,10 +140,10 @@ export function factItems(
         return facts.building_floors === null ? null : String(facts.building_floors);
       case "building_age_years":
         if (facts.building_age_years === null) return null;
-        return facts.building_age_years === 0 ? t("facts.newBuilding") : t("facts.years", { years: facts.building_age_years });
+        return facts.building_age_years === 0 ? t("facts.newBuilding") : t("facts.years", { count: facts.building_age_years });
       case "upfront_months":
         if (facts.upfront_months === null) return null;
-        return facts.upfront_months === 0 ? t("facts.noUpfront") : t("facts.months", { months: facts.upfront_months });
+        return facts.upfront_months === 0 ? t("facts.noUpfront") : t("facts.months", { count: facts.upfront_months });
       case "facing":
       case "heating":
       case "internet":

@@ -51,6 +51,18 @@ export type EstateFilter = {
   negotiable?: boolean;
   with_photos?: boolean;
   advertiser?: "office" | "owner";
+  /** At least this many hours of grid electricity a day (the listing's electricity_hours; decision 093). */
+  electricity_min?: number;
+  /** Only listings that say they have solar panels. */
+  solar?: boolean;
+  /** Only listings that say they have an elevator. */
+  elevator?: boolean;
+  /** Only listings with a generator subscription (generator_amperes above 0). */
+  generator?: boolean;
+  /** Only listings that say they have parking. */
+  parking?: boolean;
+  /** Rents whose months paid upfront are at most this (upfront_months; a listing that does not say is left out). */
+  upfront_max?: number;
   q?: string;
   /** Only listings published after this moment (the link of a saved search's alert). */
   since?: Date;
@@ -156,6 +168,13 @@ export function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   if (filter.since) conditions.push(gt(s.estates.published_at, filter.since));
   if (filter.advertiser === "office") conditions.push(isNotNull(s.estates.office_id));
   if (filter.advertiser === "owner") conditions.push(isNull(s.estates.office_id));
+  // The facts (decision 093): a listing that does not say (null) never matches a fact asked for.
+  if (filter.electricity_min !== undefined) conditions.push(gte(s.estates.electricity_hours, filter.electricity_min));
+  if (filter.solar) conditions.push(eq(s.estates.solar, true));
+  if (filter.elevator) conditions.push(eq(s.estates.elevator, true));
+  if (filter.generator) conditions.push(gt(s.estates.generator_amperes, 0));
+  if (filter.parking) conditions.push(eq(s.estates.parking, true));
+  if (filter.upfront_max !== undefined) conditions.push(lte(s.estates.upfront_months, filter.upfront_max));
   const words = filter.q ? wordsQuery(filter.q) : null;
   if (words) conditions.push(sql`${s.estates.search_tsv} @@ to_tsquery('simple', ${words})`);
   return and(...conditions)!;
@@ -238,9 +257,18 @@ const KNOWN: Record<
   period_type_id: (lookups, id) => lookups.byId.periodType.has(id),
 };
 const KNOWN_FIELDS = Object.keys(KNOWN) as (keyof typeof KNOWN)[];
-const AMOUNTS = ["price_min", "price_max", "rooms_min", "area_min", "area_max", "floor"] as const;
+const AMOUNTS = [
+  "price_min",
+  "price_max",
+  "rooms_min",
+  "area_min",
+  "area_max",
+  "floor",
+  "electricity_min",
+  "upfront_max",
+] as const;
 const CHOICES = ["currency", "sort", "advertiser"] as const;
-const FLAGS = ["furnished", "swimming_pool", "negotiable", "with_photos"] as const;
+const FLAGS = ["furnished", "swimming_pool", "negotiable", "with_photos", "solar", "elevator", "generator", "parking"] as const;
 
 /**
  * Reads the search filter from a query string with its schema (app/features/search/search-query.ts's filterQuery: ids, amounts,

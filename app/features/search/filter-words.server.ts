@@ -5,8 +5,10 @@ import type { FilterParam, FilterValues, Scope } from "./estate-filter.server";
 import { distance } from "fastest-levenshtein";
 import { amountsOf, type AmountWords } from "./amount-words.server";
 import {
+  ELEVATOR_WORDS,
   FINISHING_WORDS,
   FURNISHED_WORDS,
+  GENERATOR_WORDS,
   GROUND_FLOOR_WORDS,
   HOLIDAY_WORDS,
   NEGATIONS,
@@ -17,8 +19,10 @@ import {
   OWNERSHIP_WORDS,
   PLACE_NAMES,
   PLACES_ONLY_AS_WRITTEN,
+  PARKING_WORDS,
   POOL_WORDS,
   PROTECTED_WORDS,
+  SOLAR_WORDS,
   TYPE_WORDS,
 } from "./query-vocabulary";
 
@@ -42,7 +46,12 @@ type WordField =
   | "estate_finishing"
   | "period_type_id"
   /** A holiday let without its period (HOLIDAY_WORDS): the vacation page. */
-  | "holiday";
+  | "holiday"
+  // The facts of decision 093.
+  | "solar"
+  | "generator"
+  | "elevator"
+  | "parking";
 /**
  * What a phrase means: a field and its value. A place name that several places share (المزرعة is in Damascus and in
  * another governorate) has `choices`, those places' ids and their governorates', and the search's governorate picks.
@@ -56,7 +65,17 @@ type Meaning = {
 };
 
 /** The filters that only ask for a yes (or a quality): a word after a negation does not set them ("غير مكسية"). */
-const YES_FIELDS: ReadonlySet<WordField> = new Set(["furnished", "swimming_pool", "floor", "estate_finishing"]);
+const YES_FIELDS: ReadonlySet<WordField> = new Set([
+  "furnished",
+  "swimming_pool",
+  "floor",
+  "estate_finishing",
+  // The facts of decision 093.
+  "solar",
+  "generator",
+  "elevator",
+  "parking",
+]);
 /** Words for a room (after searchStem): "3 غرف", "3 rooms", "3 bedrooms", "3 نوم". */
 const ROOM_STEMS = new Set(["غرف", "room", "bedroom", "bed", "br", "bd", "نوم"]);
 /** A room count and its room word written as one: "3BR", "2bd", "4bed", "٣غرف" (keys: normalised, lowered). */
@@ -208,6 +227,11 @@ function tables(lookups: Lookups): Tables {
   filterWord(FURNISHED_WORDS, { field: "furnished", value: "1" });
   filterWord(POOL_WORDS, { field: "swimming_pool", value: "1" });
   filterWord(GROUND_FLOOR_WORDS, { field: "floor", value: "0" });
+  // The facts (decision 093).
+  filterWord(SOLAR_WORDS, { field: "solar", value: "1" });
+  filterWord(GENERATOR_WORDS, { field: "generator", value: "1" });
+  filterWord(ELEVATOR_WORDS, { field: "elevator", value: "1" });
+  filterWord(PARKING_WORDS, { field: "parking", value: "1" });
   // Places: governorates before their places (a place named as its governorate is the governorate), then the other
   // names people give them (PLACE_NAMES). A place's name is matched whole, never stemmed (decision 084).
   const placeName = (name: string, meaning: Meaning) => {

@@ -60,6 +60,26 @@ export const POOL_WORDS = ["مسبح", "مسابح", "مسبح خاص", "حما�
  */
 export const GROUND_FLOOR_WORDS = ["طابق أرضي", "الطابق الأرضي", "أرضي", "ground floor"];
 
+/**
+ * The facts Syrians ask before they call (decision 093), each a yes filter of the listing's own field: solar panels
+ * (people say "ألواح", panels, for them), a generator subscription (its amperes, أمبيرات), an elevator (أسانسير too)
+ * and parking.
+ */
+export const SOLAR_WORDS = [
+  "طاقة شمسية",
+  "الطاقة الشمسية",
+  "ألواح",
+  "ألواح شمسية",
+  "ألواح طاقة شمسية",
+  "طاقة بديلة",
+  "solar",
+  "solar panels",
+  "solar power",
+];
+export const GENERATOR_WORDS = ["أمبيرات", "أمبير", "اشتراك أمبيرات", "اشتراك مولدة", "مولدة", "generator", "amperes"];
+export const ELEVATOR_WORDS = ["مصعد", "مصاعد", "أسانسير", "elevator", "lift"];
+export const PARKING_WORDS = ["موقف سيارات", "موقف سيارة", "مرآب", "كراج خاص", "parking", "garage"];
+
 /** Words that say "not": "غير مفروش", "بدون مسبح" are no filter (those filters only ask for a yes). */
 export const NEGATIONS = new Set(["غير", "بدون", "not", "non", "no"]);
 

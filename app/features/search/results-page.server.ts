@@ -354,6 +354,12 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.negotiable) add(t("search.f.negotiable"), { negotiable: "" });
   if (values.with_photos) add(t("search.f.with_photos"), { with_photos: "" });
   if (values.advertiser) add(t(`search.advertiser.${values.advertiser}`), { advertiser: "" });
+  // The facts (decision 093).
+  if (values.electricity_min) add(t("search.chip.electricityMin", { n: values.electricity_min }), { electricity_min: "" });
+  for (const flag of ["solar", "elevator", "generator", "parking"] as const) {
+    if (values[flag]) add(t(`search.f.${flag}`), { [flag]: "" });
+  }
+  if (values.upfront_max) add(t("search.chip.upfrontMax", { n: values.upfront_max }), { upfront_max: "" });
   if (values.q) add(t("search.chip.words", { q: values.q }), { q: "" });
   if (values.since && /^\d{10}$/.test(values.since))
     add(t("search.chip.since", { date: formatDateTime(new Date(Number(values.since) * 1000)) }), { since: "" });
@@ -473,6 +479,13 @@ export function filterFields(
     check("swimming_pool"),
     check("negotiable"),
     check("with_photos"),
+    // The facts Syrians ask before they call (decision 093); upfront months only where rents are searched.
+    text("electricity_min"),
+    ...(scope === "vacation" ? [] : [text("upfront_max")]),
+    check("solar"),
+    check("generator"),
+    check("elevator"),
+    check("parking"),
   ];
   return { main, more, open: more.some((f) => values[f.name] || f.error), summary: t("search.more") };
 }

@@ -29,6 +29,7 @@ import { CHEAP_QUARTER_FACTOR, cheapQuarters, placeKind, type PlaceKind } from "
 import { photoSvg, storeSvgAsWebp } from "./drawings.server";
 import { describeAr, describeEn, floorFor, sizeFor, tableRow } from "./estate-shape.server";
 import { ANCHOR, DAY, seededRandom, demoPhone, type Random } from "./random";
+import { demoFacts } from "./facts";
 
 /**
  * The demo listings: approved listings spread
@@ -292,6 +293,8 @@ function makeListing(
     rooms_count: rooms,
     floor,
     swimming_pool: pool,
+    // The facts of decision 093, from a generator of their own (the other values are as before them).
+    ...demoFacts({ stateId, typeId, offerTypeId: offer.id, periodTypeId, governorate: gov.name_en, floor }),
     phone: office ? null : demoPhone(random),
     office_id: office?.id ?? null,
     contract_type_id: office?.contract ?? 1,
