@@ -11,6 +11,9 @@ import {
 } from "~/features/alerts/saved-search.server";
 import { loader as estatesLoader } from "~/routes/search-results";
 import { action as saveAction, loader as saveLoader } from "~/routes/save-search";
+import { loader as rentLoader } from "~/routes/rent-results";
+import { loader as vacationLoader } from "~/routes/vacation-results";
+import { savedSearchAddress } from "~/features/search/search-scope";
 import { action as editAction, loader as editLoader } from "~/routes/saved-search";
 import { action as stopAction, loader as stopLoader } from "~/routes/alert-stop";
 import { loader as shortLinkLoader } from "~/routes/alert-link";
@@ -510,6 +513,30 @@ describe("the stop link (/alerts/stop)", () => {
 });
 
 describe("the results page", () => {
+  it("offers to save the search on the rent and holiday pages too, kept with its page (decision 087)", async () => {
+    for (const [loader, path, scope] of [
+      [rentLoader, "/rent-properties", "rent"],
+      [vacationLoader, "/vacation-properties", "vacation"],
+    ] as const) {
+      const page = await callLoader(loader, `${path}?location_id=${place}&page=1&lang=en`);
+      expect(page.status).toBe(200);
+      const group = page.data.links.find((g: { className: string }) => g.className === "alert-link");
+      expect(group.list).toEqual([{ label: "SMS me new matches", href: `/save-search?location_id=${place}&scope=${scope}` }]);
+      const user = await account(db(), { lang: "en" });
+      const form = await callLoader(saveLoader, group.list[0].href, { cookie: user.cookie });
+      expect(form.data.query).toBe(`location_id=${place}&scope=${scope}`);
+      const saved = await callAction(saveAction, "/save-search", {
+        form: { name: `Kept from ${path}`, frequency: "daily", query: form.data.query },
+        cookie: user.cookie,
+      });
+      expect(saved.status).toBe(302);
+      const profile = await callLoader(profileLoader, "/profile", { cookie: user.cookie });
+      expect(profile.data.searches).toMatchObject([{ name: `Kept from ${path}`, query: `location_id=${place}&scope=${scope}` }]);
+      // Opened from the profile or an alert, it is that page's search.
+      expect(savedSearchAddress(profile.data.searches[0].query)).toBe(`${path}?location_id=${place}`);
+    }
+  });
+
   it("offers to save the search on /estates, and `since` narrows to listings published after it", async () => {
     const page = await callLoader(
       estatesLoader,

@@ -8,6 +8,7 @@ import { message } from "~/platform/forms/message";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
 import { NAME_MAX, newSavedSearchSchema } from "~/features/alerts/saved-search-forms";
 import { getLookups } from "~/features/places/lookups.server";
+import { SCOPE_PARAM, savedScope, savedSearchAddress } from "~/features/search/search-scope";
 import {
   canonicalQuery,
   createSavedSearch,
@@ -25,8 +26,8 @@ import type { LayoutHandle } from "~/root";
 
 export const meta = pageMeta;
 
-/** The query parameters the loader reads (decision 045). */
-export const queryParams = SEARCH_QUERY_PARAMS;
+/** The query parameters the loader reads (decision 045): a search's, and the page it was kept from. */
+export const queryParams = [...SEARCH_QUERY_PARAMS, SCOPE_PARAM];
 export const handle: LayoutHandle = { i18n: ["common", "account", "forms"] };
 
 /**
@@ -40,8 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = await canonicalQuery(db, url.searchParams);
   const lookups = await getLookups(db);
-  const values = parseEstateFilter(url.searchParams, lookups, { required: [] }).values;
-  const chips = appliedFilters(new URL(`/estates?${query ?? ""}`, url), values, lookups, locale, t).map((c) => c.label);
+  const scope = savedScope(url.searchParams);
+  const values = parseEstateFilter(url.searchParams, lookups, { required: [], scope }).values;
+  const chips = appliedFilters(new URL(savedSearchAddress(query ?? ""), url), values, lookups, locale, t).map((c) => c.label);
   return {
     constraint: formConstraint(newSavedSearchSchema),
     query,

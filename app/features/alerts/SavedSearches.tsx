@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { formatDateTime } from "~/platform/i18n/dates";
+import { savedSearchAddress } from "~/features/search/search-scope";
 
 /** A saved search as /profile shows it (the loader's shape of features/alerts/saved-search.server.ts). */
 type Row = {
@@ -33,7 +34,7 @@ export function SavedSearches({ searches }: { searches: Row[] }) {
           {searches.map((s) => (
             <li key={s.id} className={`post-row${s.paused ? " post-paused" : ""}`}>
               <span className="post-title">
-                <Link to={`/estates?${s.query}`}>
+                <Link to={savedSearchAddress(s.query)}>
                   <bdi>{s.name}</bdi>
                 </Link>
               </span>

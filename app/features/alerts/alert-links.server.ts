@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import { readSignedLink, signLink } from "~/platform/http/signed-links.server";
+import { savedSearchAddress } from "~/features/search/search-scope";
 
 /**
  * The two links of an alert SMS (docs/decisions/030-saved-searches-and-alerts.md, 046): the stop link
@@ -95,11 +96,11 @@ export async function ownAlertTarget(db: Db, ref: string, userId: number): Promi
   return row ? resultsSince(row.query, parseInt(match[2], 36)) : null;
 }
 
-/** The results of a saved search's `query` published since `since` (seconds), newest first. */
+/** The results of a saved search's `query` published since `since` (seconds), newest first, on its page (search-scope.ts). */
 function resultsSince(query: string, since: number): string {
   const params = new URLSearchParams(query);
   params.set("since", String(since));
   params.delete("sort");
   if (!params.has("is_simple")) params.set("is_simple", "0");
-  return `/estates?${params}`;
+  return savedSearchAddress(params.toString());
 }

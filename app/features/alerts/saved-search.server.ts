@@ -8,6 +8,7 @@ import { getLocaleT } from "~/platform/i18n/i18n.server";
 import { enqueue, stderrLine } from "~/platform/jobs/jobs.server";
 import { queueSms } from "~/platform/sms/sms.server";
 import { FILTER_PARAMS, hasErrors, parseEstateFilter } from "~/features/search/estate-filter.server";
+import { SCOPE_PARAM, savedScope } from "~/features/search/search-scope";
 import { countPublishedBetween } from "~/features/search/estate-search.server";
 import { rateOf } from "~/features/search/estate-filter.server";
 import { COUNT_LIMIT } from "~/features/search/find-page.server";
@@ -58,14 +59,17 @@ export class SavedSearchLimitError extends Error {
 
 /**
  * The canonical query of a results page's search: its known filter parameters (FILTER_PARAMS, in that order, empty
- * ones, `page`, `since` and `lang` left out), or null when the search has an error (a saved search must be one the
- * results page answers). Never throws.
+ * ones, `page`, `since` and `lang` left out), then the page's `scope` when it is the rent or holiday page
+ * (search-scope.ts), or null when the search has an error on its page (a saved search must be one the results page
+ * answers). Never throws.
  */
 export async function canonicalQuery(db: Db, params: URLSearchParams): Promise<string | null> {
-  const parsed = parseEstateFilter(params, await getLookups(db), { required: [] });
+  const scope = savedScope(params);
+  const parsed = parseEstateFilter(params, await getLookups(db), { required: [], scope });
   if (hasErrors(parsed.errors)) return null;
   const out = new URLSearchParams();
   for (const f of FILTER_PARAMS) if (f !== "since" && parsed.values[f]) out.set(f, parsed.values[f]);
+  if (scope !== "all") out.set(SCOPE_PARAM, scope);
   return out.toString();
 }
 
@@ -279,7 +283,8 @@ async function alertOne(
     .for("update", { of: s.saved_searches, skipLocked: true });
   if (!search || search.paused || search.checked_until > now) return "skipped";
   const db = tx as unknown as Db;
-  const parsed = parseEstateFilter(new URLSearchParams(search.query), prepared.lookups, { required: [] });
+  const params = new URLSearchParams(search.query);
+  const parsed = parseEstateFilter(params, prepared.lookups, { required: [], scope: savedScope(params) });
   const found =
     search.status === "active" ? await countPublishedBetween(db, parsed.filter, search.checked_until, now, prepared) : 0;
   if (found === 0) {

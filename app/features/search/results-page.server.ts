@@ -35,6 +35,7 @@ import { mapData } from "./map-data.server";
 import type { MapData } from "~/features/places/PlaceMap";
 import { notFound, pageContext } from "~/platform/http/page.server";
 import { getDb } from "~/platform/db/db.server";
+import { SCOPE_PARAM, SCOPE_PATHS } from "~/features/search/search-scope";
 
 type Options = {
   scope: Scope;
@@ -187,7 +188,7 @@ export async function loadListingPage(request: Request, options: Options) {
     {
       className: "alert-link",
       label: t("search.alertLabel"),
-      list: url.pathname === "/estates" ? [{ label: t("search.alert"), href: saveSearchHref(url) }] : [],
+      list: [{ label: t("search.alert"), href: saveSearchHref(url, options.scope) }],
     },
   ];
   // The map of listings under the results (decision 095): the search's governorate with its places, else the country;
@@ -220,12 +221,7 @@ export function showsSimilar(filter: EstateFilter, result: SearchResult): boolea
   return (narrowed && result.page === result.pageCount) || result.total === 0;
 }
 
-/** The listing page of each scope: its address (a rent's period or a holiday word takes a search to its page). */
-export const SCOPE_PATHS: Readonly<Record<Scope, string>> = {
-  all: "/estates",
-  rent: "/rent-properties",
-  vacation: "/vacation-properties",
-};
+export { SCOPE_PATHS };
 
 /**
  * The address of `url`'s search with the filter words of its `q` made filters (filterWordsOf, decision 056: "شقة
@@ -280,10 +276,15 @@ export async function typedSearchAddress(url: URL, scope: Scope): Promise<string
   }
 }
 
-/** The address of the form that keeps `url`'s search: /save-search with its non-empty parameters but page and lang. */
-function saveSearchHref(url: URL): string {
+/**
+ * The address of the form that keeps `url`'s search: /save-search with its non-empty parameters but page and lang, and
+ * the page's scope when it is the rent or holiday page (search-scope.ts).
+ */
+function saveSearchHref(url: URL, scope: Scope): string {
   const params = new URLSearchParams();
   for (const [key, value] of url.searchParams) if (value && key !== "page" && key !== "lang") params.append(key, value);
+  // A rent or holiday page's search is kept with its page (decision 087): its alerts count that page's listings.
+  if (scope !== "all") params.set(SCOPE_PARAM, scope);
   return `/save-search?${params}`;
 }
 
