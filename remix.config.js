@@ -57,7 +57,9 @@ export default {
       route("office/:id", "routes/office.tsx", { id: "routes/office.$id" });
       route("offices", "routes/offices.tsx", { id: "routes/offices" });
       route("officesResult", "routes/office-search-results.tsx", { id: "routes/officesResult" });
+      route("places", "routes/place-finder.tsx", { id: "routes/places" });
       route("places.json", "routes/places-json.tsx", { id: "routes/places[.]json" });
+      route("places/suggest", "routes/place-suggestions.tsx", { id: "routes/places.suggest" });
       route("privacy-policy", "routes/privacy-policy.tsx", { id: "routes/privacy-policy" });
       route("profile", "routes/profile.tsx", { id: "routes/profile" });
       route("profile/data", "routes/profile-data.tsx", { id: "routes/profile_.data" });

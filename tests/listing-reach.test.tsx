@@ -36,13 +36,15 @@ type Row = {
   city: boolean;
 };
 
-/** Every governorate (place null) and place with its point and the record it comes from, by English names. */
+/** Every governorate (place null) and place of the site's own with its point and its record, by English names. */
 async function points(): Promise<Row[]> {
   const govs = await db().select().from(s.governorates).orderBy(s.governorates.id);
   const locs = await db()
     .select({ governorate: s.governorates.name_en, location: s.locations })
     .from(s.locations)
     .innerJoin(s.governorates, eq(s.governorates.id, s.locations.governorate_id))
+    // The site's own places; the gazetteer's own localities (decision 095) are their records by construction.
+    .where(eq(s.locations.from_gazetteer, false))
     .orderBy(s.locations.id);
   return [
     ...govs.map((g) => ({

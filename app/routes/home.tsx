@@ -6,6 +6,7 @@ import { EstateGrid } from "~/features/listings/EstateCard";
 import { Icon } from "~/platform/ui/Icon";
 import { OfficeCard } from "~/features/offices/OfficeCard";
 import { SearchFilter } from "~/features/search/SearchFilter";
+import { PlaceMap } from "~/features/places/PlaceMap";
 import { company } from "~/platform/config/company";
 import { loadHomePage } from "~/features/site/home-page.server";
 import { pageMeta } from "~/platform/http/seo";
@@ -18,7 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { options, estates, services, latestArticles, offices } = useLoaderData<typeof loader>();
+  const { options, estates, services, latestArticles, offices, map } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <div className="home">
@@ -45,6 +46,10 @@ export default function Home() {
             </Link>
           </div>
         </div>
+      </section>
+
+      <section className="section">
+        <PlaceMap data={map} title={t("places.map.title")} />
       </section>
 
       <section className="section" aria-labelledby="services-title">

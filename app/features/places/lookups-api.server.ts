@@ -23,8 +23,8 @@ const ITEM = /* @__PURE__ */ (() => ({
 /** Every list's rows in `locale`, by the name the address gives it. */
 const LISTS: Record<string, (lookups: Lookups, locale: Locale) => unknown[]> = {
   locations: (l, locale) =>
-    l.governorates.flatMap((g) => g.locations.map((p) => ({ id: p.id, name: nameOf(p, locale)!, governorate_id: g.id }))),
-  regions: (l, locale) => l.governorates.map((g) => ({ ...item(g, locale), locations: g.locations.map((p) => item(p, locale)) })),
+    l.governorates.flatMap((g) => g.listed.map((p) => ({ id: p.id, name: nameOf(p, locale)!, governorate_id: g.id }))),
+  regions: (l, locale) => l.governorates.map((g) => ({ ...item(g, locale), locations: g.listed.map((p) => item(p, locale)) })),
   governorates: (l, locale) => l.governorates.map((g) => item(g, locale)),
   "estate-types": (l, locale) => l.estateTypes.map((r) => item(r, locale)),
   "price-domains": (l, locale) => l.priceDomains.map((r) => ({ ...item(r, locale), min: r.min, max: r.max })),

@@ -12,7 +12,18 @@ import type { PlaceGroup } from "~/features/places/places";
 /** A bilingual row of a lookup list. */
 export type Named = { id: number; name_ar: string; name_en: string };
 export type PriceDomain = Named & { min: number; max: number | null };
-export type Governorate = Named & { locations: Named[] };
+/** A place: `from_gazetteer` when the gazetteer adds it (decision 095), chosen through the place finder only. */
+export type Place = Named & { from_gazetteer: boolean };
+/**
+ * A governorate with every place of it (`locations`: what its search covers, some 10,000 in all) and the site's own
+ * places among them (`listed`: what the place selects and the lookups API list, 241 in all; decision 095).
+ */
+export type Governorate = Named & {
+  locations: Place[];
+  listed: Named[];
+  /** Its record in the gazetteer (decision 094), which names its outline on the maps (decision 095). */
+  wof_id: number | null;
+};
 /**
  * A point on the map in degrees, WGS 84 (north, east). `city`: the point is not the place's own but its city's (a
  * city neighbourhood the gazetteer lacks, or a place known only by its governorate's seat; decision 094), named in
@@ -31,8 +42,8 @@ export type Lookups = {
   reportReasons: Named[];
   priceDomains: PriceDomain[];
   governorates: Governorate[];
-  /** location id → its governorate and itself */
-  locationById: Map<number, { governorate: Named; location: Named }>;
+  /** location id → its governorate and itself (every place, the gazetteer's too) */
+  locationById: Map<number, { governorate: Named; location: Place }>;
   /**
    * location id → its point, or its city's (marked `city`), or its governorate's seat's (marked too) when it has
    * none; absent when neither has one (decisions 059 and 094)
@@ -122,15 +133,14 @@ async function loadLookups(db: Db): Promise<Lookups> {
         .where(inArray(s.gazetteer.wof_id, cityIds))
     : [];
   const cities = new Map(cityRows.map((c) => [c.wof_id, { name_ar: c.name_ar ?? c.name_en, name_en: c.name_en }]));
-  const governorates: Governorate[] = govRows.map((g) => ({
-    id: g.id,
-    name_ar: g.name_ar,
-    name_en: g.name_en,
-    locations: locRows
+  const governorates: Governorate[] = govRows.map((g) => {
+    const locations = locRows
       .filter((l) => l.governorate_id === g.id)
-      .map((l) => ({ id: l.id, name_ar: l.name_ar, name_en: l.name_en })),
-  }));
-  const locationById = new Map<number, { governorate: Named; location: Named }>();
+      .map((l) => ({ id: l.id, name_ar: l.name_ar, name_en: l.name_en, from_gazetteer: l.from_gazetteer }));
+    const listed = locations.filter((l) => !l.from_gazetteer).map(({ id, name_ar, name_en }) => ({ id, name_ar, name_en }));
+    return { id: g.id, name_ar: g.name_ar, name_en: g.name_en, locations, listed, wof_id: g.wof_id };
+  });
+  const locationById = new Map<number, { governorate: Named; location: Place }>();
   for (const g of governorates) for (const l of g.locations) locationById.set(l.id, { governorate: g, location: l });
   const pointOf = (r: { latitude: number | null; longitude: number | null }, city: number | null): GeoPoint | null =>
     r.latitude === null || r.longitude === null
@@ -215,7 +225,7 @@ export function placeList(lookups: Lookups, locale: Locale): PlaceList {
       name: nameOf(g, locale)!,
       // The search's choice of a whole governorate ("Damascus, all areas"; decision 024).
       all: t("search.wholeGovernorate", { name: nameOf(g, locale) }),
-      locations: g.locations.map((l) => ({ id: l.id, name: nameOf(l, locale)! })),
+      locations: g.listed.map((l) => ({ id: l.id, name: nameOf(l, locale)! })),
     }));
     const json = JSON.stringify({ governorates: groups });
     // The server render's groups also write their options as HTML, made here once (decision 033).

@@ -9,6 +9,7 @@ import { EstateGrid } from "~/features/listings/EstateCard";
 import { Icon } from "~/platform/ui/Icon";
 import { Pagination } from "~/platform/ui/Pagination";
 import { SearchFilter } from "./SearchFilter";
+import { PlaceMap, type MapData } from "~/features/places/PlaceMap";
 
 /** The id of a results page's search form: the sort beside the count belongs to it through its `form` attribute. */
 const SEARCH_FORM = "search-form";
@@ -183,6 +184,10 @@ type ListingPageData = {
   options: import("~/features/places/lookups.server").FilterOptions;
   values: import("~/features/search/estate-filter.server").FilterValues;
   errors: import("~/features/search/estate-filter.server").FilterErrors;
+  /** The map of listings under the results (decision 095); null when the search is refused. */
+  map: MapData | null;
+  /** The chosen place when the place select lacks it (gazetteerPlace, decision 095). */
+  place: { id: number; name: string } | null;
   result: SearchResult | null;
   similar: EstateCard[];
   invalid: boolean;
@@ -220,6 +225,7 @@ export function ListingPage({ data, kind }: { data: ListingPageData; kind: keyof
           id={SEARCH_FORM}
           options={data.options}
           values={data.values}
+          place={data.place}
           errors={data.errors}
           action={page.action}
           withOfferTabs={kind === "all"}
@@ -230,6 +236,18 @@ export function ListingPage({ data, kind }: { data: ListingPageData; kind: keyof
         </SearchFilter>
       </SearchBar>
       <EstateResults {...data} sort={sortBeside ? data.fields.main.find((f) => f.name === "sort") : undefined} />
+      {data.map ? <ResultsMap map={data.map} /> : null}
     </div>
+  );
+}
+
+/** The SVG map under the results (decision 095): the search's governorate and its places, else every governorate. */
+function ResultsMap({ map }: { map: MapData }) {
+  const { t } = useT();
+  const focus = map.governorates.find((g) => g.id === map.focus);
+  return (
+    <section className="section">
+      <PlaceMap data={map} title={focus ? t("places.map.titleIn", { name: focus.name }) : t("places.map.title")} />
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useT } from "~/platform/i18n/use-t";
 import type { FilterOptions } from "~/features/places/lookups.server";
@@ -18,6 +18,8 @@ type Props = {
   /** Mark location, type and offer type as required; else `is_simple=0` is sent. */
   required?: boolean;
   compact?: boolean;
+  /** The chosen place when the place select does not list it (a town or village of the gazetteer, decision 095). */
+  place?: { id: number; name: string } | null;
   /** The form's id, for controls outside it that belong to it (the sort beside the results' count). */
   id?: string;
   /** The optional fields of decision 024 (ExtraFilters), before the submit button; not on the home page. */
@@ -36,6 +38,7 @@ export function SearchFilter({
   withOfferTabs = true,
   required = true,
   compact,
+  place,
   id: formId,
   children,
 }: Props) {
@@ -78,6 +81,11 @@ export function SearchFilter({
           {list}
         </select>
         {fieldError(name)}
+        {name === "location_id" ? (
+          <Link to="/places" className="field-hint">
+            {t("places.finder.link")}
+          </Link>
+        ) : null}
       </div>
     );
   };
@@ -107,7 +115,7 @@ export function SearchFilter({
           "location_id",
           "search.location",
           <option value="">{required ? t("search.chooseLocation") : t("search.anyLocation")}</option>,
-          <LocationOptions whole selected={values.location_id} />,
+          <LocationOptions whole selected={values.location_id} other={place} />,
         )}
         {field(
           "estate_type_id",
@@ -145,15 +153,26 @@ export function SearchFilter({
  * each governorate as a whole first ("Damascus, all areas", value `g<id>`; the loader redirects it to
  * `governorate_id`, decision 024). The server writes each group's options as the HTML made once per language
  * (PlaceGroup `html`, decision 033) with `selected`, the select's default value, marked: the same elements the
- * browser renders and hydrates, without some 250 React elements in every page with a place select.
+ * browser renders and hydrates, without some 250 React elements in every page with a place select. The gazetteer's
+ * 10,000 other places are chosen through the place finder (/places, decision 095); `other` shows the one chosen.
  */
-export function LocationOptions({ whole, selected }: { whole?: boolean; selected?: unknown }) {
+export function LocationOptions({
+  whole,
+  selected,
+  other,
+}: {
+  whole?: boolean;
+  selected?: unknown;
+  /** A chosen place the list lacks (one of the gazetteer's, decision 095): its option comes first. */
+  other?: { id: number; name: string } | null;
+}) {
   const { t } = useT();
   const governorates = usePlaces() ?? [];
   // One translation for ~240 options: the separator of 'governorate, location'.
   const separator = t("search.placeSeparator");
   return (
     <>
+      {other ? <option value={other.id}>{other.name}</option> : null}
       {governorates.map((g) => (
         <optgroup key={g.id} label={g.name} dangerouslySetInnerHTML={g.html && { __html: g.html(whole, selected) }}>
           {g.html

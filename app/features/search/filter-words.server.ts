@@ -100,6 +100,10 @@ type Tables = {
   places: Map<string, Meaning | null>;
   /** Latin spellings of place names by latinKey: Mezzeh, Mazzeh and Mazza are one. */
   latin: Map<string, Meaning | null>;
+  /** The gazetteer's places (decision 095): by placeKey, a one-word name as written (with its article). */
+  villages: Map<string, Meaning | null>;
+  /** Their Latin spellings by latinKey. */
+  villageLatin: Map<string, Meaning | null>;
 };
 
 const tablesOf = new WeakMap<Lookups, Tables>();
@@ -143,11 +147,13 @@ export function cliticForms(key: string): string[] {
 }
 
 /**
- * A Latin place name's key (decision 056): lowered, without a leading al-/el-, letters only, each doubled letter once,
+ * A Latin place name's key (decision 056): accents dropped (the gazetteer's Ḩarastā is Harasta), lowered, without a leading al-/el-, letters only, each doubled letter once,
  * vowels folded (e → a, o → u, y → i), q → k, and without a final h, so Mezzeh, Mazzeh, Mazza and Mezze meet.
  */
 export function latinKey(text: string): string {
   return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/^(al|el)[-\s]+/, "")
     .replace(/[^a-z0-9]/g, "")
@@ -163,7 +169,14 @@ export function latinKey(text: string): string {
 function tables(lookups: Lookups): Tables {
   const known = tablesOf.get(lookups);
   if (known) return known;
-  const t: Tables = { exact: new Map(), stems: new Map(), places: new Map(), latin: new Map() };
+  const t: Tables = {
+    exact: new Map(),
+    stems: new Map(),
+    places: new Map(),
+    latin: new Map(),
+    villages: new Map(),
+    villageLatin: new Map(),
+  };
   /**
    * The first meaning of a key stays, except that places of one name (not a governorate and its own place) become
    * one meaning with choices.
@@ -237,7 +250,24 @@ function tables(lookups: Lookups): Tables {
     for (const name of [row.name_ar, row.name_en, ...parts.filter(Boolean)]) placeName(name, meaning);
   };
   for (const g of lookups.governorates) place(g, { field: "governorate_id", value: String(g.id) });
-  for (const g of lookups.governorates) for (const l of g.locations) place(l, { field: "location_id", value: String(l.id) });
+  for (const g of lookups.governorates) {
+    for (const l of g.locations) if (!l.from_gazetteer) place(l, { field: "location_id", value: String(l.id) });
+  }
+  // The gazetteer's towns and villages (decision 095), after every other word (a village named as an estate type or
+  // a stop word is that word): a name of two words or more by its place key; a one-word name as written, and only
+  // where the search or its words name its governorate (روضة is a garden as often as a village; the place finder
+  // finds it alone); Latin spellings of eight letters or more.
+  for (const g of lookups.governorates) {
+    for (const l of g.locations) {
+      if (!l.from_gazetteer) continue;
+      const meaning: Meaning = { field: "location_id", value: String(l.id) };
+      const keys = words(l.name_ar).map(wordKey);
+      if (keys.length > 1) put(t.villages, keys.map(placeWord).join(" "), meaning);
+      else put(t.villages, keys[0] ?? "", { ...meaning, choices: [{ id: String(l.id), governorate: String(g.id) }] });
+      const latin = latinKey(l.name_en);
+      if (latin.length >= 8) put(t.villageLatin, latin, meaning);
+    }
+  }
   for (const [governorate, name, names, within] of PLACE_NAMES) {
     const g = lookups.governorates.find((row) => row.name_en === governorate);
     const l = name ? g?.locations.find((row) => row.name_en === name) : undefined;
@@ -385,11 +415,13 @@ export function filterWordsOf(
       const found = find(map, key);
       if (found !== undefined) return found;
     }
-    if (typed.slice(i, i + n).every((w) => /^[A-Za-z0-9]+$/.test(w)) && /[A-Za-z]/.test(typed[i])) {
-      const key = latinKey(typed.slice(i, i + n).join(""));
-      if (key.length >= 4) return t.latin.get(key);
-    }
-    return undefined;
+    const latin = typed.slice(i, i + n).every((w) => /^[A-Za-z0-9]+$/.test(w)) && /[A-Za-z]/.test(typed[i]);
+    const key = latin ? latinKey(typed.slice(i, i + n).join("")) : "";
+    if (key.length >= 4 && t.latin.has(key)) return t.latin.get(key);
+    // The gazetteer's places last (decision 095): a one-word name as written, longer names by their place key.
+    const village = find(t.villages, n === 1 ? (k: string) => k : placeWord);
+    if (village !== undefined) return village;
+    return key.length >= 8 ? t.villageLatin.get(key) : undefined;
   }
   let i = 0;
   while (i < typed.length) {
@@ -483,8 +515,10 @@ function knownNames(lookups: Lookups): KnownName[] {
   const known = knownNamesOf.get(lookups);
   if (known) return known;
   const texts = new Set<string>();
+  // The site's own places: the gazetteer's 10,000 villages (decision 095) would drown the near names in villages a
+  // letter away from every word; the place finder finds them.
   for (const g of lookups.governorates) {
-    for (const row of [g, ...g.locations]) for (const name of [row.name_ar, row.name_en]) texts.add(name);
+    for (const row of [g, ...g.listed]) for (const name of [row.name_ar, row.name_en]) texts.add(name);
   }
   for (const [, , names] of PLACE_NAMES) for (const name of names) texts.add(name);
   for (const type of lookups.estateTypes) {

@@ -5,7 +5,14 @@ import type { EstateCard } from "~/features/listings/estate-card.server";
 import { estateIdByAdNumber } from "~/features/listings/estate.server";
 import { searchEstates, similarEstates, type SearchResult } from "~/features/search/estate-search.server";
 import { type EstateFilter, type Scope } from "~/features/search/estate-filter.server";
-import { filterOptions, getLookups, nameOf, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
+import {
+  filterOptions,
+  getLookups,
+  nameOf,
+  placeName,
+  VACATION_PERIOD_TYPE_IDS,
+  type Lookups,
+} from "~/features/places/lookups.server";
 import type { Locale } from "~/platform/i18n/i18n";
 import { formatDateTime } from "~/platform/i18n/dates";
 import { formatNumber, formatPrice } from "~/features/listings/format";
@@ -24,6 +31,8 @@ import {
 } from "./estate-filter.server";
 import { cachedQuery } from "~/platform/cache/query-cache.server";
 import { filterWordsOf, nearestQueries } from "./filter-words.server";
+import { mapData } from "./map-data.server";
+import type { MapData } from "~/features/places/PlaceMap";
 import { notFound, pageContext } from "~/platform/http/page.server";
 import { getDb } from "~/platform/db/db.server";
 import { SCOPE_PARAM, SCOPE_PATHS } from "~/features/search/search-scope";
@@ -132,6 +141,8 @@ export async function loadListingPage(request: Request, options: Options) {
       ...parsed.values,
       location_id: parsed.values.location_id || (parsed.values.governorate_id ? `g${parsed.values.governorate_id}` : ""),
     },
+    // A place of the gazetteer is no option of the place select: the select shows it first (decision 095).
+    place: gazetteerPlace(lookups, parsed.values.location_id, locale),
     errors: parsed.errors,
     fields: filterFields(parsed.values, parsed.errors, lookups, locale, t, options.scope),
     // An invalid search of the simple filter's fields says 'complete the required fields'; the optional fields
@@ -149,6 +160,7 @@ export async function loadListingPage(request: Request, options: Options) {
         result: null as SearchResult | null,
         similar: [] as EstateCard[],
         links: [] as LinkGroup[],
+        map: null as MapData | null,
       },
       { status: 400 },
     );
@@ -179,6 +191,16 @@ export async function loadListingPage(request: Request, options: Options) {
       list: [{ label: t("search.alert"), href: saveSearchHref(url, options.scope) }],
     },
   ];
+  // The map of listings under the results (decision 095): the search's governorate with its places, else the country;
+  // each area a link to this search there.
+  const focus = parsed.filter.location_id
+    ? lookups.locationById.get(parsed.filter.location_id)?.governorate.id
+    : parsed.filter.governorate_id;
+  const map: MapData | null = await mapData(db, lookups, locale, {
+    focus,
+    governorateHref: (id) => linkWith(url, { governorate_id: String(id), location_id: "" }),
+    placeHref: (id) => linkWith(url, { location_id: String(id), governorate_id: "" }),
+  });
   return data({
     ...base,
     seo: { ...base.seo, noindex: result.total === 0 },
@@ -186,6 +208,7 @@ export async function loadListingPage(request: Request, options: Options) {
     result,
     similar,
     links: links.filter((group) => group.list.length),
+    map,
   });
 }
 
@@ -466,4 +489,17 @@ export function filterFields(
     check("parking"),
   ];
   return { main, more, open: more.some((f) => values[f.name] || f.error), summary: t("search.more") };
+}
+
+/**
+ * The place of `locationId` when the place select does not list it (a town or village of the gazetteer, decision
+ * 095): its id and "governorate, place" in `locale`, for the select to show it as its first option; else null.
+ */
+export function gazetteerPlace(
+  lookups: Lookups,
+  locationId: string | undefined,
+  locale: Locale,
+): { id: number; name: string } | null {
+  const place = locationId && /^\d+$/.test(locationId) ? lookups.locationById.get(Number(locationId)) : undefined;
+  return place?.location.from_gazetteer ? { id: place.location.id, name: placeName(lookups, place.location.id, locale) } : null;
 }

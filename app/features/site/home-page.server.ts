@@ -3,10 +3,12 @@ import { latestEstates } from "~/features/listings/estate.server";
 import { filterOptions, getLookups } from "~/features/places/lookups.server";
 import { topRentalOffices } from "~/features/offices/office.server";
 import { pageContext } from "~/platform/http/page.server";
+import { mapData } from "~/features/search/map-data.server";
 
 /**
  * The home page's data: its title, the search options, the 6 newest listings, articles 1-3 ("our
- * services") and 4-6 ("latest articles"), and 4 rental offices, in the request's language. One server module for
+ * services") and 4-6 ("latest articles"), 4 rental offices and the map of listings by governorate (decision 095),
+ * in the request's language. One server module for
  * the route, so the browser bundle gets one empty stand-in for it instead of one per model.
  */
 export async function loadHomePage(request: Request) {
@@ -17,9 +19,14 @@ export async function loadHomePage(request: Request) {
     homeArticles(db, locale),
     topRentalOffices(db, locale, 4),
   ]);
+  const map = await mapData(db, lookups, locale, {
+    governorateHref: (id) => `/estates?is_simple=0&governorate_id=${id}`,
+    placeHref: (id) => `/estates?is_simple=0&location_id=${id}`,
+  });
   return {
     seo: { title: t("brand"), description: t("home.metaDescription") },
     options: filterOptions(lookups, locale),
+    map,
     estates,
     services: articles.services,
     latestArticles: articles.latest,

@@ -99,8 +99,13 @@ export const locations = pgTable(
     wof_id: bigint("wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
     /** A city neighbourhood the gazetteer lacks: its city's record, whose point it has, marked as the city's. */
     city_wof_id: bigint("city_wof_id", { mode: "number" }).references(() => gazetteer.wof_id),
+    /**
+     * A locality the gazetteer adds (gazetteer_places(), decision 095): chosen through the place finder, not offered
+     * by the place selects, which list the site's own places.
+     */
+    from_gazetteer: boolean("from_gazetteer").notNull().default(false),
   },
-  (t) => [index("locations_governorate_id_idx").on(t.governorate_id)],
+  (t) => [index("locations_governorate_id_idx").on(t.governorate_id), index("locations_wof_id_idx").on(t.wof_id)],
 );
 
 export const offices = pgTable(

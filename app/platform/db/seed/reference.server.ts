@@ -22,7 +22,8 @@ export async function seedReference(db: Db, images: ImageStore): Promise<void> {
 /**
  * What every site needs, an empty production one too (docs/decisions/079): the lookup lists (offer types, estate
  * types, units…) and the country's 14 governorates and their places, each linked to its gazetteer record and given
- * its point by place_points() (migration 0037, decision 094), in one transaction.
+ * its point by place_points() (migration 0037, decision 094), then every other locality of the gazetteer
+ * (gazetteer_places(), migration 0041, decision 095), in one transaction.
  */
 export async function seedPlaces(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -56,6 +57,8 @@ export async function seedPlaces(db: Db): Promise<void> {
       );
     }
     await tx.execute(sql`select place_points()`);
+    // Then every other locality of the gazetteer, after the site's own places (decision 095).
+    await tx.execute(sql`select gazetteer_places()`);
   });
 }
 
