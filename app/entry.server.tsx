@@ -16,6 +16,8 @@ import { getLookups, placeList } from "./features/places/lookups.server";
 import { NonceContext } from "./platform/http/nonce";
 import { OFFLINE_COPY_HEADER } from "./features/offline/offline-pages";
 import { PlacesContext, type PlaceGroup } from "./features/places/places";
+import { MapRendererContext } from "./features/places/PlaceMap";
+import { PlaceMapSvg } from "./features/places/PlaceMapSvg.server";
 
 const ABORT_DELAY = 10_000;
 
@@ -112,7 +114,9 @@ export default async function handleRequest(
         <PlacesContext.Provider value={places}>
           <TranslatorProvider translator={pageTranslator(lng)}>
             <CardCacheContext.Provider value={cardCache()}>
-              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+              <MapRendererContext.Provider value={PlaceMapSvg}>
+                <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+              </MapRendererContext.Provider>
             </CardCacheContext.Provider>
             {footer ? <DataSaverSwitch mode={saver} redirectTo={`${url.pathname}${url.search}`} /> : null}
             <StructuredData routeIds={routeIds} loaderData={loaderData} origin={origin} />

@@ -99,7 +99,9 @@ describe("a production start on an empty database", () => {
     const rows = await counts(database.db, ["estates", "offices", "articles"]);
     expect(rows).toEqual({ estates: 60, offices: 41, articles: 12 });
     const phones = await storedPhones(database.db);
-    expect(new Set(phones.map((p) => p.where))).toEqual(new Set(["offices.phone", "offices.whatsapp", "estates.phone"]));
+    expect(new Set(phones.map((p) => p.where))).toEqual(
+      new Set(["offices.phone", "offices.whatsapp", "estates.phone", "users.phone"]),
+    );
     for (const { where, value } of phones) expect(isFictionPhone(value), `${where} ${value}`).toBe(true);
   }, 120_000);
 });

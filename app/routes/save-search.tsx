@@ -8,7 +8,7 @@ import { message } from "~/platform/forms/message";
 import { formConstraint, parseForm } from "~/platform/forms/parse";
 import { NAME_MAX, newSavedSearchSchema } from "~/features/alerts/saved-search-forms";
 import { getLookups } from "~/features/places/lookups.server";
-import { SCOPE_PARAM, savedScope, savedSearchAddress } from "~/features/search/search-scope";
+import { savedScope, savedSearchAddress } from "~/features/search/search-scope";
 import {
   canonicalQuery,
   createSavedSearch,
@@ -18,7 +18,7 @@ import {
 import { requireUser } from "~/features/accounts/auth.server";
 import { formReply } from "~/features/forms/forms.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
-import { parseEstateFilter, SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
+import { parseEstateFilter, SAVE_SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
 import { appliedFilters } from "~/features/search/results-page.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
@@ -27,7 +27,7 @@ import type { LayoutHandle } from "~/root";
 export const meta = pageMeta;
 
 /** The query parameters the loader reads (decision 045): a search's, and the page it was kept from. */
-export const queryParams = [...SEARCH_QUERY_PARAMS, SCOPE_PARAM];
+export const queryParams = SAVE_SEARCH_QUERY_PARAMS;
 export const handle: LayoutHandle = { i18n: ["common", "account", "forms"] };
 
 /**

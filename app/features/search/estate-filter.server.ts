@@ -1,4 +1,5 @@
 import { MAX_DB_ID, toDbId } from "~/platform/forms/id";
+import { SCOPE_PARAM } from "~/features/search/search-scope";
 import { message } from "~/platform/forms/message";
 import { INVALID, requestedPageOf, toAmount, type QueryErrors } from "~/platform/forms/queries";
 import { filterQuery, parseFilterQuery, type FilterParam } from "~/features/search/search-query";
@@ -190,6 +191,9 @@ const FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_
 export const FILTER_PARAMS = Object.keys(filterQuery.shape) as readonly FilterParam[];
 /** Every query parameter parseEstateFilter reads: the filter's and `page` (a search page's `queryParams`, decision 045). */
 export const SEARCH_QUERY_PARAMS = [...FILTER_PARAMS, "page"] as const;
+
+/** What /save-search reads: a search's parameters and the results page it came from (`scope`, search-scope.ts). */
+export const SAVE_SEARCH_QUERY_PARAMS = [...SEARCH_QUERY_PARAMS, SCOPE_PARAM] as const;
 
 /**
  * The filter fields of a search page worth a search engine's visit (decision 077): what a listing is (offer type, type,
