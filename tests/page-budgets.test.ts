@@ -22,7 +22,15 @@ import { startServer, type TestServer } from "./helpers/server";
  */
 
 const KB = 1000;
-const BUDGET = { js: 90 * KB, css: 10 * KB, searchHtml: 12 * KB };
+// The search page's HTML before its map: 12.5 KB while decision 083 holds (the goal is 12 KB), and the map (decision
+// 095) at most 15 KB of its own.
+const BUDGET = { js: 90 * KB, css: 10 * KB, searchHtml: 12.5 * KB, map: 15 * KB };
+
+/** The map's markup in `html` (the server's drawing, app/features/places/PlaceMapSvg.server.tsx), or "" without one. */
+const mapOf = (html: string) => /<figure class="place-map"[\s\S]*?<\/figure>/.exec(html)?.[0] ?? "";
+/** `text` compressed as the page cache keeps a page (brotli quality 10, decision 067), in bytes. */
+const brotli10 = (text: string) =>
+  zlib.brotliCompressSync(Buffer.from(text), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }).byteLength;
 /** The measured search: apartments (type 6) for sale (offer 1) in place 1, which has results in the demo data. */
 const SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
 
@@ -217,7 +225,16 @@ describe("public pages within the budgets, with brotli", () => {
       console.log(`${page} ${lang}: JavaScript ${kb(br.js.total)} KB, over the budget's ${kb(BUDGET.js)} KB`);
     expect.soft(br.js.total, `${page} ${lang}: JavaScript bytes (brotli)`).toBeLessThanOrEqual(BUDGET.js);
     expect.soft(br.css.total, `${page} ${lang}: CSS bytes (brotli)`).toBeLessThanOrEqual(BUDGET.css);
-    if (page === "search") expect.soft(br.html, `${page} ${lang}: HTML bytes (brotli)`).toBeLessThanOrEqual(BUDGET.searchHtml);
+    if (page === "search") {
+      // The page without its map within 12 KB, the map within its own 15 KB, and what is sent within both.
+      const map = mapOf(html);
+      expect(map, "the search page's map").not.toBe("");
+      expect
+        .soft(brotli10(html.replace(map, "")), `${page} ${lang}: HTML bytes before the map`)
+        .toBeLessThanOrEqual(BUDGET.searchHtml);
+      expect.soft(brotli10(map), `${page} ${lang}: the map's bytes`).toBeLessThanOrEqual(BUDGET.map);
+      expect.soft(br.html, `${page} ${lang}: HTML bytes (brotli)`).toBeLessThanOrEqual(BUDGET.searchHtml + brotli10(map));
+    }
   });
 
   it.each(["ar", "en"] as const)(
@@ -234,7 +251,9 @@ describe("public pages within the budgets, with brotli", () => {
           `search ${lang} as Chromium asks, visit ${visit}: HTML ${kb(res.wireBytes)} KB (${res.headers["content-encoding"]})`,
         );
         expect.soft(res.headers["content-encoding"], `search ${lang}, visit ${visit}: coding`).toBe("br");
-        expect.soft(res.wireBytes, `search ${lang}, visit ${visit}: HTML bytes`).toBeLessThanOrEqual(BUDGET.searchHtml);
+        expect
+          .soft(res.wireBytes, `search ${lang}, visit ${visit}: HTML bytes`)
+          .toBeLessThanOrEqual(BUDGET.searchHtml + BUDGET.map);
       }
     },
   );
