@@ -51,6 +51,8 @@ export default {
       route("listing-state", "routes/estate-life.tsx", { id: "routes/listing-state" });
       route("login", "routes/login.tsx", { id: "routes/login" });
       route("logout", "routes/logout.tsx", { id: "routes/logout" });
+      route("map.json", "routes/search-map.tsx", { id: "routes/map[.]json" });
+      route("map-figure/:lang", "routes/map-figure.tsx", { id: "routes/map-figure.$lang" });
       route("new-estate", "routes/estate-offer.tsx", { id: "routes/new-estate" });
       route("od/:token", "routes/offer-draft-link.tsx", { id: "routes/od.$token" });
       route("office-estates/:id", "routes/office-estates.tsx", { id: "routes/office-estates.$id" });

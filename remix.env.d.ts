@@ -10,6 +10,8 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** The client's address (Express `req.ip`, trusting only a proxy on loopback); used by the rate limits. */
     clientIp?: string;
+    /** The data of the page's SVG map, drawn by app/entry.server.tsx and never sent as loader data (decision 101). */
+    placeMap?: import("./app/features/places/PlaceMap").MapData;
   }
 }
 export {};

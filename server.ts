@@ -29,7 +29,7 @@ import { guardBuild, RETRY_AFTER_SECONDS, type RequestRefusal } from "./server/g
 import { startDatabase } from "./server/database";
 import { compressionFilter } from "./server/encoding";
 import { serveImages } from "./server/images";
-import { createRemixHandler, isSameSitePost, siteOrigin } from "./server/http";
+import { createRemixHandler, isSameSitePost, pageCacheHits, siteOrigin } from "./server/http";
 import { PageCache } from "./server/page-cache";
 import { withoutSecrets } from "./server/log-redaction";
 import { cleanRequestTarget, isOversizedManifestRequest } from "./server/paths";
@@ -64,6 +64,7 @@ logger.info({ db: database.kind, ms: Date.now() - started }, "database ready");
 
 const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
 const canonicalPath = canonicalPathOf(build);
+const pageAddress = pageAddressOf(build);
 
 /**
  * Visitors' pages kept rendered (decision 013): a minute at most in the process, 30 s at a CDN (then
@@ -139,6 +140,34 @@ app.use((_req, res, next) => {
   next();
 });
 
+/** How a request and its answer are written in the request log (pino-http's, and the page cache's hits below). */
+const logSerializers = {
+  req: (req: http.IncomingMessage) => ({ method: req.method, url: withoutSecrets(req.url), ua: req.headers?.["user-agent"] }),
+  res: (res: http.ServerResponse) => ({ status: res.statusCode }),
+};
+
+// Visitors' pages the page cache holds are answered here, before the middleware below (decision 098): the kept page
+// carries the headers helmet and the others set when it was rendered. Each hit is logged as pino-http logs a request.
+if (pageCache) {
+  app.use(
+    pageCacheHits({
+      cache: pageCache,
+      origin: (req) => siteOrigin(req, env),
+      pageAddress,
+      served: (req, res) => {
+        if (!logger.isLevelEnabled("info")) return;
+        const started = performance.now();
+        res.on("finish", () =>
+          logger.info(
+            { req: logSerializers.req(req), res: logSerializers.res(res), responseTime: Math.round(performance.now() - started) },
+            "request completed",
+          ),
+        );
+      },
+    }),
+  );
+}
+
 app.use(
   pinoHttp({
     logger,
@@ -146,10 +175,7 @@ app.use(
       ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url?.startsWith("/build/") === true,
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-    serializers: {
-      req: (req) => ({ method: req.method, url: withoutSecrets(req.url), ua: req.headers?.["user-agent"] }),
-      res: (res) => ({ status: res.statusCode }),
-    },
+    serializers: logSerializers,
   }),
 );
 
@@ -281,8 +307,11 @@ app.use((req, res, next) => {
  * multipart body within UPLOAD_BODY_LIMIT instead.
  */
 const FORM_BODY_LIMIT = 64 * 1024;
-/** Routes that take photo uploads (multipart forms): the owners' editor and the admin's article and office editors. */
-const UPLOAD_ROUTES = /^\/(profile\/posts|admin\/articles|admin\/offices)\/[^/]+\/?$/;
+/**
+ * Routes that take photo uploads (multipart forms): the owners' editor, a logged-in owner's offer with its photos
+ * (decision 087; its action reads a visitor's as a plain form) and the admin's article and office editors.
+ */
+const UPLOAD_ROUTES = /^\/((profile\/posts|admin\/articles|admin\/offices)\/[^/]+|new-estate(\.data)?)\/?$/;
 /**
  * A multipart post to an upload route: streamed within UPLOAD_BODY_LIMIT. Any other body there (an urlencoded form,
  * the buttons' forms) is a plain form, read within FORM_BODY_LIMIT like every other: the action guard keeps a copy of
@@ -331,7 +360,7 @@ const remix = createRemixHandler({
   cache: pageCache,
   limitMisses: env.PAGE_MISSES_PER_MINUTE > 0 ? limitMisses : undefined,
   renderPool: { pool: renderPool, clientOf: renderClient },
-  pageAddress: pageAddressOf(build),
+  pageAddress,
 });
 
 /**

@@ -107,6 +107,8 @@ export default async function handleRequest(
   const url = new URL(request.url);
   const { loaderData } = remixContext.staticHandlerContext;
   const origin = (loaderData.root as { origin?: string } | undefined)?.origin ?? url.origin;
+  // The page's SVG map, whose data its loader handed over through the load context (decision 101).
+  const map = loadContext.placeMap;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -114,7 +116,7 @@ export default async function handleRequest(
         <PlacesContext.Provider value={places}>
           <TranslatorProvider translator={pageTranslator(lng)}>
             <CardCacheContext.Provider value={cardCache()}>
-              <MapRendererContext.Provider value={PlaceMapSvg}>
+              <MapRendererContext.Provider value={map ? () => <PlaceMapSvg data={map} /> : null}>
                 <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
               </MapRendererContext.Provider>
             </CardCacheContext.Provider>

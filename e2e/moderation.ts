@@ -75,8 +75,18 @@ export type NewPost = {
 };
 
 /**
+ * Six made-up words no other post of the run has: journeys that happen to pick the same place (the lists' order differs
+ * by language) must not post descriptions that say the same, or publishing one groups it under the other's card
+ * (decision 099) and a search or an alert no longer shows it.
+ */
+function uniqueWords(): string {
+  const word = () => Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+  return Array.from({ length: 6 }, word).join(" ");
+}
+
+/**
  * A logged-in user's offer on /new-estate (for sale): type and location by their position in the lists (so
- * parallel journeys spread over several places), area, contact and text. Ends on the post's editor with the
+ * parallel journeys spread over several places), area, contact and a text of its own. Ends on the post's editor with the
  * "sent" notice.
  */
 export async function postOffer(
@@ -100,7 +110,9 @@ export async function postOffer(
   // Logged in: the contact fields come prefilled from the account.
   await expect(main.getByLabel(f.fields.name, { exact: true })).toHaveValue("Rana Khoury");
   await expect(main.getByLabel(f.fields.mobile, { exact: true })).not.toHaveValue("");
-  await main.getByLabel(f.newEstate.subject, { exact: true }).fill("Three bright rooms on the second floor, near the market.");
+  await main
+    .getByLabel(f.newEstate.subject, { exact: true })
+    .fill(`Three bright rooms on the second floor, near the market. ${uniqueWords()}`);
   await main.getByRole("button", { name: f.newEstate.submit, exact: true }).click();
 
   await expect(page).toHaveURL(/\/profile\/posts\/\d+\?sent=1$/);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { registerAndConfirm } from "./accounts";
+import { ownAddress, registerAndConfirm } from "./accounts";
 import { F, logOut, toast } from "./forms";
 import { logInAdmin } from "./moderation";
 import { expect, test } from "./fixtures";
@@ -25,6 +25,9 @@ const O = localeTexts<Offline>("offline");
 const SEARCH = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1&price_domain_id=";
 
 test.use({ serviceWorkers: "allow" });
+// Each journey its own client address: the per-address limits (10 offers or messages an hour) count every journey
+// from 127.0.0.1 together otherwise, and a late one is refused.
+test.beforeEach(async ({ page }) => ownAddress(page));
 
 /** Opens `path` and waits until the service worker controls the page (the first page load installs it). */
 async function withWorker(page: Page, path: string): Promise<void> {

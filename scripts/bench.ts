@@ -24,14 +24,18 @@
  *    (`/estates?is_simple=0&q=w<n>`). Prints the search page's req/s in each case and what the flooding address got.
  * 6b. `shared-address` (decision 077; in `--only` or run with all): many people behind one address beside floods
  *    from one and from 100 addresses, each row `--shared-seconds` long (30): scripts/bench-shared-address.ts.
+ * 6c. `api-search` (decision 097; in `--only` or run with all): the apps' search (POST
+ *    /api/estate/searchEstateByregionsByestatefeatures/, JSON) with the search page's filter as its form, beside that
+ *    HTML page as a visitor (which the page cache answers) and logged in (rendered for each request): req/s, latency,
+ *    CPU ms per request and the bytes of each answer.
  * 7. With `--profile`: starts the product again under `node --cpu-prof`, loads the search page the same way, as a
  *    visitor and then logged in, and prints where the server's CPU time went during each load (scripts/cpuprofile.ts);
  *    the profile is kept in BENCH_DATA_DIR/profiles/ for Chrome DevTools.
  *
  * The load generator shares the machine with both servers; numbers compare the two, they are not capacities.
  * Options: --listings N (100000), --seconds S (10), --warmup S (5), --connections C (32), --port P (3900), --profile,
- * --only home,search,listing,logged-in,flood,shared-address (all six; a subset for a quicker comparison while working on
- * one page), --shared-seconds S (30).
+ * --only home,search,listing,logged-in,flood,shared-address,api-search (all seven; a subset for a quicker comparison while
+ * working on one page), --shared-seconds S (30).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -166,16 +170,24 @@ function listingLinks(html: string, prefix: "/estate/" | "/listing/"): string[] 
   return [...new Set([...html.matchAll(new RegExp(`href="${prefix}(\\d+)"`, "g"))].map((m) => m[1]))];
 }
 
-/** Bytes as the server sent them (its compression of choice for Accept-Encoding: gzip, deflate, br) and the encoding. */
-function sentSize(url: string, headers: Record<string, string> = {}): Promise<{ bytes: number; encoding: string }> {
+/**
+ * Bytes as the server sent them (its compression of choice for Accept-Encoding: gzip, deflate, br) and the encoding,
+ * of a GET or of `request` (a POST of the API search with its body).
+ */
+function sentSize(
+  url: string,
+  headers: Record<string, string> = {},
+  request: { method?: "GET" | "POST"; body?: string } = {},
+): Promise<{ bytes: number; encoding: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { ...BROWSER_HEADERS, ...headers } }, (res) => {
+      .request(url, { method: request.method ?? "GET", headers: { ...BROWSER_HEADERS, ...headers } }, (res) => {
         let bytes = 0;
         res.on("data", (chunk: Buffer) => (bytes += chunk.length));
         res.on("end", () => resolve({ bytes, encoding: String(res.headers["content-encoding"] ?? "identity") }));
       })
-      .on("error", reject);
+      .on("error", reject)
+      .end(request.body);
   });
 }
 
@@ -235,8 +247,13 @@ async function waitIdle(pid: number): Promise<void> {
  * `--warmup` seconds of load on a URL, then `--seconds` measured. The server's CPU time per request is its CPU time
  * from the start of the measured load until it is idle again, over the requests sent (all of which it works on).
  */
-async function load(url: string, pid: number, headers: Record<string, string> = {}): Promise<Load> {
-  const options = { url, connections, headers: { ...BROWSER_HEADERS, ...headers } };
+async function load(
+  url: string,
+  pid: number,
+  headers: Record<string, string> = {},
+  request: { method?: "GET" | "POST"; body?: string } = {},
+): Promise<Load> {
+  const options = { url, connections, headers: { ...BROWSER_HEADERS, ...headers }, ...request };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
   await waitIdle(pid);
   const before = cpuTicks(pid);
@@ -312,8 +329,11 @@ try {
   ].filter((page) => !pageKeys || pageKeys.includes(page.key));
   const flood = !pageKeys || pageKeys.includes("flood");
   const sharedAddress = !pageKeys || pageKeys.includes("shared-address");
-  if (pages.length === 0 && !flood && !sharedAddress)
-    throw new Error(`--only: none of ${pageKeys?.join(",")} is home, search, listing, logged-in, flood or shared-address`);
+  const apiSearch = !pageKeys || pageKeys.includes("api-search");
+  if (pages.length === 0 && !flood && !sharedAddress && !apiSearch)
+    throw new Error(
+      `--only: none of ${pageKeys?.join(",")} is home, search, listing, logged-in, flood, shared-address or api-search`,
+    );
 
   const date = new Date().toISOString().slice(0, 16).replace("T", " ");
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}`;
@@ -390,6 +410,42 @@ try {
         `| ${who} ${page.name} | ${kib(w.raw)} | ${kib(w.sent.bytes)} (${w.sent.encoding}) | ${kib(w.gzip)} | ${kib(w.brotli)} | ${kib(w.css.gzip)} | ${kib(w.css.brotli)} | ${kib(w.js.gzip)} | ${kib(w.js.brotli)} |`,
       );
     }
+  }
+
+  if (apiSearch) {
+    // The apps' search of the same filter: the search page's query as its form (decision 097), answered as JSON.
+    const apiPath = "/api/estate/searchEstateByregionsByestatefeatures/?page=1";
+    const form = new URL(searchPath, product).searchParams.toString();
+    const post = { method: "POST" as const, body: form };
+    const formHeaders = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
+    const check = await fetch(product + apiPath, { method: "POST", body: form, headers: formHeaders });
+    const answer = (await check.json()) as { data?: { data?: unknown[] } };
+    if (check.status !== 200 || !answer.data?.data?.length)
+      throw new Error(`the API search ${apiPath} with ${form} answered ${check.status} without listings`);
+    console.error(`api-search: POST ${apiPath} (${form}) beside ${searchPath}`);
+    const rows: [string, string, Load, { bytes: number; encoding: string }][] = [];
+    for (const [name, target, headers, request] of [
+      ["HTML search page, visitor (page cache)", searchPath, {}, {}],
+      ["HTML search page, logged in (rendered)", searchPath, { cookie }, {}],
+      ["API search (JSON), no token", `POST ${apiPath}`, formHeaders, post],
+    ] as const) {
+      const url = product + (request === post ? apiPath : target);
+      const measured = await load(url, productServer.pid!, headers, request);
+      rows.push([name, target, measured, await sentSize(url, headers, request)]);
+    }
+    out.push(
+      "",
+      "#### The apps' search (JSON) beside the search page (HTML)",
+      "",
+      `The same filter, \`${form}\`: as the page's query and as the API's form. KiB sent: the answer as sent to \`Accept-Encoding: gzip, deflate, br\`.`,
+      "",
+      "| request | path | req/s | p50 ms | p99 ms | errors | CPU ms/req | KiB sent |",
+      "|---|---|---|---|---|---|---|---|",
+      ...rows.map(
+        ([name, target, l, sent]) =>
+          `| ${name} | \`${target}\` | ${l.rps} | ${l.p50} | ${l.p99} | ${l.errors} | ${cpu(l)} | ${kib(sent.bytes)} (${sent.encoding}) |`,
+      ),
+    );
   }
 
   if (flood || sharedAddress) {

@@ -6,7 +6,9 @@
  * transaction, so it can be stopped and run again; prints how many it filled and how long it took. Then run ANALYZE
  * on estates, so the planner knows the new columns.
  */
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
+import * as s from "../app/platform/db/schema";
+import { FACT_FIELDS } from "../app/features/listings/facts";
 import { migrateDatabase } from "../app/platform/db/client.server";
 import { demoFacts } from "../app/platform/db/seed/facts";
 import { numberOption, openScriptDatabase } from "./cli";
@@ -27,27 +29,14 @@ type Row = {
   governorate: string | null;
 };
 
+/** The facts' columns (app/features/listings/facts.ts, the same as schema.ts's listingFactColumns) and their SQL types. */
+const columns = FACT_FIELDS.map((name) => ({ name, type: getTableColumns(s.estates)[name].getSQLType() }));
 /** None of the facts known: what a listing of a database seeded before migration 0040 is. */
-const NOTHING_KNOWN = sql.raw(
-  [
-    "electricity_hours",
-    "solar",
-    "solar_kw",
-    "generator_amperes",
-    "water_tank",
-    "elevator",
-    "building_floors",
-    "building_age_years",
-    "facing",
-    "parking",
-    "heating",
-    "internet",
-    "upfront_months",
-    "key_money",
-  ]
-    .map((c) => `e."${c}" is null`)
-    .join(" and "),
-);
+const NOTHING_KNOWN = sql.raw(columns.map((c) => `e."${c.name}" is null`).join(" and "));
+/** Each fact set from the batch's values (`v`). */
+const SET_FACTS = sql.raw(columns.map((c) => `"${c.name}" = v."${c.name}"`).join(", "));
+/** The batch's values as a record set: the id and each fact with its column's type. */
+const VALUES_TYPE = sql.raw(["id int", ...columns.map((c) => `"${c.name}" ${c.type}`)].join(", "));
 
 let after = 0;
 let filled = 0;
@@ -72,16 +61,8 @@ for (;;) {
     }),
   }));
   await db.execute(sql`
-    update estates e set
-      electricity_hours = v.electricity_hours, solar = v.solar, solar_kw = v.solar_kw,
-      generator_amperes = v.generator_amperes, water_tank = v.water_tank, elevator = v.elevator,
-      building_floors = v.building_floors, building_age_years = v.building_age_years, facing = v.facing,
-      parking = v.parking, heating = v.heating, internet = v.internet, upfront_months = v.upfront_months,
-      key_money = v.key_money, key_money_currency = v.key_money_currency
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
-      id int, electricity_hours smallint, solar boolean, solar_kw real, generator_amperes smallint, water_tank boolean,
-      elevator boolean, building_floors smallint, building_age_years smallint, facing text, parking boolean,
-      heating text, internet text, upfront_months smallint, key_money bigint, key_money_currency text)
+    update estates e set ${SET_FACTS}
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(${VALUES_TYPE})
     where e.id = v.id`);
   filled += rows.length;
   if (filled % (batch * 20) === 0) console.log(`${filled} listings filled, ${Math.round((Date.now() - started) / 1000)} s`);

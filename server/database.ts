@@ -2,7 +2,13 @@ import type { Database } from "~/platform/db/client.server";
 import { getDatabase } from "~/platform/db/db.server";
 import { seedStatus } from "~/platform/db/seed/status.server";
 import { imageStore } from "~/platform/images/image-store.server";
-import { ensureAdmin, settleDemoAdmin, type DemoAdminOutcome } from "~/features/accounts/admin-bootstrap.server";
+import {
+  ensureAdmin,
+  settleDemoAdmin,
+  type DemoAdminOutcome,
+  type StatusChanged,
+} from "~/features/accounts/admin-bootstrap.server";
+import { regroupAdvertiser } from "~/features/posts/duplicates.server";
 import { demoDataWanted, getEnv, isPublicSite } from "~/platform/config/env.server";
 
 /**
@@ -24,9 +30,17 @@ export async function startDatabase(): Promise<{ database: Database; demoAdmin: 
   if (!seeded.places || (demo && !seeded.listings)) {
     const { ensureSeeded } = await import("../app/platform/db/seed/index.server");
     seededDemo = await ensureSeeded(database.db, { demo, listings: env.SEED_LISTINGS, images: imageStore() });
+    if (seededDemo) {
+      // Owners' posts held for their price, a likely broker, reported listings (decision 100): made through the
+      // features' own services, which the platform's seed may not import.
+      const { seedTrustDemo } = await import("../app/features/posts/trust-demo.server");
+      await seedTrustDemo(database.db);
+    }
   }
-  let demoAdmin = await settleDemoAdmin(database.db, { seededDemo, publicSite: isPublicSite(env) });
-  if (env.ADMIN_PHONE && env.ADMIN_PASSWORD) await ensureAdmin(database.db, env.ADMIN_PHONE, env.ADMIN_PASSWORD);
+  // An account made active or suspended here: its listings join or leave their groups of duplicates (decision 103).
+  const statusChanged: StatusChanged = (tx, userId) => regroupAdvertiser(tx, { user_id: userId });
+  let demoAdmin = await settleDemoAdmin(database.db, { seededDemo, publicSite: isPublicSite(env), statusChanged });
+  if (env.ADMIN_PHONE && env.ADMIN_PASSWORD) await ensureAdmin(database.db, env.ADMIN_PHONE, env.ADMIN_PASSWORD, statusChanged);
   else if (!seeded.places && !seededDemo) demoAdmin = "empty";
   return { database, demoAdmin };
 }

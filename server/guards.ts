@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
-import { isDatabaseUnavailable } from "~/platform/db/client.server";
+import { isDatabaseUnavailable, isQueryCanceled } from "~/platform/db/client.server";
 import { getT } from "~/platform/i18n/i18n.server";
 import { withoutSecrets } from "./log-redaction";
 
@@ -89,7 +89,9 @@ function withoutHugeEcho<T>(result: T): T {
 /**
  * Wraps a route action: refuses what the HTTP layer refused (403, 413) and every method but POST (405)
  * without reading the body; a database that cannot be reached answers 503 with Retry-After and the fields as typed
- * (urlencoded posts), instead of a 500; huge echoed values are dropped. Other errors pass through unchanged.
+ * (urlencoded posts), instead of a 500, and so does a statement PostgreSQL cancelled (SQLSTATE 57014: an overloaded
+ * server, or a budget's timeout that struck the next statement of its connection), as "the site is busy"; huge
+ * echoed values are dropped. Other errors pass through unchanged.
  */
 function guardAction(action: (args: ActionFunctionArgs) => unknown) {
   return async (args: ActionFunctionArgs) => {
@@ -102,9 +104,12 @@ function guardAction(action: (args: ActionFunctionArgs) => unknown) {
     try {
       return withoutHugeEcho(await action(args));
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      console.warn(`database unavailable during ${request.method} ${pathForLog(request)}: ${(error as Error).message}`);
-      throw await errorResponse(request, 503, await typedValues(copy));
+      const busy = isQueryCanceled(error);
+      if (!busy && !isDatabaseUnavailable(error)) throw error;
+      console.warn(
+        `database ${busy ? "busy" : "unavailable"} during ${request.method} ${pathForLog(request)}: ${(error as Error).message}`,
+      );
+      throw await errorResponse(request, 503, await typedValues(copy), busy);
     }
   };
 }
@@ -116,7 +121,7 @@ function pathForLog(request: Request): string {
 
 /**
  * Wraps a route loader: a request the HTTP layer refused renders the page of that status; a database
- * that cannot be reached answers 503 with Retry-After, not 500.
+ * that cannot be reached, or a statement it cancelled (the site is busy), answers 503 with Retry-After, not 500.
  */
 function guardLoader(loader: (args: LoaderFunctionArgs) => unknown) {
   return async (args: LoaderFunctionArgs) => {
@@ -125,9 +130,12 @@ function guardLoader(loader: (args: LoaderFunctionArgs) => unknown) {
     try {
       return await loader(args);
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      console.warn(`database unavailable during GET ${pathForLog(args.request)}: ${(error as Error).message}`);
-      throw await errorResponse(args.request, 503);
+      const busy = isQueryCanceled(error);
+      if (!busy && !isDatabaseUnavailable(error)) throw error;
+      console.warn(
+        `database ${busy ? "busy" : "unavailable"} during GET ${pathForLog(args.request)}: ${(error as Error).message}`,
+      );
+      throw await errorResponse(args.request, 503, undefined, busy);
     }
   };
 }

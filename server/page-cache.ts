@@ -58,6 +58,12 @@ export type PageCacheOptions = {
 export type VisitorPage = { key: string; search: string };
 
 /**
+ * What the cache reads of a request to key it: its method, its address and its headers (a Fetch Request, or the view
+ * of a Node request that server/http.ts pageCacheHits makes without building one).
+ */
+export type RequestHead = Pick<Request, "method" | "url"> & { headers: Pick<Headers, "get"> };
+
+/**
  * A kept page: its answer headers, its ETag, the hashes of its inline scripts, its bytes in each encoding (null for
  * an encoding not made yet: until the background compression, only the filling request's encoding exists), and
  * whether those are compressed at the `kept` effort yet (else at the `rendered` one).
@@ -66,6 +72,12 @@ type Entry = {
   /** 200, or 429 or 503 for a kept refusal page (refusalKey). */
   status: number;
   headers: [string, string][];
+  /**
+   * The headers the server's own middleware set on the answer that filled the entry (helmet's security headers, the
+   * Permissions-Policy, `Vary: Cookie`): sent again with every hit, also by pageCacheHits, which answers before that
+   * middleware runs (decision 098).
+   */
+  siteHeaders: [string, number | string | string[]][];
   etag: string;
   scriptHashes: string[];
   identity: Buffer;
@@ -156,7 +168,7 @@ export class PageCache {
    * rendered, so a normal page and a data saver page are never mixed), the phone platform on the home page while its
    * app popup shows (its store link), then the path and the canonical query (visitorPage).
    */
-  keyFor(request: Request): string | null {
+  keyFor(request: RequestHead): string | null {
     return this.visitorPage(request)?.key ?? null;
   }
 
@@ -165,7 +177,7 @@ export class PageCache {
    * (`queryParams`), sorted by name (decision 045). The page of a key must be rendered from that query, so that
    * every address of the key gets the same page.
    */
-  visitorPage(request: Request): VisitorPage | null {
+  visitorPage(request: RequestHead): VisitorPage | null {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
     // A data request of client-side navigation (single fetch's `.data`, the old `_data`) and a route discovery
     // request (`/__manifest`) are for the router, not pages: their parameters are not a page's, and must reach Remix
@@ -196,7 +208,7 @@ export class PageCache {
    * it names no visitor's address), kept like a page and sent to every refused request, since refusing must cost less
    * than rendering.
    */
-  refusalKey(request: Request, status: 429 | 503): string {
+  refusalKey(request: RequestHead, status: 429 | 503): string {
     return `${localeOf(request)} ${dataSaverOf(request) ?? "full"} ${status}`;
   }
 
@@ -260,7 +272,7 @@ export class PageCache {
     response: Response,
     html: string,
     nonce: string,
-    options: { refusal?: 429 | 503; encoding?: Encoding } = {},
+    options: { refusal?: 429 | 503; encoding?: Encoding; siteHeaders?: Entry["siteHeaders"] } = {},
   ): Entry | undefined {
     if (!this.listening || generation !== this.generation) return undefined;
     if (response.status !== (options.refusal ?? 200) || response.headers.has("Set-Cookie")) return undefined;
@@ -272,6 +284,9 @@ export class PageCache {
     const entry: Entry = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !SKIPPED_HEADERS.has(name)),
+      siteHeaders: (options.siteHeaders ?? []).filter(
+        ([name]) => !SKIPPED_HEADERS.has(name.toLowerCase()) && !PER_ANSWER_HEADERS.has(name.toLowerCase()),
+      ),
       etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
       scriptHashes: inlineScriptHashes(shared),
       identity,
@@ -326,6 +341,11 @@ export class PageCache {
    */
   send(req: express.Request, res: express.Response, entry: Entry, outcome: "hit" | "miss" | "refused"): void {
     res.status(entry.status);
+    // Set already when the answer went through the server's middleware; not yet when pageCacheHits answers first.
+    for (const [name, value] of entry.siteHeaders) {
+      if (name.toLowerCase() === "vary") res.vary(String(value));
+      else if (!res.hasHeader(name)) res.setHeader(name, value);
+    }
     for (const [name, value] of entry.headers) {
       if (name === "vary") res.vary(value);
       else res.setHeader(name, value);
@@ -381,6 +401,12 @@ const SKIPPED_HEADERS = new Set([
   "connection",
   "keep-alive",
 ]);
+
+/**
+ * Headers the server's middleware sets that belong to one answer, never replayed from a kept one: the HTTP layer's
+ * own marks and the cache's (written by send).
+ */
+const PER_ANSWER_HEADERS = new Set(["x-page-cache", "retry-after", "content-type", "x-powered-by"]);
 
 /** CSP source expressions (`'sha256-…'`) of the inline scripts of `html` (those without `src`), in page order. */
 export function inlineScriptHashes(html: string): string[] {

@@ -385,6 +385,122 @@ describe("the review of one post (/admin/posts/:id)", () => {
     expect(res.data.reasons).toContainEqual({ code: "price", text: ADMIN_TEXTS.en.reasons.price });
   });
 
+  it("corrects a pending rent's facts in the owner editor's fields: its state kept, the audit log names who changed what", async () => {
+    const owner = await account("user");
+    const id = await newPost(owner, { estate_offer_type_id: 2, period_type_id: 3 });
+    const moderator = await admin();
+    const opened = await review(id, moderator.cookie);
+    // The editor's fields, every fact "not known" until someone says it; a rent has its months paid upfront.
+    expect(opened.data.correction).toMatchObject({
+      rent: true,
+      shop: false,
+      defaults: { electricity_hours: "", solar: "", elevator: "", upfront_months: "", key_money_currency: "SYP" },
+    });
+    const audit = await lastAuditId();
+    const res = await decide(
+      id,
+      {
+        decision: "correct",
+        version: opened.data.review.version,
+        electricity_hours: "١٢",
+        solar: "1",
+        solar_kw: "3,5",
+        elevator: "0",
+        upfront_months: "6",
+        // Key money is a shop's only: dropped on a flat.
+        key_money: "5000",
+      },
+      moderator.cookie,
+    );
+    expect(res).toRedirectTo(`/admin/posts/${id}`);
+    await expect(res).toFlashToast("success", ADMIN_TEXTS.ar.done.correct);
+    expect(await estateRow(id)).toMatchObject({
+      status: "pending",
+      electricity_hours: 12,
+      solar: true,
+      solar_kw: 3.5,
+      elevator: false,
+      upfront_months: 6,
+      key_money: null,
+      water_tank: null,
+      description_ar: "شقة مشمسة قرب الجامعة",
+    });
+    expect(await auditAfter(audit)).toMatchObject([
+      {
+        action: "estate.correct",
+        subject_id: id,
+        actor_id: moderator.user.id,
+        details: {
+          from: "pending",
+          to: "pending",
+          corrected: {
+            before: { electricity_hours: null, solar: null, solar_kw: null, elevator: null, upfront_months: null },
+            after: { electricity_hours: 12, solar: true, solar_kw: 3.5, elevator: false, upfront_months: 6 },
+          },
+        },
+      },
+    ]);
+    // The audit log says it in words: each fact, before and after.
+    const log = await callLoader(auditLoader, `/admin/audit?subject=estate&id=${id}&lang=en`, { cookie: moderator.cookie });
+    const entry = log.data.rows.find((r: { action: string }) => r.action === "estate.correct");
+    expect(entry.actor).toContain("Hala");
+    expect(entry.corrected).toEqual([
+      "Grid electricity (hours a day): not known → 12 hours a day",
+      "Solar panels: not known → Yes",
+      "Solar power (kW): not known → 3.5 kW",
+      "Elevator: not known → No",
+      "Rent paid upfront (months): not known → 6 months",
+    ]);
+    // The review shows the corrected facts and offers them again in the fields.
+    const again = await review(id, moderator.cookie);
+    expect(again.data.correction.defaults).toMatchObject({ electricity_hours: "12", solar: "1", solar_kw: "3.5", elevator: "0" });
+  });
+
+  it("corrects the proposed facts of a pending edit, which the public listing gets when the edit is approved", async () => {
+    const owner = await account("user");
+    const id = await editPendingPost(owner);
+    const moderator = await admin();
+    const opened = await review(id, moderator.cookie);
+    const version = opened.data.review.version;
+    const res = await decide(id, { decision: "correct", version, electricity_hours: "8", water_tank: "1" }, moderator.cookie);
+    expect(res).toRedirectTo(`/admin/posts/${id}`);
+    expect(await estateRow(id)).toMatchObject({ status: "approved", electricity_hours: null, water_tank: null });
+    const [edit] = (await editsOf(id)).filter((e) => e.status === "pending");
+    expect(edit).toMatchObject({ electricity_hours: 8, water_tank: true });
+    // A decision made on the page as it was before the correction is refused: the admin approves what they saw.
+    expect((await decide(id, { decision: "approve_edit", version }, moderator.cookie)).status).toBe(409);
+    const fresh = await review(id, moderator.cookie);
+    const approved = await decide(id, { decision: "approve_edit", version: fresh.data.review.version }, moderator.cookie);
+    expect(approved.status).toBe(302);
+    expect(await estateRow(id)).toMatchObject({ status: "approved", electricity_hours: 8, water_tank: true });
+  });
+
+  it("refuses a wrong correction with 400, each message beside its field and every value kept, changing nothing", async () => {
+    const owner = await account("user");
+    const id = await newPost(owner);
+    const moderator = await admin();
+    const version = (await review(id, moderator.cookie)).data.review.version;
+    const audit = await lastAuditId();
+    const res = await decide(
+      id,
+      { decision: "correct", version, electricity_hours: "30", generator_amperes: "abc", building_floors: "5" },
+      moderator.cookie,
+    );
+    expect(res.status).toBe(400);
+    expect(res).toHaveFieldError("electricity_hours", "forms:errors.outOfRange");
+    expect(res).toHaveFieldError("generator_amperes", "forms:errors.wholeNumber");
+    expect(res.data.lastResult.initialValue).toMatchObject({ electricity_hours: "30", building_floors: "5" });
+    expect(await estateRow(id)).toMatchObject({ electricity_hours: null, building_floors: null });
+    expect(await auditAfter(audit)).toEqual([]);
+    // A stale page (the post changed since) and a post no longer under review or public: 409, nothing changed.
+    await transition(db(), id, "reject", moderator.actor, { reason: "صور غير واضحة" });
+    const stale = await decide(id, { decision: "correct", version, building_floors: "5" }, moderator.cookie);
+    expect(stale.status).toBe(409);
+    const fresh = (await review(id, moderator.cookie)).data.review.version;
+    expect((await decide(id, { decision: "correct", version: fresh, building_floors: "5" }, moderator.cookie)).status).toBe(409);
+    expect(await estateRow(id)).toMatchObject({ status: "rejected", building_floors: null });
+  });
+
   it("approves a pending post: approved, public, and the owner gets an SMS", async () => {
     const owner = await account("user");
     const id = await newPost(owner);

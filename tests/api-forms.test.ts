@@ -2,10 +2,11 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/platform/db/schema";
 import { resources } from "~/platform/i18n/i18n.server";
-import { account } from "./helpers/accounts";
+import { loader as editorLoader } from "~/routes/post-editor";
 import { newIp } from "./helpers/account-flows";
-import { api, expectAnswersMatchDocument, expectDone, expectRefused } from "./helpers/api";
+import { api, expectAnswersMatchDocument, expectDone, expectRefused, withToken } from "./helpers/api";
 import { useTestDatabase } from "./helpers/db";
+import { callLoader } from "./helpers/remix";
 
 /**
  * The apps' forms into the back office's inbox (docs/api.md, decision 096): the contact form (POST
@@ -15,17 +16,6 @@ import { useTestDatabase } from "./helpers/db";
 const test = useTestDatabase();
 const db = () => test.get().db;
 const FORMS = resources.ar.forms;
-const PASSWORD = "secret-pass-1";
-
-/** A user logged in through the API: the account and its token. */
-async function withToken() {
-  const made = await account(db(), { password: PASSWORD, loggedIn: false });
-  const answer = await api("POST", "/api/login", {
-    form: { authentication: made.typed, password: PASSWORD },
-    context: { clientIp: newIp() },
-  });
-  return { ...made, token: expectDone(answer).token as string };
-}
 
 /** The newest message of the inbox. */
 async function newestMessage() {
@@ -51,7 +41,7 @@ describe("POST /api/contactUs/import", () => {
     expect(row).toMatchObject({ id: data.id, kind: "contact", name: "Samer", mobile: "0944123456", user_id: null });
     expect(row.subject).toBe("Do you list farms in Tartus?");
 
-    const { token, user } = await withToken();
+    const { token, user } = await withToken(db());
     const mine = expectDone(
       await api("POST", "/api/contactUs/import", {
         form: { name: "Rami", mobile: "0944123457", subject: "A question" },
@@ -127,7 +117,7 @@ describe("POST /api/v2/estate/add", () => {
     });
     expect(Number(lead.area)).toBe(120);
 
-    const { token, user } = await withToken();
+    const { token, user } = await withToken(db());
     const post = expectDone(await api("POST", "/api/v2/estate/add", { json: body, token, context: { clientIp: newIp() } }));
     expect(post.kind).toBe("post");
     const [estate] = await db().select().from(s.estates).where(eq(s.estates.id, post.id));
@@ -147,10 +137,20 @@ describe("POST /api/v2/estate/add", () => {
     const rent = await api("POST", "/api/v2/estate/add", { json: { ...(await offer()), estate_offer_type_id: 2 } });
     expectRefused(rent, 422);
     expect(rent.body.errors).toEqual({ period_type_id: [FORMS.errors.periodRequired] });
+    // A rent without its period is reported with the other fields' errors, in the same 422 (decision 057).
+    const rentAndMore = await api("POST", "/api/v2/estate/add", {
+      json: { ...(await offer()), estate_offer_type_id: 2, area: "big", fullname: "" },
+    });
+    expectRefused(rentAndMore, 422);
+    expect(rentAndMore.body.errors).toEqual({
+      area: [FORMS.errors.areaNumeric],
+      fullname: [FORMS.errors.fullnameRequired],
+      period_type_id: [FORMS.errors.periodRequired],
+    });
     const nowhere = await api("POST", "/api/v2/estate/add", { json: { ...(await offer()), location_id: 999999 } });
     expectRefused(nowhere, 422);
     expect(nowhere.body.errors).toEqual({ location_id: [FORMS.errors.cityRequired] });
-    const { token } = await withToken();
+    const { token } = await withToken(db());
     const untyped = await api("POST", "/api/v2/estate/add", { json: { ...(await offer()), estate_type_id: null }, token });
     expectRefused(untyped, 422);
     expect(untyped.body.errors).toEqual({ estate_type_id: [FORMS.errors.typeRequired] });
@@ -166,6 +166,86 @@ describe("POST /api/v2/estate/add", () => {
     const refused = await api("POST", "/api/v2/estate/add", { json: body, context: { clientIp: ip } });
     expectRefused(refused, 429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
+
+describe("GET /api/user/posts/{id}", () => {
+  const DESCRIPTION = "شقة مشمسة في الطابق الثالث مع مصعد وموقف سيارة وإطلالة على الحديقة قرب الجامعة";
+  const offer = async (values: Record<string, unknown>) => ({
+    estate_type_id: 6,
+    estate_offer_type_id: 1,
+    estate_ownership: 1,
+    subject: DESCRIPTION,
+    fullname: "Huda Nasser",
+    mobile: "0944555667",
+    location_id: await aLocation(),
+    area: 120,
+    estate_finishing: 2,
+    ...values,
+  });
+  /** Posts `body` as the token's user (their pending post) and returns its id. */
+  const post = async (body: unknown, token: string) => {
+    const answer = expectDone(await api("POST", "/api/v2/estate/add", { json: body, token, context: { clientIp: newIp() } }));
+    expect(answer.kind).toBe("post");
+    return answer.id as number;
+  };
+
+  it("answers the user's post as its editor shows it, with the user's own listings it likely repeats and the editor's notice", async () => {
+    const me = await withToken(db(), { site: true });
+    const first = await post(await offer({}), me.token);
+    // The same flat posted again: its words in another order and spelling, its area 1% off.
+    const again = await post(
+      await offer({ area: 121, subject: "قرب الجامعة: شقة مشمسه في الطابق الثالث، مع مصعد وموقف سيارة واطلالة على الحديقة" }),
+      me.token,
+    );
+    const [{ state_id: firstNumber }] = await db().select().from(s.estates).where(eq(s.estates.id, first));
+    const [{ state_id: againNumber }] = await db().select().from(s.estates).where(eq(s.estates.id, again));
+    const read = expectDone(await api("GET", `/api/user/posts/${again}`, { token: me.token, lang: "en" }));
+    expect(read).toMatchObject({
+      id: again,
+      state_id: againNumber,
+      state: "pending",
+      estate_type_id: 6,
+      estate_offer_type_id: 1,
+      reject_reason: null,
+      url: `http://localhost:3000/profile/posts/${again}`,
+      reposts: [{ id: first, state_id: firstNumber, url: `http://localhost:3000/profile/posts/${first}` }],
+      repost_notice: resources.en.forms.post.repost.text.replace("{{number}}", String(firstNumber)),
+    });
+    expect(read.place.length).toBeGreaterThan(0);
+    // The site's editor of the same post tells the same listings.
+    const editor = await callLoader(editorLoader, `/profile/posts/${again}`, {
+      params: { id: String(again) },
+      cookie: me.cookie,
+    });
+    expect(editor.status).toBe(200);
+    expect(read.reposts.map((r: { id: number; state_id: number }) => ({ id: r.id, stateId: r.state_id }))).toEqual(
+      editor.data.reposts,
+    );
+    const arabic = expectDone(await api("GET", `/api/user/posts/${again}`, { token: me.token }));
+    expect(arabic.repost_notice).toBe(FORMS.post.repost.text.replace("{{number}}", String(firstNumber)));
+    // Another property of the same user repeats nothing.
+    const other = await post(
+      await offer({ area: 300, subject: "محل تجاري واسع على الشارع الرئيسي بواجهة زجاجية كبيرة" }),
+      me.token,
+    );
+    expect(expectDone(await api("GET", `/api/user/posts/${other}`, { token: me.token }))).toMatchObject({
+      reposts: [],
+      repost_notice: null,
+    });
+  });
+
+  it("a post another user repeats is no repost of theirs; another user's post is a 404, and a token is needed", async () => {
+    const me = await withToken(db());
+    const someone = await withToken(db());
+    const mine = await post(await offer({ area: 119 }), me.token);
+    const theirs = await post(await offer({ area: 120 }), someone.token);
+    // The same property posted by someone else is the moderator's to see (a likely duplicate), not a repost.
+    expect(expectDone(await api("GET", `/api/user/posts/${theirs}`, { token: someone.token })).reposts).toEqual([]);
+    expectRefused(await api("GET", `/api/user/posts/${mine}`, { token: someone.token }), 404);
+    expectRefused(await api("GET", `/api/user/posts/${mine}`), 401);
+    expectRefused(await api("GET", "/api/user/posts/99999999", { token: me.token }), 404);
+    expectRefused(await api("GET", "/api/user/posts/abc", { token: me.token }), 404);
   });
 });
 

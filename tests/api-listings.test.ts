@@ -2,9 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as s from "~/platform/db/schema";
 import { resources } from "~/platform/i18n/i18n.server";
-import { account } from "./helpers/accounts";
 import { newIp } from "./helpers/account-flows";
-import { api, expectAnswersMatchDocument, expectDone, expectRefused } from "./helpers/api";
+import { api, expectAnswersMatchDocument, expectDone, expectRefused, withToken } from "./helpers/api";
 import { useTestDatabase } from "./helpers/db";
 import { approvedListing } from "./helpers/posts";
 
@@ -13,17 +12,7 @@ import { approvedListing } from "./helpers/posts";
 const test = useTestDatabase();
 const db = () => test.get().db;
 const FORMS = resources.ar.forms;
-const PASSWORD = "secret-pass-1";
 let stateSeq = 9_100_000;
-
-async function withToken() {
-  const made = await account(db(), { password: PASSWORD, loggedIn: false });
-  const answer = await api("POST", "/api/login", {
-    form: { authentication: made.typed, password: PASSWORD },
-    context: { clientIp: newIp() },
-  });
-  return { ...made, token: expectDone(answer).token as string };
-}
 
 async function savedBy(userId: number, estateId: number) {
   return db()
@@ -35,8 +24,8 @@ async function savedBy(userId: number, estateId: number) {
 describe("POST /api/estate/save and DELETE /api/estate/unSave", () => {
   it("saves and unsaves a listing for the token's user only", async () => {
     const estate = await approvedListing(db(), { state_id: ++stateSeq });
-    const me = await withToken();
-    const other = await withToken();
+    const me = await withToken(db());
+    const other = await withToken(db());
     const saved = await api("POST", `/api/estate/save?estate_id=${estate}`, { token: me.token });
     expect(expectDone(saved)).toEqual({ estate_id: estate, is_saved: true });
     expect(saved.body.message).toBe(FORMS.toasts.saved);
@@ -55,7 +44,7 @@ describe("POST /api/estate/save and DELETE /api/estate/unSave", () => {
     const estate = await approvedListing(db(), { state_id: ++stateSeq });
     expectRefused(await api("POST", `/api/estate/save?estate_id=${estate}`), 401);
     expectRefused(await api("POST", `/api/estate/save?estate_id=${estate}`, { token: "q".repeat(43) }), 401);
-    const { token, user } = await withToken();
+    const { token, user } = await withToken(db());
     const hidden = await approvedListing(db(), { state_id: ++stateSeq, status: "pending" });
     expectRefused(await api("POST", `/api/estate/save?estate_id=${hidden}`, { token }), 404);
     const none = await api("POST", "/api/estate/save", { token });
@@ -69,7 +58,7 @@ describe("POST /api/estate/save and DELETE /api/estate/unSave", () => {
 describe("POST /api/report", () => {
   it("stores one report per user and listing; a repeat is answered as already reported", async () => {
     const estate = await approvedListing(db(), { state_id: ++stateSeq });
-    const { token, user } = await withToken();
+    const { token, user } = await withToken(db());
     const form = { estate_id: String(estate), report_type_id: "2" };
     const first = await api("POST", "/api/report", { form, token, context: { clientIp: newIp() } });
     expect(expectDone(first)).toEqual({ estate_id: estate, already: false });
@@ -83,7 +72,7 @@ describe("POST /api/report", () => {
 
   it("refuses a report without a reason (422), without a token (401), of a hidden listing (404), past 30 an hour (429)", async () => {
     const estate = await approvedListing(db(), { state_id: ++stateSeq });
-    const { token } = await withToken();
+    const { token } = await withToken(db());
     const noReason = await api("POST", "/api/report", { form: { estate_id: String(estate) }, token });
     expectRefused(noReason, 422);
     expect(noReason.body.errors.report_type_id).toEqual([FORMS.errors.reportReason]);

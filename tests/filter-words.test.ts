@@ -177,6 +177,11 @@ describe("amounts with their units", () => {
     ["3BR apartment", { rooms_min: "3", estate_type_id: "6", q: "" }],
     ["شقة ٣غرف ١٥٠م", { estate_type_id: "6", rooms_min: "3", area_min: "135", area_max: "165", q: "" }],
     ["شقة 2 نوم", { estate_type_id: "6", rooms_min: "2", q: "" }],
+    // A dunam is 1,000 m²: the filter's area is in m² whatever the unit typed.
+    ["ارض 5 دونم", { estate_type_id: "3", area_min: "4500", area_max: "5500", q: "" }],
+    ["أرض فوق ٣ دونمات", { estate_type_id: "3", area_min: "3000", q: "" }],
+    ["land between 2 and 6 dunams", { estate_type_id: "3", area_min: "2000", area_max: "6000", q: "" }],
+    ["مزرعة 1.5 دونم", { estate_type_id: "2", area_min: "1350", area_max: "1650", q: "" }],
   ];
   for (const [q, expected] of cases) it(`${q}`, () => expect(read(q)).toEqual(expected));
 

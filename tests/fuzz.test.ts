@@ -11,6 +11,7 @@ import { SEARCH_QUERY_PARAMS } from "~/features/search/estate-filter.server";
 import { CookieJar } from "./helpers/remix";
 import { declaredRoutes } from "./helpers/routes";
 import { startServer, type TestServer } from "./helpers/server";
+import { NASTY } from "./helpers/nasty";
 
 /**
  * A fuzz test of every action of the app through the real server process (body limits, origin
@@ -326,11 +327,53 @@ const ROUTES: FuzzRoute[] = [
     fields: ["intent"],
   },
   {
-    // The apps' API answers every body as JSON below 500, whatever the body.
+    // The apps' API answers every body as JSON below 500, whatever the body, through the real server (its limits
+    // and origin checks); tests/api-fuzz.test.ts sends every call of the table with its own method and a token.
     file: "api.$.tsx",
-    paths: () => ["/api/login", "/api/lookups/governorates", "/api/logout", "/api/user", "/api/no-such-call"],
+    paths: () => [
+      "/api/login",
+      "/api/lookups/governorates",
+      "/api/logout",
+      "/api/user",
+      "/api/no-such-call",
+      "/api/user/register",
+      "/api/code/check",
+      "/api/contactUs/import",
+      "/api/v2/estate/add",
+      "/api/v2/customer/change-password-by-token",
+      "/api/estate/searchEstateByregionsByestatefeatures/?page=1",
+      "/api/estate/save?estate_id=1",
+      "/api/report",
+      "/api/office/search",
+    ],
     roles: ["visitor"],
-    fields: ["authentication", "password"],
+    fields: [
+      "authentication",
+      "password",
+      "code",
+      "name",
+      "mobile",
+      "subject",
+      "location_id",
+      "estate_type_id",
+      "estate_offer_type_id",
+      "price_domain_id",
+      "is_simple",
+      "q",
+      "price_min",
+      "electricity_min",
+      "searchselected",
+      "estate_id",
+      "report_type_id",
+    ],
+    values: {
+      location_id: ["1", "g1", "2147483648"],
+      estate_type_id: ["1", "6"],
+      estate_offer_type_id: ["1", "2"],
+      is_simple: ["0", "1"],
+      q: ["شقة للإيجار", "102335", "#1"],
+      searchselected: ["1", "2"],
+    },
   },
   {
     // The stop link of an alert SMS (a signed token; forged ones answer 400, expired ones 410).
@@ -564,57 +607,6 @@ async function smsCode(server: TestServer, e164: string): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Arbitraries.
-
-/** Values that have broken form handling elsewhere: numbers at the edges, encodings, control characters, lone surrogates. */
-const NASTY = [
-  "",
-  " ",
-  "0",
-  "-1",
-  "1.5",
-  "1e400",
-  "NaN",
-  "Infinity",
-  "-0",
-  "0x10",
-  "2147483647",
-  "2147483648",
-  "-2147483649",
-  "9".repeat(40),
-  "٣",
-  "۵۵۵۵۵۵",
-  "on",
-  "true",
-  "null",
-  "undefined",
-  "[]",
-  "{}",
-  "%",
-  "%zz",
-  "%ff%fe",
-  "%00",
-  "\u0000",
-  "a\u0000b",
-  "\u0007",
-  "\r\n",
-  "\ud800",
-  "\udfff",
-  "\ufeff",
-  "\u202e",
-  "<script>alert(1)</script>",
-  "'; drop table users; --",
-  "../../etc/passwd",
-  "//evil.example",
-  "http://evil.example/",
-  "/\\evil.example",
-  "javascript:alert(1)",
-  "+963944000100",
-  "0944000100",
-  "SY",
-  "ZZ",
-  "__proto__",
-  "constructor",
-];
 
 const hugeValue = fc
   .tuple(fc.integer({ min: 2_000, max: 100_000 }), fc.constantFrom("a", "ش", "9", "𝄞", "\u0000", "%", " "))
@@ -888,7 +880,16 @@ function describeRequest(role: Role, request: FuzzRequest, type: string | null, 
  */
 const PAGE_PARAMS: Record<string, (ids: Ids) => string[]> = {
   "$.tsx": () => ["/no-such-page", "/estates/extra/segments"],
-  "api.$.tsx": () => ["/api/lookups/governorates", "/api/openapi.json"],
+  "api.$.tsx": (ids) => [
+    "/api/lookups/governorates",
+    "/api/openapi.json",
+    "/api/estate/1",
+    "/api/estate/similar",
+    "/api/estate/saved",
+    "/api/offices",
+    "/api/office/search",
+    `/api/user/posts/${ids.post}`,
+  ],
   "a.$ref.tsx": () => ["/a/abc", "/a/1"],
   "admin.articles.$id.tsx": () => ["/admin/articles/1", "/admin/articles/new"],
   "admin.offers.$id.tsx": () => ["/admin/offers/1"],
@@ -898,6 +899,7 @@ const PAGE_PARAMS: Record<string, (ids: Ids) => string[]> = {
   "estate-gallery.$id.tsx": () => ["/estate-gallery/1"],
   "estate.$id.tsx": () => ["/estate/1"],
   "office-estates.$id.tsx": () => ["/office-estates/1"],
+  "map-figure.$lang.tsx": () => ["/map-figure/ar", "/map-figure/en?governorate_id=1", "/map-figure/xx"],
   "od.$token.tsx": () => ["/od/1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA"],
   "office.$id.tsx": () => ["/office/1"],
   "profile_.posts.$id.tsx": (ids) => [`/profile/posts/${ids.post}`],

@@ -72,6 +72,39 @@ describe("guardBuild", () => {
     expect(data.title).toBe("الخدمة غير متاحة مؤقتًا");
   });
 
+  it("answers a statement PostgreSQL cancelled (57014) as the busy 503, loader and action alike", async () => {
+    const cancelled = Object.assign(new Error("Failed query: select …"), {
+      cause: Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }),
+    });
+    const build = guardBuild({
+      routes: {
+        "routes/form": {
+          id: "routes/form",
+          path: "form",
+          module: {
+            loader: async () => {
+              throw cancelled;
+            },
+            action: async () => {
+              throw cancelled;
+            },
+            default: () => null,
+          },
+        },
+      },
+    } as unknown as ServerBuild);
+    const route = build.routes["routes/form"].module;
+    const page = await thrownBy(
+      Promise.resolve(route.loader!({ request: new Request("http://localhost:3000/form"), params: {}, context: {} })),
+    );
+    expect(page.status).toBe(503);
+    expect(page.headers.get("Retry-After")).toBe("5");
+    expect(await page.json()).toMatchObject({ busy: true, title: "الخدمة غير متاحة مؤقتًا" });
+    const posted = await thrownBy(Promise.resolve(route.action!({ request: post("name=Rami"), params: {}, context: {} })));
+    expect(posted.status).toBe(503);
+    expect(await posted.json()).toMatchObject({ busy: true, values: [["name", "Rami"]] });
+  });
+
   it("lets other errors through as they are", async () => {
     const boom = new Error("boom");
     const build = guardBuild(

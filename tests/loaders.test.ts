@@ -125,7 +125,41 @@ describe("home /", () => {
     // The places are not in the loader data: the page names its place list file instead.
     expect(data.options).not.toHaveProperty("governorates");
     expect(data.options.offerTypes.map((o: { id: number }) => o.id)).toEqual([1, 2]);
-    expect(data.options.priceDomains.map((o: { id: number }) => o.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(data.options.priceDomains.map((o: { id: number }) => o.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("offers each results page the price bands of what it searches, named in new pounds (decision 087)", async () => {
+    const bands = async (loader: typeof estatesLoader, path: string) => {
+      const { data } = await callLoader(loader, path);
+      return data.options.priceDomains.map((o: { id: number; name: string; offerTypeId: number | null }) => [
+        o.id,
+        o.offerTypeId,
+        o.name,
+      ]);
+    };
+    // The search has both offer types' bands (the form groups them under sale and rent), the rent page the rents'.
+    const all = await bands(estatesLoader, "/estates?lang=en");
+    expect(all.map(([id, offer]: [number, number | null]) => [id, offer])).toEqual([
+      [1, null],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [6, 2],
+      [7, 2],
+      [8, 2],
+      [9, 2],
+    ]);
+    expect(all[2][2]).toBe("4,000,000 to 8,000,000 new pounds");
+    expect((await bands(rentLoader, "/rent-properties")).map(([id, , name]: [number, number, string]) => [id, name])).toEqual([
+      [1, "أي سعر"],
+      [6, "أقل من 15,000 ليرة جديدة"],
+      [7, "من 15,000 إلى 50,000 ليرة جديدة"],
+      [8, "من 50,000 إلى 200,000 ليرة جديدة"],
+      [9, "200,000 ليرة جديدة فأكثر"],
+    ]);
+    // A night's price is in no band of a month's rent: the holiday page has none (its budget is the highest price).
+    expect((await bands(vacationLoader, "/vacation-properties")).map(([id]: [number]) => id)).toEqual([1]);
   });
 
   it("serves the place list file per language, kept a year under its current version only", async () => {

@@ -76,8 +76,9 @@ describe("withoutSecrets: a request address as the logs keep it", () => {
   });
 
   it("covers every route of the route table that takes a token: its path parameter or its `t`", async () => {
-    // Routes whose path parameter is a public id (a listing, an office, an article, a sitemap, a back-office row).
-    const idParams = new Set([":id", ":name"]);
+    // Routes whose path parameter is a public id (a listing, an office, an article, a sitemap, a back-office row) or
+    // a language (the map's figure, decision 101).
+    const idParams = new Set([":id", ":name", ":lang"]);
     const tokened = (await declaredRoutes())
       .filter((r) => r.path?.split("/").some((part) => part.startsWith(":") && !idParams.has(part)))
       .map((r) => r.path!.split("/")[0])

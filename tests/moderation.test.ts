@@ -29,6 +29,7 @@ import {
   type TransitionInput,
 } from "~/features/posts/moderation.server";
 import { setRate } from "~/features/listings/exchange-rate.server";
+import { NO_FACTS } from "~/features/listings/facts";
 import { RATE_MAX } from "~/features/listings/rate-forms";
 import { action as newEstateAction } from "~/routes/estate-offer";
 import { loader as profileLoader } from "~/routes/profile";
@@ -83,12 +84,14 @@ const ACTIONS = [
   "reject_edit",
   "unpublish",
   "revise",
+  "correct",
   "delete",
   "renew",
   "expire",
   "withdraw",
   "mark_sold",
   "mark_rented",
+  "hold",
 ] as const;
 
 const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
@@ -101,6 +104,8 @@ const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   reject_edit: { edit_pending: "approved" },
   unpublish: { approved: "rejected", edit_pending: "rejected" },
   revise: { pending: "pending", approved: "approved", rejected: "pending" },
+  // Decision 093: the staff correct the facts of a post under review or public, its state kept.
+  correct: { pending: "pending", approved: "approved", edit_pending: "edit_pending" },
   delete: {
     draft: "deleted",
     pending: "deleted",
@@ -118,6 +123,8 @@ const EXPECTED: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   withdraw: { approved: "withdrawn", edit_pending: "withdrawn", expired: "withdrawn" },
   mark_sold: { approved: "sold", edit_pending: "sold", expired: "sold", withdrawn: "sold" },
   mark_rented: { approved: "rented", edit_pending: "rented", expired: "rented", withdrawn: "rented" },
+  // Decision 100: three reports from different accounts within a week take a public listing back to review.
+  hold: { approved: "pending", edit_pending: "pending" },
 };
 
 /** Actions that need a reason (shown to the owner). */
@@ -349,8 +356,8 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
 
   it("enumerates every state × action pair once", () => {
     expect(pairs).toHaveLength(STATES.length * ACTIONS.length);
-    expect(allowed.length + refused.length).toBe(140);
-    expect(allowed).toHaveLength(41);
+    expect(allowed.length + refused.length).toBe(160);
+    expect(allowed).toHaveLength(46);
   });
 
   it.each(allowed)("$from, $action → $to, with one audit entry", async ({ from, action, to }) => {
@@ -362,7 +369,8 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
     const before = await snapshot(id);
     const afterId = await lastAuditId();
 
-    const result = await transition(db(), id, action, actor, { reason, change: change({ price: 1_234_000 }) });
+    const facts = { ...NO_FACTS, elevator: true };
+    const result = await transition(db(), id, action, actor, { reason, change: change({ price: 1_234_000 }), facts });
     expect(result).toMatchObject({ from, to, estateId: id, stateId: before.estate.state_id });
     expect(result.owner).toMatchObject({ id: owner.user.id, phone: owner.user.phone });
 
@@ -393,6 +401,16 @@ describe("the post state machine (POST_TRANSITIONS, transition)", () => {
       } else {
         expect(after.estate.price).toBe(1_234_000);
       }
+    }
+    if (action === "correct") {
+      // The facts of the version under review change, nothing else: the pending edit's, else the listing's.
+      if (to === "edit_pending") {
+        expect(after.estate).toEqual(before.estate);
+        expect(await pendingEditOf(id)).toMatchObject({ elevator: true, price: EDITED_PRICE });
+      } else {
+        expect(after.estate).toEqual({ ...before.estate, elevator: true, updated_at: expect.any(Date) });
+      }
+      expect(audit[0].details).toMatchObject({ corrected: { before: { elevator: null }, after: { elevator: true } } });
     }
     if (action === "approve_edit") {
       expect(after.estate.price).toBe(EDITED_PRICE);
@@ -1338,6 +1356,79 @@ describe("/new-estate", () => {
     const page = await openEditor(post.id, owner.cookie, "?sent=1");
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ sent: true, post: { state: "pending" }, defaults: { price: "" }, photos: [] });
+  });
+
+  /** The offer form of a logged-in owner as its browser posts it without JavaScript: multipart, fields and photos. */
+  const ownerForm = (fields: Record<string, string>, files: Upload[]) => {
+    const form = photosForm(files);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return form;
+  };
+  const takeOffer = (body: FormData | Record<string, string>, cookie?: string) =>
+    unwrap(() => newEstateAction({ request: postRequest("/new-estate", body, cookie), params: {}, context: newIp() }));
+
+  it("takes a logged-in owner's price and photos in the first flow (one multipart form): a pending post with both", async () => {
+    const owner = await account(db());
+    const fields = offer({ price: "35٬000٬000", currency: "SYP" });
+    const afterId = await lastAuditId();
+    const res = await takeOffer(ownerForm(fields, [await jpegUpload(1), await jpegUpload(2)]), owner.cookie);
+    expect(res.status).toBe(302);
+    const [post] = await estatesOf(owner.user.id);
+    expect(res.headers.get("Location")).toBe(`/profile/posts/${post.id}?sent=1`);
+    await expect(res).toFlashToast("success", FORMS.toasts.offerSent);
+    expect(post).toMatchObject({ status: "pending", price: 35_000_000, currency: "SYP", price_syp: 35_000_000, area: 250 });
+    const photos = await db().select().from(s.estate_images).where(eq(s.estate_images.estate_id, post.id));
+    expect(photos).toHaveLength(2);
+    // Stored as the editor stores them: WebP files of the post, the first the cover.
+    for (const photo of photos) expect(storedFile(photo.file, 400), photo.file).toBe(true);
+    expect((await auditAfter(afterId)).map((a) => a.action)).toEqual(["estate.submit", "estate.edit"]);
+    const page = await openEditor(post.id, owner.cookie, "?sent=1");
+    expect(page.data).toMatchObject({ sent: true, defaults: { price: "35000000", currency: "SYP" } });
+    expect(page.data.photos).toHaveLength(2);
+  });
+
+  it("takes an owner's price in dollars without photos, and says which files were not photos", async () => {
+    const owner = await account(db());
+    const res = await takeOffer(
+      ownerForm(offer({ price: "120000", currency: "USD" }), [{ bytes: TEXT, name: "notes.txt", type: "text/plain" }]),
+      owner.cookie,
+    );
+    expect(res.status).toBe(302);
+    await expect(res).toFlashToast("success", FORMS.newEstate.sentSomePhotosRefused);
+    const [post] = await estatesOf(owner.user.id);
+    expect(post).toMatchObject({ status: "pending", price: 120_000, currency: "USD" });
+    expect(await db().select().from(s.estate_images).where(eq(s.estate_images.estate_id, post.id))).toEqual([]);
+  });
+
+  it("refuses an owner's offer with a wrong price or a missing field with every value, and asks for the photos again", async () => {
+    const owner = await account(db());
+    const tooHigh = await takeOffer(
+      ownerForm(offer({ price: "2000000000", currency: "USD" }), [await jpegUpload(3)]),
+      owner.cookie,
+    );
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh).toHaveFieldError("price", "forms:errors.priceMax");
+    // No browser refills a file input: the photos are asked for again beside their field.
+    expect(tooHigh).toHaveFieldError("photos", "forms:upload.again");
+    expect(tooHigh.data.lastResult.initialValue).toMatchObject({
+      price: "2000000000",
+      currency: "USD",
+      subject: "فيلا مع مسبح في يعفور",
+    });
+    // With JavaScript the photos wait in the browser, and the fields say how many: asked again too.
+    const withScript = await takeOffer(offer({ price: "abc", area: "", photos_waiting: "2" }), owner.cookie);
+    expect(withScript.status).toBe(400);
+    expect(withScript).toHaveFieldError("price", "forms:errors.priceNumeric");
+    expect(withScript).toHaveFieldError("area", "forms:errors.areaRequired");
+    expect(withScript).toHaveFieldError("photos", "forms:upload.again");
+    expect(await estatesOf(owner.user.id)).toEqual([]);
+  });
+
+  it("keeps a visitor's offer text only: a multipart body's files are dropped and its price is no post's", async () => {
+    const fields = offer({ price: "1000000" });
+    const res = await takeOffer(ownerForm(fields, [await jpegUpload(4)]));
+    expect(res).toRedirectTo("/new-estate?sent=1");
+    expect(await offersBy(fields.fullname)).toMatchObject([{ user_id: null, subject: fields.subject }]);
   });
 
   it("refuses a logged-in user's offer without a type with typeRequired, storing nothing", async () => {

@@ -22,9 +22,9 @@ import { startServer, type TestServer } from "./helpers/server";
  */
 
 const KB = 1000;
-// The search page's HTML before its map: 12.5 KB while decision 083 holds (the goal is 12 KB), and the map (decision
-// 095) at most 15 KB of its own.
-const BUDGET = { js: 90 * KB, css: 10 * KB, searchHtml: 12.5 * KB, map: 15 * KB };
+// The search page's HTML before its map at most 12 KB (decision 083, back to 12 KB since the map's data left the
+// loader's JSON, decision 101), and the map (decision 095) at most 15 KB of its own.
+const BUDGET = { js: 90 * KB, css: 10 * KB, searchHtml: 12 * KB, map: 15 * KB };
 
 /** The map's markup in `html` (the server's drawing, app/features/places/PlaceMapSvg.server.tsx), or "" without one. */
 const mapOf = (html: string) => /<figure class="place-map"[\s\S]*?<\/figure>/.exec(html)?.[0] ?? "";
@@ -229,6 +229,7 @@ describe("public pages within the budgets, with brotli", () => {
       // The page without its map within 12 KB, the map within its own 15 KB, and what is sent within both.
       const map = mapOf(html);
       expect(map, "the search page's map").not.toBe("");
+      console.log(`search ${lang}: HTML before the map ${brotli10(html.replace(map, ""))} bytes, the map ${brotli10(map)}`);
       expect
         .soft(brotli10(html.replace(map, "")), `${page} ${lang}: HTML bytes before the map`)
         .toBeLessThanOrEqual(BUDGET.searchHtml);
@@ -314,6 +315,19 @@ describe("search results read to their end on a phone (360x740, pixel ratio 2, a
           await page.waitForTimeout(150);
           if (end) break;
         }
+        // On a loaded machine (CI runs the test files side by side) a lazy photo may still be on its way, or not yet
+        // asked for, when the network first falls idle: wait until every card's first photo is drawn, then for quiet.
+        await expect
+          .poll(
+            () =>
+              page
+                .locator("article.estate-card .carousel-slide:first-child img")
+                .evaluateAll((imgs) =>
+                  imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+                ),
+            { message: "every card's first photo drawn", timeout: 30_000 },
+          )
+          .toBe(true);
         await page.waitForLoadState("networkidle");
         page.off("requestfinished", record);
         const all = await Promise.all(transfers);
@@ -378,6 +392,6 @@ describe("search results read to their end on a phone (360x740, pixel ratio 2, a
         await context.close();
       }
     },
-    60_000,
+    120_000,
   );
 });

@@ -131,6 +131,38 @@ describe("a visitor's page", () => {
     expect(repeat.body).toBe("");
   });
 
+  it("answers a hit with the headers its filling answer had: helmet's, the Permissions-Policy, Vary (decision 098)", async () => {
+    const path = "/estates?estate_offer_type_id=1&estate_type_id=6&location_id=1";
+    const filled = await get(a, path);
+    await filled.arrayBuffer();
+    const hit = await get(a, path);
+    await hit.arrayBuffer();
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    // What helmet and the server's own middleware write, which the early hit answer never runs.
+    const site = [
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "origin-agent-cluster",
+      "referrer-policy",
+      "x-content-type-options",
+      "x-dns-prefetch-control",
+      "x-frame-options",
+      "x-permitted-cross-domain-policies",
+      "permissions-policy",
+    ];
+    for (const name of site) {
+      expect(hit.headers.get(name), name).toBeTruthy();
+      expect(hit.headers.get(name), name).toBe(filled.headers.get(name));
+    }
+    expect(hit.headers.get("x-frame-options")).toBe("DENY");
+    expect(hit.headers.get("vary")).toMatch(/Cookie/);
+    expect(hit.headers.get("vary")).toMatch(/Accept-Encoding/);
+    // The CSP names the page's scripts by their hashes, never a nonce (one answer's own).
+    expect(hit.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    expect(hit.headers.get("content-security-policy")).not.toMatch(/nonce-/);
+    expect(hit.headers.get("x-powered-by")).toBeNull();
+  });
+
   it("a search typed as words is the page of its filters, at the typed address, in one entry with theirs (decision 087)", async () => {
     const typed = `/estates?${new URLSearchParams({ is_simple: "0", q: "شقة" })}`;
     const own = "/estates?estate_type_id=6&is_simple=0";

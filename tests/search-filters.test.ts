@@ -217,7 +217,12 @@ describe("each optional filter narrows to exactly the matching listings", () => 
     ["estate_finishing", { estate_finishing: 4 }, () => eq(s.estates.interior_status_id, 4)],
     ["ownership_type_id", { ownership_type_id: 1 }, () => eq(s.estates.ownership_type_id, 1)],
     ["advertiser=office", { advertiser: "office" }, () => sql`${s.estates.office_id} is not null`],
-    ["advertiser=owner", { advertiser: "owner" }, () => sql`${s.estates.office_id} is null`],
+    // Owners' own listings (decisions 100 and 103): posted by their owners, never an office's.
+    [
+      "estate_ownership=1",
+      { estate_ownership: 1 },
+      () => sql`${s.estates.estate_ownership} = 1 and ${s.estates.office_id} is null`,
+    ],
     ["with_photos", { with_photos: true }, () => sql`exists (select 1 from estate_images i where i.estate_id = ${s.estates.id})`],
     // The facts of decision 093 (the seed states them for most listings): "not known" never matches.
     ["electricity_min", { electricity_min: 12 }, () => sql`${s.estates.electricity_hours} >= 12`],
@@ -355,7 +360,7 @@ describe("parseEstateFilter: the optional parameters", () => {
 
   it("reads every parameter", () => {
     const p = parse(
-      "governorate_id=1&price_min=1,000&price_max=٥٠٠٠٠&currency=USD&sort=price_asc&rooms_min=2&area_min=50&area_max=300&floor=0&furnished=1&estate_finishing=3&ownership_type_id=1&negotiable=1&with_photos=1&advertiser=owner&q=شقة",
+      "governorate_id=1&price_min=1,000&price_max=٥٠٠٠٠&currency=USD&sort=price_asc&rooms_min=2&area_min=50&area_max=300&floor=0&furnished=1&estate_finishing=3&ownership_type_id=1&negotiable=1&with_photos=1&advertiser=office&q=شقة",
     );
     expect(p.errors).toEqual({});
     expect(p.filter).toMatchObject({
@@ -373,7 +378,7 @@ describe("parseEstateFilter: the optional parameters", () => {
       ownership_type_id: 1,
       negotiable: true,
       with_photos: true,
-      advertiser: "owner",
+      advertiser: "office",
       q: "شقة",
     });
   });
@@ -386,6 +391,8 @@ describe("parseEstateFilter: the optional parameters", () => {
     ["sort=cheapest", "sort", "invalid"],
     ["currency=EUR", "currency", "invalid"],
     ["advertiser=bank", "advertiser", "invalid"],
+    ["advertiser=owner&advertiser=owner", "advertiser", "invalid"],
+    ["estate_ownership=2", "estate_ownership", "invalid"],
     ["furnished=yes", "furnished", "invalid"],
     ["estate_finishing=9", "estate_finishing", "invalid"],
     ["governorate_id=999", "governorate_id", "invalid"],
@@ -393,6 +400,18 @@ describe("parseEstateFilter: the optional parameters", () => {
     ["floor=1e3", "floor", "number"],
   ])("%s is wrong (%s: %s)", (query, field, error) => {
     expect(parse(query).errors).toEqual({ [field]: [{ key: `search.errors.${error}` }] });
+  });
+
+  it("reads the owners' old spelling advertiser=owner as the owners' filter estate_ownership=1 (decision 103)", () => {
+    const old = parse("estate_type_id=6&advertiser=owner&negotiable=1");
+    expect(old.errors).toEqual({});
+    expect(old.filter).toMatchObject({ estate_type_id: 6, estate_ownership: 1, negotiable: true });
+    expect(old.filter.advertiser).toBeUndefined();
+    // What the form is filled with, the chips and a saved search's stored query are written from these.
+    expect(old.values).toMatchObject({ advertiser: "", estate_ownership: "1" });
+    expect(parse("advertiser=owner&estate_ownership=1").filter).toMatchObject({ estate_ownership: 1 });
+    expect(parse("advertiser=office").filter).toMatchObject({ advertiser: "office" });
+    expect(parse("advertiser=office").filter.estate_ownership).toBeUndefined();
   });
 
   it("a parameter sent many times is invalid, and never throws", () => {
@@ -432,6 +451,48 @@ describe("the results page", () => {
   it("redirects a governorate chosen in the place select to governorate_id", async () => {
     const res = await callLoader(estatesLoader, "/estates?location_id=g1&estate_type_id=6&estate_offer_type_id=1");
     expect(res).toRedirectTo("/estates?location_id=&estate_type_id=6&estate_offer_type_id=1&governorate_id=1");
+  });
+
+  it("one filter for who posted (decision 103): the Posted by select, the owners' old spelling redirected, one chip each", async () => {
+    const advanced = await callLoader(advancedLoader, "/advanced-search?lang=en");
+    const postedBy = (res: typeof advanced) =>
+      (res.data.fields.more as { name: string; label: string; options?: string[][]; defaultValue?: string }[]).find(
+        (f) => f.name === "advertiser",
+      )!;
+    expect(postedBy(advanced).label).toBe("Posted by");
+    expect(postedBy(advanced).options).toEqual([
+      ["", "Anyone"],
+      ["office", "Real-estate offices"],
+      ["owner", "Owners (no agents or offices)"],
+    ]);
+    // The owners' option sends advertiser=owner: the page answers at the owners' filter's one address.
+    expect(await callLoader(estatesLoader, "/estates?is_simple=0&advertiser=owner&negotiable=1&lang=en")).toRedirectTo(
+      "/estates?is_simple=0&estate_ownership=1&negotiable=1&lang=en",
+    );
+    // With a governorate chosen in the place select too, both in one redirect.
+    expect(await callLoader(estatesLoader, "/estates?location_id=g1&is_simple=0&advertiser=owner")).toRedirectTo(
+      "/estates?location_id=&is_simple=0&estate_ownership=1&governorate_id=1",
+    );
+    const owners = await callLoader(estatesLoader, "/estates?is_simple=0&estate_ownership=1&lang=en");
+    expect(owners.status).toBe(200);
+    expect(owners.data.result.total).toBe((await all({ estate_ownership: 1 })).total);
+    expect(postedBy(owners).defaultValue).toBe("owner");
+    expect(owners.data.fields.open).toBe(true);
+    const ownersChips = chipsOf(owners) as { label: string; href: string }[];
+    expect(ownersChips.map((c) => c.label)).toEqual(["Posted by its owner (no agents or offices)"]);
+    expect(ownersChips[0].href).not.toContain("estate_ownership");
+    expect(ownersChips[0].href).not.toContain("advertiser");
+
+    const offices = await callLoader(estatesLoader, "/estates?is_simple=0&advertiser=office");
+    expect(offices.status).toBe(200);
+    expect(postedBy(offices).defaultValue).toBe("office");
+    expect((chipsOf(offices) as { label: string; href: string }[]).map((c) => c.label)).toEqual(["المكاتب فقط"]);
+    const anyone = await callLoader(estatesLoader, "/estates?is_simple=0&lang=en");
+    expect(postedBy(anyone).defaultValue).toBe("");
+    // A wrong value of either parameter is said beside the one select.
+    const wrong = await callLoader(estatesLoader, "/estates?is_simple=0&estate_ownership=2&lang=en");
+    expect(wrong.status).toBe(400);
+    expect(postedBy(wrong)).toMatchObject({ error: expect.any(String), "aria-invalid": true });
   });
 
   it("goes straight to the listing of an ad number, in either language", async () => {

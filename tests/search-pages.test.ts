@@ -46,6 +46,13 @@ const SEARCHES: [string, () => EstateFilter, number][] = [
   ["dearest, the governorate, page 2", () => ({ governorate_id, sort: "price_desc" }), 2],
   ["largest, 3 rooms or more", () => ({ governorate_id, rooms_min: 3, sort: "area_desc" }), 1],
   ["cheapest per m², sales", () => ({ estate_offer_type_id: 1, sort: "price_per_m2_asc" }), 1],
+  // Sales and rents by price per m²: one walk per offer type, merged.
+  [
+    "cheapest per m², a type in the governorate, page 2",
+    () => ({ governorate_id, estate_type_id: 1, sort: "price_per_m2_asc" }),
+    2,
+  ],
+  ["cheapest per m², the governorate's owners", () => ({ governorate_id, estate_ownership: 1, sort: "price_per_m2_asc" }), 1],
   ["a type in the place, cheapest", () => ({ location_id, estate_type_id: 3, sort: "price_asc" }), 2],
   ["a type with rooms it never has", () => ({ governorate_id, estate_type_id: 4, rooms_min: 9, sort: "price_asc" }), 1],
   ["words, newest", () => ({ q: "شقة" }), 1],
@@ -168,6 +175,27 @@ describe("a page of results is the same whichever way it is read (decision 070)"
         /WHERE \(\(status = 'approved'::text\) AND swimming_pool\)/,
       ],
       "0033",
+    ],
+    [
+      "estates_vacation_governorate_price_sort_syp_idx",
+      [
+        /\(governorate_id, price_sort_syp, id\) INCLUDE \(.*period_type_id.*duplicate_of, estate_ownership\)/,
+        /WHERE \(\(status = 'approved'::text\) AND \(period_type_id = ANY \(ARRAY\[1, 2, 4\]\)\)\)/,
+      ],
+      "0046",
+    ],
+    [
+      "estates_governorate_floor_area_idx",
+      [
+        /\(governorate_id, floor, area DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*rooms_count.*estate_ownership\)/,
+        /WHERE \(\(status = 'approved'::text\) AND \(floor IS NOT NULL\)\)/,
+      ],
+      "0046",
+    ],
+    [
+      "estates_type_recent_idx",
+      [/\(estate_type_id, created_at DESC NULLS LAST, id DESC NULLS LAST\) INCLUDE \(.*area, .*area_unit_id.*estate_ownership\)/],
+      "0046",
     ],
   ];
   for (const [name, definition, migration] of INDEXES) {

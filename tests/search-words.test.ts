@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { searchEstates } from "~/features/search/estate-search.server";
-import { searchNormalize, searchWords, STEMS, wordsQuery } from "~/features/search/search-words.server";
+import { searchNormalize, searchWords, STEMS, stemMatcher, wordsQuery } from "~/features/search/search-words.server";
 import { loader as estatesLoader } from "~/routes/search-results";
 import { useTestDatabase } from "./helpers/db";
 import { callLoader } from "./helpers/remix";
@@ -164,6 +164,44 @@ describe("the words of a search", () => {
         expect([200, 302]).toContain(res.status);
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe("stemMatcher", () => {
+  const words = ["دمشق", "المزه", "مزه", "حلب", "حلبون", "sale", "rent", "latakia", "ab"];
+  const naive = (stem: string) => words.some((w) => w === stem || ([...stem].length >= 3 && w.startsWith(stem)));
+  const matches = stemMatcher(words);
+
+  it("matches a word it equals, and a word it begins from three characters", () => {
+    expect(matches("حلب")).toBe(true);
+    expect(matches("حلبو")).toBe(true);
+    expect(matches("دمش")).toBe(true);
+    expect(matches("lat")).toBe(true);
+    expect(matches("ab")).toBe(true);
+  });
+
+  it("does not match a stem of fewer than three characters as a prefix, nor a word it does not begin", () => {
+    expect(matches("حل")).toBe(false);
+    expect(matches("la")).toBe(false);
+    expect(matches("مشق")).toBe(false);
+    expect(matches("flood123")).toBe(false);
+    expect(matches("rents")).toBe(false);
+  });
+
+  it("answers as comparing the stem with every word would, for every prefix and more of the words", () => {
+    const stems = words.flatMap((w) => [...w].map((_, i) => w.slice(0, i + 1))).concat(words.map((w) => `${w}x`));
+    for (const stem of stems) expect(matches(stem), stem).toBe(naive(stem));
+  });
+
+  it("answers as the comparison with every word for any words and stem (property)", () => {
+    const letter = fc.constantFrom("ا", "ب", "ل", "a", "b", "l");
+    const word = fc.array(letter, { minLength: 1, maxLength: 6 }).map((l) => l.join(""));
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 30 }), word, (list, stem) => {
+        const slow = list.some((w) => w === stem || ([...stem].length >= 3 && w.startsWith(stem)));
+        expect(stemMatcher(list)(stem)).toBe(slow);
+      }),
     );
   });
 });

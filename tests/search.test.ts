@@ -210,7 +210,9 @@ describe("searchEstates: each filter narrows the results and every result matche
       .where(and(eq(s.estates.status, "approved"), eq(s.estates.location_id, busyLocation), eq(s.estates.currency, "SYP")))
       .limit(1);
     const price = row.price ?? 0;
-    const domain = lookups.priceDomains.find((d) => d.id !== 1 && price >= d.min && (d.max === null || price < d.max))!;
+    const domain = lookups.priceDomains.find(
+      (d) => d.estate_offer_type_id === row.offer && price >= d.min && (d.max === null || price < d.max),
+    )!;
     const filter = {
       location_id: busyLocation,
       estate_type_id: row.type,
@@ -483,7 +485,7 @@ describe("parseEstateFilter", () => {
   });
 
   it("marks values that are not in the lookup lists as invalid and keeps them for the form", () => {
-    const parsed = parse("location_id=999999&estate_type_id=abc&estate_offer_type_id=3&price_domain_id=6");
+    const parsed = parse("location_id=999999&estate_type_id=abc&estate_offer_type_id=3&price_domain_id=99");
     expect(parsed.errors).toEqual({
       location_id: [{ key: "search.errors.invalid" }],
       estate_type_id: [{ key: "search.errors.invalid" }],
@@ -492,6 +494,31 @@ describe("parseEstateFilter", () => {
     });
     expect(parsed.values.estate_type_id).toBe("abc");
     expect(parsed.filter).toEqual({ scope: "all" });
+  });
+
+  it("refuses a price band of the other offer type beside its field, and takes each band with its own (decision 087)", () => {
+    const base = `location_id=${busyLocation}&estate_type_id=6`;
+    const rentBandOnSale = parse(`${base}&estate_offer_type_id=1&price_domain_id=7`);
+    expect(rentBandOnSale.errors).toEqual({ price_domain_id: [{ key: "search.errors.priceBand" }] });
+    expect(rentBandOnSale.filter.price_domain_id).toBeUndefined();
+    expect(rentBandOnSale.values.price_domain_id).toBe("7");
+    expect(parse(`${base}&estate_offer_type_id=2&price_domain_id=7`)).toMatchObject({
+      errors: {},
+      filter: { price_domain_id: 7 },
+    });
+    expect(parse(`${base}&estate_offer_type_id=1&price_domain_id=3`)).toMatchObject({
+      errors: {},
+      filter: { price_domain_id: 3 },
+    });
+    // The rent and holiday pages search rents: a sale band is refused there, a rent band taken.
+    for (const scope of ["rent", "vacation"] as const) {
+      expect(parse(`${base}&price_domain_id=3`, { required: [], scope }).errors).toEqual({
+        price_domain_id: [{ key: "search.errors.priceBand" }],
+      });
+      expect(parse(`${base}&price_domain_id=8`, { required: [], scope }).filter.price_domain_id).toBe(8);
+    }
+    // Without an offer type (the advanced search) a band bounds every listing's price.
+    expect(parse(`${base}&is_simple=0&price_domain_id=8`).filter.price_domain_id).toBe(8);
   });
 
   it.each(["0", "-1", "1.5", "01", "1e3", "1 2", "١", "9999999999", "' or 1=1 --", "%"])("treats %j as an invalid id", (raw) => {
@@ -548,7 +575,7 @@ describe("parseEstateFilter", () => {
 
 /** Each price lies in exactly one domain: a domain holds its lower bound, the next one its upper bound. */
 describe("price domains do not overlap", () => {
-  const bounds = [1_000_000, 50_000_000, 100_000_000];
+  const bounds = [4_000_000, 8_000_000, 16_000_000];
   let ids: number[];
   beforeAll(async () => {
     const rows = await db().select({ id: s.estates.id }).from(s.estates).orderBy(asc(s.estates.id)).limit(3);
@@ -558,10 +585,13 @@ describe("price domains do not overlap", () => {
 
   it.each([
     // [domain, prices it must include, prices it must not]
-    [2, [], [1_000_000, 50_000_000, 100_000_000]],
-    [3, [1_000_000], [50_000_000, 100_000_000]],
-    [4, [50_000_000], [1_000_000, 100_000_000]],
-    [5, [100_000_000], [1_000_000, 50_000_000]],
+    [2, [], [4_000_000, 8_000_000, 16_000_000]],
+    [3, [4_000_000], [8_000_000, 16_000_000]],
+    [4, [8_000_000], [4_000_000, 16_000_000]],
+    [5, [16_000_000], [4_000_000, 8_000_000]],
+    // The rent bands' tops: 200,000 and above is the last (decision 087).
+    [8, [], [4_000_000, 8_000_000, 16_000_000]],
+    [9, [4_000_000, 8_000_000, 16_000_000], []],
   ])("domain %i", async (domain, inside, outside) => {
     const found = new Set((await allPages({ price_domain_id: domain })).items.map((e) => e.id));
     for (const price of inside) expect(found.has(ids[bounds.indexOf(price)]), `${price} in domain ${domain}`).toBe(true);

@@ -81,15 +81,23 @@ describe("places", () => {
 });
 
 describe("lookup lists", () => {
-  it("has the five price domains with their fixed bounds", async () => {
+  it("has the price bands of each offer type in new pounds (decision 087), and id 1 for any price", async () => {
     const rows = byId(await db().select().from(s.price_domains));
-    expect(rows.map((r) => [r.id, Number(r.min), r.max === null ? null : Number(r.max)])).toEqual([
-      [1, 0, 1e18],
-      [2, 0, 1_000_000],
-      [3, 1_000_000, 50_000_000],
-      [4, 50_000_000, 100_000_000],
-      [5, 100_000_000, 1e18],
+    expect(rows.map((r) => [r.id, r.estate_offer_type_id, Number(r.min), r.max === null ? null : Number(r.max)])).toEqual([
+      [1, null, 0, 1e18],
+      [2, 1, 0, 4_000_000],
+      [3, 1, 4_000_000, 8_000_000],
+      [4, 1, 8_000_000, 16_000_000],
+      [5, 1, 16_000_000, null],
+      [6, 2, 0, 15_000],
+      [7, 2, 15_000, 50_000],
+      [8, 2, 50_000, 200_000],
+      [9, 2, 200_000, null],
     ]);
+    for (const r of rows.filter((r) => r.id !== 1)) {
+      expect(r.name_ar).toContain("ليرة جديدة");
+      expect(r.name_en).toContain("new pounds");
+    }
     for (const r of rows) {
       expect(r.name_ar).toMatch(ARABIC);
       expect(r.name_en).toMatch(LATIN);
@@ -392,15 +400,18 @@ async function listingsWithKind(d: Database["db"]) {
   return rows.map((r) => ({ ...r, kind: placeKind(r.gov, r.place), price: r.price ?? 0 }));
 }
 
-/** The price domains 2 to 5 (upper bounds exclusive, decision 006) a SYP price falls in. */
-async function bandsOf(d: Database["db"], prices: number[]): Promise<Set<number>> {
-  const domains = (await d.select().from(s.price_domains)).filter((p) => p.id !== 1);
-  const bands = new Set<number>();
+/**
+ * How many of `prices` (SYP, as the search compares them) each price band of offer type `offer` holds (upper bounds
+ * exclusive, decision 006), by band id.
+ */
+async function bandsOf(d: Database["db"], offer: number, prices: number[]): Promise<Map<number, number>> {
+  const domains = (await d.select().from(s.price_domains)).filter((p) => p.estate_offer_type_id === offer);
+  const counts = new Map(domains.map((p) => [p.id, 0]));
   for (const price of prices) {
     const domain = domains.find((p) => price >= Number(p.min) && (p.max === null || price < Number(p.max)));
-    if (domain) bands.add(domain.id);
+    if (domain) counts.set(domain.id, counts.get(domain.id)! + 1);
   }
-  return bands;
+  return counts;
 }
 
 const [HOME, FARM, LAND, SHOP, VILLA, FLAT, OFFICE, CHALET] = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -548,23 +559,34 @@ describe("believable demo data", () => {
       expect(seconds).toBeLessThan(120);
     });
 
-    it("spreads the default search (sale) over the four price domains", async () => {
+    it("splits each offer type's listings over its four price bands, none holding most of them (decision 087)", async () => {
       // Prices in SYP as the search compares them: new pounds, USD listings at the rate (110 SYP, decision 027).
       const rows = (await listingsWithKind(first.db)).map((r) => ({ ...r, syp: r.currency === "USD" ? r.price * 110 : r.price }));
-      const bands = (filter: (r: (typeof rows)[number]) => boolean) =>
+      const bands = (offer: number, filter: (r: (typeof rows)[number]) => boolean = () => true) =>
         bandsOf(
           first.db,
-          rows.filter(filter).map((r) => r.syp),
+          offer,
+          rows.filter((r) => r.offer === offer && r.price > 0 && filter(r)).map((r) => r.syp),
         );
-      // Sales of the whole country: every domain holds some (plots and damaged houses under 1,000,000 SYP, about
-      // 9,000 USD; most homes up to 50,000,000; upscale flats and villas above).
-      expect([...(await bands((r) => r.offer === 1))].sort()).toEqual([2, 3, 4, 5]);
-      // Flats for sale in Damascus as a whole, and villas: more than one domain.
-      expect((await bands((r) => r.offer === 1 && r.type === FLAT && r.gov === "Damascus")).size).toBeGreaterThanOrEqual(2);
-      expect((await bands((r) => r.offer === 1 && r.type === VILLA)).size).toBeGreaterThanOrEqual(3);
-      // Rents sit in the lowest domains (a month's rent is under 1,000,000 SYP but for the dearest); the free price
-      // range (price_min, price_max) is how a renter narrows them.
-      expect([...(await bands((r) => r.offer === 2))].sort()).toEqual([2, 3]);
+      for (const offer of [1, 2]) {
+        const counts = await bands(offer);
+        const total = [...counts.values()].reduce((a, b) => a + b, 0);
+        expect(counts.size, `bands of offer type ${offer}`).toBe(4);
+        for (const [id, n] of counts) {
+          // About a quarter each: never most of them, never a band nearly empty.
+          expect(n / total, `band ${id}: ${n} of ${total}`).toBeLessThan(0.5);
+          expect(n / total, `band ${id}: ${n} of ${total}`).toBeGreaterThan(0.1);
+        }
+      }
+      // The rent page's long-term rents (monthly and yearly) are split too, none holding most.
+      const longRents = await bands(2, (r) => r.period === 3 || r.period === 5);
+      const longTotal = [...longRents.values()].reduce((a, b) => a + b, 0);
+      for (const [id, n] of longRents) expect(n / longTotal, `long rents in band ${id}`).toBeLessThan(0.5);
+      // Flats for sale in Damascus as a whole, and villas: more than one band.
+      expect(
+        [...(await bands(1, (r) => r.type === FLAT && r.gov === "Damascus")).values()].filter(Boolean).length,
+      ).toBeGreaterThanOrEqual(2);
+      expect([...(await bands(1, (r) => r.type === VILLA)).values()].filter(Boolean).length).toBeGreaterThanOrEqual(2);
     });
 
     it("prices flats for sale by neighbourhood: Malki over Mezzeh over Mezzeh 86, small flats in the informal quarters", async () => {

@@ -5,6 +5,7 @@ import { Carousel, Facts, photoSrcSet, Price } from "~/features/listings/EstateC
 import { ContactButtons, PhoneBar, ReportLink, SaveToggle, ShareLink } from "~/features/listings/EstateActions";
 import { Icon } from "~/platform/ui/Icon";
 import { GonePage, SimilarListings } from "~/features/listings/GoneEstate";
+import { OtherOffers } from "~/features/listings/OtherOffers";
 import { ListingLifeForm } from "~/features/posts/EstateLife";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import type { EstateDetail } from "~/features/listings/estate.server";
@@ -179,7 +180,8 @@ function ListingPage({
                 </span>
               </Link>
             ) : (
-              <p className="contact-owner">{t("estate.privateOwner")}</p>
+              // Decision 100: "the owner" only when the advertiser said so (estate_ownership 1).
+              <p className="contact-owner">{t(estate.ownerPosted ? "estate.privateOwner" : "estate.privateAdvertiser")}</p>
             )}
             <ContactButtons phoneMasked={estate.phoneMasked} target={{ estate_id: estate.id }} large />
             {root?.user ? null : <p className="hint">{t("estate.loginToContact")}</p>}
@@ -189,6 +191,7 @@ function ListingPage({
               <ShareLink estateId={estate.id} />
             </div>
           </div>
+          <OtherOffers offers={estate.offers} />
           {mine ? (
             <section className="card owner-tools" aria-labelledby="owner-tools-title">
               <h2 id="owner-tools-title">{t("freshness.owner")}</h2>

@@ -14,8 +14,8 @@ import { pageMeta } from "~/platform/http/seo";
 export const meta = pageMeta;
 
 /** Home: search hero, our services (articles 1-3), newest listings, reach agents, latest articles (4-6), rental offices, social. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadHomePage(request);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadHomePage(request, context);
 }
 
 export default function Home() {
@@ -49,7 +49,7 @@ export default function Home() {
       </section>
 
       <section className="section">
-        <PlaceMap data={map} title={t("places.map.title")} />
+        <PlaceMap src={map} />
       </section>
 
       <section className="section" aria-labelledby="services-title">

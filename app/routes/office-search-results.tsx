@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import { Icon } from "~/platform/ui/Icon";
 import { OfficeCard } from "~/features/offices/OfficeCard";
-import { OfficeSearch, type OfficeSearchErrors } from "~/features/offices/OfficeSearch";
-import { message } from "~/platform/forms/message";
+import { OfficeSearch } from "~/features/offices/OfficeSearch";
 import { OFFICE_QUERY_PARAMS, parseOfficeQuery } from "~/features/search/search-query";
+import { searchOffices } from "~/features/offices/office.server";
 import { getLookups } from "~/features/places/lookups.server";
-import { searchOfficesByName, searchOfficesByPlace, type OfficeCard as Card } from "~/features/offices/office.server";
+import { gazetteerPlace } from "~/features/search/place-finder.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
 
@@ -23,7 +23,6 @@ export const queryParams = [...OFFICE_QUERY_PARAMS];
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, locale, t } = await pageContext(request);
-  const lookups = await getLookups(db);
   const query = parseOfficeQuery(new URL(request.url).searchParams);
   const { searchselected } = query.value;
   const values = {
@@ -32,18 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: query.value.name ?? query.texts.name,
     verified: query.value.verified === "1",
   };
-  const options = { verified: values.verified };
-  const errors: OfficeSearchErrors = {};
-  let offices: Card[] = [];
-  if (values.searchselected === "1") {
-    const id = query.value.location_id;
-    if (id === undefined || !lookups.locationById.has(id)) errors.location_id = [message("offices.errors.place")];
-    else offices = await searchOfficesByPlace(db, id, locale, options);
-  } else if (!query.value.name) {
-    errors.name = [message("offices.errors.name")];
-  } else {
-    offices = await searchOfficesByName(db, query.value.name, locale, options);
-  }
+  const { errors, offices } = await searchOffices(db, query, locale);
   const invalid = Boolean(errors.location_id || errors.name);
   return data(
     {
@@ -57,18 +45,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       errors,
       invalid,
       offices,
+      // A locality of the gazetteer chosen through the place finder (decision 095): the select shows it first.
+      place: gazetteerPlace(await getLookups(db), values.location_id, locale),
     },
     { status: invalid ? 400 : 200 },
   );
 }
 
 export default function OfficesResult() {
-  const { values, errors, invalid, offices } = useLoaderData<typeof loader>();
+  const { values, errors, invalid, offices, place } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <div className="page">
       <h1>{t("offices.resultsTitle")}</h1>
-      <OfficeSearch values={values} errors={errors} />
+      <OfficeSearch values={values} errors={errors} place={place} />
       {invalid ? (
         <div className="notice notice-error" role="alert">
           <Icon name="alert" />

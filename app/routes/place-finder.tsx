@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { useT } from "~/platform/i18n/use-t";
 import { getLookups } from "~/features/places/lookups.server";
 import { findPlaces } from "~/features/search/place-finder.server";
-import { PlaceFinder, placeHref } from "~/features/places/PlaceFinder";
+import { FoundPlaces, PlaceFinder } from "~/features/places/PlaceFinder";
 import { choiceParam, EXACT, parseQuery, textParam } from "~/platform/forms/queries";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
@@ -47,19 +47,7 @@ export default function PlaceFinderPage() {
         places.length ? (
           <>
             <h2 className="list-title">{t("places.finder.found", { q, count: places.length })}</h2>
-            <ul className="place-list">
-              {places.map((p) => (
-                <li key={p.id}>
-                  <Link to={placeHref(to, p.id)}>
-                    {p.name}
-                    <span className="place-governorate">
-                      {t("search.placeSeparator")}
-                      {p.governorate}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FoundPlaces places={places} to={to} />
             {more ? <p>{t("places.finder.more")}</p> : null}
           </>
         ) : (

@@ -1,11 +1,12 @@
 import { answerOnce, IDEMPOTENCY_HEADER } from "~/features/forms/idempotency.server";
+import { repostsOf } from "~/features/posts/reposts.server";
+import { RepostNotice } from "~/features/posts/RepostNotice";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import { PostDelete, PostDetails, PostPhotos, PostStatus } from "~/features/posts/PostEditor";
 import { useForgetDraft } from "~/platform/forms/useDraft";
 import type { Db } from "~/platform/db/client.server";
-import type { StoredImage } from "~/platform/db/schema";
 import { message, type Message } from "~/platform/forms/message";
 import { formConstraint, parseForm, type FormResult } from "~/platform/forms/parse";
 import {
@@ -16,8 +17,8 @@ import {
   postEditSchema,
 } from "~/features/posts/post-forms";
 import { queryFlags } from "~/platform/forms/queries";
-import { photosAfter, photosWith, postFieldsOf, postFormValues } from "~/features/posts/estate-form.server";
-import { getLookups, nameOf, placeName, RENT_OFFER_TYPE_ID, SHOP_TYPE_ID } from "~/features/places/lookups.server";
+import { factKindOf, photosAfter, postFieldsOf, postFormValues } from "~/features/posts/estate-form.server";
+import { getLookups, nameOf, placeName } from "~/features/places/lookups.server";
 import {
   transition,
   TransitionError,
@@ -29,14 +30,8 @@ import {
 import { editablePost, type EditablePost, type WorkingCopy } from "~/features/posts/post.server";
 import { requireUser } from "~/features/accounts/auth.server";
 import { formLimit, formReply } from "~/features/forms/forms.server";
-import {
-  imageUrl,
-  PHOTO_LIMITS,
-  removeStoredImage,
-  storeUploadedImage,
-  UploadError,
-  type UploadProblem,
-} from "~/platform/images/images.server";
+import { imageUrl, PHOTO_LIMITS, type UploadProblem } from "~/platform/images/images.server";
+import { addUploadedPhotos } from "~/features/posts/post-uploads.server";
 import { withMultipartForm } from "~/platform/http/multipart.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 import { notFound, pageContext, requireId } from "~/platform/http/page.server";
@@ -72,7 +67,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [copy, lookups] = await Promise.all([workingCopy(db, post.id), getLookups(db)]);
   if (!copy) notFound();
   const flags = queryFlags(new URL(request.url).searchParams, postEditorQuery);
+  // Decision 099: a post that repeats one of the same advertiser's listings says so, with links to edit that one.
+  const reposts = await repostsOf(db, post.id, copy.state);
   return {
+    reposts,
     post: {
       ...post,
       estateType: nameOf(lookups.byId.estateType.get(post.estateTypeId), locale) ?? "",
@@ -88,7 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // A rental's period (required, decision 057); a sale has none.
     periods: post.offerTypeId === 2 ? lookups.periodTypes.map((r) => ({ id: r.id, name: nameOf(r, locale) ?? "" })) : [],
     // The facts of its kind (decision 093): a rent's months paid upfront, a shop's key money.
-    facts: factKindOf(post),
+    facts: kindOfPost(post),
     sent: flags.sent,
     confirmDelete: flags.delete,
     seo: { title: t("forms:post.title", { number: post.stateId }), description: t("forms:post.description"), noindex: true },
@@ -96,8 +94,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Which facts of its kind a post has (decision 093): a rent's months paid upfront, a shop's key money. */
-function factKindOf(post: EditablePost): { rent: boolean; shop: boolean } {
-  return { rent: post.offerTypeId === RENT_OFFER_TYPE_ID, shop: post.estateTypeId === SHOP_TYPE_ID };
+function kindOfPost(post: EditablePost): { rent: boolean; shop: boolean } {
+  return factKindOf({ estate_offer_type_id: post.offerTypeId, estate_type_id: post.estateTypeId });
 }
 
 type ActionResult = { lastResult?: FormResult; photoProblems?: UploadProblem[]; message?: Message };
@@ -179,7 +177,7 @@ async function saveFields(editing: Editing, form: FormData) {
   const fieldErrors = periodFieldErrors(editing.post.offerTypeId, submission.payload.period_type_id);
   if (submission.status !== "success" || fieldErrors)
     return formReply(submission, { formErrors: [message("forms:errors.checkData")], fieldErrors });
-  const fields = postFieldsOf(submission.value, editing.post.staff, factKindOf(editing.post));
+  const fields = postFieldsOf(submission.value, editing.post.staff, kindOfPost(editing.post));
   if (editing.post.offerTypeId !== 2) fields.period_type_id = null;
   return (await applyChange(editing, (copy) => ({ ...copy, fields }))) ?? saved(editing);
 }
@@ -204,10 +202,10 @@ async function deletePost(editing: Editing, form: FormData) {
 
 /**
  * The multipart post of new photos: within the account's upload limit (429 "too many"), at most the room left of
- * PHOTO_LIMITS.maxFiles; each chosen photo waits in a temporary file removed when this request ends, is
- * stored as WebP, and the stored photos the post did not take (refused change, error, cut by the limit) are deleted
- * again. A file that is no photo is a problem beside the field (400), the others are still added; an image store that
- * cannot be written (decision 060) is the problem "unavailable" beside the field (503).
+ * PHOTO_LIMITS.maxFiles; each chosen photo waits in a temporary file removed when this request ends and is added by
+ * addUploadedPhotos (stored as WebP; those the post did not take are deleted again). A file that is no photo is a
+ * problem beside the field (400), the others are still added; an image store that cannot be written (decision 060)
+ * is the problem "unavailable" beside the field (503).
  */
 async function uploadPhotos(editing: Editing, request: Request) {
   const { db, post, actor } = editing;
@@ -219,42 +217,22 @@ async function uploadPhotos(editing: Editing, request: Request) {
   return withMultipartForm(request, limits, async (upload) => {
     if (upload.busy) return data<ActionResult>({ photoProblems: ["busy"] }, { status: 429 });
     const problems = [...upload.problems];
-    const stored: StoredImage[] = [];
-    let kept = new Set<StoredImage>();
     try {
-      for (const file of upload.files) {
-        try {
-          stored.push(await storeUploadedImage(file.path, "photo"));
-        } catch (error) {
-          if (error instanceof UploadError) problems.push(error.code);
-          else throw error;
-        }
-      }
-      if (!stored.length && !problems.length) problems.push("empty");
-      if (stored.length) {
-        let taken: StoredImage[] = [];
-        const refused = await applyChange(editing, (copy) => {
-          const added = photosWith(copy.images, stored, PHOTO_LIMITS.maxFiles);
-          taken = added.taken;
-          return { ...copy, images: added.images };
-        });
-        if (refused) return refused;
-        kept = new Set(taken);
-      }
-      // A store that cannot be written (decision 060) is our fault, for a while: 503, not a refused file.
-      const status = problems.includes("unavailable") ? 503 : 400;
-      if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status });
-      return saved(editing);
-    } finally {
-      await Promise.all(
-        stored.filter((img) => !kept.has(img)).map((img) => removeStoredImage(img.file, "photo").catch(() => undefined)),
-      );
+      problems.push(...(await addUploadedPhotos(db, post, actor, upload.files)));
+    } catch (error) {
+      if (error instanceof TransitionError) return data<ActionResult>({ message: message("forms:post.notNow") }, { status: 409 });
+      throw error;
     }
+    if (!upload.files.length && !problems.length) problems.push("empty");
+    // A store that cannot be written (decision 060) is our fault, for a while: 503, not a refused file.
+    const status = problems.includes("unavailable") ? 503 : 400;
+    if (problems.length) return data<ActionResult>({ photoProblems: [...new Set(problems)] }, { status });
+    return saved(editing);
   });
 }
 
 export default function PostEditorPage() {
-  const { post, photos, photoLimit, defaults, constraint, finishings, periods, facts, sent, confirmDelete } =
+  const { post, photos, photoLimit, defaults, constraint, finishings, periods, facts, sent, confirmDelete, reposts } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const { t } = useT();
@@ -270,7 +248,8 @@ export default function PostEditorPage() {
         {post.offerType} · {post.estateType} · {post.place}
       </p>
       <PostStatus post={post} sent={sent} message={actionData?.message} />
-      <PostPhotos photos={photos} limit={photoLimit} problems={actionData?.photoProblems} />
+      <RepostNotice reposts={reposts} />
+      <PostPhotos photos={photos} limit={photoLimit} problems={actionData?.photoProblems} sent={sent} />
       <PostDetails
         constraint={constraint}
         postId={post.id}

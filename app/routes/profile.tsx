@@ -5,8 +5,7 @@ import { SavedOffline } from "~/features/offline/SavedOffline";
 import { EstateGrid } from "~/features/listings/EstateCard";
 import { Icon } from "~/platform/ui/Icon";
 import { useForgetDraft } from "~/platform/forms/useDraft";
-import { estateCardsByIds } from "~/features/listings/estate.server";
-import { savedEstateIds } from "~/features/listings/saved.server";
+import { savedEstates } from "~/features/listings/saved.server";
 import { listSavedSearches } from "~/features/alerts/saved-search.server";
 import { SavedSearches } from "~/features/alerts/SavedSearches";
 import { userPosts, type UserPost } from "~/features/posts/post.server";
@@ -31,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { db, locale, t } = await pageContext(request);
   const [saved, posts, searches] = await Promise.all([
-    savedEstateIds(db, user.id).then((ids) => estateCardsByIds(db, ids, locale)),
+    savedEstates(db, user.id, locale),
     userPosts(db, user.id, locale),
     listSavedSearches(db, user.id),
   ]);

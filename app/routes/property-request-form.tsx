@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { useT } from "~/platform/i18n/use-t";
 import { FormNotice, HoneypotField, RadioChoices, SelectField, TextAreaField, TextField } from "~/platform/forms/FormParts";
 import { Icon } from "~/platform/ui/Icon";
-import { LocationOptions } from "~/features/search/SearchFilter";
+import { PlaceField } from "~/features/search/PlaceField";
 import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
 import { useDraft } from "~/platform/forms/useDraft";
 import { message } from "~/platform/forms/message";
@@ -15,7 +15,8 @@ import { createPropertyRequest } from "~/features/posts/request.server";
 import { locationExists } from "~/features/places/lookups.server";
 import { clientIp } from "~/features/accounts/account.server";
 import { getCurrentUser, requireUser } from "~/features/accounts/auth.server";
-import { formLimit, formReply, isSpam } from "~/features/forms/forms.server";
+import { formLimit, formReply, isSpam, placeStepReply } from "~/features/forms/forms.server";
+import { gazetteerPlace, placeStepOf } from "~/features/search/place-finder.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
@@ -49,20 +50,26 @@ export function action(args: ActionFunctionArgs) {
 
 /**
  * Stores the request as pending for moderation. The session is checked here (a visitor is sent to
- * log in and back); bad input or an unknown place: 400 with every value; past the per-IP limit: 429.
+ * log in and back); bad input or an unknown place: 400 with every value; past the per-IP limit: 429. The place
+ * finder's button (`intent=find-place`) stores nothing: the form comes back as typed with the places found
+ * (placeStepOf, decision 095).
  */
 async function takeRequest({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: "/create-real-estate-request" });
   const form = await request.formData().catch(() => new FormData());
-  const { db, t } = await pageContext(request);
+  const { db, locale, t } = await pageContext(request);
   if (isSpam(form)) return redirectWithSuccess("/profile?sent=request", t("forms:toasts.requestSent"));
   const submission = parseForm(form, requestSchema);
-  if (submission.status !== "success") return formReply(submission);
+  const lookups = await getLookups(db);
+  const step = placeStepOf(form, lookups, locale);
+  if (step) return placeStepReply(submission, step);
+  const place = gazetteerPlace(lookups, submission.payload.location_id, locale);
+  if (submission.status !== "success") return formReply(submission, { place });
   const value = submission.value;
   if (!(await locationExists(db, value.location_id)))
-    return formReply(submission, { fieldErrors: { location_id: [message("forms:errors.cityRequired")] } });
+    return formReply(submission, { fieldErrors: { location_id: [message("forms:errors.cityRequired")] }, place });
   const tooMany = await formLimit(db, "requestIp", clientIp(context));
-  if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429 });
+  if (tooMany) return formReply(submission, { formErrors: [tooMany], status: 429, place });
   await createPropertyRequest(db, {
     user_id: user.id,
     estate_offer_type_id: value.estate_offer_type_id,
@@ -127,9 +134,13 @@ function RequestForm() {
           { id: 2, name: t("search.rentTab") },
         ]}
       />
-      <SelectField field={fields.location_id} label={t("forms:request.location")} placeholder={t("forms:fields.choose")}>
-        <LocationOptions selected={fields.location_id.initialValue} />
-      </SelectField>
+      <PlaceField
+        field={fields.location_id}
+        label={t("forms:request.location")}
+        placeholder={t("forms:fields.choose")}
+        found={actionData?.found}
+        place={actionData?.place}
+      />
       <SelectField
         field={fields.estate_type_id}
         label={t("forms:request.type")}

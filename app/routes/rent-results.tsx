@@ -14,13 +14,16 @@ export const queryParams = SEARCH_QUERY_PARAMS;
 export const pageAddress = (url: URL) => typedSearchAddress(url, "rent");
 
 /** Long-term rentals (/rent-properties), with the search filter; every field is optional here. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadListingPage(request, {
-    scope: "rent",
-    required: [],
-    titleKey: "listings.rentTitle",
-    descriptionKey: "listings.rentDescription",
-  });
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadListingPage(
+    request,
+    {
+      scope: "rent",
+      titleKey: "listings.rentTitle",
+      descriptionKey: "listings.rentDescription",
+    },
+    context,
+  );
 }
 
 export default function RentProperties() {

@@ -14,13 +14,16 @@ export const queryParams = SEARCH_QUERY_PARAMS;
 export const pageAddress = (url: URL) => typedSearchAddress(url, "all");
 
 /** Search results (/estates): the filter comes from the query string; location, type and offer type are required. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadListingPage(request, {
-    scope: "all",
-    required: ["location_id", "estate_type_id", "estate_offer_type_id"],
-    titleKey: "search.resultsTitle",
-    descriptionKey: "search.resultsDescription",
-  });
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadListingPage(
+    request,
+    {
+      scope: "all",
+      titleKey: "search.resultsTitle",
+      descriptionKey: "search.resultsDescription",
+    },
+    context,
+  );
 }
 
 export default function Estates() {

@@ -17,13 +17,16 @@ export const pageAddress = (url: URL) => typedSearchAddress(url, "vacation");
  * Vacation rentals: daily, weekly and seasonal periods (/vacation-properties), with the search filter; every field is optional
  * here.
  */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadListingPage(request, {
-    scope: "vacation",
-    required: [],
-    titleKey: "listings.vacationTitle",
-    descriptionKey: "listings.vacationDescription",
-  });
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadListingPage(
+    request,
+    {
+      scope: "vacation",
+      titleKey: "listings.vacationTitle",
+      descriptionKey: "listings.vacationDescription",
+    },
+    context,
+  );
 }
 
 export default function VacationProperties() {

@@ -1,6 +1,9 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { expect } from "vitest";
+import type { Db } from "~/platform/db/client.server";
 import { action, apiDocument, loader } from "~/routes/api";
+import { account } from "./accounts";
+import { newIp } from "./account-flows";
 
 /**
  * The apps' API as the tests call it (docs/api.md): a real Request to the route's loader or action, as Remix would
@@ -121,4 +124,21 @@ export function expectAnswersMatchDocument() {
     }
   }
   expect(failures).toEqual([]);
+}
+
+/** The password of the accounts withToken makes. */
+export const API_PASSWORD = "secret-pass-1";
+
+/**
+ * A new account (the account fixture, with API_PASSWORD) logged in through `POST /api/login` from a new address:
+ * the account and its bearer token; with `options.site`, also logged in on the site (its `cookie`), to compare the
+ * API's answer with a page's.
+ */
+export async function withToken(db: Db, options: { site?: boolean } = {}) {
+  const made = await account(db, { password: API_PASSWORD, loggedIn: options.site === true });
+  const answer = await api("POST", "/api/login", {
+    form: { authentication: made.typed, password: API_PASSWORD },
+    context: { clientIp: newIp() },
+  });
+  return { ...made, token: expectDone(answer).token as string };
 }

@@ -1,5 +1,5 @@
 import { and, eq, or } from "drizzle-orm";
-import type { Db } from "~/platform/db/client.server";
+import type { Db, Tx } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import { hashPassword } from "~/features/accounts/password.server";
 import { toE164 } from "~/features/accounts/phone.server";
@@ -12,27 +12,39 @@ import { spendPasswordResets } from "./user.server";
  */
 
 /**
- * Makes sure the operator's first admin exists: the account of `phone` (E.164) is created or
- * updated with this password, made active and given the admin role. Called at start when ADMIN_PHONE and
- * ADMIN_PASSWORD are set. Returns the user id. Throws when the phone is not a valid E.164 number.
+ * What follows a change of an account's status in its transaction, given by the caller (server/database.ts): the
+ * account's listings leave or join their groups of duplicates (decision 103), a feature above this one
+ * (docs/decisions/065-a-house-by-feature.md).
  */
-export async function ensureAdmin(db: Db, phone: string, password: string): Promise<number> {
+export type StatusChanged = (tx: Tx, userId: number) => Promise<void>;
+
+/**
+ * Makes sure the operator's first admin exists: the account of `phone` (E.164) is created or
+ * updated with this password, made active and given the admin role, in one transaction; `statusChanged` runs in it
+ * when an existing account that was not active is made active (its listings are public again). Called at start when
+ * ADMIN_PHONE and ADMIN_PASSWORD are set. Returns the user id. Throws when the phone is not a valid E.164 number.
+ */
+export async function ensureAdmin(db: Db, phone: string, password: string, statusChanged?: StatusChanged): Promise<number> {
   if (!/^\+[1-9]\d{6,14}$/.test(phone)) throw new Error("ADMIN_PHONE must be an E.164 number like +963944123456");
   const password_hash = await hashPassword(password);
-  const [row] = await db
-    .insert(s.users)
-    .values({
-      first_name: "Admin",
-      last_name: "Aqar",
-      phone,
-      password_hash,
-      status: "active",
-      role: "admin",
-      activated_at: new Date(),
-    })
-    .onConflictDoUpdate({ target: s.users.phone, set: { password_hash, status: "active", role: "admin" } })
-    .returning({ id: s.users.id });
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: s.users.status }).from(s.users).where(eq(s.users.phone, phone));
+    const [row] = await tx
+      .insert(s.users)
+      .values({
+        first_name: "Admin",
+        last_name: "Aqar",
+        phone,
+        password_hash,
+        status: "active",
+        role: "admin",
+        activated_at: new Date(),
+      })
+      .onConflictDoUpdate({ target: s.users.phone, set: { password_hash, status: "active", role: "admin" } })
+      .returning({ id: s.users.id });
+    if (before && before.status !== "active") await statusChanged?.(tx, row.id);
+    return row.id;
+  });
 }
 
 /**
@@ -85,9 +97,12 @@ export type DemoAdminOutcome = "ready" | "skipped" | "empty" | null;
  * an account already on its number is left as it is) and `ready` is answered. A database not seeded with the demo
  * data now gets no account. Database errors propagate.
  */
-export async function settleDemoAdmin(db: Db, options: { seededDemo: boolean; publicSite: boolean }): Promise<DemoAdminOutcome> {
+export async function settleDemoAdmin(
+  db: Db,
+  options: { seededDemo: boolean; publicSite: boolean; statusChanged?: StatusChanged },
+): Promise<DemoAdminOutcome> {
   if (options.publicSite) {
-    await retireDemoAdmin(db);
+    await retireDemoAdmin(db, options.statusChanged);
     return options.seededDemo ? "skipped" : null;
   }
   if (!options.seededDemo) return null;
@@ -125,10 +140,12 @@ export function demoAdminNotice(outcome: DemoAdminOutcome, site: string): string
 
 /**
  * On a public site the demo admin's public password must open nothing: an account with its number (left from a
- * database once started outside production) loses the admin role, is suspended and logged out. Returns whether one was.
+ * database once started outside production) loses the admin role, is suspended and logged out; `statusChanged` runs in
+ * the same transaction when it was active (its listings leave the site). Returns whether one was.
  */
-export async function retireDemoAdmin(db: Db): Promise<boolean> {
+export async function retireDemoAdmin(db: Db, statusChanged?: StatusChanged): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: s.users.status }).from(s.users).where(eq(s.users.phone, DEMO_ADMIN.phone));
     const [u] = await tx
       .update(s.users)
       .set({ role: "user", status: "suspended", suspended_reason: "demo account", suspended_at: new Date() })
@@ -137,6 +154,7 @@ export async function retireDemoAdmin(db: Db): Promise<boolean> {
     if (!u) return false;
     await tx.delete(s.sessions).where(eq(s.sessions.user_id, u.id));
     await spendPasswordResets(tx, u.id);
+    if (before?.status === "active") await statusChanged?.(tx, u.id);
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useT } from "~/platform/i18n/use-t";
-import { FieldErrors, FormNotice } from "~/platform/forms/FormParts";
+import { FileField, FormNotice } from "~/platform/forms/FormParts";
 import { IMAGE_ACCEPT } from "~/features/posts/post-forms";
 import { DamascusTime } from "./AdminParts";
 import { Icon } from "~/platform/ui/Icon";
@@ -175,28 +175,14 @@ export function ImageField({
   caption: string;
   hint: string;
 }) {
-  const hintId = `${field.id}-hint`;
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
+    <FileField field={field} label={label} hint={hint} accept={IMAGE_ACCEPT}>
       {preview ? (
         <figure className="content-preview">
           {preview}
           <figcaption>{caption}</figcaption>
         </figure>
       ) : null}
-      <input
-        id={field.id}
-        name={field.name}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={field.errors ? `${hintId} ${field.errorId}` : hintId}
-      />
-      <p className="hint" id={hintId}>
-        {hint}
-      </p>
-      <FieldErrors field={field} />
-    </div>
+    </FileField>
   );
 }

@@ -41,6 +41,8 @@ export async function deleteAccount(
       .from(s.estates)
       .where(and(eq(s.estates.user_id, user.id), ne(s.estates.status, "deleted")))
       .orderBy(asc(s.estates.id));
+    // Each listing's `delete` takes it out of its group of duplicates (decision 099), before the account's status
+    // changes: nothing of the account stays public for a group to stand on (decision 103).
     for (const post of posts) {
       const result = await transitionIn(tx, post.id, "delete", { id: user.id, admin: false });
       files.push(...result.releasedImages);

@@ -6,6 +6,7 @@ import { smsOwner } from "~/features/posts/owner-texts.server";
 import { recordAudit } from "~/platform/db/audit.server";
 import type { Actor } from "~/features/posts/moderation.server";
 import { spendPasswordResets } from "~/features/accounts/user.server";
+import { regroupAdvertiser } from "~/features/posts/duplicates.server";
 
 /**
  * Accounts in the back office: finding them by phone or name, suspending one with a reason (every
@@ -62,8 +63,9 @@ export async function findAccounts(db: Db, q: string): Promise<AccountRow[]> {
 
 /**
  * Suspends an account: status suspended with the reason, every session deleted (it is logged
- * out everywhere at once), every unused password-reset link spent, its posts leave the public pages (publicEstate checks the owner's status), audit entry
- * and SMS, one transaction. Returns false when there is no such active account or it is the actor's own.
+ * out everywhere at once), every unused password-reset link spent, its posts leave the public pages (publicEstate checks the owner's status)
+ * and their groups of duplicates, whose other listings show (regroupAdvertiser, decision 103), audit entry and SMS, one
+ * transaction. Returns false when there is no such active account or it is the actor's own.
  */
 export async function suspendAccount(db: Db, userId: number, actor: Actor, reason: string): Promise<boolean> {
   reason = plainText(reason, 500);
@@ -78,6 +80,7 @@ export async function suspendAccount(db: Db, userId: number, actor: Actor, reaso
     await tx.delete(s.sessions).where(eq(s.sessions.user_id, userId));
     // Its password-reset links are spent too: lifting the suspension must not bring them back.
     await spendPasswordResets(tx, userId);
+    await regroupAdvertiser(tx, { user_id: userId });
     await recordAudit(tx, {
       actorId: actor.id,
       action: "user.suspend",
@@ -90,7 +93,10 @@ export async function suspendAccount(db: Db, userId: number, actor: Actor, reaso
   });
 }
 
-/** Lifts a suspension: active again, posts public again, audit entry. False when not suspended. */
+/**
+ * Lifts a suspension: active again, posts public again and back in their groups of duplicates (regroupAdvertiser,
+ * decision 103), audit entry, one transaction. False when not suspended.
+ */
 export async function liftSuspension(db: Db, userId: number, actor: Actor, note: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [u] = await tx
@@ -99,6 +105,7 @@ export async function liftSuspension(db: Db, userId: number, actor: Actor, note:
       .where(and(eq(s.users.id, userId), eq(s.users.status, "suspended")))
       .returning({ id: s.users.id });
     if (!u) return false;
+    await regroupAdvertiser(tx, { user_id: userId });
     await recordAudit(tx, {
       actorId: actor.id,
       action: "user.lift",

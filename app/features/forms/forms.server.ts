@@ -5,6 +5,7 @@ import { getDb } from "~/platform/db/db.server";
 import type { MessageKind } from "~/platform/db/schema";
 import { tooMany, type Message } from "~/platform/forms/message";
 import { parseForm, type FormResult } from "~/platform/forms/parse";
+import type { PlaceStep } from "~/features/search/place-finder.server";
 import { HONEYPOT_FIELD } from "~/platform/forms/honeypot";
 import { consultationSchema, contactSchema } from "~/features/posts/post-forms";
 import { takeMessage } from "~/features/inbox/message.server";
@@ -14,16 +15,20 @@ import { getT } from "~/platform/i18n/i18n.server";
 import { consume, type LimitName } from "~/platform/http/rate-limit.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 
-/** What a form's action answers when it does not redirect: Conform's reply of the post (FormResult). */
-export type FormReply = { lastResult: FormResult };
+/**
+ * What a form's action answers when it does not redirect: Conform's reply of the post (FormResult); a form with a
+ * place (PlaceField) also gets the places its finder found (`found`, the finder's step) and the chosen place when the
+ * place select does not list it (`place`, a locality of the gazetteer; decision 095).
+ */
+export type FormReply = { lastResult: FormResult; found?: PlaceStep; place?: { id: number; name: string } | null };
 
 /**
  * The one answer of a form's action to a post it does not take: Conform's reply of `submission` (what
  * parseForm gave: every typed value comes back, but `hideFields`, e.g. passwords, and the schema's own Messages)
  * with `formErrors` (the whole form's Messages) and `fieldErrors` (Messages by field name) added, as Remix data of
  * shape FormReply with status `status` (400 unless told: 429 past a limit, 503 when a provider failed) and
- * `headers` (a Set-Cookie). Without a submission (nothing was parsed) the reply holds only `formErrors`. Never
- * throws; stores nothing.
+ * `headers` (a Set-Cookie), and `place` (the chosen place the form's select lacks, gazetteerPlace). Without a
+ * submission (nothing was parsed) the reply holds only `formErrors`. Never throws; stores nothing.
  */
 export function formReply(
   submission: {
@@ -35,15 +40,25 @@ export function formReply(
     hideFields?: string[];
     status?: number;
     headers?: HeadersInit;
+    place?: { id: number; name: string } | null;
   } = {},
 ) {
-  const { status = 400, headers, ...reply } = options;
+  const { status = 400, headers, place, ...reply } = options;
   // Conform adds an error entry only for the keys given: undefined ones are left out.
   const given = Object.fromEntries(Object.entries(reply).filter(([, value]) => value !== undefined));
   const lastResult: FormResult = submission
     ? submission.reply(given)
     : { status: "error", error: { "": options.formErrors ?? [] } };
-  return data<FormReply>({ lastResult }, { status, headers });
+  return data<FormReply>({ lastResult, ...(place ? { place } : {}) }, { status, headers });
+}
+
+/**
+ * The answer to a form sent by its place finder's button (placeStepOf, decision 095): the form back as it was typed
+ * (`submission`'s payload, no message: nothing was checked), with the places found, which its place select shows
+ * first; status 200. Stores nothing.
+ */
+export function placeStepReply(submission: { payload: Record<string, unknown> }, found: PlaceStep) {
+  return data<FormReply>({ lastResult: { initialValue: submission.payload as FormResult["initialValue"] }, found });
 }
 
 /**

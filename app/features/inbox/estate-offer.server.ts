@@ -23,13 +23,19 @@ export type OfferOutcome =
 /**
  * Takes a parsed offer: its place and type must exist ("invalid" on `location_id` or `estate_type_id`), and a
  * logged-in user's offer needs a type; then the per-address offer limit (10 an hour, "tooMany", nothing stored).
- * A logged-in user's (`userId`) offer becomes their pending post ("post", the estate's id), a visitor's a lead for
+ * A logged-in user's (`userId`) offer becomes their pending post ("post", the estate's id, with the price given or
+ * "price on request"), a visitor's a lead for
  * the office staff in the back office's inbox ("lead", the estate_offers id). A sale has no period, whatever was
  * sent. Database errors propagate.
  */
 export async function takeEstateOffer(
   db: Db,
-  input: { value: z.output<typeof newEstateSchema>; userId: number | null; ip: string | undefined },
+  input: {
+    /** The offer; a logged-in owner's may carry its price in whole units of its currency (ownerOfferSchema, decision 087). */
+    value: z.output<typeof newEstateSchema> & { price?: number; currency?: "SYP" | "USD" };
+    userId: number | null;
+    ip: string | undefined;
+  },
 ): Promise<OfferOutcome> {
   const { value, userId } = input;
   if (!(await locationExists(db, value.location_id)))
@@ -53,8 +59,10 @@ export async function takeEstateOffer(
     mobile: value.mobile,
     subject: value.subject,
   };
-  if (userId !== null && value.estate_type_id !== undefined)
-    return { kind: "post", id: await createPost(db, userId, { ...offer, estate_type_id: value.estate_type_id }) };
+  if (userId !== null && value.estate_type_id !== undefined) {
+    const price = { price: value.price ?? null, currency: value.currency ?? "SYP" };
+    return { kind: "post", id: await createPost(db, userId, { ...offer, ...price, estate_type_id: value.estate_type_id }) };
+  }
   return {
     kind: "lead",
     id: await createEstateOffer(db, { ...offer, estate_type_id: value.estate_type_id ?? null, user_id: null }),

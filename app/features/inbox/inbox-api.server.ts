@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { invalid, tooManyRequests, type ApiEndpoint } from "~/platform/api/api.server";
-import { contactSchema, newEstateSchema, periodFieldErrors } from "~/features/posts/post-forms";
+import { contactSchema, newEstateSchema, offerPeriodErrors } from "~/features/posts/post-forms";
 import { takeEstateOffer } from "./estate-offer.server";
 import { takeMessage } from "./message.server";
 
@@ -34,7 +34,8 @@ export const inboxEndpoints: ApiEndpoint<{ id: number } | null>[] = [
       "Offer a property (JSON): a lead for the office staff, or with a token the user's pending post (it then needs estate_type_id)",
     tag: "posts",
     auth: "optional",
-    body: { kind: "json", schema: newEstateSchema },
+    // A rent without its period is refused with the other fields' errors, in the same 422 (decision 057).
+    body: { kind: "json", schema: newEstateSchema, check: offerPeriodErrors },
     invalidMessage: "forms:errors.offerFailed",
     data: z.object({
       kind: z.enum(["lead", "post"]).meta({ description: "A lead in the back office's inbox, or the user's pending post" }),
@@ -44,9 +45,6 @@ export const inboxEndpoints: ApiEndpoint<{ id: number } | null>[] = [
     async handle({ db, t, ip, user, body }) {
       const value = body as z.output<typeof newEstateSchema>;
       const failed = t("forms:errors.offerFailed");
-      // Every rent's price is for a period (decision 057), as /new-estate checks it.
-      const period = periodFieldErrors(value.estate_offer_type_id ?? 1, value.period_type_id);
-      if (period) throw invalid(t, period, failed);
       const outcome = await takeEstateOffer(db, { value, userId: user?.id ?? null, ip });
       if (outcome.kind === "invalid") throw invalid(t, outcome.fieldErrors, failed);
       if (outcome.kind === "tooMany") throw tooManyRequests(t, "forms:errors.tooMany", outcome.retryAfter);

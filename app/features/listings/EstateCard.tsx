@@ -291,6 +291,7 @@ export function EstateCardContent({ estate, priority }: EstateCardProps) {
           <span>{`${estate.estateType} · ${estate.offerType}${estate.ownershipType ? ` · ${estate.ownershipType}` : ""}`}</span>
         </p>
         <Advertiser estate={estate} />
+        <AlsoOfferedBy estateId={estate.id} count={estate.otherOffers} />
         <div className="card-footer">
           <span className="card-date">
             <Icon name="calendar" /> <bdi dir="ltr">{formatDate(estate.date)}</bdi>
@@ -313,14 +314,35 @@ export function EstateCardContent({ estate, priority }: EstateCardProps) {
 
 /**
  * Who offers a listing, on its card (decision 090): the office's name with "Verified office · <month>" while its
- * licence check holds; nothing for a listing without an office.
+ * licence check holds; "Owner" for a listing its owner posted (decision 100); nothing otherwise.
  */
 function Advertiser({ estate }: { estate: Card }) {
-  if (!estate.office) return null;
+  const { t } = useT();
+  if (!estate.office) {
+    return estate.ownerPosted ? (
+      <p className="card-advertiser card-owner">
+        <Icon name="user" /> <span>{t("card.owner")}</span>
+      </p>
+    ) : null;
+  }
   return (
     <p className="card-advertiser">
       <Icon name="building" /> <span>{estate.office.name}</span>
       {estate.office.verifiedMonth ? <VerifiedBadge month={estate.office.verifiedMonth} /> : null}
+    </p>
+  );
+}
+
+/**
+ * One property, one card (decision 099): the line of a card that stands for a group of duplicates ("Also offered by
+ * 2 others"), a link to the listing page's list of the other offers; nothing for a card without any.
+ */
+export function AlsoOfferedBy({ estateId, count }: { estateId: number; count: number }) {
+  const { t } = useT();
+  if (count < 1) return null;
+  return (
+    <p className="card-others">
+      <Icon name="building" /> <Link to={`/estate/${estateId}#other-offers`}>{t("card.alsoOfferedBy", { count })}</Link>
     </p>
   );
 }

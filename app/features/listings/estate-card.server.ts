@@ -6,7 +6,7 @@ import { imageUrl } from "~/platform/images/images.server";
 import { getLocaleT } from "~/platform/i18n/i18n.server";
 import { isoDay } from "~/platform/i18n/dates";
 import { formatPrice, maskPhone } from "~/features/listings/format";
-import { currentRate } from "./exchange-rate.server";
+import { keptCurrentRate } from "./exchange-rate.server";
 import { getLookups, nameOf, RENT_OFFER_TYPE_ID, type Lookups } from "~/features/places/lookups.server";
 import { listingPricePerM2, otherCurrency } from "./prices.server";
 import { officeVerification } from "~/features/listings/office-verification.server";
@@ -79,9 +79,13 @@ export type EstateCard = {
    * 2026", decision 090), else null.
    */
   office: { id: number; name: string; logo: string | null; verifiedMonth: string | null } | null;
+  /** Posted by its owner (estate_ownership 1) and no office: the card says "Owner" (decision 100). */
+  ownerPosted: boolean;
   /** The contact number, masked for visitors. */
   phoneMasked: string | null;
   images: CardImage[];
+  /** How many other advertisers' published offers of the same property this card stands for (decision 099). */
+  otherOffers: number;
 };
 
 export const cardColumns = {
@@ -95,6 +99,7 @@ export const cardColumns = {
   estate_type_id: s.estates.estate_type_id,
   estate_offer_type_id: s.estates.estate_offer_type_id,
   ownership_type_id: s.estates.ownership_type_id,
+  estate_ownership: s.estates.estate_ownership,
   interior_status_id: s.estates.interior_status_id,
   period_type_id: s.estates.period_type_id,
   area: s.estates.area,
@@ -108,6 +113,7 @@ export const cardColumns = {
   contract_type_id: s.estates.contract_type_id,
   created_at: s.estates.created_at,
   confirmed_at: s.estates.confirmed_at,
+  other_offers: s.estates.other_offers,
   office_id: s.offices.id,
   office_name_ar: s.offices.name_ar,
   office_name_en: s.offices.name_en,
@@ -165,6 +171,7 @@ export function toCard(
   lookups: Lookups,
   locale: Locale,
   sypPerUsd: number | null,
+  otherOffers = 0,
 ): EstateCard {
   const price = row.price === null ? null : Number(row.price);
   const t = getLocaleT(locale);
@@ -224,8 +231,11 @@ export function toCard(
           verifiedMonth: verifiedMonth(row, locale),
         }
       : null,
+    // Decision 100: a listing posted by its owner (no office) says "Owner" where an office's names the office.
+    ownerPosted: row.office_id === null && row.estate_ownership === 1,
     phoneMasked: phone ? maskPhone(phone) : null,
     images,
+    otherOffers,
   };
 }
 
@@ -238,19 +248,28 @@ function verifiedMonth(row: CardRow, locale: Locale): string | null {
   return verification && !verification.lapsed ? verification.month : null;
 }
 
-/** Cards of `rows` in `locale`, with their photos and prices at the current exchange rate (see toCard). */
-export async function cardsOf(db: Db, rows: CardRow[], locale: Locale): Promise<EstateCard[]> {
+/**
+ * Cards of `rows` in `locale`, with their photos and prices at the current exchange rate (see toCard). `photos`, when
+ * given, is imagesOf already under way for these rows' ids (cardsOfIds reads them beside the rows).
+ */
+export async function cardsOf(
+  db: Db,
+  rows: CardRow[],
+  locale: Locale,
+  photos?: Promise<Map<number, EstateImage[]>>,
+): Promise<EstateCard[]> {
   if (!rows.length) return [];
   const [lookups, images, rate] = await Promise.all([
     getLookups(db),
-    imagesOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    currentRate(db),
+    photos ??
+      imagesOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+    keptCurrentRate(db),
   ]);
   const slim = (list: EstateImage[]): CardImage[] => list.map(({ id, small, large }) => ({ id, small, large }));
-  return rows.map((r) => toCard(r, slim(images.get(r.id) ?? []), lookups, locale, rate?.sypPerUsd ?? null));
+  return rows.map((r) => toCard(r, slim(images.get(r.id) ?? []), lookups, locale, rate?.sypPerUsd ?? null, r.other_offers));
 }
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import { MAX_DB_ID } from "~/platform/forms/id";
@@ -6,11 +6,12 @@ import type { Locale } from "~/platform/i18n/i18n";
 import { maskPhone } from "~/features/listings/format";
 import { areaPrices, listingPricePerM2, type AreaPrices } from "./prices.server";
 import { baseCardQuery, cardColumns, cardsOf, imagesOf, toCard, type EstateCard, type EstateImage } from "./estate-card.server";
-import { currentRate } from "./exchange-rate.server";
+import { keptCurrentRate } from "./exchange-rate.server";
 import { getLookups, VACATION_PERIOD_TYPE_IDS, type GeoPoint } from "~/features/places/lookups.server";
 import type { MapPoint } from "~/features/places/map-links";
 import { advertiserActive, publicEstate } from "./public-estate.server";
 import { FACT_FIELDS, factsOf, type ListingFacts } from "./facts";
+import { otherOfferIds } from "./duplicate-groups.server";
 
 /**
  * Which public listings a page shows: the rule of what is public, the newest, one
@@ -32,7 +33,7 @@ export type EstateDetail = Omit<EstateCard, "images"> & {
    * decisions 059 and 094), or null.
    */
   point: MapPoint | null;
-  office: { id: number; name: string; logo: string | null; address: string; phoneMasked: string } | null;
+  office: (NonNullable<EstateCard["office"]> & { address: string; phoneMasked: string }) | null;
   updated: string;
   /** ISO timestamp of the last confirmation (approval or the owner's renewal). */
   confirmed: string;
@@ -42,7 +43,12 @@ export type EstateDetail = Omit<EstateCard, "images"> & {
   areaPrices: AreaPrices;
   /** What the advertiser said of the facts Syrians ask before they call (decision 093), each null when not known. */
   facts: ListingFacts;
+  /** The other advertisers' published offers of the same property, cheapest first (decision 099). */
+  offers: OtherOffer[];
 };
+
+/** Another advertiser's offer of the same property (decision 099), as the listing page lists it. */
+export type OtherOffer = Pick<EstateCard, "id" | "stateId" | "price" | "currency" | "pricePeriod" | "priceNote" | "office">;
 
 /** The columns of a listing's facts (app/features/listings/facts.ts), for a select. */
 const factColumns = Object.fromEntries(FACT_FIELDS.map((name) => [name, s.estates[name]])) as {
@@ -73,9 +79,33 @@ export async function closedEstate(
   return { card, status: row.status as ClosedStatus, locationId: row.location_id, estateTypeId: row.estate_type_id };
 }
 
+/**
+ * The place, type and offer type of listing `id` when it is public or has ended (what its similar listings are chosen
+ * by, as its page or its 410 page shows them), or null for a listing that never was public, was deleted, or whose
+ * advertiser is suspended or inactive. Throws the database's errors.
+ */
+export async function similarBasis(
+  db: Db,
+  id: number,
+): Promise<{ locationId: number; estateTypeId: number; offerTypeId: number } | null> {
+  const [row] = await db
+    .select({
+      locationId: s.estates.location_id,
+      estateTypeId: s.estates.estate_type_id,
+      offerTypeId: s.estates.estate_offer_type_id,
+    })
+    .from(s.estates)
+    .where(and(eq(s.estates.id, id), inArray(s.estates.status, ["approved", ...CLOSED_STATUSES]), advertiserActive()));
+  return row ?? null;
+}
+
 /** The newest public listings (home page), at most `limit`. */
 export async function latestEstates(db: Db, locale: Locale, limit = 6): Promise<EstateCard[]> {
-  const rows = await baseCardQuery(db).where(publicEstate()).orderBy(desc(s.estates.created_at), desc(s.estates.id)).limit(limit);
+  // One card per property (decision 099), as in the results: the estates_public_recent_idx INCLUDE has duplicate_of.
+  const rows = await baseCardQuery(db)
+    .where(and(publicEstate(), isNull(s.estates.duplicate_of)))
+    .orderBy(desc(s.estates.created_at), desc(s.estates.id))
+    .limit(limit);
   return cardsOf(db, rows, locale);
 }
 
@@ -96,10 +126,22 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
     .leftJoin(s.offices, eq(s.offices.id, s.estates.office_id))
     .where(and(eq(s.estates.id, id), publicEstate()));
   if (!row) return null;
-  const [lookups, imagesById, rate] = await Promise.all([getLookups(db), imagesOf(db, [id]), currentRate(db)]);
+  const [lookups, imagesById, rate, offerIds] = await Promise.all([
+    getLookups(db),
+    imagesOf(db, [id]),
+    keptCurrentRate(db),
+    otherOfferIds(db, id),
+  ]);
   const images = imagesById.get(id) ?? [];
   const sypPerUsd = rate?.sypPerUsd ?? null;
-  const card = toCard(row, images, lookups, locale, sypPerUsd);
+  const card = toCard(row, images, lookups, locale, sypPerUsd, offerIds.length);
+  const offerRows = offerIds.length ? await baseCardQuery(db).where(inArray(s.estates.id, offerIds)) : [];
+  const offers = offerIds.flatMap((offerId): OtherOffer[] => {
+    const offer = offerRows.find((r) => r.id === offerId);
+    if (!offer) return [];
+    const { id, stateId, price, currency, pricePeriod, priceNote, office } = toCard(offer, [], lookups, locale, sypPerUsd);
+    return [{ id, stateId, price, currency, pricePeriod, priceNote, office }];
+  });
   const prices = await areaPrices(
     db,
     lookups,
@@ -128,6 +170,7 @@ export async function getEstate(db: Db, id: number, locale: Locale): Promise<Est
     userId: row.user_id,
     areaPrices: prices,
     facts: factsOf(row),
+    offers,
     office:
       card.office && row.office_phone
         ? {

@@ -3,6 +3,7 @@ import type { Db } from "~/platform/db/client.server";
 import { exchange_rates, users } from "~/platform/db/schema";
 import { RATE_MAX, RATE_MIN } from "~/features/listings/rate-forms";
 import { recordAudit } from "~/platform/db/audit.server";
+import { cachedQuery } from "~/platform/cache/query-cache.server";
 
 /**
  * The exchange rate of the back office (docs/decisions/025-prices-and-medians.md): how many Syrian pounds
@@ -29,6 +30,16 @@ export async function currentRate(db: Db): Promise<ExchangeRate | null> {
     .orderBy(desc(exchange_rates.valid_from), desc(exchange_rates.id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * currentRate as the pages visitors see read it: kept with the public query results (cachedQuery, decision 033), so a
+ * page reads it once per change of visible data or minute instead of once per card list and search (three to four
+ * round trips a search page, decision 098). A new rate set in the back office is a visible change and is read at once;
+ * a rate scheduled for later is in force on the pages within a minute of its time. The back office reads currentRate.
+ */
+export function keptCurrentRate(db: Db): Promise<ExchangeRate | null> {
+  return cachedQuery("exchange rate in force", () => currentRate(db));
 }
 
 /**

@@ -12,8 +12,11 @@ import { MONTHLY_FACTOR, PER_M2_PERIOD_TYPE_IDS, RENT_OFFER_TYPE_ID, type Lookup
  * Currencies are "SYP" (whole Syrian pounds) and "USD" (US dollars); the rate is whole SYP for 1 USD.
  */
 
+/** Square metres in a dunam, the unit land and farms are sold by (what a search's "5 دونم" reads, decision 084). */
+export const DUNAM_M2 = 1000;
+
 /** Square metres in one unit of area_units, by the unit's English name: m², and the dunam (1,000 m²). */
-const SQUARE_METRES: Record<string, number> = { "m²": 1, dunam: 1000 };
+const SQUARE_METRES: Record<string, number> = { "m²": 1, dunam: DUNAM_M2 };
 
 /**
  * Square metres in one unit `unitId` of area_units (1 for m², 1,000 for a dunam), or null for a unit without a
@@ -144,6 +147,33 @@ async function medianOf(
 }
 
 /**
+ * The median price per m² in SYP of the public listings comparable with one in `locationId` (medianOf: same estate
+ * type and offer type, a rent's per month among monthly and yearly rents): its place's when at least
+ * MEDIAN_MIN_LISTINGS listings rest under it, else its governorate's, else null. What a held price is measured against
+ * (app/features/posts/price-hold.server.ts, decision 100); `sypPerUsd` keys the cache as for the listing page.
+ */
+export async function comparableMedianSyp(
+  db: Db,
+  lookups: Lookups,
+  key: { typeId: number; offerTypeId: number },
+  locationId: number,
+  sypPerUsd: number | null,
+): Promise<number | null> {
+  const usable = (m: { median: number; count: number }) => (m.count >= MEDIAN_MIN_LISTINGS && m.median > 0 ? m.median : null);
+  const own = usable(await medianOf(db, key, [locationId], sypPerUsd));
+  if (own !== null) return own;
+  const inGovernorate = governoratePlaceIds(lookups, locationId);
+  return inGovernorate ? usable(await medianOf(db, key, inGovernorate, sypPerUsd)) : null;
+}
+
+/** The ids of every place of the governorate that `locationId` lies in, or null for an unknown place. */
+function governoratePlaceIds(lookups: Lookups, locationId: number): number[] | null {
+  const governorate = lookups.locationById.get(locationId)?.governorate.id;
+  const gov = lookups.governorates.find((g) => g.id === governorate);
+  return gov ? gov.locations.map((l) => l.id) : null;
+}
+
+/**
  * The medians a listing page shows: price per m² of public listings of the same estate type and offer
  * type, in the listing's place and in its governorate, in the listing's currency (`currency`; computed in SYP, a USD
  * listing's median divided by the rate), each with its count; null where fewer than MEDIAN_MIN_LISTINGS listings (or
@@ -168,18 +198,10 @@ export async function areaPrices(
   if (perMonth && (estate.periodTypeId === null || !PER_M2_PERIOD_TYPE_IDS.includes(estate.periodTypeId)))
     return { perM2: null, location: null, governorate: null, perMonth };
   const key = { typeId: estate.typeId, offerTypeId: estate.offerTypeId };
-  const governorate = lookups.locationById.get(estate.locationId)?.governorate.id;
-  const gov = lookups.governorates.find((g) => g.id === governorate);
+  const governorateIds = governoratePlaceIds(lookups, estate.locationId);
   const [location, inGovernorate] = await Promise.all([
     medianOf(db, key, [estate.locationId], sypPerUsd),
-    gov
-      ? medianOf(
-          db,
-          key,
-          gov.locations.map((l) => l.id),
-          sypPerUsd,
-        )
-      : null,
+    governorateIds ? medianOf(db, key, governorateIds, sypPerUsd) : null,
   ]);
   const shown = (m: { median: number; count: number } | null): AreaMedian | null => {
     if (!m || m.count < MEDIAN_MIN_LISTINGS || !(m.median > 0)) return null;

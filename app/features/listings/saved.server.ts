@@ -1,6 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
+import type { Locale } from "~/platform/i18n/i18n";
+import type { EstateCard } from "./estate-card.server";
+import { estateCardsByIds } from "./estate.server";
 import { publicEstate } from "./public-estate.server";
 
 /**
@@ -35,4 +38,12 @@ export async function savedEstateIds(db: Db, userId: number): Promise<number[]> 
     .where(eq(s.saved_estates.user_id, userId))
     .orderBy(desc(s.saved_estates.created_at));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The cards of the listings a user saved that are still public, newest save first, in `locale` (/profile's saved
+ * list and the apps' GET /api/estate/saved).
+ */
+export async function savedEstates(db: Db, userId: number, locale: Locale): Promise<EstateCard[]> {
+  return estateCardsByIds(db, await savedEstateIds(db, userId), locale);
 }

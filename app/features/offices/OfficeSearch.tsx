@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import type { QueryErrors } from "~/platform/forms/queries";
 import { usePlaces } from "~/features/places/places";
@@ -12,9 +12,19 @@ export type OfficeSearchErrors = QueryErrors<"location_id" | "name">;
 /**
  * The office filter: by place (searchselected 1, location_id) or by name (searchselected 2, name).
  * A GET form to /officesResult; both fields are shown so it works without JavaScript. Either way it can ask for
- * verified offices only (`verified=1`, decision 090).
+ * verified offices only (`verified=1`, decision 090). Every other town or village is chosen through the place finder
+ * (/places?to=offices, decision 095), linked under the place select; `place` is the one chosen, which the select
+ * does not list, shown as its first option.
  */
-export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeSearchValues>; errors?: OfficeSearchErrors }) {
+export function OfficeSearch({
+  values,
+  errors = {},
+  place,
+}: {
+  values?: Partial<OfficeSearchValues>;
+  errors?: OfficeSearchErrors;
+  place?: { id: number; name: string } | null;
+}) {
   const { t } = useT();
   const mode = values?.searchselected === "2" ? "2" : "1";
   // Made again once the place list arrives (a client-side navigation), so that its default place is selected.
@@ -50,13 +60,16 @@ export function OfficeSearch({ values, errors = {} }: { values?: Partial<OfficeS
             aria-describedby={errors.location_id ? "office-location-error" : undefined}
           >
             <option value="">{t("search.chooseLocation")}</option>
-            <LocationOptions selected={values?.location_id} />
+            <LocationOptions selected={values?.location_id} other={place} />
           </select>
           {errors.location_id ? (
             <p className="field-error" id="office-location-error">
               <Icon name="alert" /> {t(errors.location_id[0].key, errors.location_id[0].values)}
             </p>
           ) : null}
+          <Link to="/places?to=offices" className="field-hint">
+            {t("places.finder.link")}
+          </Link>
         </div>
         <div className="field field-name">
           <label htmlFor="office-name">{t("offices.name")}</label>

@@ -7,6 +7,7 @@ import { recordAudit } from "~/platform/db/audit.server";
 import { changedFields, paging, type Paged, type ToggleOutcome } from "~/platform/db/back-office.server";
 import { getLookups, nameOf, placeName } from "~/features/places/lookups.server";
 import { forgetOfficeCounts } from "./office.server";
+import { regroupAdvertiser } from "~/features/posts/duplicates.server";
 
 /**
  * Offices in the back office: every office, active or not, created, edited (names, phone numbers,
@@ -155,7 +156,9 @@ export async function updateOffice(
 /**
  * Activates (`active` true) or deactivates an office and records `office.activate` or `office.deactivate`, in one
  * transaction; an office already in that state is left alone and nothing is recorded. A deactivated office leaves
- * /offices, /officesResult, the sitemap, and /office/:id and /office-estates/:id answer 404, at once.
+ * /offices, /officesResult, the sitemap, and /office/:id and /office-estates/:id answer 404, at once; its listings
+ * leave the results and their groups of duplicates, whose other listings show, and come back to them when it is
+ * activated (regroupAdvertiser, decision 103).
  */
 export async function setOfficeActive(db: Db, actorId: number, id: number, active: boolean): Promise<ToggleOutcome> {
   const outcome = await db.transaction(async (tx): Promise<ToggleOutcome> => {
@@ -168,6 +171,7 @@ export async function setOfficeActive(db: Db, actorId: number, id: number, activ
       const [exists] = await tx.select({ id: s.offices.id }).from(s.offices).where(eq(s.offices.id, id));
       return exists ? "unchanged" : "missing";
     }
+    await regroupAdvertiser(tx, { office_id: id });
     await recordAudit(tx, {
       actorId,
       action: active ? "office.activate" : "office.deactivate",

@@ -7,6 +7,9 @@ import { imageUrl } from "~/platform/images/images.server";
 import { maskPhone } from "~/features/listings/format";
 import { getLookups, nameOf } from "~/features/places/lookups.server";
 import { officeVerification, verifiedOffice, type OfficeVerification } from "~/features/listings/office-verification.server";
+import { message } from "~/platform/forms/message";
+import type { OfficeSearchErrors } from "./OfficeSearch";
+import type { parseOfficeQuery } from "~/features/search/search-query";
 
 /** What an office card shows, named in the page's language. */
 export type OfficeCard = {
@@ -156,6 +159,30 @@ export async function searchOfficesByName(
     .orderBy(...activeOrder)
     .limit(100);
   return toCards(db, rows, locale);
+}
+
+/**
+ * The office search of /officesResult and of the apps (POST and GET /api/office/search), from its parsed query
+ * (parseOfficeQuery): `searchselected` 2 searches by `name` ('please write the required name' without one), anything
+ * else by place (`location_id`, 'please choose the required region' without a known one; decision 005); `verified`
+ * keeps the offices verified today (decision 090). Answers the errors (nothing searched) or the offices. Throws the
+ * database's errors.
+ */
+export async function searchOffices(
+  db: Db,
+  query: ReturnType<typeof parseOfficeQuery>,
+  locale: Locale,
+): Promise<{ errors: OfficeSearchErrors; offices: OfficeCard[] }> {
+  const options = { verified: query.value.verified === "1" };
+  if (query.value.searchselected !== "2") {
+    const id = query.value.location_id;
+    const lookups = await getLookups(db);
+    if (id === undefined || !lookups.locationById.has(id))
+      return { errors: { location_id: [message("offices.errors.place")] }, offices: [] };
+    return { errors: {}, offices: await searchOfficesByPlace(db, id, locale, options) };
+  }
+  if (!query.value.name) return { errors: { name: [message("offices.errors.name")] }, offices: [] };
+  return { errors: {}, offices: await searchOfficesByName(db, query.value.name, locale, options) };
 }
 
 /** One active office as a card, or null (/office/{id}). */

@@ -67,21 +67,41 @@ export function PlaceFinder({ q, to }: { q: string; to: FinderTarget }) {
           {t("places.finder.hint")}
         </p>
       </Form>
-      {suggestions ? (
-        <ul className="place-list" aria-live="polite" aria-label={t("places.finder.suggestions")}>
-          {suggestions.map((p) => (
-            <li key={p.id}>
-              <Link to={placeHref(to, p.id)}>
-                {p.name}
-                <span className="place-governorate">
-                  {t("search.placeSeparator")}
-                  {p.governorate}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {suggestions ? <FoundPlaces places={suggestions} to={to} live label={t("places.finder.suggestions")} /> : null}
     </div>
+  );
+}
+
+/**
+ * The places the finder found, each a link to its search (`to`; placeHref) named "place, governorate": the finder
+ * page's answer and the suggestions under its field (decision 095). `live` announces a list that changes as one
+ * types; `label` names the list for assistive technology.
+ */
+export function FoundPlaces({
+  places,
+  to,
+  live,
+  label,
+}: {
+  places: FoundPlace[];
+  to: FinderTarget;
+  live?: boolean;
+  label?: string;
+}) {
+  const { t } = useT();
+  return (
+    <ul className="place-list" aria-live={live ? "polite" : undefined} aria-label={label}>
+      {places.map((p) => (
+        <li key={p.id}>
+          <Link to={placeHref(to, p.id)}>
+            {p.name}
+            <span className="place-governorate">
+              {t("search.placeSeparator")}
+              {p.governorate}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { useT } from "~/platform/i18n/use-t";
 import { OUTLINES } from "./map-outlines";
@@ -38,12 +37,16 @@ const short = (n: number) => String(Math.round(n * 10) / 10);
 /**
  * The SVG map of listings (decision 095), drawn by the server and working without a script: every governorate is a
  * link to its search, named with its count; inside the focused governorate (the search's), its places with listings
- * are dots sized by their count, each a link too. The same links follow as a list, the map's text alternative.
+ * are dots sized by their count, each a link too. The same links follow as a list, the map's text alternative. Its
+ * title names the focused governorate ("Listings in Damascus"), else the country's ("Listings by governorate"). Plain
+ * links (not Remix's): the drawing is rendered outside the page's router too, by /map-figure (decision 101), and the
+ * browser never hydrates it.
  */
-export function PlaceMapSvg({ data, title }: { data: MapData; title: string }) {
+export function PlaceMapSvg({ data }: { data: MapData }) {
   const { t } = useT();
   const id = useId();
   const focus = data.governorates.find((g) => g.id === data.focus);
+  const title = focus ? t("places.map.titleIn", { name: focus.name }) : t("places.map.title");
   const focusOutline = focus ? outlineOf.get(focus.wof_id) : undefined;
   let view = [0, 0, MAP_SIZE[0], MAP_SIZE[1]];
   if (focusOutline) {
@@ -101,12 +104,12 @@ export function PlaceMapSvg({ data, title }: { data: MapData; title: string }) {
       <ul className="place-map-list" aria-label={t("places.map.list")}>
         {(focus ? data.places : data.governorates).map((item) => (
           <li key={item.id}>
-            <Link to={item.href}>{item.name}</Link> <span className="place-map-count">({item.count})</span>
+            <a href={item.href}>{item.name}</a> <span className="place-map-count">({item.count})</span>
           </li>
         ))}
         {focus ? (
           <li>
-            <Link to={focus.href}>{t("places.map.wholeGovernorate", { name: focus.name })}</Link>{" "}
+            <a href={focus.href}>{t("places.map.wholeGovernorate", { name: focus.name })}</a>{" "}
             <span className="place-map-count">({focus.count})</span>
           </li>
         ) : null}

@@ -17,7 +17,9 @@ const ITEM = /* @__PURE__ */ (() => ({
   plain: named.meta({ id: "LookupItem" }),
   location: named.extend({ governorate_id: z.int() }).meta({ id: "Location" }),
   region: named.extend({ locations: z.array(named) }).meta({ id: "Region" }),
-  priceDomain: named.extend({ min: z.number(), max: z.number().nullable() }).meta({ id: "PriceDomain" }),
+  priceDomain: named
+    .extend({ min: z.number(), max: z.number().nullable(), estate_offer_type_id: z.int().nullable() })
+    .meta({ id: "PriceDomain" }),
 }))();
 
 /** Every list's rows in `locale`, by the name the address gives it. */
@@ -27,7 +29,8 @@ const LISTS: Record<string, (lookups: Lookups, locale: Locale) => unknown[]> = {
   regions: (l, locale) => l.governorates.map((g) => ({ ...item(g, locale), locations: g.listed.map((p) => item(p, locale)) })),
   governorates: (l, locale) => l.governorates.map((g) => item(g, locale)),
   "estate-types": (l, locale) => l.estateTypes.map((r) => item(r, locale)),
-  "price-domains": (l, locale) => l.priceDomains.map((r) => ({ ...item(r, locale), min: r.min, max: r.max })),
+  "price-domains": (l, locale) =>
+    l.priceDomains.map((r) => ({ ...item(r, locale), min: r.min, max: r.max, estate_offer_type_id: r.estate_offer_type_id })),
   "estate-offer-types": (l, locale) => l.offerTypes.map((r) => item(r, locale)),
   "interior-statuses": (l, locale) => l.interiorStatuses.map((r) => item(r, locale)),
   "ownership-types": (l, locale) => l.ownershipTypes.map((r) => item(r, locale)),

@@ -11,7 +11,11 @@ import type { PlaceGroup } from "~/features/places/places";
 
 /** A bilingual row of a lookup list. */
 export type Named = { id: number; name_ar: string; name_en: string };
-export type PriceDomain = Named & { min: number; max: number | null };
+/**
+ * A price band in new SYP (`min` inclusive, `max` exclusive, null: none) of one offer type (1 sale, 2 rent; null for
+ * id 1, any price).
+ */
+export type PriceDomain = Named & { min: number; max: number | null; estate_offer_type_id: number | null };
 /** A place: `from_gazetteer` when the gazetteer adds it (decision 095), chosen through the place finder only. */
 export type Place = Named & { from_gazetteer: boolean };
 /**
@@ -192,7 +196,8 @@ export function nameOf(row: Named | undefined | null, locale: Locale): string | 
 export type FilterOptions = {
   estateTypes: { id: number; name: string }[];
   offerTypes: { id: number; name: string }[];
-  priceDomains: { id: number; name: string }[];
+  /** The price bands, each of its offer type (`offerTypeId`; null for id 1, any price). */
+  priceDomains: { id: number; name: string; offerTypeId: number | null }[];
 };
 
 /** The lists the search filter shows, named in `locale`. */
@@ -201,7 +206,7 @@ export function filterOptions(lookups: Lookups, locale: Locale): FilterOptions {
   return {
     estateTypes: named(lookups.estateTypes),
     offerTypes: named(lookups.offerTypes),
-    priceDomains: named(lookups.priceDomains),
+    priceDomains: lookups.priceDomains.map((r) => ({ id: r.id, name: nameOf(r, locale)!, offerTypeId: r.estate_offer_type_id })),
   };
 }
 

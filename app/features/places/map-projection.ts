@@ -20,6 +20,14 @@ export function projectPoint(latitude: number, longitude: number): [number, numb
   ];
 }
 
+/** The latitude and longitude in degrees [latitude, longitude] of map units x and y: projectPoint's inverse. */
+export function unprojectPoint(x: number, y: number): [number, number] {
+  return [MAP_BOUNDS.north - y / (KM_PER_DEGREE * MAP_SCALE), MAP_BOUNDS.west + x / (KM_PER_DEGREE * COS_MIDDLE * MAP_SCALE)];
+}
+
+/** Kilometres along a parallel per degree of longitude in the middle of the map (the projection's east-west scale). */
+export const KM_PER_DEGREE_EAST = KM_PER_DEGREE * COS_MIDDLE;
+
 /** The whole map's size in units: [width, height]. */
 export const MAP_SIZE: readonly [number, number] = (() => {
   const [width, height] = projectPoint(MAP_BOUNDS.south, MAP_BOUNDS.east);

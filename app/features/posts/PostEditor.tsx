@@ -1,5 +1,7 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { takeWaitingPhotos } from "~/features/posts/waiting-photos";
+import { PriceFields } from "./PriceFields";
 import type { PhotoState } from "~/features/posts/photo-upload";
 import { useT } from "~/platform/i18n/use-t";
 import { IMAGE_ACCEPT } from "~/features/posts/post-forms";
@@ -9,9 +11,9 @@ import type { Message } from "~/platform/forms/message";
 import type { PostState } from "~/features/posts/moderation.server";
 import { CheckField, FormNotice, SelectField, TextAreaField, TextField, useMessage } from "~/platform/forms/FormParts";
 import { Icon } from "~/platform/ui/Icon";
-import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
+import { formProps, useServerForm, useSubmitting, type ServerField } from "~/platform/forms/useServerForm";
 import { TextWithUserText } from "~/platform/ui/UserText";
-import { FACINGS, HEATINGS, INTERNETS } from "~/features/listings/facts";
+import { FACINGS, HEATINGS, INTERNETS, type ListingFacts } from "~/features/listings/facts";
 
 /**
  * The sections of the post editor (routes/post-editor.tsx): the photos, the details form and
@@ -103,10 +105,13 @@ export function PostPhotos({
   photos,
   limit,
   problems,
+  sent = false,
 }: {
   photos: { file: string; src: string }[];
   limit: number;
   problems?: string[];
+  /** Arriving from the offer form (`?sent=1`): the photos chosen there are sent now (decision 087). */
+  sent?: boolean;
 }) {
   const { t } = useT();
   const busy = useSubmitting();
@@ -149,7 +154,9 @@ export function PostPhotos({
       ) : (
         <p className="notice empty-state">{t("forms:post.noPhotos")}</p>
       )}
-      {photos.length < limit ? <PhotoUploadForm left={limit - photos.length} problems={problems} busy={busy} /> : null}
+      {photos.length < limit ? (
+        <PhotoUploadForm left={limit - photos.length} problems={problems} busy={busy} waiting={sent} />
+      ) : null}
     </section>
   );
 }
@@ -164,16 +171,30 @@ type SentPhoto = { name: string; state: PhotoState };
  * progress bar and what is happening to it; when they are all sent the editor is opened again at its own address (as
  * the plain post's redirect does), and this list stays to say what became of each.
  */
-function PhotoUploadForm({ left, problems, busy }: { left: number; problems?: string[]; busy: boolean }) {
+function PhotoUploadForm({
+  left,
+  problems,
+  busy,
+  waiting,
+}: {
+  left: number;
+  problems?: string[];
+  busy: boolean;
+  /** Send the photos the owner chose on the offer form (waiting-photos.ts) as soon as the editor opens. */
+  waiting: boolean;
+}) {
   const { t } = useT();
   const navigate = useNavigate();
   const [sent, setSent] = useState<SentPhoto[] | null>(null);
   const sending = sent?.some((photo) => photo.state.step !== "sent" && photo.state.step !== "failed") ?? false;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const input = event.currentTarget.elements.namedItem("photos") as HTMLInputElement | null;
     const files = [...(input?.files ?? [])];
     if (!files.length || typeof createImageBitmap !== "function" || typeof XMLHttpRequest !== "function") return;
     event.preventDefault();
+    void send(files, input);
+  };
+  const send = async (files: File[], input: HTMLInputElement | null) => {
     setSent(files.map((file) => ({ name: file.name, state: { step: "shrinking" } })));
     const { sendPhotos } = await import("~/features/posts/photo-upload");
     // The route's data address (Remix's single fetch): its answer to a taken photo is a redirect the browser does not
@@ -185,6 +206,14 @@ function PhotoUploadForm({ left, problems, busy }: { left: number; problems?: st
     // Where the plain post's redirect leads: the editor's own address, its data and the toast read again.
     navigate(window.location.pathname, { replace: true, preventScrollReset: true });
   };
+  // The offer's photos, chosen before the post existed (decision 087): sent here as if chosen on this form.
+  useEffect(() => {
+    if (!waiting) return;
+    const files = takeWaitingPhotos();
+    if (files.length) void send(files, null);
+    // Once, when the editor of a new post opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Form method="post" encType="multipart/form-data" className="upload-form" onSubmit={onSubmit}>
       <div className="field">
@@ -257,23 +286,7 @@ export function PostDetails({
       </h2>
       <Form method="post" className="account-form" {...formProps(form)} noValidate>
         <FormNotice form={form} checkData="forms:errors.checkData" />
-        <div className="field-row">
-          <TextField
-            field={fields.price}
-            label={t("forms:post.price")}
-            hint={t("forms:post.priceHint")}
-            inputMode="numeric"
-            dir="ltr"
-          />
-          <SelectField
-            field={fields.currency}
-            label={t("forms:post.currency")}
-            options={[
-              { id: "SYP", name: t("card.currency") },
-              { id: "USD", name: t("card.currencyUSD") },
-            ]}
-          />
-        </div>
+        <PriceFields price={fields.price} currency={fields.currency} />
         <CheckField field={fields.negotiable} label={t("forms:post.negotiable")} />
         <CheckField field={fields.furnished} label={t("forms:post.furnished")} />
         <div className="field-row">
@@ -314,16 +327,17 @@ export function PostDetails({
 }
 
 /**
- * The facts of the post (app/features/listings/facts.ts), in their own fieldset of the details form: each a select
- * or a number whose empty choice is "not known"; a rent's months paid upfront (`rent`) and a shop's key money (`shop`)
- * only where they belong.
+ * The facts of a post (app/features/listings/facts.ts), in their own fieldset of a form holding factsShape's fields
+ * (the owner's details form, the back office's correction on the review page: one component for both, decision
+ * 093): each a select or a number whose empty choice is "not known"; a rent's months paid upfront (`rent`) and a
+ * shop's key money (`shop`) only where they belong.
  */
-function FactFields({
+export function FactFields({
   fields,
   rent,
   shop,
 }: {
-  fields: ReturnType<typeof useServerForm<FieldName<typeof postEditSchema>>>[1];
+  fields: Record<keyof ListingFacts, ServerField>;
   rent: boolean;
   shop: boolean;
 }) {

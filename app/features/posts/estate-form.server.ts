@@ -3,6 +3,7 @@ import type { StoredImage } from "~/platform/db/schema";
 import type { photoActionSchema, postEditSchema } from "~/features/posts/post-forms";
 import type { PostFields } from "./post.server";
 import { FACT_FIELDS, factsFor, type ListingFacts } from "~/features/listings/facts";
+import { RENT_OFFER_TYPE_ID, SHOP_TYPE_ID } from "~/features/places/lookups.server";
 
 /**
  * The post editor's form (routes/post-editor.tsx) and a post's working copy (moderation's
@@ -12,6 +13,17 @@ import { FACT_FIELDS, factsFor, type ListingFacts } from "~/features/listings/fa
 
 /** The names of the editor's fields (postEditSchema). */
 export type PostFormField = keyof z.input<typeof postEditSchema>;
+
+/**
+ * Which facts of its kind a listing has besides the common ones (decision 093): a rent's months paid upfront
+ * (offer type RENT_OFFER_TYPE_ID), a shop's key money (type SHOP_TYPE_ID).
+ */
+export function factKindOf(listing: { estate_offer_type_id: number; estate_type_id: number }): { rent: boolean; shop: boolean } {
+  return { rent: listing.estate_offer_type_id === RENT_OFFER_TYPE_ID, shop: listing.estate_type_id === SHOP_TYPE_ID };
+}
+
+/** The names of the fact fields (factsShape), which are the facts' own (ListingFacts). */
+type FactField = keyof ListingFacts;
 
 /**
  * What the editor's fields show for a post's fields (strings, as a form holds them): "" for an empty value, "on"
@@ -41,7 +53,7 @@ export function postFormValues(fields: PostFields): Record<PostFormField, string
  * What the editor's fact fields show: "" for "not known", "1" or "0" for yes or no, the number's Latin digits, the
  * list value as stored; key money's currency SYP when none is stored (the select's first choice).
  */
-function factFormValues(facts: ListingFacts): Record<keyof ListingFacts, string> {
+export function factFormValues(facts: ListingFacts): Record<keyof ListingFacts, string> {
   const values = Object.fromEntries(
     FACT_FIELDS.map((name) => {
       const value = facts[name];
@@ -51,8 +63,11 @@ function factFormValues(facts: ListingFacts): Record<keyof ListingFacts, string>
   return { ...values, key_money_currency: facts.key_money_currency ?? "SYP" };
 }
 
-/** The facts of a valid post of the editor (`value`, postEditSchema's output), each missing one null ("not known"). */
-function factsOfForm(value: z.output<typeof postEditSchema>): ListingFacts {
+/**
+ * The facts of a valid form holding the fact fields (`value`: postEditSchema's or factsCorrectionSchema's output),
+ * each missing one null ("not known").
+ */
+export function factsOfForm(value: Pick<z.output<typeof postEditSchema>, FactField>): ListingFacts {
   const yesNo = (v: "1" | "0" | undefined) => (v === undefined ? null : v === "1");
   return {
     electricity_hours: value.electricity_hours ?? null,

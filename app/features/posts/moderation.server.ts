@@ -5,6 +5,9 @@ import { queueAlertsSoon } from "~/features/alerts/saved-search.server";
 import { recordAudit } from "~/platform/db/audit.server";
 import { deleteReleasedPhotos, imagesOfEstate, photosInUse, replaceImages, unusedPhotos } from "./post-photos.server";
 import { editValues, estateValues, fieldsOfEdit, fieldsOfEstate, type WorkingCopy } from "./post.server";
+import { FACT_FIELDS, factsOf, type ListingFacts } from "~/features/listings/facts";
+import { regroupDuplicates } from "./duplicates.server";
+import { priceHoldReason } from "./price-hold.server";
 
 /**
  * Owners' posts and their moderation. A post is a row of `estates` with a `user_id`; its state is the
@@ -49,12 +52,14 @@ export const POST_ACTIONS = [
   "reject_edit",
   "unpublish",
   "revise",
+  "correct",
   "delete",
   "renew",
   "expire",
   "withdraw",
   "mark_sold",
   "mark_rented",
+  "hold",
 ] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];
 
@@ -67,7 +72,10 @@ export type PostAction = (typeof POST_ACTIONS)[number];
  * more days and brings back an expired or withdrawn one; `expire` (the daily sweep) and `withdraw` (the owner: no
  * longer available) take an approved one down; `mark_sold` (sales) and `mark_rented` (rentals) close a listing that
  * is or was public. Decision 055: an owner's edit keeps a draft a draft, `submit` sends it for review
- * (draft → pending, its 24 hours start then), and a draft can be deleted. Every other pair is refused.
+ * (draft → pending, its 24 hours start then), and a draft can be deleted. Decision 093: an admin may `correct` the
+ * facts of a post under review or public, keeping its state. Decision 100: `hold` (the system, after three reports
+ * from different accounts within a week) takes a public listing back to review until a person decides. Every other
+ * pair is refused.
  */
 export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, PostState>>> = {
   edit: { draft: "draft", pending: "pending", rejected: "pending", approved: "edit_pending", edit_pending: "edit_pending" },
@@ -78,6 +86,7 @@ export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, Post
   reject_edit: { edit_pending: "approved" },
   unpublish: { approved: "rejected", edit_pending: "rejected" },
   revise: { pending: "pending", approved: "approved", rejected: "pending" },
+  correct: { pending: "pending", approved: "approved", edit_pending: "edit_pending" },
   delete: {
     draft: "deleted",
     pending: "deleted",
@@ -94,6 +103,7 @@ export const POST_TRANSITIONS: Record<PostAction, Partial<Record<PostState, Post
   withdraw: { approved: "withdrawn", edit_pending: "withdrawn", expired: "withdrawn" },
   mark_sold: { approved: "sold", edit_pending: "sold", expired: "sold", withdrawn: "sold" },
   mark_rented: { approved: "rented", edit_pending: "rented", expired: "rented", withdrawn: "rented" },
+  hold: { approved: "pending", edit_pending: "pending" },
 };
 
 /** The offer type (estate_offer_type_id: 1 sale, 2 rent) each closing action is for; the other is refused. */
@@ -156,6 +166,34 @@ export function postVersion(estate: { updated_at: Date }, edit: { updated_at: Da
   return versionOf({ estate, edit });
 }
 
+/**
+ * The facts `after` changes from `before`, as the audit log keeps a correction (decision 093): `before` and `after`
+ * hold those facts only (key money with its currency); both empty when nothing changed.
+ */
+export function changedFacts(
+  before: ListingFacts,
+  after: ListingFacts,
+): { before: Partial<ListingFacts>; after: Partial<ListingFacts> } {
+  const names = FACT_FIELDS.filter((name) => before[name] !== after[name]);
+  const pick = (facts: ListingFacts) => Object.fromEntries(names.map((name) => [name, facts[name]])) as Partial<ListingFacts>;
+  return { before: pick(before), after: pick(after) };
+}
+
+/**
+ * Holds the version of `estate` now under review (`version`: the listing's fields, or its pending edit's over them) for
+ * a person when its price is too good to be true (priceHoldReason, decision 100), or clears a price hold it no longer
+ * earns; a hold of `reports` stays until a person decides.
+ */
+async function holdPrice(
+  tx: Tx,
+  estate: typeof s.estates.$inferSelect,
+  version: Parameters<typeof priceHoldReason>[1],
+): Promise<void> {
+  if (estate.held_reason === "reports") return;
+  const held = await priceHoldReason(tx as unknown as Db, version);
+  if (held !== estate.held_reason) await tx.update(s.estates).set({ held_reason: held }).where(eq(s.estates.id, estate.id));
+}
+
 /** The state of a post, or null when there is no listing with that id. */
 export async function postState(db: Db, estateId: number): Promise<PostState | null> {
   return db.transaction(async (tx) => (await lockPost(tx, estateId))?.state ?? null);
@@ -189,6 +227,13 @@ export type TransitionInput = {
    * decision is refused with TransitionError, so nothing unseen is ever approved.
    */
   expectedVersion?: string | null;
+  /**
+   * The facts `correct` writes (decision 093: the staff's correction of what the owner said), each null when not
+   * known; already cut to what a listing of its kind has (factsFor).
+   */
+  facts?: ListingFacts;
+  /** Why `hold` takes the listing back to review (decision 100); `reports` when not given. */
+  held?: s.HeldReason;
   /** More writes that belong to the same change (closing reports, the owner's SMS), run in its transaction. */
   also?: (tx: Tx, result: TransitionResult) => Promise<void>;
 };
@@ -283,6 +328,23 @@ export async function transitionIn(
         .where(eq(s.estates.id, estateId));
       await replaceImages(tx, estateId, next.images);
     }
+    await holdPrice(tx, estate, { ...estate, ...next.fields });
+  } else if (action === "correct") {
+    // The staff correct the facts of the version under review (the pending edit when there is one, else the
+    // listing), its state, other fields and photos kept; the audit entry keeps each changed fact before and after.
+    const before = factsOf(edit ?? estate);
+    const after = input.facts ?? before;
+    details.corrected = changedFacts(before, after);
+    if (edit)
+      await tx
+        .update(s.estate_edits)
+        .set({ ...after, updated_at: now })
+        .where(eq(s.estate_edits.id, edit.id));
+    else
+      await tx
+        .update(s.estates)
+        .set({ ...after, updated_at: now })
+        .where(eq(s.estates.id, estateId));
   } else if (action === "renew") {
     // A confirmation changes nothing the listing says: its content, its pending edit and its version stay.
     await tx
@@ -298,6 +360,8 @@ export async function transitionIn(
         .where(eq(s.estates.id, estateId));
       await replaceImages(tx, estateId, pending.images);
     }
+    // A person decided the version that was held (decision 100).
+    await tx.update(s.estates).set({ held_reason: null }).where(eq(s.estates.id, estateId));
     await tx
       .update(s.estate_edits)
       .set({ status: action === "approve_edit" ? "approved" : "rejected", reject_reason: reason, reviewed_at: now })
@@ -310,18 +374,28 @@ export async function transitionIn(
         status: to as s.EstateStatus,
         updated_at: now,
         // A submitted draft's 24 hours of review start now; a decision is a review.
-        ...(action === "delete" ? { deleted_at: now } : action === "submit" ? { submitted_at: now } : { reviewed_at: now }),
+        ...(action === "delete"
+          ? { deleted_at: now }
+          : action === "submit" || action === "hold"
+            ? { submitted_at: now }
+            : { reviewed_at: now }),
         ...(action === "approve" ? { reject_reason: null, ...confirmed(now) } : {}),
         ...(reason && action !== "delete" ? { reject_reason: reason } : {}),
+        // Decision 100: a hold says why; a person's decision ends it.
+        ...(action === "hold" ? { held_reason: input.held ?? "reports" } : {}),
+        ...(action === "approve" || action === "reject" || action === "unpublish" ? { held_reason: null } : {}),
       })
       .where(eq(s.estates.id, estateId));
+    if (action === "submit") await holdPrice(tx, estate, estate);
+    if (action === "hold") details.held = input.held ?? "reports";
     if (action === "delete") {
       await tx
         .update(s.estate_reports)
         .set({ resolved_at: now, resolution: "deleted" })
         .where(and(eq(s.estate_reports.estate_id, estateId), sql`${s.estate_reports.resolved_at} is null`));
     }
-    // A pending edit does not outlive its post being unpublished or deleted.
+    // A pending edit does not outlive its post being unpublished, deleted or held (the state machine's rule: a post
+    // under review has no pending edit; the owner edits again once it is back).
     if (edit) {
       await tx
         .update(s.estate_edits)
@@ -355,6 +429,10 @@ export async function transitionIn(
     [...photosBefore].filter((file) => !photosAfter.has(file)),
   );
   const result = { from: post.state, to, estateId, stateId: estate.state_id, owner, releasedImages };
+  // One property, one card (decision 099): a listing published, changed while public or taken down joins, changes or
+  // leaves its group of duplicates in the same transaction.
+  if (to === "approved" || post.state === "approved" || post.state === "edit_pending" || estate.duplicate_of !== null)
+    await regroupDuplicates(tx, estateId);
   if (input.also) await input.also(tx, result);
   return result;
 }

@@ -187,6 +187,8 @@ export async function makeOfferDraft(
         // owner's editor asks for it.
         period_type_id: offer.estate_offer_type_id === 2 ? offer.period_type_id : null,
         ownership_type_id: null,
+        // Who the sender said they are (decision 100): kept on the listing, which the search's owners' filter reads.
+        estate_ownership: offer.estate_ownership,
         area: offer.area,
         area_unit_id: 1,
         description_ar: language === "ar" ? offer.subject : null,

@@ -116,6 +116,15 @@ export function periodFieldErrors(offerTypeId: number, periodTypeId: unknown): R
 }
 
 /**
+ * The period error of an offer as posted (`payload`: the fields as sent, before the schema): a rent
+ * (`estate_offer_type_id` 2; a sale when absent) without its period (periodFieldErrors). Reported with the schema's
+ * errors of the same post by /new-estate and by the apps' POST /api/v2/estate/add, so every error comes at once.
+ */
+export function offerPeriodErrors(payload: Record<string, unknown>): Record<string, Message[]> | undefined {
+  return periodFieldErrors(Number(payload.estate_offer_type_id ?? 1), payload.period_type_id);
+}
+
+/**
  * New property offer: subject ≤ 2000, fullname, numeric mobile, location and numeric area are
  * required; type, offer type (1 sale, 2 rent; default 1), ownership (1 owner, 2 agent, 3 other) and finishing
  * (1 to 6) are optional; a rent's period (periodFieldErrors: required for a rent, checked by the action).
@@ -283,6 +292,14 @@ export const factsShape = /* @__PURE__ */ (() => ({
   key_money_currency: z.enum(["SYP", "USD"], { error: "forms:errors.choice" }).default("SYP"),
 }))();
 
+/** Whether a form's key money is within its currency's PRICE_MAX (none given is within). */
+function keyMoneyWithinBound(v: { key_money?: number; key_money_currency: "SYP" | "USD" }): boolean {
+  return v.key_money === undefined || v.key_money <= PRICE_MAX[v.key_money_currency];
+}
+
+/** The message of a key money above its bound, beside its field. */
+const keyMoneyTooHigh = /* @__PURE__ */ (() => ({ ...priceTooHigh, path: ["key_money"] }))();
+
 /**
  * The owner's editor of a post: price (optional: "price on request"; whole units of the currency, at most its
  * PRICE_MAX),
@@ -310,10 +327,26 @@ export const postEditSchema = /* @__PURE__ */ (() =>
       ...factsShape,
     })
     .refine((v) => v.price === undefined || v.price <= PRICE_MAX[v.currency], { ...priceTooHigh, path: ["price"] })
-    .refine((v) => v.key_money === undefined || v.key_money <= PRICE_MAX[v.key_money_currency], {
-      ...priceTooHigh,
-      path: ["key_money"],
-    }))();
+    .refine(keyMoneyWithinBound, keyMoneyTooHigh))();
+
+/**
+ * The back office's correction of a post's facts on its review page (decision 093: the review takes them too): the
+ * editor's own fact fields (factsShape, the same limits and messages), the key money within its currency's
+ * PRICE_MAX, and `version`, the post's version the page showed (postVersion), so that a post changed since is not
+ * corrected unseen.
+ */
+export const factsCorrectionSchema = /* @__PURE__ */ (() =>
+  z.object({ ...factsShape, version: z.string().optional() }).refine(keyMoneyWithinBound, keyMoneyTooHigh))();
+
+/**
+ * A logged-in owner's offer on /new-estate (decision 087: price and photos in the first flow): the new offer's fields
+ * (newEstateSchema) with the editor's price and currency (optional, whole units of the currency, at most its
+ * PRICE_MAX). Its photos are the multipart form's files, checked by the server (app/features/posts/post-uploads.server.ts).
+ */
+export const ownerOfferSchema = /* @__PURE__ */ (() =>
+  newEstateSchema
+    .extend({ price, currency: z.enum(["SYP", "USD"], { error: "forms:errors.choice" }).default("SYP") })
+    .refine((v) => v.price === undefined || v.price <= PRICE_MAX[v.currency], { ...priceTooHigh, path: ["price"] }))();
 
 /** One photo operation of the editor: make it the cover, move it, or delete it (the photo named by its file). */
 export const photoActionSchema = /* @__PURE__ */ (() =>

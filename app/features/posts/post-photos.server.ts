@@ -12,7 +12,12 @@ import { removeStoredImage } from "~/platform/images/images.server";
 /** A listing's photos in gallery order (the first is the cover). */
 export async function imagesOfEstate(tx: Tx | Db, estateId: number): Promise<s.StoredImage[]> {
   return tx
-    .select({ file: s.estate_images.file, width: s.estate_images.width, height: s.estate_images.height })
+    .select({
+      file: s.estate_images.file,
+      width: s.estate_images.width,
+      height: s.estate_images.height,
+      phash: s.estate_images.phash,
+    })
     .from(s.estate_images)
     .where(eq(s.estate_images.estate_id, estateId))
     .orderBy(asc(s.estate_images.index), asc(s.estate_images.id));

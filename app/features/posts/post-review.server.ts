@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import type { Locale } from "~/platform/i18n/i18n";
@@ -6,8 +6,10 @@ import { imageUrl } from "~/platform/images/images.server";
 import { composeReason, smsOwner } from "~/features/posts/owner-texts.server";
 import { getLocaleT } from "~/platform/i18n/i18n.server";
 import { formatNumber, formatPrice } from "~/features/listings/format";
-import { factItems, factsOf as listingFactsOf } from "~/features/listings/facts";
+import { factItems, factsFor, factsOf as listingFactsOf, type ListingFacts } from "~/features/listings/facts";
 import { getLookups, nameOf, placeName } from "~/features/places/lookups.server";
+import { recordAudit } from "~/platform/db/audit.server";
+import { factKindOf } from "./estate-form.server";
 import {
   postVersion,
   REVIEW_PROMISE_MS,
@@ -35,7 +37,38 @@ export type QueueItem = {
   /** ISO time the review started. */
   since: string;
   late: boolean;
+  /** Why it is held for a person (decision 100), or null. */
+  held: s.HeldReason | null;
+  /** The owner's listings posted as "owner" in BROKER_WINDOW_DAYS when above BROKER_OWNER_POSTS, else null. */
+  brokerCount: number | null;
 };
+
+/** More listings than this posted as "owner" within BROKER_WINDOW_DAYS mark an account as a likely broker (decision 100). */
+export const BROKER_OWNER_POSTS = 5;
+/** The window of BROKER_OWNER_POSTS, in days. */
+export const BROKER_WINDOW_DAYS = 30;
+
+/**
+ * Of `userIds`, the accounts that posted more than BROKER_OWNER_POSTS listings as their owner (estate_ownership 1)
+ * within the last BROKER_WINDOW_DAYS days (decision 100: shown to the moderator as a likely broker), each with that
+ * count. One grouped read over estates_user_id_idx.
+ */
+export async function likelyBrokers(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ userId: s.estates.user_id, n: count() })
+    .from(s.estates)
+    .where(
+      and(
+        inArray(s.estates.user_id, ids),
+        eq(s.estates.estate_ownership, 1),
+        gte(s.estates.created_at, new Date(Date.now() - BROKER_WINDOW_DAYS * 86_400_000)),
+      ),
+    )
+    .groupBy(s.estates.user_id);
+  return new Map(rows.filter((r) => r.n > BROKER_OWNER_POSTS).map((r) => [r.userId!, Number(r.n)]));
+}
 
 /** Pending posts and edits, oldest first. */
 export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
@@ -50,6 +83,8 @@ export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
         since: s.estates.submitted_at,
         first: s.users.first_name,
         last: s.users.last_name,
+        held: s.estates.held_reason,
+        userId: s.estates.user_id,
       })
       .from(s.estates)
       .leftJoin(s.users, eq(s.users.id, s.estates.user_id))
@@ -65,6 +100,8 @@ export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
         since: s.estate_edits.created_at,
         first: s.users.first_name,
         last: s.users.last_name,
+        held: s.estates.held_reason,
+        userId: s.estates.user_id,
       })
       .from(s.estate_edits)
       .innerJoin(s.estates, eq(s.estates.id, s.estate_edits.estate_id))
@@ -74,6 +111,10 @@ export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
       .limit(200),
   ]);
   const now = Date.now();
+  const brokers = await likelyBrokers(
+    db,
+    [...posts, ...edits].flatMap((p) => (p.userId === null ? [] : [p.userId])),
+  );
   return [...posts.map((p) => ({ ...p, kind: "post" as const })), ...edits.map((p) => ({ ...p, kind: "edit" as const }))]
     .map((p) => ({
       kind: p.kind,
@@ -84,6 +125,8 @@ export async function postQueue(db: Db, locale: Locale): Promise<QueueItem[]> {
       owner: p.first ? `${p.first} ${p.last}` : "",
       since: new Date(p.since).toISOString(),
       late: now - new Date(p.since).getTime() > REVIEW_PROMISE_MS,
+      held: p.held,
+      brokerCount: p.userId === null ? null : (brokers.get(p.userId) ?? null),
     }))
     .sort((a, b) => a.since.localeCompare(b.since));
 }
@@ -116,6 +159,17 @@ export type PostReview = {
   edit: { facts: ReviewFact[]; description: string | null; photos: string[]; since: string } | null;
   /** What the decision forms send back (postVersion), so a post changed since the page was opened is not decided. */
   version: string;
+  /**
+   * The facts of the version under review (the pending edit's, else the listing's) as the staff correct them
+   * (decision 093), and which of its kind's facts a listing has: a rent's months upfront, a shop's key money.
+   */
+  correction: { facts: ListingFacts; rent: boolean; shop: boolean };
+  /** Why it is held for a person (decision 100), or null. */
+  held: s.HeldReason | null;
+  /** The owner's listings posted as "owner" in 30 days when that makes them a likely broker (likelyBrokers), else null. */
+  brokerCount: number | null;
+  /** Who the advertiser says they are (estate_ownership: 1 owner, 2 agent, 3 other), or null. */
+  ownership: number | null;
 };
 
 /** One post for review, or null when there is no listing with that id. */
@@ -163,7 +217,11 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     ).map((item) => ({ key: item.name, label: item.label, value: item.value })),
   ];
   const state: PostState = e.status === "approved" && edit ? "edit_pending" : e.status;
+  const brokers = e.user_id === null ? new Map<number, number>() : await likelyBrokers(db, [e.user_id]);
   return {
+    held: e.held_reason,
+    brokerCount: e.user_id === null ? null : (brokers.get(e.user_id) ?? null),
+    ownership: e.estate_ownership,
     estateId: e.id,
     stateId: e.state_id,
     status: e.status,
@@ -189,6 +247,7 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
     rejectReason: e.reject_reason,
     since: e.submitted_at.toISOString(),
     version: postVersion(e, edit ?? null),
+    correction: { facts: listingFactsOf(edit ?? e), ...factKindOf(e) },
     edit: edit
       ? {
           facts: factsOf(edit),
@@ -198,6 +257,28 @@ export async function postReview(db: Db, estateId: number, locale: Locale): Prom
         }
       : null,
   };
+}
+
+/**
+ * An admin's correction of a post's facts (decision 093): `facts` (null when not known), cut to what a listing of its
+ * kind has (factsFor), are written to the version under review (the pending edit when there is one, else the
+ * listing), its state kept, in one transition with the audit entry `estate.correct` that names the admin and keeps
+ * each changed fact before and after. `expectedVersion` is the version the page showed. Throws TransitionError when
+ * the post is not pending, approved or waiting with an edit, or changed since; Error("missing") for an unknown id.
+ */
+export async function correctFacts(
+  db: Db,
+  estateId: number,
+  actor: Actor,
+  facts: ListingFacts,
+  expectedVersion?: string | null,
+): Promise<TransitionResult> {
+  const [e] = await db
+    .select({ estate_offer_type_id: s.estates.estate_offer_type_id, estate_type_id: s.estates.estate_type_id })
+    .from(s.estates)
+    .where(eq(s.estates.id, estateId));
+  if (!e) throw new Error("missing");
+  return transition(db, estateId, "correct", actor, { facts: factsFor(facts, factKindOf(e)), expectedVersion });
 }
 
 /** The SMS key of each moderation action that tells the owner something (the owner gets an SMS). */
@@ -212,7 +293,8 @@ const SMS_OF: Partial<Record<PostAction, string>> = {
 /**
  * An admin's decision on a post: approve, reject, approve_edit, reject_edit or
  * unpublish, with the reason composed in the owner's language; the owner gets an SMS; unpublishing also closes the
- * listing's open reports. All in one transaction with the audit entry. Throws TransitionError when the post's
+ * listing's open reports, and so does approving (dismissed) or rejecting (unpublished) a listing the reports held
+ * (decision 100). All in one transaction with the audit entry. Throws TransitionError when the post's
  * state does not allow the action, Error("missing") for an unknown id, ReasonRequiredError.
  */
 export async function moderatePost(
@@ -224,7 +306,7 @@ export async function moderatePost(
   expectedVersion?: string | null,
 ): Promise<TransitionResult> {
   const [row] = await db
-    .select({ lang: s.users.lang })
+    .select({ lang: s.users.lang, held: s.estates.held_reason })
     .from(s.estates)
     .leftJoin(s.users, eq(s.users.id, s.estates.user_id))
     .where(eq(s.estates.id, estateId));
@@ -233,11 +315,26 @@ export async function moderatePost(
     reason: composed,
     expectedVersion,
     also: async (tx, result) => {
-      if (action === "unpublish") {
-        await tx
+      // Decision 100: a listing the reports held is decided by a person; each open report's outcome is what they
+      // decided (put back: dismissed; refused: unpublished), recorded with the decision's audit entry.
+      const heldByReports = row?.held === "reports" && (action === "approve" || action === "reject");
+      if (action === "unpublish" || heldByReports) {
+        const resolution = action === "approve" ? "dismissed" : "unpublished";
+        const closed = await tx
           .update(s.estate_reports)
-          .set({ resolved_at: new Date(), resolution: "unpublished" })
-          .where(and(eq(s.estate_reports.estate_id, estateId), isNull(s.estate_reports.resolved_at)));
+          .set({ resolved_at: new Date(), resolution })
+          .where(and(eq(s.estate_reports.estate_id, estateId), isNull(s.estate_reports.resolved_at)))
+          .returning({ id: s.estate_reports.id });
+        if (heldByReports && closed.length) {
+          await recordAudit(tx, {
+            actorId: actor.id,
+            action: action === "approve" ? "reports.dismiss" : "reports.uphold",
+            subjectType: "estate",
+            subjectId: estateId,
+            reason: composed,
+            details: { reports: closed.map((r) => r.id), resolution },
+          });
+        }
       }
       const key = SMS_OF[action];
       if (key && result.owner) await smsOwner(tx, result.owner, key, { number: result.stateId, reason: composed ?? "" });

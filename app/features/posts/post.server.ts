@@ -7,6 +7,7 @@ import { getLookups, nameOf, placeName } from "~/features/places/lookups.server"
 import type { Actor, PostState } from "./moderation.server";
 import { expiresAt } from "~/features/listings/lifetime.server";
 import { factsOf, type ListingFacts } from "~/features/listings/facts";
+import { priceHoldReason } from "./price-hold.server";
 
 /**
  * Owners' posts: a post is a row of `estates` with a `user_id`, created from /new-estate, edited on
@@ -131,14 +132,29 @@ export type NewPost = {
   fullname: string;
   mobile: string;
   subject: string;
+  /** The price in whole units of `currency` (decision 087: given in the first flow); null or absent: "price on request". */
+  price?: number | null;
+  currency?: "SYP" | "USD";
 };
 
 /**
- * Creates a user's post from /new-estate: a listing in state `pending` owned by `userId`, with
- * no price yet ("price on request" until the owner adds one) and no photos, its 24 hours starting now, with its audit
- * entry, in one transaction. Returns the listing id.
+ * Creates a user's post from /new-estate: a listing in state `pending` owned by `userId`, with the price given
+ * (none: "price on request" until the owner adds one) and no photos yet (addUploadedPhotos adds the offer's), its 24
+ * hours starting now, with its audit entry, in one transaction. Keeps the offer's `estate_ownership`, and holds a price
+ * too good to be true with its reason (priceHoldReason, decision 100). Returns the listing id.
  */
 export async function createPost(db: Db, userId: number, input: NewPost): Promise<number> {
+  // A price far from its area's median waits for a person with its reason (decision 100); read before the transaction.
+  const held = await priceHoldReason(db, {
+    price: input.price ?? null,
+    currency: input.currency ?? "SYP",
+    estate_offer_type_id: input.estate_offer_type_id,
+    estate_type_id: input.estate_type_id,
+    location_id: input.location_id,
+    period_type_id: input.period_type_id ?? null,
+    area: input.area,
+    area_unit_id: 1,
+  });
   return db.transaction(async (tx) => {
     const state_id = await nextStateId(tx);
     const [row] = await tx
@@ -149,7 +165,8 @@ export async function createPost(db: Db, userId: number, input: NewPost): Promis
         user_id: userId,
         contact_name: input.fullname,
         phone: input.mobile,
-        price: null,
+        price: input.price ?? null,
+        currency: input.currency ?? "SYP",
         location_id: input.location_id,
         estate_type_id: input.estate_type_id,
         estate_offer_type_id: input.estate_offer_type_id,
@@ -159,6 +176,8 @@ export async function createPost(db: Db, userId: number, input: NewPost): Promis
         area_unit_id: 1,
         description_ar: input.subject,
         description_en: input.subject,
+        estate_ownership: input.estate_ownership,
+        held_reason: held,
       })
       .returning({ id: s.estates.id });
     await recordAudit(tx, {
@@ -166,7 +185,7 @@ export async function createPost(db: Db, userId: number, input: NewPost): Promis
       action: "estate.submit",
       subjectType: "estate",
       subjectId: row.id,
-      details: { to: "pending", estate_ownership: input.estate_ownership },
+      details: { to: "pending", estate_ownership: input.estate_ownership, ...(held ? { held } : {}) },
     });
     return row.id;
   });

@@ -1,20 +1,31 @@
-import { and, count, eq, inArray, isNull, min } from "drizzle-orm";
+import { and, count, countDistinct, eq, gte, inArray, isNull, min } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import type { Locale } from "~/platform/i18n/i18n";
 import { recordAudit } from "~/platform/db/audit.server";
 import { publicEstate } from "~/features/listings/public-estate.server";
 import { getLookups, nameOf, placeName } from "~/features/places/lookups.server";
-import type { Actor } from "./moderation.server";
+import { transitionIn, type Actor } from "./moderation.server";
+import { deleteReleasedPhotos } from "./post-photos.server";
+import { smsOwner } from "./owner-texts.server";
 
 /**
  * Reports of listings: one per user and public listing, grouped by listing
  * in the back office, where they are dismissed or the listing unpublished (post-review.server.ts moderatePost).
+ * Reports act (docs/decisions/100-prices-held-owners-listings-reports-that-act.md): REPORTS_TO_HOLD open reports from
+ * different accounts within REPORT_WINDOW_DAYS take a listing out of the results until a person looks at it.
  */
 
+/** Open reports from different accounts that take a listing out of the results (decision 100). */
+export const REPORTS_TO_HOLD = 3;
+/** Within how many days those reports must come (decision 100). */
+export const REPORT_WINDOW_DAYS = 7;
+
 /**
- * Reports a public listing: one report per user and listing. Returns "reported", "already" when
- * the user reported it before, or "missing" when the listing is not public.
+ * Reports a public listing: one report per user and listing. The report that makes REPORTS_TO_HOLD open reports from
+ * different accounts within REPORT_WINDOW_DAYS holds the listing (moderation's `hold`: back to review, out of every
+ * result, audited with the system as actor) and tells its owner by SMS, in the same transaction as the report.
+ * Returns "reported", "already" when the user reported it before, or "missing" when the listing is not public.
  */
 export async function reportEstate(
   db: Db,
@@ -27,12 +38,33 @@ export async function reportEstate(
     .from(s.estates)
     .where(and(eq(s.estates.id, estateId), publicEstate()));
   if (!estate) return "missing";
-  const [row] = await db
-    .insert(s.estate_reports)
-    .values({ user_id: userId, estate_id: estateId, report_type_id: reasonId })
-    .onConflictDoNothing()
-    .returning({ id: s.estate_reports.id });
-  return row ? "reported" : "already";
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(s.estate_reports)
+      .values({ user_id: userId, estate_id: estateId, report_type_id: reasonId })
+      .onConflictDoNothing()
+      .returning({ id: s.estate_reports.id });
+    if (!row) return { result: "already" as const, released: [] };
+    const since = new Date(Date.now() - REPORT_WINDOW_DAYS * 86_400_000);
+    const [open] = await tx
+      .select({ accounts: countDistinct(s.estate_reports.user_id) })
+      .from(s.estate_reports)
+      .where(
+        and(
+          eq(s.estate_reports.estate_id, estateId),
+          isNull(s.estate_reports.resolved_at),
+          gte(s.estate_reports.created_at, since),
+        ),
+      );
+    if (Number(open?.accounts ?? 0) < REPORTS_TO_HOLD) return { result: "reported" as const, released: [] };
+    const [current] = await tx.select({ status: s.estates.status }).from(s.estates).where(eq(s.estates.id, estateId));
+    if (current?.status !== "approved") return { result: "reported" as const, released: [] };
+    const held = await transitionIn(tx, estateId, "hold", { id: null, admin: false }, { held: "reports" });
+    if (held.owner) await smsOwner(tx, held.owner, "reportedHold", { number: held.stateId });
+    return { result: "reported" as const, released: held.releasedImages };
+  });
+  await deleteReleasedPhotos(outcome.released);
+  return outcome.result;
 }
 
 /** Whether a user already reported a listing. */
@@ -51,6 +83,8 @@ export type ReportGroup = {
   estateType: string;
   place: string;
   status: string;
+  /** Taken out of the results by its reports until a person decides (decision 100). */
+  held: boolean;
   /** The owner's language (ar or en; the page's for the staff's listings): the unpublish reasons are written in it. */
   ownerLang: string;
   total: number;
@@ -80,6 +114,7 @@ export async function reportGroups(db: Db, locale: Locale): Promise<ReportGroup[
       type: s.estates.estate_type_id,
       loc: s.estates.location_id,
       status: s.estates.status,
+      held: s.estates.held_reason,
       lang: s.users.lang,
     })
     .from(s.estates)
@@ -94,6 +129,7 @@ export async function reportGroups(db: Db, locale: Locale): Promise<ReportGroup[
       estateType: nameOf(lookups.byId.estateType.get(e.type), locale) ?? "",
       place: placeName(lookups, e.loc, locale),
       status: e.status,
+      held: e.status === "pending" && e.held === "reports",
       ownerLang: e.lang ?? locale,
       total: 0,
       reasons: [],

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useT } from "~/platform/i18n/use-t";
 import type { EstateCard } from "~/features/listings/estate-card.server";
 import type { SearchResult } from "~/features/search/estate-search.server";
@@ -9,7 +9,7 @@ import { EstateGrid } from "~/features/listings/EstateCard";
 import { Icon } from "~/platform/ui/Icon";
 import { Pagination } from "~/platform/ui/Pagination";
 import { SearchFilter } from "./SearchFilter";
-import { PlaceMap, type MapData } from "~/features/places/PlaceMap";
+import { PlaceMap } from "~/features/places/PlaceMap";
 
 /** The id of a results page's search form: the sort beside the count belongs to it through its `form` attribute. */
 const SEARCH_FORM = "search-form";
@@ -26,6 +26,7 @@ export function EstateResults({
   notice,
   links = [],
   sort,
+  budget = [],
 }: {
   result: SearchResult | null;
   similar: EstateCard[];
@@ -36,8 +37,14 @@ export function EstateResults({
   links?: LinkGroup[];
   /** The sort field, drawn beside the count as a control of the search form (docs/decisions/058-results-first.md). */
   sort?: FilterField;
+  /**
+   * The highest price and its currency, drawn on the same line as controls of the search form, so that a budget is
+   * set without opening "Edit search" (docs/decisions/087-typed-words-answered-where-typed.md); empty: not shown.
+   */
+  budget?: FilterField[];
 }) {
   const { t } = useT();
+  const { search } = useLocation();
   if (invalid || !result) {
     return (
       <div className="notice notice-error" role="alert">
@@ -63,6 +70,18 @@ export function EstateResults({
                   formatted: formatNumber(result.total),
                 })}
         </p>
+        {budget.length ? (
+          // Made again for each search: a client-side navigation shows the new search's budget, as a page load does.
+          <div className="sort budget" key={search}>
+            {budget.map((f) => (
+              // The currency's select is named by its label for screen readers; the line shows "SYP" or "US$".
+              <Field key={f.name} f={{ ...f, form: SEARCH_FORM }} labelHidden={f.name === "currency"} />
+            ))}
+            <button type="submit" form={SEARCH_FORM} className="button">
+              {t("search.budgetApply")}
+            </button>
+          </div>
+        ) : null}
         {sort ? (
           <div className="sort">
             <Field f={{ ...sort, form: SEARCH_FORM }} />
@@ -137,16 +156,17 @@ function SearchBar({ chips, open, children }: { chips?: LinkGroup; open: boolean
 }
 
 /**
- * The optional filters (decision 024) inside SearchFilter: the words, price and sort fields, then the others under a "more
+ * The optional filters (decision 024) inside SearchFilter: the words, price and sort fields (but those drawn `beside`
+ * the results' count, which belong to the form through their `form` attribute), then the others under a "more
  * filters" disclosure (open when one of them is set or wrong). The server describes every field with its translated
  * label, attributes and message (listing-page.server.ts filterFields), so this code only draws them: the search page
  * stays within its JavaScript budget (decision 024), and the fields work without JavaScript as a plain GET form.
  */
 // In this module, not one of its own: one script less on the search page (decision 024, JavaScript budget).
-export function ExtraFilters({ extra, withSort = true }: { extra: ExtraFields; withSort?: boolean }) {
+export function ExtraFilters({ extra, beside = [] }: { extra: ExtraFields; beside?: readonly string[] }) {
   return (
     <>
-      {extra.main.map((f) => (withSort || f.name !== "sort" ? <Field key={f.name} f={f} /> : null))}
+      {extra.main.map((f) => (beside.includes(f.name) ? null : <Field key={f.name} f={f} />))}
       <details className="more-filters" open={extra.open}>
         <summary>{extra.summary}</summary>
         <div className="filter-fields">
@@ -159,11 +179,20 @@ export function ExtraFilters({ extra, withSort = true }: { extra: ExtraFields; w
   );
 }
 
-/** One field: its label wraps it (no ids), its message follows the control inside the label; `form` names its form. */
-function Field({ f: { label, error, options, ...attributes } }: { f: FilterField & { form?: string } }) {
+/**
+ * One field: its label wraps it (no ids), its message follows the control inside the label; `form` names its form.
+ * `labelHidden` keeps the label for screen readers only.
+ */
+function Field({
+  f: { label, error, options, ...attributes },
+  labelHidden,
+}: {
+  f: FilterField & { form?: string };
+  labelHidden?: boolean;
+}) {
   return (
     <label className="field">
-      {label}
+      {labelHidden ? <span className="visually-hidden">{label}</span> : label}
       {options ? (
         <select {...attributes}>
           {options.map(([value, text]) => (
@@ -184,8 +213,8 @@ type ListingPageData = {
   options: import("~/features/places/lookups.server").FilterOptions;
   values: import("~/features/search/estate-filter.server").FilterValues;
   errors: import("~/features/search/estate-filter.server").FilterErrors;
-  /** The map of listings under the results (decision 095); null when the search is refused. */
-  map: MapData | null;
+  /** The address of the map of listings under the results (decisions 095 and 101); null when the search is refused. */
+  map: string | null;
   /** The chosen place when the place select lacks it (gazetteerPlace, decision 095). */
   place: { id: number; name: string } | null;
   result: SearchResult | null;
@@ -197,6 +226,9 @@ type ListingPageData = {
   /** Whether the form marks location, type and offer type as required (/estates, unless from the advanced search). */
   required: boolean;
 };
+
+/** The fields of the budget drawn on the results' first line: the highest price and its currency. */
+const BUDGET_FIELDS: readonly string[] = ["price_max", "currency"];
 
 const PAGES = {
   all: { action: "/estates", title: "search.resultsTitle", lead: null },
@@ -216,6 +248,10 @@ export function ListingPage({ data, kind }: { data: ListingPageData; kind: keyof
   const page = PAGES[kind];
   // Beside the count when there is something to sort; else inside the form, so that a search sent again keeps it.
   const sortBeside = !data.invalid && Boolean(data.result?.total);
+  // The budget (highest price and currency) on the results' first line whenever there are results to narrow or none
+  // found; a wrong search opens the whole form, which keeps them (decision 087).
+  const budgetBeside = !data.invalid;
+  const beside = [...(sortBeside ? ["sort"] : []), ...(budgetBeside ? BUDGET_FIELDS : [])];
   return (
     <div className="page listing-page">
       <h1>{t(page.title)}</h1>
@@ -232,22 +268,60 @@ export function ListingPage({ data, kind }: { data: ListingPageData; kind: keyof
           required={kind === "all" && data.required}
           compact
         >
-          <ExtraFilters extra={data.fields} withSort={!sortBeside} />
+          <ExtraFilters extra={data.fields} beside={beside} />
         </SearchFilter>
       </SearchBar>
-      <EstateResults {...data} sort={sortBeside ? data.fields.main.find((f) => f.name === "sort") : undefined} />
-      {data.map ? <ResultsMap map={data.map} /> : null}
+      <EstateResults
+        {...data}
+        sort={sortBeside ? data.fields.main.find((f) => f.name === "sort") : undefined}
+        budget={budgetBeside ? data.fields.main.filter((f) => BUDGET_FIELDS.includes(f.name)) : []}
+      />
+      {data.map ? <ResultsMap map={data.map} kind={kind} /> : null}
     </div>
   );
 }
 
-/** The SVG map under the results (decision 095): the search's governorate and its places, else every governorate. */
-function ResultsMap({ map }: { map: MapData }) {
+/**
+ * The SVG map under the results (decision 095): the search's governorate and its places, else every governorate. With
+ * JavaScript, a button opens the interactive map of the search's listings (SearchMapView, pan, zoom and clusters),
+ * whose code is loaded only then (a dynamic import): the results page's first scripts do not grow. Without JavaScript
+ * the button is never drawn (it appears once the page's script runs) and the SVG map stays as it is.
+ */
+function ResultsMap({ map, kind }: { map: string; kind: keyof typeof PAGES }) {
   const { t } = useT();
-  const focus = map.governorates.find((g) => g.id === map.focus);
+  const { search } = useLocation();
+  const [scripted, setScripted] = useState(false);
+  const [view, setView] = useState<typeof import("./SearchMapView").SearchMapView | "loading" | "failed" | null>(null);
+  useEffect(() => setScripted(true), []);
+  const open = () => {
+    setView("loading");
+    import("./SearchMapView").then(
+      (module) => setView(() => module.SearchMapView),
+      () => setView("failed"),
+    );
+  };
+  const View = typeof view === "function" ? view : null;
   return (
-    <section className="section">
-      <PlaceMap data={map} title={focus ? t("places.map.titleIn", { name: focus.name }) : t("places.map.title")} />
+    <section className={View ? "section results-map-open" : "section"}>
+      {scripted && !View ? (
+        <p>
+          <button type="button" className="button" onClick={open} disabled={view === "loading"} aria-busy={view === "loading"}>
+            <Icon name="map" /> {t("places.map.open")}
+          </button>
+          {view === "failed" ? <span role="alert"> {t("places.map.failed")}</span> : null}
+        </p>
+      ) : null}
+      {View ? (
+        <>
+          <View query={search} scope={kind} />
+          <p>
+            <button type="button" className="button" onClick={() => setView(null)}>
+              {t("places.map.close")}
+            </button>
+          </p>
+        </>
+      ) : null}
+      <PlaceMap src={map} />
     </section>
   );
 }

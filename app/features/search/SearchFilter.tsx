@@ -45,6 +45,9 @@ export function SearchFilter({
   const { t } = useT();
   const id = useId();
   const placesReady = usePlaces() !== null;
+  // The price bands of the offer types this page searches (id 1, any price, is the select's empty choice); none on
+  // the holiday page, whose nightly prices no band splits (decision 087).
+  const bands = options.priceDomains.filter((b) => b.offerTypeId !== null);
   // Sale is preselected (offer type default 1), except when the server says the offer type is missing.
   const offer = values.estate_offer_type_id || (errors.estate_offer_type_id ? "" : "1");
   const fieldError = (name: keyof FilterValues) => {
@@ -127,16 +130,26 @@ export function SearchFilter({
             </option>
           )),
         )}
-        {field(
-          "price_domain_id",
-          "search.priceRange",
-          null,
-          options.priceDomains.map((o) => (
-            <option key={o.id} value={o.id === 1 ? "" : o.id}>
-              {o.id === 1 ? t("search.anyPrice") : `${o.name} ${t("card.currency")}`}
-            </option>
-          )),
-        )}
+        {bands.length
+          ? field(
+              "price_domain_id",
+              "search.priceRange",
+              <option value="">{t("search.anyPrice")}</option>,
+              // The bands of each offer type under its name (decision 087); a page of one offer type has its own only.
+              options.offerTypes.map((o) => {
+                const list = bands.filter((b) => b.offerTypeId === o.id);
+                return list.length ? (
+                  <optgroup key={o.id} label={o.id === 1 ? t("search.saleTab") : t("search.rentTab")}>
+                    {list.map((b) => (
+                      <option key={b.id} value={b.id}>
+                        {b.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null;
+              }),
+            )
+          : null}
         {children}
         {required ? null : <input type="hidden" name="is_simple" value="0" />}
         <button type="submit" className="button button-primary filter-submit">

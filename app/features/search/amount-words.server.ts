@@ -1,7 +1,10 @@
+import { DUNAM_M2 } from "~/features/listings/prices.server";
+
 /**
  * Amounts written in a search (docs/decisions/084-search-reads-syrian-phrasing.md): an area with its unit ("150 متر",
- * "١٢٠ م٢", "90 sqm"), a price with its scale and currency ("50 الف دولار", "$50k", "2.5 مليون ليرة"), each alone or
- * after "تحت/أقل من/under" (a maximum), "فوق/أكثر من/over" (a minimum) or "بين … و …/between … and …" (a range).
+ * "١٢٠ م٢", "90 sqm", "5 دونم": 5,000 m²), a price with its scale and currency ("50 الف دولار", "$50k", "2.5 مليون
+ * ليرة"), each alone or after "تحت/أقل من/under" (a maximum), "فوق/أكثر من/over" (a minimum) or "بين … و …/between …
+ * and …" (a range).
  * filter-words.server.ts makes them filters; nothing else reads this.
  */
 
@@ -14,7 +17,10 @@ export type AmountCurrency = "USD" | "SYP" | null;
  */
 export type AmountWords = {
   kind: "area" | "price";
-  /** The lower bound (m² for an area, whole units of the currency for a price), or undefined for none. */
+  /**
+   * The lower bound (m² for an area, a dunam counted as 1,000; whole units of the currency for a price), or undefined
+   * for none.
+   */
   min?: number;
   /** The upper bound, as min. */
   max?: number;
@@ -50,11 +56,13 @@ const PRICE_WORD = `(?:ب?سعر|ب?السعر|بحدود|حدود|حوالي|ت
 const AREA_WORD = `(?:ب?مساحة|المساحة|مساحتها|مساحته|area|size)${E}`;
 /** An area's unit (square metres). */
 const AREA_UNIT = `(?:متر(?:اً|ا)?(?:\\s+مربع)?|[أا]متار|م\\s?2|م²|م|m\\s?2|m²|sqm|sq\\.?\\s?m|square\\s+met(?:er|re)s?|met(?:er|re)s?)${E}`;
+/** An area's unit of 1,000 m², the dunam, in which land and farms are sold ("5 دونم", "2 dunams"). */
+const DUNAM = `(?:دونم(?:ات|اً|ا)?|dunums?|dunams?|donums?)${E}`;
 /** Words between the two ends of a range. */
 const AND = "(?:و|and|[إا]لى|ل|to|-|–)";
 
 const AREA = new RegExp(
-  `${B}(?:(${AT_MOST})|(${AT_LEAST}))?\\s*(?:${AREA_WORD}\\s*)?(?:(?:بين|between|من|from)\\s+(${NUM})\\s*(?:${AREA_UNIT})?\\s*${AND}\\s*)?(?:بـ?)?(${NUM})\\s?${AREA_UNIT}`,
+  `${B}(?:(${AT_MOST})|(${AT_LEAST}))?\\s*(?:${AREA_WORD}\\s*)?(?:(?:بين|between|من|from)\\s+(${NUM})\\s*(?:${AREA_UNIT}|${DUNAM})?\\s*${AND}\\s*)?(?:بـ?)?(${NUM})\\s?(?:${AREA_UNIT}|(${DUNAM}))`,
   "giu",
 );
 const PRICE = new RegExp(
@@ -113,11 +121,13 @@ export function amountsOf(q: string): AmountWords[] {
   const found: AmountWords[] = [];
   const taken = (start: number, end: number) => found.some((a) => start < a.end && a.start < end);
   for (const m of text.matchAll(AREA)) {
-    const [, atMost, atLeast, from, value] = m;
+    const [, atMost, atLeast, from, value, dunam] = m;
     const start = m.index!;
     const end = start + m[0].trimEnd().length;
-    const n = parseNumber(value);
-    const low = from === undefined ? undefined : parseNumber(from);
+    // The filter's area is in m²: a dunam is 1,000 of them (both ends of a range are in the unit written last).
+    const unit = dunam ? DUNAM_M2 : 1;
+    const n = parseNumber(value) * unit;
+    const low = from === undefined ? undefined : parseNumber(from) * unit;
     if (!(n > 0 && n <= LIMIT.area) || (low !== undefined && !(low > 0 && low <= n))) continue;
     found.push({ kind: "area", ...bounds(n, low, atMost, atLeast, AROUND.area), currency: null, start, end });
   }

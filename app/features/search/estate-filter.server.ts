@@ -9,9 +9,11 @@ import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import type { Sort } from "~/features/search/search-query";
 import { publicEstate } from "~/features/listings/public-estate.server";
-import { currentRate } from "~/features/listings/exchange-rate.server";
-import { VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
+import { keptCurrentRate } from "~/features/listings/exchange-rate.server";
+import { squareMetresPerUnit } from "~/features/listings/prices.server";
+import { MONTHLY_FACTOR, RENT_OFFER_TYPE_ID, VACATION_PERIOD_TYPE_IDS, type Lookups } from "~/features/places/lookups.server";
 import { wordsQuery } from "./search-words.server";
+import { ownersAliasRead } from "./owners-alias";
 
 export type { FilterParam } from "~/features/search/search-query";
 
@@ -51,7 +53,10 @@ export type EstateFilter = {
   period_type_id?: number;
   negotiable?: boolean;
   with_photos?: boolean;
-  advertiser?: "office" | "owner";
+  /** "office": only offices' listings (decision 024). Owners are estate_ownership (decision 103). */
+  advertiser?: "office";
+  /** 1: only listings posted by their owners (estate_ownership 1) and never an office's (decision 100). */
+  estate_ownership?: 1;
   /** At least this many hours of grid electricity a day (the listing's electricity_hours; decision 093). */
   electricity_min?: number;
   /** Only listings that say they have solar panels. */
@@ -71,7 +76,7 @@ export type EstateFilter = {
 
 /** SYP for one USD, as the prices of a search are compared (the back office's current rate; 1 if none was set). */
 export async function rateOf(db: Db): Promise<number> {
-  return (await currentRate(db))?.sypPerUsd ?? 1;
+  return (await keptCurrentRate(db))?.sypPerUsd ?? 1;
 }
 
 /** The largest value of a PostgreSQL bigint, the type of estates.price_syp: no stored price is above it. */
@@ -90,14 +95,80 @@ const BIGINT_MAX = 2n ** 63n - 1n;
  * minimum above BIGINT_MAX matches nothing; a maximum above it bounds nothing but still leaves out listings without
  * a price, as any maximum does.
  */
-function priceRange(filter: EstateFilter, rate: number, column: AnyPgColumn): SQL | undefined {
+function priceRange(
+  filter: EstateFilter,
+  rate: number,
+  column: AnyPgColumn,
+  scaled?: { min: number; max: number },
+): SQL | undefined {
   if (filter.price_min === undefined && filter.price_max === undefined) return undefined;
   const factor = BigInt(filter.currency === "USD" ? rate : 1);
-  const min = filter.price_min === undefined ? undefined : BigInt(Math.floor(filter.price_min)) * factor;
-  const max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
+  let min = filter.price_min === undefined ? undefined : BigInt(Math.floor(filter.price_min)) * factor;
+  let max = filter.price_max === undefined ? undefined : BigInt(Math.ceil(filter.price_max)) * factor;
+  // Bounds on a stated price scaled to a month's (priceSortRange): widened past a float's error, and a minimum kept
+  // within a bigint, where PostgreSQL caps a month's price (migration 0022's price_per_month).
+  if (scaled && min !== undefined) min = BigInt(Math.floor(Number(min) * scaled.min * (1 - 1e-9)));
+  if (scaled && max !== undefined) max = BigInt(Math.ceil(Number(max) * scaled.max * (1 + 1e-9)));
+  if (scaled && min !== undefined && min > BIGINT_MAX) min = BIGINT_MAX;
   if (min !== undefined && min > BIGINT_MAX) return sql`false`;
   const bound = (n: bigint) => sql`${(n > BIGINT_MAX ? BIGINT_MAX : n).toString()}::bigint`;
   return and(min === undefined ? undefined : gte(column, bound(min)), max === undefined ? undefined : lte(column, bound(max)));
+}
+
+/**
+ * What a rent's month costs for each unit of its stated price, for the periods a rent search of `filter` can find
+ * (MONTHLY_FACTOR, decision 057): its period's only, or the long-term periods' (with 1 for a rent without a period,
+ * which counts as monthly) on the rent page, the holiday periods' on the holiday page, every one otherwise.
+ */
+function rentFactors(filter: EstateFilter): number[] {
+  if (filter.period_type_id) return [MONTHLY_FACTOR[filter.period_type_id] ?? 1];
+  const scope = filter.scope ?? "all";
+  const periods = Object.keys(MONTHLY_FACTOR)
+    .map(Number)
+    .filter((id) => scope === "all" || VACATION_PERIOD_TYPE_IDS.includes(id) === (scope === "vacation"));
+  return [...periods.map((id) => MONTHLY_FACTOR[id]), ...(scope === "vacation" ? [] : [1])];
+}
+
+/**
+ * The price range of `filter` (on the price as stated, priceRange) as bounds on price_sort_syp, the key of the price
+ * orders (decision 057), that every listing of the offer type `offerTypeId` within the range meets: a sale's
+ * price_sort_syp is its price_syp; a rent's is its price a month, the stated price × its period's MONTHLY_FACTOR
+ * (rentFactors), so the bounds are those of the smallest and the largest factor, a little wider for rounding. Added
+ * to the range (the same matches), they let a walk of a price order start and end at the range instead of passing
+ * over the listings outside it (decision 072's walk per offer type, a rent search by price). Undefined without a
+ * price range.
+ */
+export function priceSortRange(filter: EstateFilter, rate: number, offerTypeId: number): SQL | undefined {
+  if (offerTypeId !== RENT_OFFER_TYPE_ID) return priceRange(filter, rate, s.estates.price_sort_syp);
+  const factors = rentFactors(filter);
+  return priceRange(filter, rate, s.estates.price_sort_syp, { min: Math.min(...factors), max: Math.max(...factors) });
+}
+
+/**
+ * The area range of `filter` (`area_min`, `area_max`: square metres) over each listing's area as stored, in its own
+ * unit (`area_unit_id`; a dunam is 1,000 m², squareMetresPerUnit, decision 084): per unit, the bounds divided by the
+ * unit's size, so "over 1,000 m²" finds a farm of 2 dunams and "5 دونم" a plot of 5,000 m². A listing in a unit of no
+ * known size matches no area range. The loosest of the units' bounds are repeated on `area` alone, so that an index
+ * keyed on the area still reads their range only.
+ */
+function areaRange(filter: EstateFilter, lookups: Lookups): SQL | undefined {
+  const { area_min: min, area_max: max } = filter;
+  if (min === undefined && max === undefined) return undefined;
+  const units = lookups.areaUnits.flatMap((unit) => {
+    const m2 = squareMetresPerUnit(lookups, unit.id);
+    return m2 === null ? [] : [{ id: unit.id, m2 }];
+  });
+  if (!units.length) return sql`false`;
+  const within = (smallest: number, largest: number) =>
+    and(
+      min === undefined ? undefined : gte(s.estates.area, min / largest),
+      max === undefined ? undefined : lte(s.estates.area, max / smallest),
+    );
+  const sizes = units.map((u) => u.m2);
+  return and(
+    within(Math.min(...sizes), Math.max(...sizes)),
+    or(...units.map((u) => and(eq(s.estates.area_unit_id, u.id), within(u.m2, u.m2)))),
+  );
 }
 
 /**
@@ -106,6 +177,9 @@ function priceRange(filter: EstateFilter, rate: number, column: AnyPgColumn): SQ
  */
 export function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   const conditions: (SQL | undefined)[] = [publicEstate()];
+  // One property, one card (decision 099): a published duplicate is shown by its group's cheapest listing only, so a
+  // group counts once; tested inside every search index (migration 0044's INCLUDE). An office's page lists all of its own.
+  if (!filter.office_id) conditions.push(isNull(s.estates.duplicate_of));
   if (filter.location_id) conditions.push(eq(s.estates.location_id, filter.location_id));
   // The stored governorate (migration 0015, decision 031), which leads the governorate indexes.
   if (filter.governorate_id) conditions.push(eq(s.estates.governorate_id, filter.governorate_id));
@@ -154,9 +228,11 @@ export function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
     if (domain.max !== null) conditions.push(lt(price, domain.max));
   }
   conditions.push(priceRange(filter, rate, price));
+  // A rent search's range also bounds the month's price, the key of its price orders (the same matches).
+  const rentsOnly = scope !== "all" || filter.estate_offer_type_id === RENT_OFFER_TYPE_ID;
+  if (rentsOnly) conditions.push(priceSortRange(filter, rate, RENT_OFFER_TYPE_ID));
   if (filter.rooms_min !== undefined) conditions.push(gte(s.estates.rooms_count, filter.rooms_min));
-  if (filter.area_min !== undefined) conditions.push(gte(s.estates.area, filter.area_min));
-  if (filter.area_max !== undefined) conditions.push(lte(s.estates.area, filter.area_max));
+  conditions.push(areaRange(filter, lookups));
   if (filter.floor !== undefined) conditions.push(eq(s.estates.floor, filter.floor));
   if (filter.furnished) conditions.push(eq(s.estates.furnished, true));
   if (filter.swimming_pool) conditions.push(eq(s.estates.swimming_pool, true));
@@ -168,7 +244,8 @@ export function whereOf(filter: EstateFilter, lookups: Lookups, rate = 1): SQL {
   }
   if (filter.since) conditions.push(gt(s.estates.published_at, filter.since));
   if (filter.advertiser === "office") conditions.push(isNotNull(s.estates.office_id));
-  if (filter.advertiser === "owner") conditions.push(isNull(s.estates.office_id));
+  // Both columns are in every search index's INCLUDE (migration 0045), so a walk or a count tests them in the index.
+  if (filter.estate_ownership === 1) conditions.push(eq(s.estates.estate_ownership, 1), isNull(s.estates.office_id));
   // The facts (decision 093): a listing that does not say (null) never matches a fact asked for.
   if (filter.electricity_min !== undefined) conditions.push(gte(s.estates.electricity_hours, filter.electricity_min));
   if (filter.solar) conditions.push(eq(s.estates.solar, true));
@@ -304,6 +381,14 @@ export function parseEstateFilter(
     }
   }
   if (filter.price_domain_id === 1) delete filter.price_domain_id;
+  // A band is of one offer type (decision 087): asked with the other, or on the rent or holiday page for a sale, it
+  // is refused beside its field rather than bounding what it was not made for.
+  const band = filter.price_domain_id ? lookups.byId.priceDomain.get(filter.price_domain_id) : undefined;
+  const offer = filter.scope === "all" ? filter.estate_offer_type_id : RENT_OFFER_TYPE_ID;
+  if (band?.estate_offer_type_id && offer && band.estate_offer_type_id !== offer) {
+    errors.price_domain_id = [message("search.errors.priceBand")];
+    delete filter.price_domain_id;
+  }
   for (const field of AMOUNTS) if (value[field] !== undefined) filter[field] = value[field];
   for (const [min, max] of [
     ["price_min", "price_max"],
@@ -315,6 +400,7 @@ export function parseEstateFilter(
   }
   for (const field of CHOICES) if (value[field] !== undefined) filter[field] = value[field] as never;
   for (const flag of FLAGS) if (value[flag]) filter[flag] = true;
+  if (value.estate_ownership === "1") filter.estate_ownership = 1;
   if (value.q) filter.q = value.q;
   // `since`: what an alert's link carries (decision 030).
   if (value.since) filter.since = value.since;
@@ -348,6 +434,17 @@ export function governorateChoice(params: URLSearchParams): URLSearchParams | nu
   next.set("governorate_id", String(id));
   next.delete("page");
   return next;
+}
+
+/**
+ * The query string a search page redirects to so that a search has one address (decision 024's governorate choice,
+ * governorateChoice; decision 103's owners' filter, whose old spelling `advertiser=owner` the advanced search's "Posted
+ * by" select still sends: ownersAliasRead), or null when `params` is already so written.
+ */
+export function searchChoices(params: URLSearchParams): URLSearchParams | null {
+  const governorate = governorateChoice(params);
+  const owners = ownersAliasRead(governorate ?? params);
+  return owners ?? governorate;
 }
 
 /**

@@ -3,11 +3,11 @@ import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import type { Sort } from "~/features/search/search-query";
 import type { Locale } from "~/platform/i18n/i18n";
-import { baseCardQuery, cardsOf, type EstateCard } from "~/features/listings/estate-card.server";
+import { baseCardQuery, cardsOf, imagesOf, type EstateCard } from "~/features/listings/estate-card.server";
 import { getLookups, type Lookups } from "~/features/places/lookups.server";
 import { budgetOf, COUNT_LIMIT, countWasCut, findPage, idsEachWay, key, type OrderKey } from "./find-page.server";
-import { queryStems, searchWords, wordsKindOf, wordsQuery } from "./search-words.server";
-import { rateOf, whereOf, type EstateFilter } from "./estate-filter.server";
+import { queryStems, searchWords, stemMatcher, wordsKindOf, wordsQuery } from "./search-words.server";
+import { priceSortRange, rateOf, whereOf, type EstateFilter } from "./estate-filter.server";
 
 /**
  * Searching the public listings (decisions 024 and 027): a filter's orders, one page of results with its count (at
@@ -64,22 +64,23 @@ function orderOf(sort: Sort | undefined): OrderKey[] {
   }
 }
 
-const titleWordsOf = new WeakMap<Lookups, string[]>();
+const titleWordsOf = new WeakMap<Lookups, (stem: string) => boolean>();
 
 /**
- * Every stem a listing's title can hold (migration 0021's weight A: offer types, "للبيع sale للإيجار rent", estate
- * types, places and governorates, in both languages), as search_words makes them; kept per lookups object.
+ * Whether a stem is one a listing's title can hold (migration 0021's weight A: offer types, "للبيع sale للإيجار rent",
+ * estate types, places and governorates, in both languages, as search_words makes them), or begins one (stemMatcher);
+ * the matcher is kept per lookups object.
  */
-function titleWords(lookups: Lookups): string[] {
-  let words = titleWordsOf.get(lookups);
-  if (!words) {
+function titleWords(lookups: Lookups): (stem: string) => boolean {
+  let matches = titleWordsOf.get(lookups);
+  if (!matches) {
     const names = [lookups.offerTypes, lookups.estateTypes, lookups.governorates, ...lookups.governorates.map((g) => g.locations)]
       .flat()
       .map((r) => `${r.name_ar} ${r.name_en}`);
-    words = [...new Set(searchWords(`${names.join(" ")} للبيع sale للإيجار rent`))];
-    titleWordsOf.set(lookups, words);
+    matches = stemMatcher(searchWords(`${names.join(" ")} للبيع sale للإيجار rent`));
+    titleWordsOf.set(lookups, matches);
   }
-  return words;
+  return matches;
 }
 
 /**
@@ -92,9 +93,7 @@ function titleWords(lookups: Lookups): string[] {
 function titleFirst(filter: EstateFilter, lookups: Lookups): OrderKey | undefined {
   const stems = filter.q ? queryStems(filter.q) : [];
   if (!stems.length) return undefined;
-  const title = titleWords(lookups);
-  const matches = (stem: string) => title.some((w) => w === stem || ([...stem].length >= 3 && w.startsWith(stem)));
-  if (!stems.every(matches)) return undefined;
+  if (!stems.every(titleWords(lookups))) return undefined;
   return key(sql`(${s.estates.search_tsv} @@ to_tsquery('simple', ${wordsQuery(filter.q!, "A")}))`, true, false);
 }
 
@@ -102,13 +101,61 @@ function titleFirst(filter: EstateFilter, lookups: Lookups): OrderKey | undefine
  * The branches a search's walk reads one by one and merges (decision 072): a price sort over sales and rents
  * together, one walk per offer type. A rent's price is per month, a sale's the whole price, so the prices of the two
  * lie apart: one walk of both passes over every sale (or rent) before reaching the other, while each offer type's
- * prices have an index of their own (with the estate type: migration 0030). None (empty) for other searches, and when
- * words can match a title (titleFirst leads the order, which no index serves).
+ * prices have an index of their own (with the estate type: migration 0030). Each branch bounds its price order by the
+ * search's price range (priceSortRange, `rate` SYP per USD), so its walk starts at the range ("villas over $500,000,
+ * cheapest" no longer passes over every cheaper villa); a price range bounds the walk of a price per m² sort only as
+ * a filter. None (empty) for other searches, and when words can match a title (titleFirst leads the order, which no
+ * index serves).
  */
-function walkBranchesOf(filter: EstateFilter, lookups: Lookups): SQL[] {
-  if (filter.sort !== "price_asc" && filter.sort !== "price_desc") return [];
-  if ((filter.scope ?? "all") !== "all" || filter.estate_offer_type_id || titleFirst(filter, lookups)) return [];
-  return lookups.offerTypes.map((o) => eq(s.estates.estate_offer_type_id, o.id));
+function walkBranchesOf(filter: EstateFilter, lookups: Lookups, rate: number, offerTypeIds?: number[]): SQL[] {
+  if (!branchesWalked(filter, lookups)) return [];
+  return (offerTypeIds ?? lookups.offerTypes.map((o) => o.id)).map((id) =>
+    and(eq(s.estates.estate_offer_type_id, id), priceSortRange(filter, rate, id))!,
+  );
+}
+
+/**
+ * Whether a search's walk reads one branch per offer type (walkBranchesOf): a price sort, or the price per m² sort
+ * (decision 102), naming no offer type. The price per m² has its index per offer type and estate type too
+ * (estates_type_price_per_m2_syp_idx, estates_offer_price_per_m2_syp_idx), and a rent's is per month: one walk over
+ * both offer types passed over a governorate's listings in another index's order and sorted them (owners' flats in
+ * Homs by price per m²: 9,104 of them read and sorted, 18 ms at 1,000,000 listings, against two walks of a few hundred
+ * index entries).
+ */
+function branchesWalked(filter: EstateFilter, lookups: Lookups): boolean {
+  if (filter.sort !== "price_asc" && filter.sort !== "price_desc" && filter.sort !== "price_per_m2_asc") return false;
+  return (filter.scope ?? "all") === "all" && !filter.estate_offer_type_id && !titleFirst(filter, lookups);
+}
+
+/**
+ * The offer types whose branch of a walk can have matches (walkBranchesOf), when the search names a finishing
+ * (decision 084's words: هيكل، عالعظم): the frame and shell states are listed for sale only, and a branch of rents
+ * without them reads every rent of its type to its end before the merge answers (83,827 house rents for "بيت هيكل",
+ * dearest first, at 1,000,000 listings). One probe per offer type of estates_finishing_offer_type_idx (migration
+ * 0043, about 0.1 ms): whether any approved listing has that finishing, offer type and the search's estate type. Read
+ * fresh on every such search, never cached, as roomsNeverMatch; a necessary condition only. Undefined (every offer
+ * type) for the other searches. Throws the database's errors.
+ */
+async function finishingBranches(db: Db, filter: EstateFilter, lookups: Lookups): Promise<number[] | undefined> {
+  if (!filter.estate_finishing || !branchesWalked(filter, lookups)) return undefined;
+  const found: number[] = [];
+  for (const offer of lookups.offerTypes) {
+    // Only the index's own columns, so that it is read alone (an index-only scan).
+    const [row] = await db
+      .select({ offer: s.estates.estate_offer_type_id })
+      .from(s.estates)
+      .where(
+        and(
+          eq(s.estates.status, "approved"),
+          eq(s.estates.interior_status_id, filter.estate_finishing),
+          eq(s.estates.estate_offer_type_id, offer.id),
+          filter.estate_type_id ? eq(s.estates.estate_type_id, filter.estate_type_id) : undefined,
+        ),
+      )
+      .limit(1);
+    if (row) found.push(offer.id);
+  }
+  return found;
 }
 
 /**
@@ -134,6 +181,18 @@ function searchOrderOf(filter: EstateFilter, lookups: Lookups): OrderKey[] {
 }
 
 /** The card rows of `ids`, in the order of `ids` (the order they were found in). */
+/**
+ * The cards of the listings `ids`, in that order (those no longer public left out): their rows and their photos read
+ * at once, on two connections, a round trip less than one after the other (decision 098).
+ */
+async function cardsOfIds(db: Db, ids: number[], locale: Locale): Promise<EstateCard[]> {
+  if (!ids.length) return [];
+  const photos = imagesOf(db, ids);
+  // Not waited for when the rows fail: its own failure must not be an unhandled rejection.
+  photos.catch(() => undefined);
+  return cardsOf(db, await cardRowsOf(db, ids), locale, photos);
+}
+
 async function cardRowsOf(db: Db, ids: number[]) {
   if (!ids.length) return [];
   const rows = await baseCardQuery(db).where(inArray(s.estates.id, ids));
@@ -203,16 +262,18 @@ export async function searchEstates(
   if (page > lastPage && countWasCut(countKey(filter)))
     return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
   if (await roomsNeverMatch(db, filter)) return { items: [], total: 0, more: false, page, pageCount: 0, counted: true };
+  const offerTypeIds = await finishingBranches(db, filter, lookups);
+  if (offerTypeIds?.length === 0) return { items: [], total: 0, more: false, page, pageCount: 0, counted: true };
   const { n, ids } = await findPage(db, where, order, PAGE_SIZE + 1, offset, budgetMs, {
     countKey: countKey(filter),
     words: await wordsKindOf(db, filter.q, budgetMs),
-    branches: walkBranchesOf(filter, lookups),
+    branches: walkBranchesOf(filter, lookups, rate, offerTypeIds),
   });
   const shown = ids.slice(0, PAGE_SIZE);
   if (n === null) {
     // Not counted in time: this page and whether a next one exists.
     if (page > lastPage) return { items: [], total: 0, more: false, page, pageCount: 0, counted: false };
-    const items = await cardsOf(db, await cardRowsOf(db, shown), locale);
+    const items = await cardsOfIds(db, shown, locale);
     // The matches end on this page: their number is known after all.
     if (ids.length <= PAGE_SIZE && (shown.length > 0 || page === 1))
       return { items, total: offset + shown.length, more: false, page, pageCount: page, counted: true };
@@ -223,7 +284,7 @@ export async function searchEstates(
   const total = Math.min(n, COUNT_LIMIT);
   const pageCount = Math.ceil(total / PAGE_SIZE);
   if (total === 0 || page > pageCount) return { items: [], total, more, page, pageCount, counted: true };
-  return { items: await cardsOf(db, await cardRowsOf(db, shown), locale), total, more, page, pageCount, counted: true };
+  return { items: await cardsOfIds(db, shown, locale), total, more, page, pageCount, counted: true };
 }
 
 /** The key of a filter's count: the filter without its sort, which does not change the count. */
@@ -285,7 +346,7 @@ export async function similarEstates(
           )
         ).ids
       : [];
-  return cardsOf(db, await cardRowsOf(db, [...sameType, ...others]), locale);
+  return cardsOfIds(db, [...sameType, ...others], locale);
 }
 
 /**
@@ -299,13 +360,13 @@ export async function pageIdsEachWay(
   page: number,
 ): Promise<{ count: number[] | null; walk: number[]; sort: number[] }> {
   const lookups = await getLookups(db);
-  const where = whereOf(filter, lookups, await rateOf(db));
+  const rate = await rateOf(db);
   return idsEachWay(
     db,
-    where,
+    whereOf(filter, lookups, rate),
     searchOrderOf(filter, lookups),
     PAGE_SIZE,
     (page - 1) * PAGE_SIZE,
-    walkBranchesOf(filter, lookups),
+    walkBranchesOf(filter, lookups, rate, await finishingBranches(db, filter, lookups)),
   );
 }

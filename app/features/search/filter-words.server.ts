@@ -467,14 +467,17 @@ export function filterWordsOf(
   if (studio && set.area_min === undefined && set.area_max === undefined) {
     Object.assign(set, { area_min: "", area_max: String(STUDIO_AREA_MAX) });
   }
-  const period = set.period_type_id;
+  // The page a rent belongs on (decision 084), whether the words or the form (the home page's rent tab) chose the rent:
+  // "for rent" is a monthly or yearly rent unless a period or a holiday word says otherwise.
+  const offer = set.estate_offer_type_id ?? (options.offer ? values.estate_offer_type_id : undefined);
+  const period = set.period_type_id || (options.offer && offer === RENT ? values.period_type_id : undefined);
   const scope: Scope | undefined = period
     ? longTerm(period)
       ? "rent"
       : "vacation"
     : holiday
       ? "vacation"
-      : options.offer && set.estate_offer_type_id === RENT
+      : options.offer && offer === RENT
         ? "rent"
         : undefined;
   return { set, q: rest.join(" "), ...(scope ? { scope } : {}) };

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { and, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { isQueryCanceled, stopsStatementsOnTime, type Db } from "~/platform/db/client.server";
+import { isQueryCanceled, readWithSettings, stopsStatementsOnTime, type Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
 import { getEnv } from "~/platform/config/env.server";
 import type { WordsKind } from "./search-words.server";
@@ -113,7 +113,7 @@ async function sortedMatches(db: Db, where: SQL | undefined, order: OrderKey[], 
 }
 
 /**
- * `work` in a transaction of its own whose statements PostgreSQL stops after `budgetMs` milliseconds (decision 043),
+ * `work` with statements PostgreSQL stops after `budgetMs` milliseconds (decision 043; readWithSettings, decision 098),
  * or null when one was stopped. Its statements read without parallel workers, which a stopped statement waits for
  * (8 to 10 ms instead of 4), and without bitmap scans unless `options.bitmaps`: a bitmap is built whole before its
  * first row is read, without looking for a cancel (one of the words' GIN index for a prefix such as `شق:*`: 40 to
@@ -126,13 +126,15 @@ async function withinBudget<T>(
   options: { bitmaps?: boolean } = {},
 ): Promise<T | null> {
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('statement_timeout', ${String(budgetMs)}, true), set_config('enable_bitmapscan', ${options.bitmaps ? "on" : "off"}, true),
-          set_config('max_parallel_workers_per_gather', '0', true)`,
-      );
-      return work(tx as unknown as Db);
-    });
+    return await readWithSettings(
+      db,
+      {
+        statement_timeout: String(budgetMs),
+        enable_bitmapscan: options.bitmaps ? "on" : "off",
+        max_parallel_workers_per_gather: "0",
+      },
+      work,
+    );
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
     return null;

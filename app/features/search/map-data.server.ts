@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import * as s from "~/platform/db/schema";
@@ -6,6 +7,8 @@ import { cachedQuery } from "~/platform/cache/query-cache.server";
 import { publicEstate } from "~/features/listings/public-estate.server";
 import { nameOf, type Lookups } from "~/features/places/lookups.server";
 import type { MapData } from "~/features/places/PlaceMap";
+import type { Scope } from "./estate-filter.server";
+import { SCOPE_PARAM } from "./search-scope";
 
 /** The most places a governorate's map draws (those with the most listings): the page's bytes stay bounded. */
 const MAX_DOTS = 80;
@@ -76,4 +79,30 @@ export async function mapData(
       href: options.placeHref(r.id),
     }));
   return { governorates, focus: focus.id, places };
+}
+
+/**
+ * The address of a results page's map drawn alone (/map-figure/:lang, decision 101): the language, then the query of
+ * the search `url` as the page has it (a results page's address after its typed words; without `page`, which the map
+ * does not read, so that the map's links are the page's own) with its page's `scope` when not /estates
+ * (`scope=rent|vacation`, as /map.json reads it). The home page's map is that of `/estates?is_simple=0`, every
+ * governorate. It is also the key of the map the page shows (PlaceMap).
+ */
+export function mapFigureAddress(url: URL, scope: Scope, locale: Locale): string {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete("page");
+  params.delete(SCOPE_PARAM);
+  if (scope !== "all") params.set(SCOPE_PARAM, scope);
+  return `/map-figure/${locale}?${params}`;
+}
+
+/**
+ * Hands the map's `data` to the render of the document (app/entry.server.tsx draws it from the load context) and
+ * returns `src`, the map's address (mapFigureAddress), for the loader's data: the map's data never goes into the
+ * loader's JSON, which the browser does not need, and a navigation without a new document fetches `src` (decision
+ * 101). Without a load context (a loader called by a test), the document draws no map until the browser fetches it.
+ */
+export function mapForDocument(context: AppLoadContext | undefined, data: MapData, src: string): string {
+  if (context) context.placeMap = data;
+  return src;
 }

@@ -2,7 +2,9 @@ import type { Locale } from "~/platform/i18n/i18n";
 import { latinKey } from "~/features/search/filter-words.server";
 import { PLACE_NAMES } from "~/features/search/query-vocabulary";
 import { splitWords, wordKey } from "~/features/search/search-words.server";
-import { nameOf, type Lookups } from "~/features/places/lookups.server";
+import { nameOf, placeName, type Lookups } from "~/features/places/lookups.server";
+import type { FoundPlace } from "~/features/places/PlaceFinder";
+import { FIND_PLACE_INTENT, PLACE_QUERY_FIELD } from "./PlaceField";
 
 /**
  * The place finder (decision 095): among every place of Syria (the site's 241 and the gazetteer's 10,000 towns and
@@ -116,4 +118,35 @@ export function findPlaces(
     from_gazetteer: e.from_gazetteer,
   }));
   return { matches, more: found.length > limit };
+}
+
+/**
+ * The place of `locationId` when the place selects do not list it (a town or village of the gazetteer, decision
+ * 095): its id and "governorate, place" in `locale`, for a select to show it as its first option; else null.
+ */
+export function gazetteerPlace(lookups: Lookups, locationId: unknown, locale: Locale): { id: number; name: string } | null {
+  const place =
+    typeof locationId === "string" && /^\d+$/.test(locationId) ? lookups.locationById.get(Number(locationId)) : undefined;
+  return place?.location.from_gazetteer ? { id: place.location.id, name: placeName(lookups, place.location.id, locale) } : null;
+}
+
+/** The place finder's step inside a form: what was typed (`q`), the places found (at most 30) and whether more exist. */
+export type PlaceStep = { q: string; places: FoundPlace[]; more: boolean };
+
+/**
+ * The place finder's step of a form with a place (decision 095: every locality chosen without JavaScript): when the
+ * form was sent by its "Find" button (`intent=find-place`), the places whose name begins with the text of its
+ * `place_q` field (findPlaces, named in `locale`), which the form shows first in its place select; null for any other
+ * post. Never throws.
+ */
+export function placeStepOf(form: FormData, lookups: Lookups, locale: Locale): PlaceStep | null {
+  if (form.get("intent") !== FIND_PLACE_INTENT) return null;
+  const typed = form.get(PLACE_QUERY_FIELD);
+  const q = (typeof typed === "string" ? typed : "").trim().slice(0, 100);
+  const found = q ? findPlaces(lookups, q, locale, { limit: 30 }) : { matches: [], more: false };
+  return {
+    q,
+    places: found.matches.map((m) => ({ id: m.id, name: m.name, governorate: m.governorate })),
+    more: found.more,
+  };
 }

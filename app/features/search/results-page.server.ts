@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { queryWords, SORTS } from "~/features/search/search-query";
 import { queryLang } from "~/platform/forms/queries";
 import type { EstateCard } from "~/features/listings/estate-card.server";
@@ -9,8 +9,9 @@ import {
   filterOptions,
   getLookups,
   nameOf,
-  placeName,
+  RENT_OFFER_TYPE_ID,
   VACATION_PERIOD_TYPE_IDS,
+  type FilterOptions,
   type Lookups,
 } from "~/features/places/lookups.server";
 import type { Locale } from "~/platform/i18n/i18n";
@@ -19,28 +20,29 @@ import { formatNumber, formatPrice } from "~/features/listings/format";
 import {
   adNumberOf,
   FILTER_PARAMS,
-  governorateChoice,
   hasErrors,
+  searchChoices,
   isFilterSubmitted,
   isLandingSearch,
   FILTER_DEFAULTS,
   parseEstateFilter,
   type FilterErrors,
+  type ParsedFilter,
   type FilterParam,
   type FilterValues,
 } from "./estate-filter.server";
 import { cachedQuery } from "~/platform/cache/query-cache.server";
 import { filterWordsOf, nearestQueries } from "./filter-words.server";
-import { mapData } from "./map-data.server";
+import { mapData, mapFigureAddress, mapForDocument } from "./map-data.server";
 import type { MapData } from "~/features/places/PlaceMap";
 import { notFound, pageContext } from "~/platform/http/page.server";
 import { getDb } from "~/platform/db/db.server";
+import type { Db } from "~/platform/db/client.server";
 import { SCOPE_PARAM, SCOPE_PATHS } from "~/features/search/search-scope";
+import { gazetteerPlace } from "./place-finder.server";
 
 type Options = {
   scope: Scope;
-  /** Fields that must be chosen on this page (location, type and offer type on the search). */
-  required: (keyof FilterValues)[];
   /** Key of the page's title in locales (common.json). */
   titleKey: string;
   descriptionKey: string;
@@ -48,6 +50,69 @@ type Options = {
 
 /** The simple filter's fields, whose errors say 'complete the required fields'. */
 const SPEC_FIELDS = ["location_id", "estate_type_id", "estate_offer_type_id", "price_domain_id"] as const;
+
+/**
+ * The fields each listing page requires once a filter field is sent (decision 006): /estates its place, type and
+ * offer type (`is_simple=0`, the advanced search, none); the rent and holiday pages none.
+ */
+export const REQUIRED_BY_SCOPE: Readonly<Record<Scope, readonly (keyof FilterValues)[]>> = {
+  all: ["location_id", "estate_type_id", "estate_offer_type_id"],
+  rent: [],
+  vacation: [],
+};
+
+/** The scope of a listing page's path (SCOPE_PATHS), or undefined for another path. */
+function scopeOfPath(pathname: string): Scope | undefined {
+  return (Object.keys(SCOPE_PATHS) as Scope[]).find((scope) => SCOPE_PATHS[scope] === pathname);
+}
+
+/**
+ * A search of a listing page as the page reads it: the filters' address of words typed in `q` (typedSearchAddressWith,
+ * decisions 056 and 087; null when there is none), the scope and URL of the search it stands for (another page's when
+ * the words ask for it: "for rent" is the rent page's, decision 084), and the filter parsed there with the page's
+ * required fields (REQUIRED_BY_SCOPE). The listing pages' loader and the apps' search (POST
+ * /api/estate/searchEstateByregionsByestatefeatures) read a search through it. Never throws.
+ */
+export function readListingSearch(
+  url: URL,
+  lookups: Lookups,
+  scope: Scope,
+): { address: string | null; scope: Scope; url: URL; parsed: ParsedFilter } {
+  const address = typedSearchAddressWith(url, lookups, scope);
+  const next = address ? new URL(address, url) : url;
+  const target = (address && scopeOfPath(next.pathname)) || scope;
+  const parsed = parseEstateFilter(next.searchParams, lookups, {
+    // Decision 006: only a filter field makes the fields required, not `page`, `lang` or a tracking parameter.
+    required: target === "all" && !isFilterSubmitted(next.searchParams) ? [] : [...REQUIRED_BY_SCOPE[target]],
+    scope: target,
+  });
+  return { address, scope: target, url: next, parsed };
+}
+
+/** The key of what an invalid search says: 'complete the required fields' for the simple filter's, else 'check the marked fields'. */
+export function filterNoticeKey(errors: FilterErrors): string {
+  return SPEC_FIELDS.some((f) => errors[f]) ? "search.requiredToast" : "search.checkToast";
+}
+
+/**
+ * Page `page` of the search `filter` in `locale` and, when the page shows them (showsSimilar), up to six similar
+ * listings not on it; both kept while nothing visitors see has changed (decision 033). Throws the database's errors.
+ */
+export async function searchWithSimilar(
+  db: Db,
+  filter: EstateFilter,
+  page: number,
+  locale: Locale,
+): Promise<{ result: SearchResult; similar: EstateCard[] }> {
+  const query = JSON.stringify([filter, page, locale]);
+  const result = await cachedQuery(`search ${query}`, () => searchEstates(db, filter, page, locale));
+  const similar = showsSimilar(filter, result)
+    ? await cachedQuery(`similar ${query}`, () =>
+        similarEstates(db, filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) }),
+      )
+    : [];
+  return { result, similar };
+}
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -94,15 +159,17 @@ const WORDS_ADDRESS_MAX = 8000;
 /**
  * The loader of a listing page (/estates, /rent-properties, /vacation-properties): reads the filter from the URL,
  * answers 400 with the form and its messages when it is incomplete or wrong, 404 for a page out of range, else one
- * page of results and similar listings. A governorate chosen in the place select and an ad
- * number typed in the search box redirect (to `governorate_id=…`, to /estate/:id); typed words that name filters are
+ * page of results and similar listings. A governorate chosen in the place select, the owners chosen in the "Posted by"
+ * select (decision 103) and an ad number typed in the search box redirect (to `governorate_id=…`, to
+ * `estate_ownership=1`, to /estate/:id); typed words that name filters are
  * answered where they were typed, with the page of those filters (`seo.address`, decision 087); the results come with
- * the applied filters as removable links (`chips`) and, when nothing is found, wider searches (`widen`).
+ * the applied filters as removable links (`chips`) and, when nothing is found, wider searches (`widen`). The map's
+ * data goes to the document through `context` (mapForDocument), its address (`map`) into the loader's data.
  */
-export async function loadListingPage(request: Request, options: Options) {
+export async function loadListingPage(request: Request, options: Options, context?: AppLoadContext) {
   let url = new URL(request.url);
-  const governorate = governorateChoice(url.searchParams);
-  if (governorate) throw redirect(`${url.pathname}?${governorate}`);
+  const choices = searchChoices(url.searchParams);
+  if (choices) throw redirect(`${url.pathname}?${choices}`);
   const { db, locale, t } = await pageContext(request);
   const adNumber = adNumberOf(url.searchParams);
   if (adNumber !== null) {
@@ -112,16 +179,12 @@ export async function loadListingPage(request: Request, options: Options) {
   const lookups = await getLookups(db);
   // Decisions 056 and 087: words that name a filter become it, and the page is that of the filters' address (its
   // canonical link, the page cache's key), rendered here without a second round trip.
-  const address = typedSearchAddressWith(url, lookups, options.scope);
+  const search = readListingSearch(url, lookups, options.scope);
+  const { address, parsed } = search;
   // Words that ask for another listing page (decision 084: "for rent" is the long-term rents) go there: another
   // route, so a redirect, the one other than an ad number's (decision 087).
-  if (address && new URL(address, url).pathname !== url.pathname) throw redirect(address);
-  if (address) url = new URL(address, url);
-  const parsed = parseEstateFilter(url.searchParams, lookups, {
-    // Decision 006: only a filter field makes the fields required, not `page`, `lang` or a tracking parameter.
-    required: options.scope === "all" && !isFilterSubmitted(url.searchParams) ? [] : options.required,
-    scope: options.scope,
-  });
+  if (address && search.url.pathname !== url.pathname) throw redirect(address);
+  url = search.url;
   if (parsed.page === null) notFound();
   const title = t(options.titleKey);
   const invalid = hasErrors(parsed.errors);
@@ -135,7 +198,7 @@ export async function loadListingPage(request: Request, options: Options) {
       index: isLandingSearch(parsed.values),
       address: address ?? undefined,
     },
-    options: filterOptions(lookups, locale),
+    options: scopedOptions(filterOptions(lookups, locale), options.scope),
     // The place select shows a whole governorate as its option `g<id>` (SearchFilter, LocationOptions).
     values: {
       ...parsed.values,
@@ -147,7 +210,7 @@ export async function loadListingPage(request: Request, options: Options) {
     fields: filterFields(parsed.values, parsed.errors, lookups, locale, t, options.scope),
     // An invalid search of the simple filter's fields says 'complete the required fields'; the optional fields
     // alone say 'check the marked fields'.
-    notice: t(SPEC_FIELDS.some((f) => parsed.errors[f]) ? "search.requiredToast" : "search.checkToast"),
+    notice: t(filterNoticeKey(parsed.errors)),
     /** Whether the form marks location, type and offer type as required (not on the advanced search's links). */
     required: parsed.values.is_simple !== "0",
   };
@@ -160,22 +223,14 @@ export async function loadListingPage(request: Request, options: Options) {
         result: null as SearchResult | null,
         similar: [] as EstateCard[],
         links: [] as LinkGroup[],
-        map: null as MapData | null,
+        map: null as string | null,
       },
       { status: 400 },
     );
   }
   // The same for every user: reused while nothing visitors see has changed (decision 033).
-  const page = parsed.page;
-  const query = JSON.stringify([parsed.filter, page, locale]);
-  const result = await cachedQuery(`search ${query}`, () => searchEstates(db, parsed.filter, page, locale));
-  if (result.pageCount > 0 && parsed.page > result.pageCount) notFound();
-  if (result.pageCount === 0 && parsed.page > 1) notFound();
-  const similar = showsSimilar(parsed.filter, result)
-    ? await cachedQuery(`similar ${query}`, () =>
-        similarEstates(db, parsed.filter, locale, { limit: 6, excludeIds: result.items.map((e) => e.id) }),
-      )
-    : [];
+  const { result, similar } = await searchWithSimilar(db, parsed.filter, parsed.page, locale);
+  if (isPastLastPage(result, parsed.page)) notFound();
   const links: LinkGroup[] = [
     { className: "chips", label: t("search.applied"), list: appliedFilters(url, parsed.values, lookups, locale, t) },
     ...(!result.total && parsed.values.q ? [unknownWords(url, parsed.values.q, lookups, t)] : []),
@@ -191,16 +246,11 @@ export async function loadListingPage(request: Request, options: Options) {
       list: [{ label: t("search.alert"), href: saveSearchHref(url, options.scope) }],
     },
   ];
-  // The map of listings under the results (decision 095): the search's governorate with its places, else the country;
-  // each area a link to this search there.
-  const focus = parsed.filter.location_id
-    ? lookups.locationById.get(parsed.filter.location_id)?.governorate.id
-    : parsed.filter.governorate_id;
-  const map: MapData | null = await mapData(db, lookups, locale, {
-    focus,
-    governorateHref: (id) => linkWith(url, { governorate_id: String(id), location_id: "" }),
-    placeHref: (id) => linkWith(url, { location_id: String(id), governorate_id: "" }),
-  });
+  const map = mapForDocument(
+    context,
+    await resultsMapData(db, lookups, locale, url, parsed.filter),
+    mapFigureAddress(url, search.scope, locale),
+  );
   return data({
     ...base,
     seo: { ...base.seo, noindex: result.total === 0 },
@@ -210,6 +260,34 @@ export async function loadListingPage(request: Request, options: Options) {
     links: links.filter((group) => group.list.length),
     map,
   });
+}
+
+/**
+ * The map of listings under the results of the search `url` (decision 095): the search's governorate with its places,
+ * else the country; each area a link to this search there (linkWith). Read by the results pages and /map-figure.
+ */
+export function resultsMapData(db: Db, lookups: Lookups, locale: Locale, url: URL, filter: EstateFilter): Promise<MapData> {
+  const focus = filter.location_id ? lookups.locationById.get(filter.location_id)?.governorate.id : filter.governorate_id;
+  return mapData(db, lookups, locale, {
+    focus,
+    governorateHref: (id) => linkWith(url, { governorate_id: String(id), location_id: "" }),
+    placeHref: (id) => linkWith(url, { location_id: String(id), governorate_id: "" }),
+  });
+}
+
+/** Whether `page` is past the last page of `result` (the page answers 404). */
+export function isPastLastPage(result: SearchResult, page: number): boolean {
+  return result.pageCount > 0 ? page > result.pageCount : page > 1;
+}
+
+/**
+ * The filter's options on a page of `scope`: the rent page offers the rent bands only, the holiday page none (a night's
+ * price is in no band of a month's or a year's rent; its budget is the highest price, decision 087).
+ */
+function scopedOptions(options: FilterOptions, scope: Scope): FilterOptions {
+  if (scope === "all") return options;
+  const rent = (b: FilterOptions["priceDomains"][number]) => scope === "rent" && b.offerTypeId === RENT_OFFER_TYPE_ID;
+  return { ...options, priceDomains: options.priceDomains.filter((b) => b.offerTypeId === null || rent(b)) };
 }
 
 /**
@@ -230,13 +308,15 @@ export { SCOPE_PATHS };
  * Sale and rent words are filters on /estates only (the rent pages have their scope). Words that ask for another
  * listing page give that page's address, from its first page (decision 084): "for rent" or a monthly or yearly
  * period the long-term rents, a nightly, weekly or seasonal period or a holiday word the holiday lets, without the
- * offer type and a period the page lacks. An ad number (adNumberOf) and an address longer than WORDS_ADDRESS_MAX give
- * null: the loader answers them as sent.
+ * offer type and a period the page lacks; so does the rent chosen in the form (the home page's rent tab), even without
+ * words (rentTabAddress). An ad number (adNumberOf) and an address longer than WORDS_ADDRESS_MAX give null: the loader
+ * answers them as sent.
  */
 export function typedSearchAddressWith(url: URL, lookups: Lookups, scope: Scope): string | null {
   const q = queryWords(url.searchParams);
-  if (!q || adNumberOf(url.searchParams) !== null) return null;
+  if (adNumberOf(url.searchParams) !== null) return null;
   const values = Object.fromEntries(url.searchParams) as Partial<FilterValues>;
+  if (!q) return scope === "all" && url.searchParams.has("q") ? rentTabAddress(url, values) : null;
   const found = filterWordsOf(q, values, lookups, { offer: scope === "all", scope });
   const target = found.scope ?? scope;
   if (target !== scope) {
@@ -257,6 +337,23 @@ export function typedSearchAddressWith(url: URL, lookups: Lookups, scope: Scope)
   const page = url.searchParams.get("page");
   if (page && target === scope) address.searchParams.set("page", page);
   const path = `${address.pathname}${address.search}`;
+  return path.length <= WORDS_ADDRESS_MAX ? path : null;
+}
+
+/**
+ * The address of a search box's form sent without words from /estates with the rent chosen (the home page's rent tab,
+ * decision 084): "for rent" is a monthly or yearly rent, so the long-term rents' page, or the holiday lets' page for a
+ * nightly, weekly or seasonal period chosen; the search's other fields kept, its offer type dropped (those pages fix
+ * it). Null for any other search, and for a form whose place or type is missing: it answers here with the required
+ * fields' messages (decision 006).
+ */
+function rentTabAddress(url: URL, values: Partial<FilterValues>): string | null {
+  if (values.estate_offer_type_id !== String(RENT_OFFER_TYPE_ID)) return null;
+  const complete = values.is_simple === "0" || ((values.location_id || values.governorate_id) && values.estate_type_id);
+  if (!complete) return null;
+  const period = values.period_type_id;
+  const target = period && VACATION_PERIOD_TYPE_IDS.includes(Number(period)) ? "vacation" : "rent";
+  const path = linkWith(url, { estate_offer_type_id: "", q: "" }, SCOPE_PATHS[target]);
   return path.length <= WORDS_ADDRESS_MAX ? path : null;
 }
 
@@ -292,7 +389,7 @@ function saveSearchHref(url: URL, scope: Scope): string {
  * `url`'s search with `changes` applied (an empty value removes the parameter) and without `page`, on `pathname`
  * (url's by default).
  */
-function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>, pathname = url.pathname): string {
+export function linkWith(url: URL, changes: Partial<Record<FilterParam, string>>, pathname = url.pathname): string {
   const next = new URLSearchParams(url.searchParams);
   next.delete("page");
   for (const [key, value] of Object.entries(changes)) {
@@ -354,7 +451,9 @@ export function appliedFilters(url: URL, values: FilterValues, lookups: Lookups,
   if (values.period_type_id) add(nameOf(lookups.byId.periodType.get(id("period_type_id")), locale), { period_type_id: "" });
   if (values.negotiable) add(t("search.f.negotiable"), { negotiable: "" });
   if (values.with_photos) add(t("search.f.with_photos"), { with_photos: "" });
-  if (values.advertiser) add(t(`search.advertiser.${values.advertiser}`), { advertiser: "" });
+  // Decision 103: one chip for offices, one for owners (decision 100's).
+  if (values.advertiser) add(t("search.chip.offices"), { advertiser: "" });
+  if (values.estate_ownership) add(t("search.f.estate_ownership"), { estate_ownership: "" });
   // The facts (decision 093).
   if (values.electricity_min) add(t("search.chip.electricityMin", { n: values.electricity_min }), { electricity_min: "" });
   for (const flag of ["solar", "elevator", "generator", "parking"] as const) {
@@ -475,7 +574,7 @@ export function filterFields(
     select("estate_finishing", named(lookups.interiorStatuses)),
     select("ownership_type_id", named(lookups.ownershipTypes)),
     ...(scope === "all" ? [period] : []),
-    select("advertiser", [any, ["office", t("search.advertiser.office")], ["owner", t("search.advertiser.owner")]]),
+    postedBy(values, errors, t),
     check("furnished"),
     check("swimming_pool"),
     check("negotiable"),
@@ -488,18 +587,26 @@ export function filterFields(
     check("elevator"),
     check("parking"),
   ];
-  return { main, more, open: more.some((f) => values[f.name] || f.error), summary: t("search.more") };
+  return { main, more, open: more.some((f) => f.defaultValue || f.defaultChecked || f.error), summary: t("search.more") };
 }
 
 /**
- * The place of `locationId` when the place select does not list it (a town or village of the gazetteer, decision
- * 095): its id and "governorate, place" in `locale`, for the select to show it as its first option; else null.
+ * The "Posted by" select of decision 103, the one control for who posted a listing: anyone, real-estate offices
+ * (`advertiser=office`) or owners. A GET form field has one name, so the owners' option sends `advertiser=owner`,
+ * which the results pages redirect to the owners' filter `estate_ownership=1` (searchChoices); the select shows owners
+ * for a search with that filter, and says beside it what is wrong with either parameter.
  */
-export function gazetteerPlace(
-  lookups: Lookups,
-  locationId: string | undefined,
-  locale: Locale,
-): { id: number; name: string } | null {
-  const place = locationId && /^\d+$/.test(locationId) ? lookups.locationById.get(Number(locationId)) : undefined;
-  return place?.location.from_gazetteer ? { id: place.location.id, name: placeName(lookups, place.location.id, locale) } : null;
+function postedBy(values: FilterValues, errors: FilterErrors, t: T): FilterField {
+  const wrong = errors.advertiser?.[0] ?? errors.estate_ownership?.[0];
+  return {
+    name: "advertiser",
+    label: t("search.f.advertiser"),
+    options: [
+      ["", t("search.advertiser.any")],
+      ["office", t("search.advertiser.office")],
+      ["owner", t("search.advertiser.owner")],
+    ],
+    defaultValue: values.estate_ownership === "1" ? "owner" : values.advertiser,
+    ...(wrong ? { error: t(wrong.key, wrong.values), "aria-invalid": true as const } : {}),
+  };
 }

@@ -9,6 +9,7 @@ import {
   type ParsedQuery,
   type QueryOptions,
 } from "~/platform/forms/queries";
+import { ownersAliasRead } from "./owners-alias";
 
 /**
  * The query strings of the search pages (docs/decisions/024-search-filters.md, 063-queries-parsed-like-forms.md):
@@ -63,7 +64,11 @@ export const filterQuery = /* @__PURE__ */ (() =>
     period_type_id: idParam,
     negotiable: choiceParam(["1"]),
     with_photos: choiceParam(["1"]),
-    advertiser: choiceParam(["office", "owner"]),
+    // Offices' listings only. Owners are asked with estate_ownership=1: the old advertiser=owner is read as it
+    // (ownersAliasRead, decision 103) before this schema sees it, so the schema and the apps' API docs offer "office" only.
+    advertiser: choiceParam(["office"]),
+    // Owners' own listings (decision 100): posted by their owners (estate_ownership 1), never an office's.
+    estate_ownership: choiceParam(["1"]),
     // The facts Syrians ask before they call (decision 093): hours of grid electricity a day at least, solar panels,
     // an elevator, a generator subscription, parking, and a rent's months paid upfront at most.
     electricity_min: amountParam(0, 24),
@@ -83,9 +88,12 @@ export type FilterParam = keyof typeof filterQuery.shape;
 /** How the filter's texts are cut: 40 characters, the words of `q` 100. */
 const FILTER_OPTIONS: QueryOptions<typeof filterQuery.shape> = { maxLength: 40, lengths: { q: 100 } };
 
-/** The estate search filter of a query string, read by filterQuery (see parseQuery). Never throws. */
+/**
+ * The estate search filter of a query string, read by filterQuery (see parseQuery) after the owners' filter's old
+ * spelling is read as the owners' filter (ownersAliasRead). Never throws.
+ */
 export function parseFilterQuery(params: URLSearchParams): ParsedQuery<typeof filterQuery.shape> {
-  return parseQuery(params, filterQuery, FILTER_OPTIONS);
+  return parseQuery(ownersAliasRead(params) ?? params, filterQuery, FILTER_OPTIONS);
 }
 
 const wordsQuery = /* @__PURE__ */ (() => z.object({ q: filterQuery.shape.q }))();

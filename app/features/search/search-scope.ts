@@ -1,4 +1,5 @@
 import type { Scope } from "~/features/search/estate-filter.server";
+import { ownersAliasRead } from "./owners-alias";
 
 /**
  * A saved search's page (decision 087): a search kept from /rent-properties or /vacation-properties holds `scope=rent`
@@ -20,9 +21,13 @@ export function savedScope(params: URLSearchParams): Scope {
   return scope === "rent" || scope === "vacation" ? scope : "all";
 }
 
-/** The results page of a saved `query`: its scope's page with the query's filters (`/rent-properties?location_id=3`). */
+/**
+ * The results page of a saved `query`: its scope's page with the query's filters (`/rent-properties?location_id=3`),
+ * a search stored with the owners' filter's old spelling written with the owners' filter (ownersAliasRead, decision 103).
+ */
 export function savedSearchAddress(query: string): string {
-  const params = new URLSearchParams(query);
+  const stored = new URLSearchParams(query);
+  const params = ownersAliasRead(stored) ?? stored;
   const path = SCOPE_PATHS[savedScope(params)];
   params.delete(SCOPE_PARAM);
   const search = params.toString();

@@ -205,28 +205,52 @@ export type WordsKind = "none" | "rare" | "common";
 
 /** How long the common stems read from PostgreSQL's statistics are kept, in milliseconds (they change with ANALYZE). */
 const COMMON_STEMS_MS = 10 * 60_000;
-const commonStemsOf = new WeakMap<Db, { at: number; stems: string[] }>();
+const commonStemsOf = new WeakMap<Db, { at: number; listed: (stem: string) => boolean }>();
 
 /**
  * The stems that PostgreSQL's statistics list as the most common of the listings' words (pg_stats.most_common_elems
  * of estates.search_tsv: at 1,000,000 listings, the 428 stems held by more than about 1% of them), kept
- * COMMON_STEMS_MS per database. Empty before the first ANALYZE. Throws the database's errors.
+ * COMMON_STEMS_MS per database, as a stemMatcher. Empty before the first ANALYZE. Throws the database's errors.
  */
-async function commonStems(db: Db): Promise<string[]> {
+async function commonStems(db: Db): Promise<(stem: string) => boolean> {
   const kept = commonStemsOf.get(db);
-  if (kept && Date.now() - kept.at < COMMON_STEMS_MS) return kept.stems;
+  if (kept && Date.now() - kept.at < COMMON_STEMS_MS) return kept.listed;
   const { rows } = (await db.execute(
     sql`select coalesce(most_common_elems::text::text[], '{}') as "stems" from pg_stats
       where schemaname = current_schema() and tablename = 'estates' and attname = 'search_tsv'`,
   )) as unknown as { rows: { stems: string[] }[] };
-  const stems = rows[0]?.stems ?? [];
-  commonStemsOf.set(db, { at: Date.now(), stems });
-  return stems;
+  const listed = stemMatcher(rows[0]?.stems ?? []);
+  commonStemsOf.set(db, { at: Date.now(), listed });
+  return listed;
 }
 
 /** Forgets the common stems read of `db`, so that the next search reads them again (tests, after an ANALYZE). */
 export function forgetCommonStems(db: Db): void {
   commonStemsOf.delete(db);
+}
+
+/**
+ * A test of stems against a list of stems as wordsQuery matches them: a stem matches a word it equals, or that it begins
+ * when it has three characters or more (a prefix query). The words are sorted once, so a stem is looked up by binary
+ * search (O(log n)) instead of compared with every word: the title words (estate-search.server.ts) hold every place of
+ * the gazetteer, tens of thousands of stems, and a search with words asks for them on every page.
+ */
+export function stemMatcher(words: Iterable<string>): (stem: string) => boolean {
+  const sorted = [...new Set(words)].sort();
+  const exact = new Set(sorted);
+  return (stem) => {
+    if (exact.has(stem)) return true;
+    if ([...stem].length < 3) return false;
+    // The first word not below the stem: the words it begins, if any, follow it in code-unit order.
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle] < stem) low = middle + 1;
+      else high = middle;
+    }
+    return low < sorted.length && sorted[low].startsWith(stem);
+  };
 }
 
 /**
@@ -239,7 +263,6 @@ export async function wordsKindOf(db: Db, q: string | undefined, budgetMs: numbe
   const stems = q ? queryStems(q) : [];
   if (!stems.length) return "none";
   if (budgetMs === 0) return "common";
-  const common = await commonStems(db);
-  const listed = (stem: string) => common.some((c) => c === stem || ([...stem].length >= 3 && c.startsWith(stem)));
+  const listed = await commonStems(db);
   return stems.every(listed) ? "common" : "rare";
 }

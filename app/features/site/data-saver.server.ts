@@ -25,13 +25,13 @@ export type DataSaverMode = "on" | "browser" | null;
  * True when `request` carries `Save-Data: on`. The header's value is a token list (`on`, possibly followed by
  * `;`-separated parameters, WICG Save Data 2.1); the first token is compared without regard to case and spaces.
  */
-export function browserSavesData(request: Request): boolean {
+export function browserSavesData(request: { headers: Pick<Headers, "get"> }): boolean {
   const value = request.headers.get("Save-Data");
   return value !== null && value.split(";")[0].trim().toLowerCase() === "on";
 }
 
 /** The visitor's own choice from the `save_data` cookie of `request`: "on", "off", or null when there is none. */
-export function savedChoice(request: Request): "on" | "off" | null {
+export function savedChoice(request: { headers: Pick<Headers, "get"> }): "on" | "off" | null {
   const value = parse(request.headers.get("Cookie") ?? "")[SAVE_DATA_COOKIE];
   return value === "on" || value === "off" ? value : null;
 }
@@ -41,7 +41,7 @@ export function savedChoice(request: Request): "on" | "off" | null {
  * `"browser"` when the request carries `Save-Data: on`, else off (null). Used by the root loader (what components
  * show), the document renderer (scripts) and the page cache (its key), so all three always agree.
  */
-export function dataSaverOf(request: Request): DataSaverMode {
+export function dataSaverOf(request: { headers: Pick<Headers, "get"> }): DataSaverMode {
   const choice = savedChoice(request);
   if (choice) return choice === "on" ? "on" : null;
   return browserSavesData(request) ? "browser" : null;

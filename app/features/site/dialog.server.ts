@@ -67,12 +67,56 @@ export function contactPage(back: string, estateId: number | null, officeId: num
 }
 
 /**
- * Counts one phone number shown to a user by the contact dialog against its limit (30 per account an
- * hour, LIMITS.contactUser), and returns the dialog to show instead once it is passed, or null while within it.
+ * Counts one phone number shown to a user against its limit (30 per account an hour, LIMITS.contactUser): the seconds
+ * to wait once it is passed, or null while within it.
  */
-async function revealLimited(db: Db, user: User): Promise<DialogData | null> {
+async function revealLimited(db: Db, user: { id: number }): Promise<number | null> {
   const limit = await consume(db, [["contactUser", String(user.id)]]);
-  return limit.ok ? null : { kind: "contactLimited", minutes: Math.max(1, Math.ceil(limit.retryAfter / 60)) };
+  return limit.ok ? null : limit.retryAfter;
+}
+
+/** The contact dialog past the limit of number reveals: the wait in whole minutes. */
+const limitedDialog = (retryAfter: number): DialogData => ({
+  kind: "contactLimited",
+  minutes: Math.max(1, Math.ceil(retryAfter / 60)),
+});
+
+/** A listing's advertiser as revealed to a logged-in user: name (null for a private owner), number, tel: and wa.me links. */
+export type RevealedContact = { kind: "contact"; name: string | null; phone: string; tel: string; whatsapp: string };
+
+/**
+ * The advertiser of public listing `estateId` revealed to `user` (the contact dialog of the site and the apps'
+ * GET /api/estate/{id}?contact=1): each reveal counts against the account's limit (revealLimited), past which
+ * `{kind: "limited", retryAfter}` (seconds) comes instead of the number; null for a listing that is not public or has
+ * no number. The WhatsApp link carries a message naming the listing in `t`'s language, with its address on `origin`.
+ * Throws the database's errors.
+ */
+export async function revealEstateContact(
+  db: Db,
+  user: { id: number },
+  estateId: number,
+  locale: Locale,
+  t: (key: string, values?: Record<string, unknown>) => string,
+  origin: string,
+): Promise<RevealedContact | { kind: "limited"; retryAfter: number } | null> {
+  const contact = await estateContact(db, estateId, locale);
+  if (!contact) return null;
+  const retryAfter = await revealLimited(db, user);
+  if (retryAfter !== null) return { kind: "limited", retryAfter };
+  const title = estateTitle(t, contact.card);
+  const text = t("forms:contactDialog.whatsappText", { title, ad: contact.card.stateId, url: `${origin}/estate/${estateId}` });
+  return revealedContact(contact, text);
+}
+
+/** The contact shown: `who`'s name and number, its tel: link and its WhatsApp link with `text` written. */
+function revealedContact(who: { name: string | null; phone: string; whatsapp: string }, text: string): RevealedContact {
+  return {
+    kind: "contact",
+    name: who.name,
+    phone: who.phone,
+    tel: `tel:${who.phone}`,
+    whatsapp: whatsappLink(who.whatsapp, text),
+  };
 }
 
 /**
@@ -114,15 +158,8 @@ export async function dialogFor(
       const office = await officeContact(db, officeId, locale);
       if (!office) return null;
       const limited = await revealLimited(db, user);
-      if (limited) return limited;
-      const text = t("forms:contactDialog.officeText", { url: `${origin}/office/${officeId}` });
-      return {
-        kind: "contact",
-        name: office.name,
-        phone: office.phone,
-        tel: `tel:${office.phone}`,
-        whatsapp: whatsappLink(office.whatsapp, text),
-      };
+      if (limited !== null) return limitedDialog(limited);
+      return revealedContact(office, t("forms:contactDialog.officeText", { url: `${origin}/office/${officeId}` }));
     }
     if (!estateId) return null;
     if (kind === "report") {
@@ -139,19 +176,8 @@ export async function dialogFor(
         backTo: back,
       };
     }
-    const contact = await estateContact(db, estateId, locale);
-    if (!contact) return null;
-    const limited = await revealLimited(db, user);
-    if (limited) return limited;
-    const title = estateTitle(t, contact.card);
-    const text = t("forms:contactDialog.whatsappText", { title, ad: contact.card.stateId, url: `${origin}/estate/${estateId}` });
-    return {
-      kind: "contact",
-      name: contact.name,
-      phone: contact.phone,
-      tel: `tel:${contact.phone}`,
-      whatsapp: whatsappLink(contact.whatsapp, text),
-    };
+    const revealed = await revealEstateContact(db, user, estateId, locale, t, origin);
+    return revealed?.kind === "limited" ? limitedDialog(revealed.retryAfter) : revealed;
   }
   if (kind === "share" && estateId) {
     const [card] = await estateCardsByIds(db, [estateId], locale);

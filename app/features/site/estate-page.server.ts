@@ -3,7 +3,7 @@ import { currencyKey } from "~/features/listings/EstateCard";
 import type { Db } from "~/platform/db/client.server";
 import type { Locale } from "~/platform/i18n/i18n";
 import type { EstateCard } from "~/features/listings/estate-card.server";
-import { closedEstate, getEstate } from "~/features/listings/estate.server";
+import { closedEstate, getEstate, type EstateDetail } from "~/features/listings/estate.server";
 import { similarEstates } from "~/features/search/estate-search.server";
 import { expiresAt } from "~/features/listings/lifetime.server";
 import { medianLines } from "~/features/listings/prices.server";
@@ -25,9 +25,9 @@ export async function loadEstatePage(request: Request, param: string | undefined
   const user = estate.userId === null ? null : await getCurrentUser(request);
   const similar = await similarTo(db, estate.id, { ...estate }, locale);
   const title = estateTitle(t, estate);
-  const { areaPrices, ...shown } = estate;
+  const { areaPrices: _prices, ...shown } = estate;
   const label = t(currencyKey(estate.currency));
-  const medians = medianLines(t, areaPrices, { location: estate.location, governorate: estate.governorate }, label);
+  const medians = estateMedians(t, estate);
   return {
     seo: {
       title: `${title} - ${estate.governorate}`,
@@ -51,8 +51,20 @@ export async function loadEstatePage(request: Request, param: string | undefined
   };
 }
 
-/** Four public listings like listing `id` (same place, type and offer first), for its page or its 410 page. */
-function similarTo(
+/**
+ * The lines of a listing's area prices (medianLines: the place's then the governorate's median price per m², in the
+ * listing's currency, and where the listing stands), in `t`'s language; for its page and the apps' listing.
+ */
+export function estateMedians(t: (key: string, options?: Record<string, unknown>) => string, estate: EstateDetail) {
+  const label = t(currencyKey(estate.currency));
+  return medianLines(t, estate.areaPrices, { location: estate.location, governorate: estate.governorate }, label);
+}
+
+/**
+ * Four public listings like listing `id` (same place, type and offer first), for its page, its 410 page and the
+ * apps' GET /api/estate/similar. Throws the database's errors.
+ */
+export function similarTo(
   db: Db,
   id: number,
   like: { locationId: number; estateTypeId: number; offerTypeId: number },

@@ -2,10 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { Db } from "~/platform/db/client.server";
 import { getDb } from "~/platform/db/db.server";
-import { isDatabaseUnavailable } from "~/platform/db/client.server";
+import { isDatabaseUnavailable, isQueryCanceled } from "~/platform/db/client.server";
 import { getLocaleT } from "~/platform/i18n/i18n.server";
 import type { Locale } from "~/platform/i18n/i18n";
 import { parseForm } from "~/platform/forms/parse";
+import { requestedPageOf } from "~/platform/forms/queries";
 import { isMultipartForm } from "~/platform/http/multipart.server";
 import type { Message } from "~/platform/forms/message";
 
@@ -52,8 +53,18 @@ export type ApiEndpoint<U = unknown> = {
   /** The feature that owns the call (the document's tag). */
   tag: string;
   auth: ApiAuth;
-  /** The body's schema and kind; absent for a call without a body. */
-  body?: { kind: ApiBodyKind; schema: z.ZodType };
+  /**
+   * The body's schema and kind; absent for a call without a body. `check` is a rule of the form on the fields as
+   * sent (Conform's payload), whose errors come in the same 422 as the schema's (a rent's period, decision 057).
+   * `raw`: the handler gets the fields unparsed (URLSearchParams) and parses them with the page's own query parser
+   * (the search filter, the office search), the schema only documenting them.
+   */
+  body?: {
+    kind: ApiBodyKind;
+    schema: z.ZodType;
+    check?: (payload: Record<string, unknown>) => Record<string, Message[]> | undefined;
+    raw?: boolean;
+  };
   /** The key of the message of a 422 when the body's schema refuses it (the form's own failure message); api.errors.invalid unless given. */
   invalidMessage?: string;
   /** The query parameters the call reads, for the document (the handler reads them). */
@@ -116,6 +127,25 @@ export function page<T>(items: T[], current: number, perPage: number, total: num
     per_page: perPage,
     total,
   };
+}
+
+/**
+ * The page `?page=n` of `query` (the one page rule, requestedPageOf) of a whole list `items`, `perPage` a page, each
+ * item made by `shape`: in the shape of pageSchema. Throws ApiError 404 for a page that is not a page number or is past
+ * the last (an empty list has one page, empty).
+ */
+export function pageOfList<T, R>(
+  items: T[],
+  query: URLSearchParams,
+  perPage: number,
+  t: ApiCall<unknown, unknown>["t"],
+  shape: (item: T) => R,
+) {
+  const current = requestedPageOf(query);
+  if (current === null || current > Math.max(1, Math.ceil(items.length / perPage))) {
+    throw new ApiError(404, t("api.errors.notFound"));
+  }
+  return page(items.slice((current - 1) * perPage, current * perPage).map(shape), current, perPage, items.length);
 }
 
 /**
@@ -297,11 +327,16 @@ export async function handleApi<U>(
       throw new ApiError(401, t("api.errors.unauthorized"), undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
     }
     let body: unknown = undefined;
-    if (endpoint.body) {
+    if (endpoint.body?.raw) {
+      body = fieldsOf(await readBody(request, endpoint.body.kind, t));
+    } else if (endpoint.body) {
       const form = await readBody(request, endpoint.body.kind, t);
       const submission = parseForm(form, endpoint.body.schema);
-      if (submission.status !== "success") {
-        const errors = fieldErrors(submission.error ?? {}, t);
+      const checked = endpoint.body.check?.(submission.payload);
+      if (submission.status !== "success" || checked) {
+        // The schema's errors and the form's own rule's together, as the page's action reports them.
+        const schemaErrors = submission.status === "success" ? {} : (submission.error ?? {});
+        const errors = fieldErrors({ ...schemaErrors, ...mergeErrors(schemaErrors, checked) }, t);
         throw new ApiError(422, t(endpoint.invalidMessage ?? "api.errors.invalid"), errors);
       }
       body = submission.value;
@@ -326,12 +361,30 @@ export async function handleApi<U>(
     );
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
-    if (isDatabaseUnavailable(error)) {
+    if (isDatabaseUnavailable(error) || isQueryCanceled(error)) {
       return errorResponse(new ApiError(503, t("api.errors.unavailable"), undefined, { "Retry-After": "5" }));
     }
     console.error(`api: ${request.method} ${new URL(request.url).pathname} failed:`, error);
     return errorResponse(new ApiError(500, t("api.errors.failed")));
   }
+}
+
+/** A body's text fields as URLSearchParams (files are left out), for the handlers that parse them themselves. */
+function fieldsOf(form: FormData | URLSearchParams): URLSearchParams {
+  if (form instanceof URLSearchParams) return form;
+  const fields = new URLSearchParams();
+  for (const [name, value] of form.entries()) if (typeof value === "string") fields.append(name, value);
+  return fields;
+}
+
+/** Each field's messages of `more` after those of `errors` for the same field. */
+function mergeErrors(
+  errors: Record<string, Message[] | null | undefined>,
+  more: Record<string, Message[]> | undefined,
+): Record<string, Message[]> {
+  const merged: Record<string, Message[]> = {};
+  for (const [name, messages] of Object.entries(more ?? {})) merged[name] = [...(errors[name] ?? []), ...messages];
+  return merged;
 }
 
 function safeDecode(value: string): string {

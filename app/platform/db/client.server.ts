@@ -150,6 +150,27 @@ export const CONNECTION_OPTIONS = "-c jit=off";
 
 /** Connections each process's PostgreSQL pool opens at most (the render pool is sized within it: decision 077). */
 export const POOL_CONNECTIONS = 10;
+/**
+ * Connections of the second pool, for reads with settings (readWithSettings, decision 098) at most: a render makes
+ * its budgeted reads one after the other, and half the renders at once are between two of them.
+ */
+export const SETTINGS_POOL_CONNECTIONS = 5;
+
+/**
+ * A `pg` pool of at most `max` connections to `url`. connectionTimeoutMillis: while the server is down, a request fails
+ * within 3 s (and answers 503) instead of waiting for a connection forever. A connection that the server closes
+ * (restart, failover, `pg_ctl stop -m immediate`) must not crash the process: `pool.on("error")` covers idle clients
+ * only, so every client gets its own listener when it is made, which stays while drizzle's transaction() holds it. The
+ * query in flight fails (that request answers 503), the pool drops the broken client and opens a new one next time.
+ */
+function openPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3_000, options: CONNECTION_OPTIONS });
+  pool.on("error", (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  });
+  return pool;
+}
 
 /**
  * Opens the database: PostgreSQL through `pg` when `url` is given, else PGlite with its data in `pgliteDir`
@@ -157,23 +178,10 @@ export const POOL_CONNECTIONS = 10;
  */
 export async function openDatabase(options: { url?: string; pgliteDir: string }): Promise<Database> {
   if (options.url) {
-    // connectionTimeoutMillis: while the server is down, a request fails within 3 s (and answers 503) instead of
-    // waiting for a connection forever.
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: POOL_CONNECTIONS,
-      connectionTimeoutMillis: 3_000,
-      options: CONNECTION_OPTIONS,
-    });
-    // A connection that the server closes (restart, failover, `pg_ctl stop -m immediate`) must not crash the process:
-    // `pool.on("error")` covers idle clients only, so every client gets its own listener when it is made,
-    // which stays while drizzle's transaction() holds it. The query in flight fails (that request answers 503), the
-    // pool drops the broken client and opens a new one on the next query.
-    pool.on("error", (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
-    pool.on("connect", (client) => {
-      client.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    });
+    const pool = openPool(options.url, POOL_CONNECTIONS);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const settingsPool = openPool(options.url, SETTINGS_POOL_CONNECTIONS);
+    (db as DbWithSettingsPool)[SETTINGS_POOL] = settingsPool;
     return {
       db,
       kind: "postgres",
@@ -186,7 +194,9 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
         inUse: pool.totalCount - pool.idleCount,
         waiting: pool.waitingCount,
       }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), settingsPool.end()]);
+      },
     };
   }
   return fromPglite(await openPglite(options.pgliteDir));
@@ -317,6 +327,77 @@ export function isQueryCanceled(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+/**
+ * The second pool of each PostgreSQL database opened here, kept on its `db`: connections lent only to
+ * readWithSettings, whose session settings are whatever the last read on them set (never the defaults the main pool's
+ * statements rely on). A property under a registered symbol rather than a map of this module: server.ts and the Remix
+ * build each have their own copy of this module, and the build's reads get the `db` that server.ts opened.
+ */
+const SETTINGS_POOL = Symbol.for("aqar.db.settingsPool");
+type DbWithSettingsPool = Db & { [SETTINGS_POOL]?: pg.Pool };
+/**
+ * On each connection of a settings pool: the settings it has now (`name=value` pairs joined) and its drizzle
+ * instance (on the connection, for the reason SETTINGS_POOL is on the `db`).
+ */
+const APPLIED_SETTINGS = Symbol.for("aqar.db.appliedSettings");
+type SettingsConnection = pg.PoolClient & { [APPLIED_SETTINGS]?: { key: string; db: Db } };
+
+/**
+ * Runs `work`, which only reads, with PostgreSQL's settings `settings` (name to value, e.g. `statement_timeout` to
+ * "3", in milliseconds) in force for its statements, in as few round trips as possible (decision 098): on a PostgreSQL
+ * database opened by openDatabase, on a connection of its settings pool, with the settings made session settings by
+ * one statement only when that connection does not have them already, and no transaction around the read (a
+ * transaction with local settings costs BEGIN, the settings and COMMIT: three round trips for one read, each of which
+ * waits a turn of a busy event loop). Elsewhere (PGlite, a transaction given as `db`), in a transaction with the
+ * settings local to it. Resolves with `work`'s result; rejects with its errors, among them PostgreSQL's 57014 when a
+ * `statement_timeout` stopped a statement (isQueryCanceled).
+ */
+export async function readWithSettings<T>(
+  db: Db,
+  settings: Record<string, string>,
+  work: (reader: Db) => Promise<T>,
+): Promise<T> {
+  const entries = Object.entries(settings);
+  const pool = (db as DbWithSettingsPool)[SETTINGS_POOL];
+  if (!pool) {
+    return db.transaction(async (tx) => {
+      if (entries.length > 0) {
+        await tx.execute(
+          sql`select ${sql.join(
+            entries.map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+            sql`, `,
+          )}`,
+        );
+      }
+      return work(tx as unknown as Db);
+    });
+  }
+  const connection: SettingsConnection = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const key = entries.map(([name, value]) => `${name}=${value}`).join(" ");
+    let applied = connection[APPLIED_SETTINGS];
+    if (applied?.key !== key) {
+      // Known before the statement runs: a statement that fails leaves the connection's settings unknown.
+      delete connection[APPLIED_SETTINGS];
+      // Values as literals (pg's escapeLiteral): a statement without parameters, so one round trip on the simple protocol.
+      const calls = entries.map(
+        ([name, value]) => `set_config(${connection.escapeLiteral(name)}, ${connection.escapeLiteral(value)}, false)`,
+      );
+      await connection.query(calls.length > 0 ? `select ${calls.join(", ")}` : "reset all");
+      applied = { key, db: applied?.db ?? (drizzlePg(connection) as unknown as Db) };
+      connection[APPLIED_SETTINGS] = applied;
+    }
+    return await work(applied.db);
+  } catch (error) {
+    // A lost connection is closed by the pool rather than lent again; a stopped statement leaves it as it was.
+    if (isDatabaseUnavailable(error)) broken = error as Error;
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   customType,
   date,
   doublePrecision,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 /** A bilingual lookup list (id, name_ar, name_en); ids are fixed (app/platform/db/seed/data/lookups.ts). */
@@ -42,13 +43,18 @@ export const period_types = lookupTable("period_types");
 export const area_units = lookupTable("area_units");
 export const report_reasons = lookupTable("report_reasons");
 
-/** Price ranges in SYP; `max` null means no upper bound. Id 1 is "undefined" (any price). */
+/**
+ * Price bands in new SYP (`min` inclusive, `max` exclusive; null: no upper bound), each of one offer type
+ * (`estate_offer_type_id`: 1 sale, 2 rent; migration 0042, docs/decisions/087-typed-words-answered-where-typed.md).
+ * Id 1 is "undefined" (any price, of no offer type).
+ */
 export const price_domains = pgTable("price_domains", {
   id: integer("id").primaryKey(),
   min: bigint("min", { mode: "number" }).notNull(),
   max: bigint("max", { mode: "number" }),
   name_ar: text("name_ar").notNull(),
   name_en: text("name_en").notNull(),
+  estate_offer_type_id: integer("estate_offer_type_id").references(() => estate_offer_types.id),
 });
 
 /**
@@ -169,6 +175,10 @@ export const ESTATE_STATUSES = [
 ] as const;
 export type EstateStatus = (typeof ESTATE_STATUSES)[number];
 
+/** Why a listing waits for a person (estates.held_reason, decision 100). */
+export const HELD_REASONS = ["price_low", "price_high", "rent_as_sale", "reports"] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+
 /** PostgreSQL's tsvector (drizzle has no column type for it); read and written only by SQL (migration 0010). */
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -206,6 +216,9 @@ function listingFactColumns() {
     key_money_currency: text("key_money_currency").$type<"SYP" | "USD">(),
   };
 }
+
+/** The name of one of a listing's facts, a column of `estates` and `estate_edits` (listingFactColumns). */
+export type ListingFactColumn = keyof ReturnType<typeof listingFactColumns>;
 
 export const estates = pgTable(
   "estates",
@@ -253,6 +266,19 @@ export const estates = pgTable(
       .notNull()
       .references(() => estate_offer_types.id),
     ownership_type_id: integer("ownership_type_id").references(() => ownership_types.id),
+    /**
+     * Who posts it, in the advertiser's own word (spec `estate_ownership`: 1 owner, 2 agent, 3 other; migration 0045,
+     * decision 100): taken from the post or the offer it was made from; null when not said (the staff's older listings).
+     * The search's `estate_ownership=1` is 1 with no office.
+     */
+    estate_ownership: smallint("estate_ownership"),
+    /**
+     * Why the version under review was held for a person (decision 100): `price_low` or `price_high` (its price per m²
+     * below 40% or above 400% of its area's median), `rent_as_sale` (a rent that reads as a sale price), `reports`
+     * (three reports from different accounts within a week took it out of the results). Null when nothing holds it;
+     * cleared by the moderator's decision.
+     */
+    held_reason: text("held_reason").$type<HeldReason>(),
     interior_status_id: integer("interior_status_id").references(() => interior_statuses.id),
     period_type_id: integer("period_type_id").references(() => period_types.id),
     area: real("area").notNull(),
@@ -302,6 +328,18 @@ export const estates = pgTable(
      * of migration 0010; never written by the app.
      */
     search_tsv: tsvector("search_tsv"),
+    /**
+     * Decision 099: null for a listing the results show; set on each published duplicate (another advertiser's offer
+     * of the same property) but its group's cheapest, and names that one, whose card stands for the group. Written
+     * by duplicates.server.ts regroupDuplicates only, in the transaction of a moderation transition.
+     */
+    duplicate_of: integer("duplicate_of").references((): AnyPgColumn => estates.id, { onDelete: "set null" }),
+    /**
+     * Decision 099: how many other public offers of the same property a group's cheapest listing stands for ("also
+     * offered by 2 others"); 0 for every other listing. Kept with duplicate_of by regroupDuplicates (migration 0047),
+     * so a card reads it with its row instead of counting the group in a statement of its own.
+     */
+    other_offers: integer("other_offers").notNull().default(0),
   },
   (t) => [
     uniqueIndex("estates_state_id_idx").on(t.state_id),
@@ -318,6 +356,7 @@ export const estates = pgTable(
     // The search: public listings by offer type, type and place, newest first. Migration 0015 adds to
     // this index and to every other search index below (not the GIN one) INCLUDE of every column a search filters on
     // (decision 031: the filters are tested inside the index, and counts are index-only; drizzle cannot express it).
+    // Migration 0043 adds the facts the search filters test and the area's unit to each (decision 093).
     index("estates_search_idx")
       .on(t.estate_offer_type_id, t.estate_type_id, t.location_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
@@ -436,6 +475,11 @@ export const estates = pgTable(
     index("estates_governorate_area_idx")
       .on(t.governorate_id, t.area.desc(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
+    // A floor in a governorate, largest first (migration 0046, with the INCLUDE of the search indexes): the
+    // governorate's area order starts with its land and farms, which have no floor.
+    index("estates_governorate_floor_area_idx")
+      .on(t.governorate_id, t.floor, t.area.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' AND ${t.floor} IS NOT NULL`),
     // Decision 075: the listings with a pool in price order by offer type, both ways, and largest first (migration 0033
     // adds the INCLUDE of the search indexes).
     index("estates_pool_price_sort_syp_idx")
@@ -456,9 +500,27 @@ export const estates = pgTable(
       .on(t.governorate_id, t.estate_offer_type_id, t.price_sort_syp.desc().nullsLast(), t.id.desc())
       .where(sql`${t.status} = 'approved'`),
     // Decision 074: the most rooms of a type, one probe (a type's search asking for more rooms than it has finds none).
+    // Decision 099: a group's members (migration 0044 also adds duplicate_of to the INCLUDE of every search index).
+    index("estates_duplicate_of_idx")
+      .on(t.duplicate_of)
+      .where(sql`${t.duplicate_of} IS NOT NULL`),
     index("estates_type_rooms_idx")
       .on(t.estate_type_id, t.rooms_count)
       .where(sql`${t.status} = 'approved'`),
+    // Decision 093: a governorate's listings by grid hours (migration 0043 adds the INCLUDE of the search indexes,
+    // which also carry the facts since then): "Aleppo, 12 hours or more" reads only that range.
+    index("estates_governorate_electricity_idx")
+      .on(t.governorate_id, t.electricity_hours, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    // Decision 084: which finishings an offer type and a type have, one probe each (a price sort's walk of the rents
+    // would read every rent of a type to find no frame or shell state, which are listed for sale only).
+    index("estates_finishing_offer_type_idx")
+      .on(t.interior_status_id, t.estate_offer_type_id, t.estate_type_id)
+      .where(sql`${t.status} = 'approved'`),
+    // The listings with 16 hours of grid power or more, few and spread over the country (migration 0043).
+    index("estates_electricity_high_idx")
+      .on(t.electricity_hours, t.id)
+      .where(sql`${t.status} = 'approved' AND ${t.electricity_hours} >= 16`),
   ],
 );
 
@@ -475,12 +537,20 @@ export const estate_images = pgTable(
     file: text("file").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /** Decision 099: the photo's perceptual hash (photoHash), 16 hexadecimal digits; null for photos stored before it. */
+    phash: text("phash"),
   },
   (t) => [index("estate_images_estate_id_idx").on(t.estate_id, t.index)],
 );
 
 /** A photo as stored: the base name of its WebP files and the largest stored size in pixels. */
-export type StoredImage = { file: string; width: number; height: number };
+export type StoredImage = {
+  file: string;
+  width: number;
+  height: number;
+  /** A listing photo's perceptual hash (decision 099), 16 hexadecimal digits; absent for logos, covers and older photos. */
+  phash?: string | null;
+};
 
 /**
  * An owner's edit of an approved listing: reviewed like a new post while the approved version stays

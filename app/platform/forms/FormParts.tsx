@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useT } from "~/platform/i18n/use-t";
 import { HONEYPOT_FIELD } from "~/platform/forms/honeypot";
 import { message as messageOf, type Message } from "~/platform/forms/message";
@@ -29,6 +30,48 @@ export function CheckField({ field, label }: { field: ServerField; label: string
       <label>
         <input {...props} /> {label}
       </label>
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
+/**
+ * A labelled file input (`accept`: the media types offered; `multiple`: several files) with its hint under it and the
+ * server's first message for it (a file input is never filled again from a reply: the message says what to do);
+ * `children` (the current image of an editor's field) stand between the label and the input.
+ */
+export function FileField({
+  field,
+  label,
+  hint,
+  accept,
+  multiple,
+  children,
+}: {
+  field: ServerField;
+  label: string;
+  hint: string;
+  accept: string;
+  multiple?: boolean;
+  children?: ReactNode;
+}) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {children}
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={field.errors ? `${hintId} ${field.errorId}` : hintId}
+      />
+      <p className="hint" id={hintId}>
+        {hint}
+      </p>
       <FieldErrors field={field} />
     </div>
   );

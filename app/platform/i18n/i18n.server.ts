@@ -54,7 +54,7 @@ export function langCookie(lang: Locale): string {
  * read by queryLang (a repeated or unknown `lang` is none), then the `lang` cookie, then Arabic. See
  * docs/decisions/002-language-in-url-and-cookie.md.
  */
-export function localeOf(request: Request): Locale {
+export function localeOf(request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> }): Locale {
   const fromQuery = queryLang(new URL(request.url).searchParams);
   if (fromQuery) return fromQuery;
   const cookies = parse(request.headers.get("Cookie") ?? "");

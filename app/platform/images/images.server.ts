@@ -4,6 +4,7 @@ import sharp, { type OutputInfo, type SharpOptions } from "sharp";
 import type { StoredImage } from "~/platform/db/schema";
 import { getEnv } from "~/platform/config/env.server";
 import { imageStore, ImageStoreUnavailableError, type ImageStore } from "./image-store.server";
+import { photoHash } from "./photo-hash.server";
 
 /**
  * Stored images: listing photos, office logos and article covers, kept as
@@ -112,7 +113,7 @@ const UPLOADED_NAME = /^u-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * files in every width of IMAGE_WIDTHS[kind] to `store` (default imageStore(): the folder or the bucket) under a new
  * random name (e.g. `u-<uuid>`), keys `${file}-${width}.webp` (each written whole or not at all), without metadata. Never enlarges a small photo
  * beyond its size (but still writes each width's file name, so imageUrl(file, width) always exists). Returns the
- * StoredImage with the largest stored width/height. Throws UploadError for bad images. One image is decoded at a
+ * StoredImage with the largest stored width/height (and, for a `photo`, its perceptual hash: photoHash, decision 099). Throws UploadError for bad images. One image is decoded at a
  * time in the process: further calls wait their turn.
  *
  * Details: `photo` keeps the photo's aspect ratio (no crop), `logo` is cropped square and `cover` 16:9 (centre);
@@ -186,8 +187,11 @@ async function storeNow(source: string | Uint8Array, kind: ImageKind, store: Ima
   }
 
   const encoded: { nominal: number; data: Buffer; width: number; height: number }[] = [];
+  // A listing photo's perceptual hash from the same decoded pixels (decision 099: its duplicates are found by it).
+  let phash: string | null = null;
   try {
     const { width, height, channels } = pixels.info;
+    if (kind === "photo") phash = await photoHash(pixels.data, { width, height, channels });
     for (const size of sizes) {
       const data = await sharp(pixels.data, { raw: { width, height, channels } })
         .resize(size.width, size.height, { fit: "fill" })
@@ -213,7 +217,7 @@ async function storeNow(source: string | Uint8Array, kind: ImageKind, store: Ima
     throw error;
   }
   const largest = encoded.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
-  return { file, width: largest.width, height: largest.height };
+  return { file, width: largest.width, height: largest.height, ...(phash ? { phash } : {}) };
 }
 
 /**

@@ -5,7 +5,8 @@ import { DamascusTime } from "~/features/back-office/AdminParts";
 import { queryAudit } from "~/features/back-office/admin-queries.server";
 import { AUDIT_PAGE_SIZE, listAudit, type AuditRow } from "~/platform/db/audit.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
-import { formatNumber } from "~/features/listings/format";
+import { formatNumber, formatPrice } from "~/features/listings/format";
+import { factItems, NO_FACTS, type FactItem, type ListingFacts } from "~/features/listings/facts";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
 
@@ -28,10 +29,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const next = rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1].id : null;
   const keep = options.subjectType && options.subjectId ? `subject=${options.subjectType}&id=${options.subjectId}&` : "";
   return {
-    rows,
+    rows: rows.map((row) => ({ ...row, corrected: correctedFacts(row, t) })),
     next: next ? `/admin/audit?${keep}before=${next}` : null,
     seo: { title: t("admin:audit.title"), description: t("admin:description"), noindex: true },
   };
+}
+
+/**
+ * What a staff correction of a post's facts changed (audit action `estate.correct`, decision 093), one line per fact:
+ * its label, the value before and after as the listing page words them ("not known" for none), from the entry's
+ * details (`corrected.before` and `corrected.after`, moderation.server.ts changedFacts). Empty for other entries.
+ */
+function correctedFacts(row: AuditRow, t: (key: string, values?: Record<string, unknown>) => string): string[] {
+  const corrected = row.details?.corrected as { before?: Partial<ListingFacts>; after?: Partial<ListingFacts> } | undefined;
+  if (row.action !== "estate.correct" || !corrected?.before || !corrected.after) return [];
+  const money = (amount: number, currency: "SYP" | "USD") =>
+    formatPrice(amount, t(currency === "USD" ? "card.currencyUSD" : "card.currency"));
+  const items = (facts: Partial<ListingFacts>) => factItems({ ...NO_FACTS, ...facts }, t, money);
+  const before = items(corrected.before);
+  const after = items(corrected.after);
+  const valueIn = (list: FactItem[], name: string) => list.find((i) => i.name === name)?.value ?? t("admin:audit.notKnown");
+  return [...new Set([...before, ...after].map((i) => i.name))].map((name) =>
+    t("admin:audit.corrected", {
+      fact: [...before, ...after].find((i) => i.name === name)!.label,
+      from: valueIn(before, name),
+      to: valueIn(after, name),
+    }),
+  );
 }
 
 export default function AuditPage() {
@@ -67,6 +91,12 @@ export default function AuditPage() {
                   <td>
                     {t(`admin:actions.${r.action.replace(".", "_")}`, { defaultValue: r.action })}
                     <RateValues row={r} />
+                    {r.corrected.map((line) => (
+                      <span key={line}>
+                        <br />
+                        <bdi>{line}</bdi>
+                      </span>
+                    ))}
                   </td>
                   <td>
                     {r.subjectType === "estate" ? (

@@ -1,14 +1,24 @@
+import { TrustNotes } from "~/features/back-office/TrustNotes";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import { ReasonFields, AdminError } from "~/features/back-office/AdminParts";
 import { Icon } from "~/platform/ui/Icon";
-import { useSubmitting } from "~/platform/forms/useServerForm";
 import { parseAdminForm, postDecisionSchema, reasonValues } from "~/features/posts/moderation-forms";
-import { moderatePost, postReview, type ReviewFact } from "~/features/posts/post-review.server";
+import { correctFacts, moderatePost, postReview, type ReviewFact } from "~/features/posts/post-review.server";
+import { FactFields } from "~/features/posts/PostEditor";
+import { factFormValues, factsOfForm } from "~/features/posts/estate-form.server";
+import { factsCorrectionSchema } from "~/features/posts/post-forms";
+import { formConstraint, parseForm, type FieldName, type FormConstraint, type FormResult } from "~/platform/forms/parse";
+import { formProps, useServerForm, useSubmitting } from "~/platform/forms/useServerForm";
+import { FormNotice } from "~/platform/forms/FormParts";
+import { formReply } from "~/features/forms/forms.server";
+import { message } from "~/platform/forms/message";
 import { changeListing } from "~/features/posts/freshness.server";
 import { reasonChoices } from "~/features/posts/owner-texts.server";
 import { TransitionError } from "~/features/posts/moderation.server";
+import { findDuplicates } from "~/features/posts/duplicates.server";
+import { LikelyDuplicates } from "~/features/posts/LikelyDuplicates";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { formatPhone } from "~/features/accounts/phone.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
@@ -25,7 +35,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const review = await postReview(db, id, locale);
   if (!review) notFound();
   const ownerLang = review.owner?.lang ?? locale;
+  // Decision 099: the likely duplicates of the post among the published and pending listings, beside it.
+  const duplicates = await findDuplicates(db, id);
   return {
+    duplicates,
+    // The staff's correction of the facts (decision 093), in the owner editor's own fields.
+    correction: {
+      constraint: formConstraint(factsCorrectionSchema),
+      defaults: factFormValues(review.correction.facts),
+      rent: review.correction.rent,
+      shop: review.correction.shop,
+    },
     review: {
       ...review,
       phone: review.phone ? (review.phone.startsWith("+") ? formatPhone(review.phone) : review.phone) : null,
@@ -40,13 +60,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * Approve, reject (with a reason in the owner's language), approve or reject an edit, or unpublish. Each
  * is one transition with its audit entry and the owner's SMS. A missing reason: 400 with what was typed; a
- * decision the post's state no longer allows (another admin was quicker): 409.
+ * decision the post's state no longer allows (another admin was quicker): 409. `decision=correct` saves the staff's
+ * correction of the facts (correctFacts: its audit entry names the admin and each fact changed): bad values come back
+ * with their messages and every value (400).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = requireId(params.id);
   const { db, t } = await pageContext(request);
   const form = await request.formData().catch(() => new FormData());
+  if (form.get("decision") === "correct") {
+    const submission = parseForm(form, factsCorrectionSchema);
+    if (submission.status !== "success") return formReply(submission, { formErrors: [message("forms:errors.checkData")] });
+    try {
+      await correctFacts(db, id, { id: admin.id, admin: true }, factsOfForm(submission.value), submission.value.version ?? null);
+    } catch (error) {
+      if (error instanceof TransitionError)
+        return formReply(submission, { formErrors: [message("admin:errors.state")], status: 409 });
+      if (error instanceof Error && error.message === "missing") notFound();
+      throw error;
+    }
+    return redirectWithSuccess(`/admin/posts/${id}`, t("admin:done.correct"));
+  }
   const parsed = parseAdminForm(form, postDecisionSchema);
   const values = { decision: String(parsed.payload.decision ?? ""), ...reasonValues(parsed.payload) };
   if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
@@ -71,11 +106,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PostReviewPage() {
-  const { review: r, ownerLang, reasons } = useLoaderData<typeof loader>();
+  const { review: r, ownerLang, reasons, correction, duplicates } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useT("admin");
   const busy = useSubmitting();
   const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const correctable = r.state === "pending" || r.state === "edit_pending" || r.state === "approved";
   const rejectDecision = r.state === "edit_pending" ? "reject_edit" : "reject";
   return (
     <section className="page admin-page review-page">
@@ -92,6 +128,11 @@ export default function PostReviewPage() {
           <Link to={`/estate/${r.estateId}`}>{t("admin:review.public")}</Link>
         ) : null}
       </p>
+      <TrustNotes
+        held={r.state === "pending" || r.state === "edit_pending" ? r.held : null}
+        brokerCount={r.brokerCount}
+        ownership={r.ownership}
+      />
       <AdminError error={actionData && "error" in actionData ? actionData.error : null} />
       <dl className="details">
         <div>
@@ -136,6 +177,15 @@ export default function PostReviewPage() {
           />
         ) : null}
       </div>
+      <LikelyDuplicates duplicates={duplicates} />
+      {correctable ? (
+        <FactsCorrection
+          correction={correction}
+          version={r.version}
+          proposed={r.state === "edit_pending"}
+          lastResult={actionData && "lastResult" in actionData ? actionData.lastResult : undefined}
+        />
+      ) : null}
       {r.state === "pending" || r.state === "edit_pending" ? (
         <div className="review-decisions">
           <Form method="post">
@@ -195,6 +245,49 @@ export default function PostReviewPage() {
       <p>
         <Link to={`/admin/audit?subject=estate&id=${r.estateId}`}>{t("admin:review.history")}</Link>
       </p>
+    </section>
+  );
+}
+
+/**
+ * The staff's correction of the facts of the version under review (`proposed`: the owner's pending edit, else the
+ * listing), in the owner editor's fields (FactFields, decision 093), with the post's version the page showed.
+ */
+function FactsCorrection({
+  correction,
+  version,
+  proposed,
+  lastResult,
+}: {
+  correction: {
+    constraint: FormConstraint<FieldName<typeof factsCorrectionSchema>>;
+    defaults: Record<string, string>;
+    rent: boolean;
+    shop: boolean;
+  };
+  version: string;
+  proposed: boolean;
+  lastResult?: FormResult;
+}) {
+  const { t } = useT("admin");
+  const busy = useSubmitting();
+  const [form, fields] = useServerForm(correction.constraint, {
+    id: "facts-correction",
+    lastResult,
+    defaultValue: correction.defaults,
+  });
+  return (
+    <section className="section" aria-labelledby="correct-title">
+      <h2 id="correct-title">{t("admin:review.correctTitle")}</h2>
+      <p className="hint">{t(proposed ? "admin:review.correctProposedHint" : "admin:review.correctHint")}</p>
+      <Form method="post" className="account-form" {...formProps(form)}>
+        <FormNotice form={form} checkData="forms:errors.checkData" />
+        <input type="hidden" name="version" value={version} />
+        <FactFields fields={fields} rent={correction.rent} shop={correction.shop} />
+        <button type="submit" name="decision" value="correct" className="button button-primary" disabled={busy}>
+          {t("admin:review.correctSave")}
+        </button>
+      </Form>
     </section>
   );
 }

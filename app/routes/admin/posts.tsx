@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useT } from "~/platform/i18n/use-t";
 import { hoursSince } from "~/features/back-office/AdminParts";
+import { TrustNotes } from "~/features/back-office/TrustNotes";
 import { postQueue } from "~/features/posts/post-review.server";
 import { requireAdmin } from "~/features/accounts/auth.server";
 import { pageContext } from "~/platform/http/page.server";
@@ -43,6 +44,7 @@ export default function PostQueuePage() {
                 {item.owner} · {t("admin:waiting", { count: hoursSince(item.since, now) })}
                 {item.late ? ` · ${t("admin:late")}` : ""}
               </span>
+              <TrustNotes held={item.held} brokerCount={item.brokerCount} short />
             </li>
           ))}
         </ol>

@@ -12,6 +12,9 @@ import { requireAdmin } from "~/features/accounts/auth.server";
 import { redirectWithSuccess } from "~/platform/http/session.server";
 import { pageContext } from "~/platform/http/page.server";
 import { pageMeta } from "~/platform/http/seo";
+import { eq } from "drizzle-orm";
+import * as s from "~/platform/db/schema";
+import { HeldByReports } from "~/features/back-office/TrustNotes";
 
 export const meta = pageMeta;
 
@@ -28,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Dismisses a listing's open reports, or unpublishes the listing with a reason sent to its owner (which closes its
- * reports in the same transaction). 400 keeps what was typed; 409 when the listing is no longer public.
+ * reports in the same transaction). A listing its reports held (decision 100) is put back in the results by the
+ * dismissal (approved again) or refused by the other decision (rejected with the reason); either closes its reports
+ * with that outcome. 400 keeps what was typed; 409 when the listing is no longer public or held.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -39,6 +44,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.value) return data({ error: parsed.error, values }, { status: 400 });
   const { estate_id: estateId, decision, reason, reason_text } = parsed.value;
   const actor = { id: admin.id, admin: true };
+  const [listing] = await db
+    .select({ status: s.estates.status, held: s.estates.held_reason })
+    .from(s.estates)
+    .where(eq(s.estates.id, estateId));
+  if (listing?.status === "pending" && listing.held === "reports") {
+    try {
+      if (decision === "dismiss") await moderatePost(db, estateId, "approve", actor);
+      else await moderatePost(db, estateId, "reject", actor, { code: reason, text: reason_text });
+    } catch (error) {
+      if (error instanceof TransitionError) return data({ error: "admin:errors.state", values }, { status: 409 });
+      throw error;
+    }
+    return redirectWithSuccess("/admin/reports", t(decision === "dismiss" ? "admin:done.restore" : "admin:done.reject"));
+  }
   if (decision === "dismiss") {
     if (!(await dismissReports(db, estateId, actor, reason_text)))
       return data({ error: "admin:errors.state", values }, { status: 409 });
@@ -76,6 +95,7 @@ export default function ReportsPage() {
                 </Link>{" "}
                 · {t("admin:reports.count", { count: g.total })}
               </p>
+              {g.held ? <HeldByReports /> : null}
               <ul className="reason-counts">
                 {g.reasons.map((r) => (
                   <li key={r.name}>
@@ -87,10 +107,10 @@ export default function ReportsPage() {
                 <Form method="post">
                   <input type="hidden" name="estate_id" value={g.estateId} />
                   <button type="submit" name="decision" value="dismiss" className="button" disabled={busy}>
-                    {t("admin:reports.dismiss")}
+                    {t(g.held ? "admin:trust.restore" : "admin:reports.dismiss")}
                   </button>
                 </Form>
-                {g.status === "approved" ? (
+                {g.status === "approved" || g.held ? (
                   <Form method="post" className="reject-form">
                     <input type="hidden" name="estate_id" value={g.estateId} />
                     <ReasonFields
@@ -100,7 +120,7 @@ export default function ReportsPage() {
                       values={actionData?.values.estateId === g.estateId ? actionData.values : undefined}
                     />
                     <button type="submit" name="decision" value="unpublish" className="button button-danger" disabled={busy}>
-                      {t("admin:review.unpublish")}
+                      {t(g.held ? "admin:review.reject" : "admin:review.unpublish")}
                     </button>
                   </Form>
                 ) : null}

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { ImageStore } from "~/platform/images/image-store.server";
 import { IMAGE_RATIO, IMAGE_WIDTHS, imageKey, type ImageKind } from "~/platform/images/images.server";
+import { photoHash } from "~/platform/images/photo-hash.server";
 import { seededRandom } from "./random";
 
 /**
@@ -32,6 +33,14 @@ export async function storeSvgAsWebp(
   }
   const width = widths[widths.length - 1];
   return { file: base, width, height: Math.round(width * IMAGE_RATIO[kind]) };
+}
+
+/**
+ * The perceptual hash of a generated photo (photoHash, decision 099; null for one without shapes), from the SVG drawn at 400×300: what the demo
+ * listings' estate_images.phash hold, so their duplicates are found as uploaded photos' are.
+ */
+export async function svgPhotoHash(svg: string): Promise<string | null> {
+  return photoHash(await sharp(Buffer.from(svg), { density: 72 }).resize(400, 300, { fit: "cover" }).png().toBuffer());
 }
 
 /** A generated "photo": a building or room drawn in flat colours, different for each `n`. */

@@ -26,7 +26,7 @@ import {
   type Offer,
 } from "./data/market";
 import { CHEAP_QUARTER_FACTOR, cheapQuarters, placeKind, type PlaceKind } from "./data/places";
-import { photoSvg, storeSvgAsWebp } from "./drawings.server";
+import { photoSvg, storeSvgAsWebp, svgPhotoHash } from "./drawings.server";
 import { describeAr, describeEn, floorFor, sizeFor, tableRow } from "./estate-shape.server";
 import { ANCHOR, DAY, seededRandom, demoPhone, type Random } from "./random";
 import { demoFacts } from "./facts";
@@ -70,13 +70,15 @@ export async function seedListings(
   options: { count: number; images: ImageStore; batch?: number; now?: Date },
 ): Promise<void> {
   const now = options.now ?? new Date();
-  const photos: { file: string; width: number; height: number }[] = [];
+  const photos: { file: string; width: number; height: number; phash: string | null }[] = [];
   for (let i = 0; i < PHOTO_POOL; i += 8) {
     photos.push(
       ...(await Promise.all(
-        Array.from({ length: Math.min(8, PHOTO_POOL - i) }, (_, k) =>
-          storeSvgAsWebp(options.images, `seed-photo-${i + k}`, "photo", photoSvg(i + k)),
-        ),
+        Array.from({ length: Math.min(8, PHOTO_POOL - i) }, async (_, k) => ({
+          ...(await storeSvgAsWebp(options.images, `seed-photo-${i + k}`, "photo", photoSvg(i + k))),
+          // Decision 099: each photo's perceptual hash, as an upload's.
+          phash: await svgPhotoHash(photoSvg(i + k)),
+        })),
       )),
     );
   }
@@ -142,7 +144,7 @@ export async function seedListings(
         const first = random.int(0, PHOTO_POOL - 1);
         return Array.from({ length: howMany }, (_, index) => {
           const p = photos[(first + index * 7) % PHOTO_POOL];
-          return { estate_id: id, index, file: p.file, width: p.width, height: p.height };
+          return { estate_id: id, index, file: p.file, width: p.width, height: p.height, phash: p.phash };
         });
       });
       await insertRows(tx, s.estate_images, images);
@@ -297,6 +299,10 @@ function makeListing(
     ...demoFacts({ stateId, typeId, offerTypeId: offer.id, periodTypeId, governorate: gov.name_en, floor }),
     phone: office ? null : demoPhone(random),
     office_id: office?.id ?? null,
+    // Who posts it (decision 100: 1 owner, 2 agent, 3 other): an office's listings are an agent's; of the
+    // others, seven in ten their owner's, two an agent's, one other. Taken from the ad number, not the random stream,
+    // so every other value stays what it was.
+    estate_ownership: office ? 2 : stateId % 10 < 7 ? 1 : stateId % 10 < 9 ? 2 : 3,
     contract_type_id: office?.contract ?? 1,
     description_ar: describeAr(
       type.name_ar,

@@ -1,5 +1,6 @@
 import { CHALET, FARM, FLAT, HOME, LAND, OFFICE, SHOP, VILLA } from "./data/market";
 import { seededRandom, type Random } from "./random";
+import type { estates, ListingFactColumn } from "../schema";
 
 /**
  * The demo listings' facts Syrians ask before they call (docs/decisions/093-the-facts-before-the-call.md): believable
@@ -40,24 +41,11 @@ export type FactsInput = {
   floor: number | null;
 };
 
-/** The facts' columns as the demo data stores them (null: not known). */
-export type DemoFacts = {
-  electricity_hours: number | null;
-  solar: boolean | null;
-  solar_kw: number | null;
-  generator_amperes: number | null;
-  water_tank: boolean | null;
-  elevator: boolean | null;
-  building_floors: number | null;
-  building_age_years: number | null;
-  facing: string | null;
-  parking: boolean | null;
-  heating: string | null;
-  internet: string | null;
-  upfront_months: number | null;
-  key_money: number | null;
-  key_money_currency: "SYP" | "USD" | null;
-};
+/**
+ * The facts' columns as the demo data stores them, each null when not known: schema.ts's listingFactColumns, the
+ * columns app/features/listings/facts.ts's ListingFacts reads.
+ */
+export type DemoFacts = { [K in ListingFactColumn]: NonNullable<(typeof estates.$inferInsert)[K]> | null };
 
 /** SYP for one USD the demo key money is written at (the seed's fallback rate, new pounds). */
 const SYP_PER_USD = 110;

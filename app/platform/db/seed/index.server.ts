@@ -1,6 +1,7 @@
 import type { ImageStore } from "~/platform/images/image-store.server";
 import type { Db } from "~/platform/db/client.server";
 import { seedListings } from "./estates.server";
+import { seedDuplicates } from "./duplicates.server";
 import { seedDemoContent, seedPlaces } from "./reference.server";
 import { seedStatus } from "./status.server";
 
@@ -16,7 +17,7 @@ import { seedStatus } from "./status.server";
 /**
  * Fills what an empty, migrated database lacks: the places and lookup lists always (seedPlaces); with `demo`, the
  * demo data too (offices and articles, then `listings` approved listings, their images written to the store
- * `images`), but only into a database without listings: a site already in use is never given invented listings.
+ * `images`; the start path then adds the owners' posts and reports of app/features/posts/trust-demo.server.ts), but only into a database without listings: a site already in use is never given invented listings.
  * Returns whether demo data was seeded now.
  */
 export async function ensureSeeded(db: Db, options: { demo: boolean; listings: number; images: ImageStore }): Promise<boolean> {
@@ -26,5 +27,7 @@ export async function ensureSeeded(db: Db, options: { demo: boolean; listings: n
   // A first start stopped half-way (offices in, no listings yet) is finished on the next start.
   if (!seeded.offices) await seedDemoContent(db, options.images);
   await seedListings(db, { count: options.listings, images: options.images });
+  // Decision 099: a few flats offered by other advertisers too, grouped under one card.
+  await seedDuplicates(db);
   return true;
 }

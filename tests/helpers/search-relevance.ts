@@ -1,0 +1,450 @@
+/**
+ * The relevance file's listings and queries (docs/decisions/056-search-words-as-people-type-them.md and 084): each
+ * query as typed in the search box, with the fixtures it must find and those it must not. tests/search-relevance.test.ts
+ * judges them on PGlite and PostgreSQL; `npm run bench:search` times their reading (decision 084: under 1 ms).
+ */
+
+/** A fixture listing: its type, offer, place (English name of the place), and what it says. */
+export type Fixture = {
+  type: number;
+  offer: 1 | 2;
+  place: string;
+  rooms?: number;
+  furnished?: boolean;
+  /** The listing's swimming_pool (decision 071: "pool" and "مسبح" are this filter, not words). */
+  pool?: boolean;
+  /** The listing's floor (decision 073: "طابق أرضي" and "ground floor" are floor 0, not words). */
+  floor?: number;
+  deed?: number;
+  /** Area in `unit` (DEFAULT_AREA m² when absent). */
+  area?: number;
+  /** The area's unit: area_units id, 1 m² (when absent), 2 dunam (1,000 m²). */
+  unit?: 1 | 2;
+  /** Price in `currency` (DEFAULT_PRICE SYP when absent). */
+  price?: number;
+  currency?: "SYP" | "USD";
+  /** Finishing: interior_statuses id (1 frame, 3 newly finished, 4 super deluxe, 6 shell). */
+  finish?: number;
+  /** A rent's period: period_types id (1 daily, 2 weekly, 3 monthly, 5 yearly); 3 when absent. */
+  period?: number;
+  ar: string;
+  en: string;
+};
+
+/** The area and price of a fixture that names none: far from every amount the queries name. */
+export const DEFAULT_AREA = 333;
+export const DEFAULT_PRICE = 33_333_333;
+
+/** estate_types: 1 home, 2 farm, 3 land, 4 shop, 5 villa, 6 apartment, 7 office, 8 chalet; ownership 1 green deed … */
+export const FIXTURES = {
+  mezzehFurnished: {
+    type: 6,
+    offer: 2,
+    place: "Mezzeh",
+    rooms: 3,
+    furnished: true,
+    floor: 3,
+    deed: 1,
+    ar: "شقة مفروشة بالكامل مع إطلالة على الحديقة",
+    en: "Furnished flat with a garden view",
+  },
+  mezzehBare: {
+    type: 6,
+    offer: 1,
+    place: "Mezzeh",
+    rooms: 2,
+    floor: 0,
+    deed: 2,
+    finish: 6,
+    ar: "شقة على العظم قريبة من الجامعة",
+    en: "Shell apartment near the university",
+  },
+  villaPool: {
+    type: 5,
+    offer: 1,
+    place: "Yafour",
+    rooms: 5,
+    deed: 1,
+    pool: true,
+    ar: "فيلا مع مسبح خاص وحديقة واسعة",
+    en: "Villa with a private pool and a large garden",
+  },
+  villaParking: {
+    type: 5,
+    offer: 1,
+    place: "Al-Sabboura",
+    rooms: 4,
+    deed: 3,
+    ar: "فيلا حديثة مع موقف سيارات",
+    en: "Modern villa with parking",
+  },
+  farmland: {
+    type: 3,
+    offer: 1,
+    place: "Qatana",
+    deed: 4,
+    ar: "أرض زراعية مشجرة بالزيتون مع بئر",
+    en: "Farmland planted with olives, with a well",
+  },
+  buildingPlot: {
+    type: 3,
+    offer: 1,
+    place: "Qudsaya",
+    deed: 1,
+    ar: "أرض معدة للبناء على طريق رئيسي",
+    en: "Building plot on a main road",
+  },
+  marketShop: { type: 4, offer: 2, place: "Bab Touma", ar: "محل تجاري في سوق مزدحم", en: "Shop in a busy market" },
+  malkiOffice: {
+    type: 7,
+    offer: 2,
+    place: "Malki",
+    furnished: true,
+    ar: "مكتب مفروش في الطابق الثالث مع مصعد",
+    en: "Furnished office on the third floor with a lift",
+  },
+  beachChalet: {
+    type: 8,
+    offer: 2,
+    place: "Blue Beach",
+    furnished: true,
+    ar: "شاليه على البحر مباشرة",
+    en: "Chalet right on the sea",
+  },
+  mazraaFlat: {
+    type: 6,
+    offer: 1,
+    place: "Al-Mazraa",
+    rooms: 3,
+    ar: "شقة في حي المزرعة قرب الجامع",
+    en: "Flat in Al-Mazraa near the mosque",
+  },
+  fruitFarm: {
+    type: 2,
+    offer: 1,
+    place: "Zabadani",
+    pool: true,
+    ar: "مزرعة فيها أشجار مثمرة ومسبح",
+    en: "Farm with fruit trees and a pool",
+  },
+  aleppoHouse: {
+    type: 1,
+    offer: 1,
+    place: "Al-Shahba",
+    rooms: 4,
+    ar: "بيت عربي قديم مع باحة",
+    en: "Old Arab house with a courtyard",
+  },
+  mezzeh86Small: { type: 6, offer: 2, place: "Mezzeh 86", rooms: 1, ar: "شقة صغيرة غير مفروشة", en: "Small unfurnished flat" },
+  qudsayaRooms: {
+    type: 6,
+    offer: 1,
+    place: "Qudsaya",
+    rooms: 3,
+    ar: "شقة ثلاث غرف نوم وصالون",
+    en: "Three-bedroom flat with a living room",
+  },
+  markedFlat: {
+    type: 6,
+    offer: 1,
+    place: "Mezzeh",
+    rooms: 2,
+    ar: "شُقَّة مُمْتازة للبيع مع إطلالـة جميلة",
+    en: "An excellent flat for sale with a fine view",
+  },
+  // Syrian phrasing (decision 084): places of two words, a quarter named like a common word, a village named like a
+  // city with an ending.
+  jaramanaHouse: { type: 1, offer: 1, place: "Jaramana", rooms: 3, ar: "بيت مستقل مع سطح", en: "Detached house with a roof" },
+  newAleppoFlat: {
+    type: 6,
+    offer: 1,
+    place: "New Aleppo",
+    rooms: 3,
+    ar: "شقة واسعة قرب الجامعة",
+    en: "Spacious flat near the university",
+  },
+  jdeidehFlat: { type: 6, offer: 1, place: "Al-Jdeideh", rooms: 2, ar: "شقة في حي قديم", en: "Flat in an old quarter" },
+  dummarProjectFlat: {
+    type: 6,
+    offer: 1,
+    place: "Dummar Project",
+    rooms: 3,
+    ar: "شقة في الجزيرة الثالثة",
+    en: "Flat on the third island",
+  },
+  dummarFlat: { type: 6, offer: 1, place: "Dummar", rooms: 2, ar: "شقة قرب النهر", en: "Flat by the river" },
+  qudsayaSuburbFlat: {
+    type: 6,
+    offer: 1,
+    place: "Dahiyat Qudsaya",
+    rooms: 3,
+    ar: "شقة مطلة على الجبل",
+    en: "Flat facing the mountain",
+  },
+  halbounVilla: { type: 5, offer: 1, place: "Al-Tall", rooms: 5, ar: "فيلا على طريق حلبون", en: "Villa on the Halboun road" },
+  // Amounts, finishing, studios and rent periods (decision 084).
+  flat150: {
+    type: 6,
+    offer: 1,
+    place: "Abu Rummaneh",
+    rooms: 3,
+    area: 150,
+    price: 50_000,
+    currency: "USD",
+    finish: 3,
+    ar: "شقة مشمسة بإطلالة مفتوحة",
+    en: "Sunny flat with an open view",
+  },
+  flat90: {
+    type: 6,
+    offer: 1,
+    place: "Abu Rummaneh",
+    rooms: 2,
+    area: 90,
+    price: 90_000,
+    currency: "USD",
+    finish: 6,
+    ar: "شقة قريبة من السوق",
+    en: "Flat close to the market",
+  },
+  flat200: {
+    type: 6,
+    offer: 1,
+    place: "Jaramana",
+    rooms: 4,
+    area: 200,
+    price: 25_000_000,
+    finish: 4,
+    ar: "شقة واسعة مع شرفتين",
+    en: "Large flat with two balconies",
+  },
+  frameHouse: {
+    type: 1,
+    offer: 1,
+    place: "Jaramana",
+    area: 250,
+    price: 20_000,
+    currency: "USD",
+    finish: 1,
+    ar: "بناء من طابقين قيد الإنشاء",
+    en: "Two-storey building under construction",
+  },
+  studioFlat: {
+    type: 6,
+    offer: 2,
+    place: "Mezzeh 86",
+    rooms: 1,
+    area: 40,
+    price: 150,
+    currency: "USD",
+    furnished: true,
+    ar: "شقة صغيرة قرب الأوتستراد",
+    en: "Small flat near the highway",
+  },
+  latakiaMonthly: {
+    type: 6,
+    offer: 2,
+    place: "Al-Ziraa",
+    rooms: 2,
+    area: 100,
+    price: 40_000,
+    period: 3,
+    ar: "شقة للعائلات قرب الكورنيش",
+    en: "Family flat near the corniche",
+  },
+  latakiaYearly: {
+    type: 6,
+    offer: 2,
+    place: "Al-Ziraa",
+    rooms: 3,
+    area: 120,
+    price: 4_000,
+    currency: "USD",
+    period: 5,
+    ar: "شقة بعقد سنوي قرب الجامعة",
+    en: "Flat on a yearly lease near the university",
+  },
+  latakiaNightly: {
+    type: 6,
+    offer: 2,
+    place: "Al-Ziraa",
+    rooms: 2,
+    area: 80,
+    price: 30,
+    currency: "USD",
+    period: 1,
+    furnished: true,
+    ar: "شقة مطلة على البحر",
+    en: "Flat facing the sea",
+  },
+  latakiaWeekly: {
+    type: 6,
+    offer: 2,
+    place: "Al-Ziraa",
+    rooms: 2,
+    area: 85,
+    price: 180,
+    currency: "USD",
+    period: 2,
+    furnished: true,
+    ar: "شقة قرب الشاطئ",
+    en: "Flat near the beach",
+  },
+  // Land sold by the dunam (1,000 m²), and a flat in a quarter named as people name it.
+  dunamField: {
+    type: 3,
+    offer: 1,
+    place: "Qatana",
+    area: 5,
+    unit: 2,
+    ar: "أرض سليخ على طريق القرية",
+    en: "Bare land by the village road",
+  },
+  oldTartusFlat: { type: 6, offer: 1, place: "Old Tartus", rooms: 2, ar: "شقة في بيت حجري", en: "Flat in a stone house" },
+} satisfies Record<string, Fixture>;
+export type Name = keyof typeof FIXTURES;
+
+/** Each query: what it must find and must not find among the fixtures. */
+export const QUERIES: [q: string, finds: Name[], not: Name[]][] = [
+  // The queries that found nothing before decision 056.
+  ["شقة مفروشة", ["mezzehFurnished"], ["mezzehBare", "malkiOffice", "mezzeh86Small", "villaPool"]],
+  ["مفروش", ["mezzehFurnished", "malkiOffice", "beachChalet"], ["mezzehBare", "mezzeh86Small"]],
+  ["الشقة", ["mezzehFurnished", "mezzehBare", "mazraaFlat", "mezzeh86Small", "qudsayaRooms"], ["villaPool", "marketShop"]],
+  ["شقق", ["mezzehFurnished", "mezzehBare", "mazraaFlat", "mezzeh86Small", "qudsayaRooms"], ["villaPool", "marketShop"]],
+  ["مزة", ["mezzehFurnished", "mezzehBare", "markedFlat"], ["mazraaFlat", "mezzeh86Small", "fruitFarm"]],
+  ["المزة", ["mezzehFurnished", "mezzehBare", "markedFlat"], ["mazraaFlat", "mezzeh86Small", "fruitFarm"]],
+  ["٣ غرف", ["mezzehFurnished", "mazraaFlat", "qudsayaRooms", "villaPool", "aleppoHouse"], ["mezzehBare", "mezzeh86Small"]],
+  ["3 غرف", ["mezzehFurnished", "mazraaFlat", "qudsayaRooms", "villaPool", "aleppoHouse"], ["mezzehBare", "mezzeh86Small"]],
+  ["طابو", ["mezzehFurnished", "villaPool", "buildingPlot"], ["mezzehBare", "villaParking", "farmland"]],
+  ["flat", ["mezzehFurnished", "mezzehBare", "mazraaFlat"], ["villaPool", "marketShop"]],
+  ["mazzeh", ["mezzehFurnished", "mezzehBare"], ["mazraaFlat", "mezzeh86Small"]],
+  ["شقة مفروشة في المزة ٣ غرف", ["mezzehFurnished"], ["mezzehBare", "malkiOffice", "mezzeh86Small", "mazraaFlat"]],
+  // Types, plurals and words of the descriptions.
+  ["villa pool", ["villaPool"], ["villaParking", "fruitFarm"]],
+  ["فيلا مسبح", ["villaPool"], ["villaParking", "fruitFarm"]],
+  ["فلل", ["villaPool", "villaParking"], ["mezzehFurnished"]],
+  // Farmland is the land type (decision 084: the listings' fields do not tell a farming plot from a building plot).
+  ["ارض زراعية", ["farmland", "buildingPlot"], ["fruitFarm", "villaPool"]],
+  ["أراضي", ["farmland", "buildingPlot"], ["fruitFarm"]],
+  ["محلات", ["marketShop"], ["malkiOffice"]],
+  ["مكاتب مفروشة", ["malkiOffice"], ["mezzehFurnished", "marketShop"]],
+  ["shop", ["marketShop"], ["malkiOffice"]],
+  ["store for rent", ["marketShop"], ["malkiOffice"]],
+  ["للبيع", ["mezzehBare", "villaPool"], ["mezzehFurnished", "marketShop"]],
+  ["للإيجار", ["mezzehFurnished", "marketShop", "malkiOffice"], ["mezzehBare", "villaPool"]],
+  ["for sale", ["villaPool"], ["mezzehFurnished"]],
+  ["apartment for rent", ["mezzehFurnished", "mezzeh86Small"], ["mezzehBare"]],
+  ["furnished", ["mezzehFurnished", "malkiOffice"], ["mezzehBare", "mezzeh86Small"]],
+  ["شاليه", ["beachChalet"], ["villaPool"]],
+  ["شاليهات على البحر", ["beachChalet"], ["villaPool"]],
+  ["مزرعة", ["fruitFarm"], ["mazraaFlat", "farmland"]],
+  // Two places are named المزرعة: the name alone is searched as words, with its governorate it is the place.
+  ["المزرعة", ["mazraaFlat"], ["mezzehFurnished"]],
+  ["المزرعة دمشق", ["mazraaFlat"], ["fruitFarm"]],
+  ["حلب", ["aleppoHouse"], ["mezzehFurnished"]],
+  ["بيت عربي", ["aleppoHouse"], ["mezzehFurnished"]],
+  ["house", ["aleppoHouse"], ["villaPool"]],
+  ["3 bedrooms", ["mezzehFurnished", "qudsayaRooms"], ["mezzehBare", "mezzeh86Small"]],
+  ["غرفتين", ["mezzehFurnished", "mezzehBare"], ["mezzeh86Small"]],
+  ["ثلاث غرف", ["mezzehFurnished", "qudsayaRooms"], ["mezzehBare"]],
+  ["حكم محكمة", ["mezzehBare"], ["mezzehFurnished"]],
+  ["كاتب عدل", ["villaParking"], ["villaPool"]],
+  ["villas with pool", ["villaPool"], ["villaParking"]],
+  ["مسابح", ["villaPool", "fruitFarm"], ["villaParking", "mezzehFurnished"]],
+  ["حمام سباحة", ["villaPool", "fruitFarm"], ["villaParking"]],
+  ["land plot", ["farmland", "buildingPlot"], ["fruitFarm"]],
+  ["شقة طابق أرضي", ["mezzehBare"], ["mezzehFurnished", "mazraaFlat"]],
+  ["شقة أرضية في المزة", ["mezzehBare"], ["mezzehFurnished"]],
+  ["ground floor flat", ["mezzehBare"], ["mezzehFurnished"]],
+  ["Mezzeh furnished flat", ["mezzehFurnished"], ["mezzehBare"]],
+  ["اطلالة", ["mezzehFurnished", "markedFlat"], ["mezzehBare"]],
+  ["شقة ممتازة", ["markedFlat"], ["mezzehBare"]],
+  ["الحديقة", ["mezzehFurnished", "villaPool"], ["villaParking"]],
+  ["Pool", ["villaPool", "fruitFarm"], ["villaParking"]],
+  ["mosque", ["mazraaFlat"], ["mezzehFurnished"]],
+  ["قديم بيوت", ["aleppoHouse"], ["villaPool"]],
+  // Decision 084: clitics joined to places and filter words, places of several words before their parts.
+  ["بيت للبيع بجرمانا", ["jaramanaHouse"], ["aleppoHouse", "mezzehBare", "villaPool"]],
+  ["بيت بجرمانا", ["jaramanaHouse"], ["aleppoHouse"]],
+  ["شقة بحلب الجديدة", ["newAleppoFlat"], ["jdeidehFlat", "mezzehFurnished", "aleppoHouse"]],
+  ["حلب الجديدة", ["newAleppoFlat"], ["jdeidehFlat", "aleppoHouse"]],
+  ["New Aleppo flat", ["newAleppoFlat"], ["jdeidehFlat"]],
+  ["الجديدة", ["jdeidehFlat"], ["newAleppoFlat"]],
+  ["شقق بالمزة", ["mezzehFurnished", "mezzehBare", "markedFlat"], ["mazraaFlat", "mezzeh86Small"]],
+  ["وبالمزة", ["mezzehFurnished", "mezzehBare"], ["mazraaFlat"]],
+  // حلبون is no longer the governorate حلب (its filter would leave out the villa); as text, the documents' stemmer
+  // still reads it as حلب too (decision 084's consequences).
+  ["حلبون", ["halbounVilla"], ["villaParking", "mezzehFurnished"]],
+  ["شقة بمشروع دمر", ["dummarProjectFlat"], ["dummarFlat", "mezzehFurnished"]],
+  ["mashrou dummar", ["dummarProjectFlat"], ["dummarFlat"]],
+  ["دمر", ["dummarFlat"], ["dummarProjectFlat"]],
+  ["ضاحية قدسيا", ["qudsayaSuburbFlat"], ["qudsayaRooms", "buildingPlot"]],
+  ["لقدسيا", ["qudsayaRooms", "buildingPlot"], ["qudsayaSuburbFlat"]],
+  ["محل بباب توما", ["marketShop"], ["malkiOffice"]],
+  ["bab tuma", ["marketShop"], ["malkiOffice"]],
+  ["مكتب بالمالكي", ["malkiOffice"], ["marketShop", "mezzehFurnished"]],
+  ["بالشام", ["mezzehFurnished", "malkiOffice"], ["aleppoHouse", "jaramanaHouse"]],
+  // Decision 084: areas with their units (±10%), prices with their scale and currency (±20%, or bounded).
+  ["شقة 150 متر", ["flat150"], ["flat90", "flat200"]],
+  ["شقة ١٥٠ م٢", ["flat150"], ["flat90", "flat200"]],
+  ["apartment 150 sqm", ["flat150"], ["flat90", "flat200"]],
+  ["شقة 90 م2", ["flat90"], ["flat150", "studioFlat"]],
+  ["شقة فوق 180 متر", ["flat200"], ["flat150", "flat90"]],
+  ["شقة تحت 100 متر", ["flat90", "studioFlat"], ["flat150", "flat200"]],
+  ["شقة بين 80 و 160 متر", ["flat90", "flat150"], ["flat200", "studioFlat"]],
+  ["شقة بسعر 50 الف دولار", ["flat150"], ["flat90", "flat200"]],
+  ["شقة بسعر ٥٠ ألف $", ["flat150"], ["flat90", "flat200"]],
+  ["apartment $50k", ["flat150"], ["flat90", "flat200"]],
+  ["flat under $100k", ["flat150", "flat90"], ["flat200"]],
+  ["شقة للبيع تحت 100 الف", ["flat150", "flat90"], ["flat200", "studioFlat"]],
+  ["شقة فوق 20 مليون ليرة", ["flat200"], ["flat150", "flat90"]],
+  ["شقة بـ 25 مليون", ["flat200"], ["flat150", "flat90"]],
+  ["between 80k and 100k usd", ["flat90"], ["flat150", "flat200"]],
+  ["شقة ٣ غرف 150 متر بسعر 50 الف دولار", ["flat150"], ["flat90", "flat200"]],
+  ["3BR apartment", ["flat150", "flat200"], ["flat90"]],
+  ["4BR", ["flat200"], ["flat150"]],
+  ["شقة 2 نوم", ["flat90", "flat150"], ["studioFlat"]],
+  // Finishing as people say it.
+  ["شقة مكسية", ["flat150"], ["flat90", "flat200"]],
+  ["شقة عالعظم", ["flat90", "mezzehBare"], ["flat150", "flat200"]],
+  ["على العظم", ["flat90", "mezzehBare"], ["flat150", "frameHouse"]],
+  ["shell apartment", ["flat90"], ["flat150"]],
+  ["بيت هيكل", ["frameHouse"], ["jaramanaHouse", "aleppoHouse"]],
+  ["سوبر ديلوكس", ["flat200"], ["flat150", "flat90"]],
+  ["شقة ديلوكس بجرمانا", ["flat200"], ["flat150", "jaramanaHouse"]],
+  ["super deluxe flat", ["flat200"], ["flat150"]],
+  // The property words people use.
+  ["بيت عربي بحلب", ["aleppoHouse"], ["jaramanaHouse", "frameHouse"]],
+  ["محضر بقدسيا", ["buildingPlot"], ["farmland", "qudsayaRooms"]],
+  ["ارض زراعية بقطنا", ["farmland"], ["buildingPlot"]],
+  ["farmland", ["farmland", "buildingPlot"], ["fruitFarm"]],
+  ["استوديو", ["studioFlat"], ["flat150", "flat90", "mezzehFurnished"]],
+  ["studio for rent", ["studioFlat"], ["flat90", "latakiaMonthly"]],
+  ["ستوديو مفروش", ["studioFlat"], ["mezzehFurnished", "latakiaNightly"]],
+  // Rents by the period asked: "for rent" alone is a monthly or yearly rent.
+  ["apartment for rent in latakia", ["latakiaMonthly", "latakiaYearly"], ["latakiaNightly", "latakiaWeekly"]],
+  ["شقة للإيجار في اللاذقية", ["latakiaMonthly", "latakiaYearly"], ["latakiaNightly", "latakiaWeekly"]],
+  ["شقة للإيجار شهري", ["latakiaMonthly", "mezzehFurnished"], ["latakiaYearly", "latakiaNightly"]],
+  ["شقة إيجار سنوي", ["latakiaYearly"], ["latakiaMonthly", "latakiaNightly"]],
+  ["شقة يومي اللاذقية", ["latakiaNightly"], ["latakiaMonthly", "latakiaWeekly"]],
+  ["apartment nightly latakia", ["latakiaNightly"], ["latakiaMonthly", "latakiaYearly"]],
+  ["شقة أسبوعي", ["latakiaWeekly"], ["latakiaNightly", "latakiaMonthly"]],
+  ["apartment for rent holiday latakia", ["latakiaNightly", "latakiaWeekly"], ["latakiaMonthly", "latakiaYearly"]],
+  ["شقق للإيجار عطلة باللاذقية", ["latakiaNightly", "latakiaWeekly"], ["latakiaMonthly", "latakiaYearly"]],
+  ["monthly rent", ["latakiaMonthly", "mezzehFurnished"], ["latakiaYearly", "latakiaNightly"]],
+  ["شقة للإيجار تحت 200 دولار", ["studioFlat"], ["latakiaMonthly", "latakiaYearly"]],
+  ["شقة للإيجار تحت 50 الف", ["latakiaMonthly", "studioFlat"], ["latakiaYearly", "flat150"]],
+  // All of it at once.
+  ["شقة مكسية 150 متر بأبو رمانة", ["flat150"], ["flat90", "flat200"]],
+  ["flat in abu rummaneh under 60k usd", ["flat150"], ["flat90", "flat200"]],
+  // Land by the dunam (1,000 m²): an area in dunams, and an area in m² that a plot counted in dunams meets.
+  ["ارض 5 دونم", ["dunamField"], ["buildingPlot", "farmland"]],
+  ["أرض فوق 3 دونمات", ["dunamField"], ["buildingPlot", "farmland"]],
+  ["land 5 dunams", ["dunamField"], ["buildingPlot", "farmland"]],
+  ["ارض بين 2 و 6 دونم", ["dunamField"], ["buildingPlot", "farmland"]],
+  ["ارض فوق 1000 متر", ["dunamField"], ["buildingPlot", "farmland"]],
+  ["ارض تحت 2 دونم", ["buildingPlot", "farmland"], ["dunamField"]],
+  // The old city of a governorate named with it (decision 084's places as phrases).
+  ["شقة بالمدينة القديمة بطرطوس", ["oldTartusFlat"], ["mezzehFurnished", "markedFlat"]],
+  ["old city tartus flat", ["oldTartusFlat"], ["mezzehFurnished", "markedFlat"]],
+];
