@@ -38,6 +38,7 @@ import { createMetrics, serveMetrics } from "./server/metrics";
 import { checkReadiness, keptReadiness } from "./server/readiness";
 import { clientKey } from "./server/client-address";
 import { defaultRenderPoolSize, RenderPool } from "./server/render-pool";
+import { defaultRenderWorkers, RenderWorkers } from "./server/render-workers";
 import { POOL_CONNECTIONS } from "./app/platform/db/client.server";
 import { precompressedStatic } from "./server/static-files";
 
@@ -112,6 +113,25 @@ const renderPool = new RenderPool({
 });
 
 /**
+ * Render workers (decision 104): on PostgreSQL, the pages the pool admits are rendered in worker threads, so that their
+ * CPU is not taken from the event loop that answers cache hits. Started before the server listens.
+ */
+const workerCount =
+  database.kind === "pglite"
+    ? 0
+    : env.RENDER_WORKERS === "auto"
+      ? defaultRenderWorkers(database.kind, os.availableParallelism())
+      : env.RENDER_WORKERS;
+if (database.kind === "pglite" && env.RENDER_WORKERS !== "auto" && env.RENDER_WORKERS > 0)
+  logger.warn("RENDER_WORKERS is for PostgreSQL: on the embedded database pages are rendered on the event loop");
+const renderWorkers =
+  workerCount > 0
+    ? new RenderWorkers({ count: workerCount, log: (message, error) => logger.error({ err: error }, message) })
+    : undefined;
+await renderWorkers?.whenReady(60_000);
+if (renderWorkers) logger.info({ count: renderWorkers.count }, "render workers ready");
+
+/**
  * Prometheus figures (decision 061) on a listener of their own, METRICS_PORT on METRICS_HOST (127.0.0.1 unless set),
  * never on the site's port; off when METRICS_PORT is unset.
  */
@@ -121,6 +141,7 @@ const metrics = env.METRICS_PORT
       match: routeMatcher(build),
       ready: async () => (await readiness()).ready,
       renderPool,
+      renderWorkers,
       log: (error, what) => logger.warn({ err: error }, `metrics: ${what} figures not read`),
     })
   : undefined;
@@ -360,6 +381,7 @@ const remix = createRemixHandler({
   cache: pageCache,
   limitMisses: env.PAGE_MISSES_PER_MINUTE > 0 ? limitMisses : undefined,
   renderPool: { pool: renderPool, clientOf: renderClient },
+  renderWorkers,
   pageAddress,
 });
 
@@ -436,6 +458,7 @@ async function shutdown(signal: string) {
     await responsesSettled();
     // The job being run finishes; jobs claimed but not started go back to the queue.
     await worker?.stop();
+    await renderWorkers?.close();
     await pageCache?.close();
     metricsServer?.close();
     await database.close().catch(() => undefined);

@@ -35,7 +35,8 @@
  * The load generator shares the machine with both servers; numbers compare the two, they are not capacities.
  * Options: --listings N (100000), --seconds S (10), --warmup S (5), --connections C (32), --port P (3900), --profile,
  * --only home,search,listing,logged-in,flood,shared-address,api-search (all seven; a subset for a quicker comparison while
- * working on one page), --shared-seconds S (30).
+ * working on one page), --shared-seconds S (30), --render-workers LIST (the RENDER_WORKERS settings of the
+ * shared-address scenarios, each on a product started anew: `0,auto` compares them side by side, decision 104).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -57,6 +58,12 @@ const connections = numberOption("connections", 32);
 const port = numberOption("port", 3900);
 const profile = process.argv.includes("--profile");
 const sharedSeconds = numberOption("shared-seconds", 30);
+/**
+ * The RENDER_WORKERS settings the shared-address scenarios run with, each on a product started anew (decision 104):
+ * `--render-workers 0,auto` compares pages rendered on the event loop with pages rendered by a worker thread, side by
+ * side in one run. Unset: the product's default only.
+ */
+const renderWorkerSettings = stringOption("render-workers")?.split(",") ?? null;
 /** The pages to load (`--only`, comma-separated keys of the pages below, as for npm run lighthouse), all by default. */
 const pageKeys = stringOption("only")?.split(",") ?? null;
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? "./data-bench");
@@ -456,20 +463,30 @@ try {
   }
 
   if (sharedAddress) {
-    console.error(`shared-address: ${searchPath} under one address's new pages, with and without floods`);
-    out.push(
-      "",
-      ...(await sharedAddressBench({
-        product,
-        cachedPath: searchPath,
-        places,
-        connections,
-        warmupSeconds: warmup,
-        seconds: sharedSeconds,
-        headers: BROWSER_HEADERS,
-      })),
-    );
-    await waitIdle(productServer.pid!);
+    for (const setting of renderWorkerSettings ?? [null]) {
+      if (setting !== null) {
+        // Each setting on a product started anew, so that none inherits another's page cache (the flood scenario
+        // below runs on the last one).
+        await stop(productServer);
+        productServer = start(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...env, RENDER_WORKERS: setting } });
+        await waitFor(`${product}/healthz`, 180_000, productServer);
+        out.push("", `RENDER_WORKERS=${setting}:`);
+      }
+      console.error(`shared-address: ${searchPath} under one address's new pages, with and without floods`);
+      out.push(
+        "",
+        ...(await sharedAddressBench({
+          product,
+          cachedPath: searchPath,
+          places,
+          connections,
+          warmupSeconds: warmup,
+          seconds: sharedSeconds,
+          headers: BROWSER_HEADERS,
+        })),
+      );
+      await waitIdle(productServer.pid!);
+    }
   }
 
   if (flood) {

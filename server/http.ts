@@ -11,6 +11,7 @@ import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
 import { chooseEncoding, sendWhole } from "./encoding";
 import type { PageCache, RequestHead, VisitorPage } from "./page-cache";
 import type { RenderPool } from "./render-pool";
+import type { RenderWorkers } from "./render-workers";
 
 /**
  * How a request reaches Remix (decision 011). @remix-run/express builds the request URL from `Host` and
@@ -190,6 +191,11 @@ export function createRemixHandler(options: {
    */
   renderPool?: { pool: RenderPool; clientOf: (req: express.Request) => Promise<string> };
   /**
+   * Worker threads that render what the pool admitted (decision 104), off the event loop that answers cache hits; the
+   * page is rendered here when none is ready.
+   */
+  renderWorkers?: RenderWorkers;
+  /**
    * The address of the page a document request names in other words, or null (server/page-query.ts pageAddressOf,
    * decision 087): the page is rendered from it, at the address asked, and kept under its key.
    */
@@ -283,7 +289,9 @@ export function createRemixHandler(options: {
           }
         }
         const generation = cache?.current ?? 0;
-        const response = await handle(request, context);
+        // A page the pool admitted is rendered by a worker thread when there is one (decision 104).
+        const response = await ((release && options.renderWorkers?.render(request, context, controller.signal)) ||
+          handle(request, context));
         // The page a post redirects to must not come from before the post's change (page cache).
         if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
         if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");

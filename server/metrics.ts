@@ -7,6 +7,7 @@ import { smsFigures } from "~/features/back-office/sms-admin.server";
 import { cacheCounts } from "~/platform/cache/cache-counts.server";
 import type { RouteMatcher } from "./page-query";
 import type { RenderPool } from "./render-pool";
+import type { RenderWorkers } from "./render-workers";
 
 /**
  * The process's figures in Prometheus's text format (docs/decisions/061-readiness-metrics-deploy-cluster-test.md,
@@ -28,6 +29,8 @@ import type { RenderPool } from "./render-pool";
  *   `aqar_render_queue_length` (pages waiting for a slot), `aqar_render_queue_wait_seconds` (a histogram of each
  *   admitted page's wait, 0 when a slot was free) and `aqar_render_shed_total{reason}` (pages answered 503 or 429
  *   instead: `deadline`, `expired`, `queue_full`, `left`, `quota`).
+ * - `aqar_render_workers{state}` (decision 104): render worker threads running and ready;
+ *   `aqar_render_worker_pages_total`: the pages they rendered.
  * - prom-client's default metrics: CPU, resident memory, heap, event-loop delay (`nodejs_eventloop_lag_*`), GC.
  *
  * The figures read from the database are the whole site's (every process reports the same): sum them per process
@@ -78,6 +81,8 @@ export function createMetrics(options: {
   ready: () => Promise<boolean>;
   /** The process's render pool (decision 077): its figures are read when scraped, its waits and sheds observed. */
   renderPool?: RenderPool;
+  /** The process's render workers (decision 104), when it has any: how many run and how many are ready. */
+  renderWorkers?: RenderWorkers;
   log: (error: unknown, what: string) => void;
 }): Metrics {
   const { database, match } = options;
@@ -205,6 +210,27 @@ export function createMetrics(options: {
     for (const reason of ["deadline", "expired", "queue_full", "left", "quota"] as const) shed.inc({ reason }, 0);
     pool.observe({ waited: (ms) => wait.observe(ms / 1000), shed: (reason) => shed.inc({ reason }) });
   }
+
+  const workers = options.renderWorkers;
+  new Gauge({
+    name: "aqar_render_workers",
+    help: "Render worker threads by state: running (RENDER_WORKERS) and ready (rendering pages); 0 when pages render on the event loop.",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: "running" }, workers?.count ?? 0);
+      this.set({ state: "ready" }, workers?.ready ?? 0);
+    },
+  });
+  new Counter({
+    name: "aqar_render_worker_pages_total",
+    help: "Pages rendered by the render worker threads since the process started.",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(workers?.rendered ?? 0);
+    },
+  });
 
   // The jobs figures feed two gauges: one query per scrape, shared while it runs.
   const pending = new Map<string, Promise<unknown>>();

@@ -67,9 +67,14 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
   }
 }
 
+/** Each web process's metrics port (decision 061), kept when the process is started again. */
+const metricsPorts: number[] = [];
+
 /** Starts web process `index` on `port` (or starts it again there) and waits until its /readyz answers 200. */
 async function startWeb(index: number, port: number, dataDir: string): Promise<void> {
-  const server = await startServer({ ...baseEnv, DATA_DIR: dataDir }, 240_000, { port });
+  metricsPorts[index] ??= await freePort();
+  const env = { ...baseEnv, DATA_DIR: dataDir, METRICS_PORT: String(metricsPorts[index]) };
+  const server = await startServer(env, 240_000, { port });
   const ready = await until(async () => (await fetch(`${server.url}/readyz`).catch(() => null))?.status === 200, 30_000);
   if (!ready) throw new Error(`web process ${index} never became ready:\n${server.output()}`);
   web[index] = { server, port, dataDir };
@@ -127,6 +132,8 @@ beforeAll(async () => {
     ...s3.env,
     DATABASE_URL: pg.url,
     WORKER: "off",
+    // One render worker per web process (decision 104), what RENDER_WORKERS=auto gives on two cores or more.
+    RENDER_WORKERS: "1",
     PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
     CAPTCHA_TEST_TEXT: CAPTCHA_TEXT,
     SEED_LISTINGS: "40",
@@ -211,6 +218,22 @@ describe("two web processes, one worker, behind nginx", () => {
     const started = Date.now();
     const seen = await until(async () => (await (await fetch(page)).text()).includes(`${title} بالعربية`), 1_000);
     expect(seen, `the other process still served the old page after ${Date.now() - started} ms`).toBe(true);
+  });
+
+  it("renders each process's new pages in its render worker, off the event loop that answers cache hits (decision 104)", async () => {
+    const figure = async (index: number, name: string) => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPorts[index]}/metrics`)).text();
+      const line = text.split("\n").find((row) => row.startsWith(name));
+      return line === undefined ? null : Number(line.slice(line.lastIndexOf(" ") + 1));
+    };
+    for (const index of [0, 1]) {
+      expect(await figure(index, 'aqar_render_workers{state="ready"}')).toBe(1);
+      const before = (await figure(index, "aqar_render_worker_pages_total"))!;
+      const res = await fetch(`${web[index].server.url}/estates?is_simple=0&q=worker${index}${Date.now()}&lang=en`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("</html>");
+      expect(await figure(index, "aqar_render_worker_pages_total")).toBe(before + 1);
+    }
   });
 
   it("counts posts sent to both processes against one rate limit", async () => {

@@ -35,3 +35,24 @@ export function visibleDataChanged(listening: boolean): void {
   current.generation++;
   current.listening = listening;
 }
+
+/** The generation and whether changes are heard, as a render worker needs them (server/render-workers.ts). */
+export type VisibleState = { generation: number; listening: boolean };
+
+/** This process's state of visible changes now: what the page cache's listener last reported. */
+export function visibleState(): VisibleState {
+  const { generation, listening } = state();
+  return { generation, listening };
+}
+
+/**
+ * Takes the state of the thread that listens (decision 104): a render worker has no listener of its own, so each page
+ * it renders comes with the main thread's state, and a kept result of an older generation is not reused. A state
+ * older than the one held (messages cross) is ignored.
+ */
+export function adoptVisibleState(next: VisibleState): void {
+  const current = state();
+  if (next.generation < current.generation) return;
+  current.generation = next.generation;
+  current.listening = next.listening;
+}

@@ -201,6 +201,13 @@ const schema = z
      */
     RENDER_QUEUE_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
     /**
+     * Worker threads that render the pages the render pool admits, off the event loop that answers cache hits
+     * (decision 104): `auto` (the default: one on PostgreSQL with two cores or more, none on PGlite; see
+     * server/render-workers.ts, defaultRenderWorkers), or a number, 0 to render on the event loop. PGlite always renders
+     * on the event loop (its database lives in the main thread).
+     */
+    RENDER_WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(0).max(32)]).default("auto"),
+    /**
      * The proxies whose X-Forwarded-For (and X-Forwarded-Proto) is believed (decision 077; docs/production.md):
      * `loopback` (the default: a proxy on this machine), a number of proxy hops in front of the process (`2` for a CDN
      * in front of nginx), or a comma-separated list of addresses and ranges (`10.0.0.0/8, 2001:db8::/32`, and the
