@@ -34,6 +34,11 @@ export function chooseEncoding(req: express.Request): Encoding {
   return req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
 }
 
+/** The encoding a whole body of `bytes` is sent in to a client that takes `accepted`: none under MIN_COMPRESSED_BYTES. */
+export function wholeEncoding(accepted: Encoding, bytes: number): Encoding {
+  return bytes < MIN_COMPRESSED_BYTES ? "identity" : accepted;
+}
+
 /** `body` compressed with `encoding` at `effort` in one call (`identity`: the same buffer). */
 export function encodeWhole(body: Buffer, encoding: Encoding, effort: Effort): Buffer {
   if (encoding === "br") {
@@ -87,7 +92,7 @@ export function compressionFilter(req: express.Request, res: express.Response): 
  * The status and the other headers must be set already.
  */
 export function sendWhole(req: express.Request, res: express.Response, body: Buffer): void {
-  const encoding = body.byteLength < MIN_COMPRESSED_BYTES ? "identity" : chooseEncoding(req);
+  const encoding = wholeEncoding(chooseEncoding(req), body.byteLength);
   const sent = encodeWhole(body, encoding, "rendered");
   res.vary("Accept-Encoding");
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
@@ -95,4 +100,9 @@ export function sendWhole(req: express.Request, res: express.Response, body: Buf
   res.setHeader("Content-Length", String(sent.byteLength));
   if (req.method === "HEAD") res.end();
   else res.end(sent);
+}
+
+/** True for an HTML answer that is not encoded yet (every document: entry.server.tsx renders it into one buffer). */
+export function isWholeDocument(response: Response): boolean {
+  return (response.headers.get("Content-Type") ?? "").startsWith("text/html") && !response.headers.has("Content-Encoding");
 }

@@ -8,7 +8,7 @@ import {
 import type express from "express";
 import { isLoopbackUrl, LOOPBACK_HOSTS, type Env } from "~/platform/config/env.server";
 import { RETRY_AFTER_SECONDS, type ServerLoadContext } from "./guards";
-import { chooseEncoding, sendWhole } from "./encoding";
+import { chooseEncoding, isWholeDocument, sendWhole } from "./encoding";
 import type { PageCache, RequestHead, VisitorPage } from "./page-cache";
 import type { RenderPool } from "./render-pool";
 import type { RenderWorkers } from "./render-workers";
@@ -290,8 +290,11 @@ export function createRemixHandler(options: {
         }
         const generation = cache?.current ?? 0;
         // A page the pool admitted is rendered by a worker thread when there is one (decision 104).
-        const response = await ((release && options.renderWorkers?.render(request, context, controller.signal)) ||
-          handle(request, context));
+        const keep = Boolean(cache && storeKey && req.method === "GET" && cache.usable);
+        const inWorker = release
+          ? options.renderWorkers?.render(request, context, { signal: controller.signal, encoding: chooseEncoding(req), keep })
+          : null;
+        const response = await (inWorker ?? handle(request, context));
         // The page a post redirects to must not come from before the post's change (page cache).
         if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
         if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");
@@ -336,11 +339,6 @@ export function createRemixHandler(options: {
 /** Node's OutgoingMessage.getRawHeaderNames (since 15.13), which @types/node 20 declares on ClientRequest only. */
 function rawHeaderNames(res: express.Response): string[] {
   return (res as express.Response & { getRawHeaderNames(): string[] }).getRawHeaderNames();
-}
-
-/** True for an HTML answer that is not encoded yet (every document: entry.server.tsx renders it into one buffer). */
-function isWholeDocument(response: Response): boolean {
-  return (response.headers.get("Content-Type") ?? "").startsWith("text/html") && !response.headers.has("Content-Encoding");
 }
 
 /**

@@ -92,6 +92,17 @@ const VISITOR_COOKIES = new Set([LANG_COOKIE, APP_POPUP_COOKIE, SAVE_DATA_COOKIE
 const MAX_KEY_LENGTH = 2_048;
 /** Most kept pages waiting to be compressed again; a page asked for while so many wait is queued by a later request. */
 const MAX_WAITING = 64;
+/**
+ * Whether the page cache may keep `response` (decision 045): the status it keeps (200, or the refusal page's 429 or
+ * 503), HTML, no Set-Cookie (one visitor's), and, for a page, not `Cache-Control: no-store`. A render worker asks it too
+ * (decision 104): a page that will not be kept is compressed there.
+ */
+export function mayKeep(response: Pick<Response, "status" | "headers">, refusal?: 429 | 503): boolean {
+  if (response.status !== (refusal ?? 200) || response.headers.has("Set-Cookie")) return false;
+  if (!refusal && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) return false;
+  return (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+}
+
 /** The channel of migration 0007. */
 export const PAGE_CHANGES_CHANNEL = "page_changes";
 
@@ -275,9 +286,7 @@ export class PageCache {
     options: { refusal?: 429 | 503; encoding?: Encoding; siteHeaders?: Entry["siteHeaders"] } = {},
   ): Entry | undefined {
     if (!this.listening || generation !== this.generation) return undefined;
-    if (response.status !== (options.refusal ?? 200) || response.headers.has("Set-Cookie")) return undefined;
-    if (!options.refusal && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) return undefined;
-    if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return undefined;
+    if (!mayKeep(response, options.refusal)) return undefined;
     const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
     const encoding = options.encoding ?? "br";
     const identity = Buffer.from(shared, "utf8");

@@ -9,13 +9,17 @@
  * by `rendered` (status, headers, cookies and the whole body, transferred) or `failed`; `abort` when the client left;
  * `close` to finish and close the database. It says `ready` once the database and the build are loaded.
  */
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parentPort } from "node:worker_threads";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { adoptVisibleState } from "~/platform/cache/visible-changes.server";
 import { getEnv } from "~/platform/config/env.server";
 import { getDatabase } from "~/platform/db/db.server";
+import { encodeWhole, isWholeDocument, wholeEncoding } from "./encoding";
 import { guardBuild } from "./guards";
+import { mayKeep } from "./page-cache";
 import type { ToMain, ToWorker } from "./render-workers";
 
 const port = parentPort;
@@ -23,6 +27,27 @@ if (!port) throw new Error("server/render-worker.ts runs as a worker thread of s
 
 const env = getEnv();
 if (!env.DATABASE_URL) throw new Error("a render worker needs PostgreSQL (DATABASE_URL): PGlite lives in the main thread");
+/**
+ * The nice value of this thread (decision 104): when the hits and the renders want more CPU than the machine has, the
+ * operating system gives it to the main thread's hits first. 10 kept a cached page at about half of its rate beside a
+ * flood where 5 kept about 45% (docs/benchmarks.md); the renders still take every cycle the hits leave.
+ */
+const RENDER_WORKER_NICE = 10;
+
+/**
+ * Lowers this thread's priority to RENDER_WORKER_NICE. On Linux a thread's nice value is its own (setpriority on its
+ * thread id, read from /proc/thread-self); elsewhere, or when it fails, the thread keeps the process's priority.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").at(-1));
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, RENDER_WORKER_NICE);
+  } catch {
+    // Not Linux: the worker renders at the process's priority.
+  }
+}
+
+lowerPriority();
 const database = await getDatabase();
 const build = guardBuild((await import(path.resolve("build/index.js"))) as ServerBuild);
 const handle = createRequestHandler(build, env.NODE_ENV);
@@ -48,7 +73,16 @@ async function render(message: Extract<ToWorker, { type: "render" }>): Promise<v
       signal: controller.signal,
     });
     const response = await handle(request, message.context);
-    const body = response.body ? await response.arrayBuffer() : null;
+    let body = response.body ? await response.arrayBuffer() : null;
+    // A document the main thread sends as it is rendered (not kept) is compressed here, as sendWhole would there.
+    if (body && message.method === "GET" && isWholeDocument(response) && !(message.keep && mayKeep(response))) {
+      const encoding = wholeEncoding(message.encoding, body.byteLength);
+      const sent = encodeWhole(Buffer.from(body), encoding, "rendered");
+      body = sent.buffer.slice(sent.byteOffset, sent.byteOffset + sent.byteLength) as ArrayBuffer;
+      if (encoding !== "identity") response.headers.set("Content-Encoding", encoding);
+      response.headers.set("Content-Length", String(body.byteLength));
+      response.headers.append("Vary", "Accept-Encoding");
+    }
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers) if (name !== "set-cookie") headers.push([name, value]);
     send(

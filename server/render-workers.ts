@@ -10,6 +10,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { visibleState, type VisibleState } from "~/platform/cache/visible-changes.server";
+import type { Encoding } from "./encoding";
 import type { ServerLoadContext } from "./guards";
 
 /** A page for a worker to render: a GET or HEAD as the main thread built it (its trusted origin and Host). */
@@ -21,6 +22,13 @@ type RenderMessage = {
   headers: [string, string][];
   context: ServerLoadContext;
   visible: VisibleState;
+  /**
+   * The encoding the client takes (chooseEncoding): a whole document the main thread will not keep is compressed in
+   * the worker, so that its compression is not the event loop's either.
+   */
+  encoding: Encoding;
+  /** True when the main thread keeps the page if the page cache may (mayKeep): the cache compresses what it keeps. */
+  keep: boolean;
 };
 
 /** What the main thread sends a worker. */
@@ -107,9 +115,15 @@ export class RenderWorkers {
   /**
    * Renders `request` (a GET or HEAD, no body) with `context` in a worker: resolves with its answer, whole; rejects
    * when the worker fails it or stops meanwhile; null, at once, when no worker is ready. When `signal` aborts (the
-   * client left), the worker is told to abort the render.
+   * client left), the worker is told to abort the render. A whole document comes compressed in `encoding` (with its
+   * Content-Encoding, Content-Length and Vary), except a page the page cache will keep (`keep`, and mayKeep says so).
    */
-  render(request: Request, context: ServerLoadContext, signal?: AbortSignal): Promise<Response> | null {
+  render(
+    request: Request,
+    context: ServerLoadContext,
+    options: { signal?: AbortSignal; encoding?: Encoding; keep?: boolean } = {},
+  ): Promise<Response> | null {
+    const { signal } = options;
     let chosen: Slot | undefined;
     for (const slot of this.slots) if (slot.ready && (!chosen || slot.pending.size < chosen.pending.size)) chosen = slot;
     if (!chosen || this.closing) return null;
@@ -123,6 +137,8 @@ export class RenderWorkers {
       headers: [...request.headers],
       context: { ...context },
       visible: visibleState(),
+      encoding: options.encoding ?? "identity",
+      keep: options.keep ?? false,
     };
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => slot.worker.postMessage({ type: "abort", id } satisfies ToWorker);

@@ -76,7 +76,7 @@ describe("render workers (decision 104)", () => {
   it("tells the worker when the client left", async () => {
     const pool = await started(1);
     const controller = new AbortController();
-    const answer = pool.render(page("/slow"), { cspNonce: "n" }, controller.signal);
+    const answer = pool.render(page("/slow"), { cspNonce: "n" }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     expect((await answer)!.status).toBe(499);
   });
@@ -84,7 +84,7 @@ describe("render workers (decision 104)", () => {
   it("spreads pages over the workers with the fewest under way", async () => {
     const pool = await started(2);
     const first = new AbortController();
-    const slow = pool.render(page("/slow"), { cspNonce: "n" }, first.signal);
+    const slow = pool.render(page("/slow"), { cspNonce: "n" }, { signal: first.signal });
     // The first worker has a page under way: these go to the second, which answers them while the first waits.
     const answers = await Promise.all([pool.render(page("/x"), { cspNonce: "n" }), pool.render(page("/y"), { cspNonce: "n" })]);
     expect(answers.map((response) => response!.status)).toEqual([200, 200]);

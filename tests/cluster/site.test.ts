@@ -55,6 +55,21 @@ async function startWorker(): Promise<WorkerProcess> {
   return { process: child, output: () => log, stop };
 }
 
+/**
+ * The nice values of the threads of `pid` and of its descendants (Linux /proc: the 19th field of a thread's stat; the
+ * web process is tsx's node under the tsx command the test started).
+ */
+function threadNices(pid: number): number[] {
+  const nices: number[] = [];
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+    nices.push(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+    const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+    for (const child of children ? children.split(" ") : []) nices.push(...threadNices(Number(child)));
+  }
+  return nices;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `check` holds (polled every 50 ms) or `ms` pass; returns whether it held. */
@@ -233,6 +248,10 @@ describe("two web processes, one worker, behind nginx", () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("</html>");
       expect(await figure(index, "aqar_render_worker_pages_total")).toBe(before + 1);
+      // The worker's thread yields the CPU to the main thread's hits (nice 10), the main thread keeps the process's.
+      const nices = threadNices(web[index].server.process.pid!);
+      expect(nices).toContain(10);
+      expect(nices).toContain(0);
     }
   });
 
