@@ -37,7 +37,7 @@ import { canonicalPathOf, pageAddressOf, queryParamsOf, routeMatcher } from "./s
 import { createMetrics, serveMetrics } from "./server/metrics";
 import { checkReadiness, keptReadiness } from "./server/readiness";
 import { clientKey } from "./server/client-address";
-import { defaultRenderPoolSize, RenderPool } from "./server/render-pool";
+import { DEFAULT_RENDER_MS_PER_SECOND, defaultRenderPoolSize, RenderPool } from "./server/render-pool";
 import { defaultRenderWorkers, RenderWorkers } from "./server/render-workers";
 import { POOL_CONNECTIONS } from "./app/platform/db/client.server";
 import { precompressedStatic } from "./server/static-files";
@@ -103,16 +103,6 @@ const readiness = keptReadiness(
 );
 
 /**
- * The render pool (decision 077): pages the cache does not answer are rendered at most RENDER_POOL_SIZE at once (0:
- * chosen from the database and the cores), the others wait in a queue fair across clients (a login, else the client's
- * address or IPv6 /64) for at most RENDER_QUEUE_DEADLINE_MS, past which they get the translated 503 page.
- */
-const renderPool = new RenderPool({
-  size: env.RENDER_POOL_SIZE || defaultRenderPoolSize(database.kind, os.availableParallelism(), POOL_CONNECTIONS),
-  deadlineMs: env.RENDER_QUEUE_DEADLINE_MS,
-});
-
-/**
  * Render workers (decision 104): on PostgreSQL, the pages the pool admits are rendered in worker threads, so that their
  * CPU is not taken from the event loop that answers cache hits. Started before the server listens.
  */
@@ -130,6 +120,18 @@ const renderWorkers =
     : undefined;
 await renderWorkers?.whenReady(60_000);
 if (renderWorkers) logger.info({ count: renderWorkers.count }, "render workers ready");
+
+/**
+ * The render pool (decision 077): pages the cache does not answer are rendered at most RENDER_POOL_SIZE at once (0:
+ * chosen from the database and the cores), the others wait in a queue fair across clients (a login, else the client's
+ * address or IPv6 /64) for at most RENDER_QUEUE_DEADLINE_MS, past which they get the translated 503 page.
+ */
+const renderPool = new RenderPool({
+  size: env.RENDER_POOL_SIZE || defaultRenderPoolSize(database.kind, os.availableParallelism(), POOL_CONNECTIONS),
+  deadlineMs: env.RENDER_QUEUE_DEADLINE_MS,
+  // Rendering a second may take (decision 104): RENDER_MS_PER_SECOND, or with a render worker a slot and a half.
+  busyMsPerSecond: env.RENDER_MS_PER_SECOND || (renderWorkers ? DEFAULT_RENDER_MS_PER_SECOND : undefined),
+});
 
 /**
  * Prometheus figures (decision 061) on a listener of their own, METRICS_PORT on METRICS_HOST (127.0.0.1 unless set),

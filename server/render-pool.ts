@@ -40,6 +40,13 @@ export type RenderPoolOptions = {
   deadlineMs: number;
   /** Requests waiting at most, all clients together: a bound on memory whatever the estimate says. */
   maxQueued?: number;
+  /**
+   * Rendering the pool may do per second of the clock, all slots together, in milliseconds (decision 104): a slot is
+   * handed out only while the renders of the last second took less than this. Unset: only the slots bound it. 1,500
+   * lets the renders of a process use a slot and a half on average, so that a flood cannot take all of the cores the
+   * cache hits share with it.
+   */
+  busyMsPerSecond?: number;
   /** The clock, in milliseconds (tests pass their own). */
   now?: () => number;
   observer?: RenderPoolObserver;
@@ -62,6 +69,10 @@ type Client = { waiting: Waiter[]; rendering: number; virtual: number; averageMs
 
 /** A render's time before any is measured, in milliseconds (a search page on PGlite takes 20 to 60). */
 const INITIAL_RENDER_MS = 50;
+/** The window busyMsPerSecond counts rendering over, in milliseconds. */
+const BUSY_WINDOW_MS = 1_000;
+/** How soon a dispatch held by busyMsPerSecond tries again, in milliseconds. */
+const BUDGET_RETRY_MS = 10;
 /** Weight of the newest render time in the moving average of all renders. */
 const SMOOTHING = 0.1;
 /** Weight of the newest render time in a client's own moving average (fewer samples: they weigh more). */
@@ -78,6 +89,10 @@ export class RenderPool {
   private readonly now: () => number;
   private readonly maxQueued: number;
   private observer: RenderPoolObserver;
+  /** Renders of the last BUSY_WINDOW_MS and those under way (end null): what busyMsPerSecond counts. */
+  private spans: { start: number; end: number | null }[] = [];
+  /** A dispatch waiting for the budget of the last second to free up (busyMsPerSecond). */
+  private budgetTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: RenderPoolOptions) {
     if (!(options.size >= 1)) throw new RangeError(`a render pool needs at least one slot (size ${options.size})`);
@@ -127,7 +142,7 @@ export class RenderPool {
       virtual: this.virtualFloor,
       averageMs: this.averageMs,
     };
-    if (this.renderingNow < this.options.size && this.queuedNow === 0) {
+    if (this.renderingNow < this.options.size && this.queuedNow === 0 && this.withinBudget()) {
       this.clients.set(client, state);
       return Promise.resolve(this.grant(client, state, 0));
     }
@@ -167,7 +182,25 @@ export class RenderPool {
       const before = Math.ceil((start - other.virtual) / Math.max(1, other.averageMs));
       work += Math.min(other.waiting.length, Math.max(0, before)) * other.averageMs;
     }
-    return work / this.options.size;
+    return work / this.parallelism();
+  }
+
+  /** Renders the pool does at once on average: its size, or fewer under busyMsPerSecond. */
+  private parallelism(): number {
+    const budget = this.options.busyMsPerSecond;
+    return budget === undefined ? this.options.size : Math.max(0.1, Math.min(this.options.size, budget / BUSY_WINDOW_MS));
+  }
+
+  /** Whether the renders of the last second (those under way counted to now) took less than busyMsPerSecond. */
+  private withinBudget(): boolean {
+    const budget = this.options.busyMsPerSecond;
+    if (budget === undefined) return true;
+    const now = this.now();
+    const from = now - BUSY_WINDOW_MS;
+    this.spans = this.spans.filter((span) => span.end === null || span.end > from);
+    let busy = 0;
+    for (const span of this.spans) busy += Math.max(0, (span.end ?? now) - Math.max(span.start, from));
+    return busy < budget;
   }
 
   private grant(client: string, state: Client, waitedMs: number): Admission {
@@ -179,6 +212,8 @@ export class RenderPool {
     state.virtual += charged;
     this.observer.waited?.(waitedMs);
     const started = this.now();
+    const span = { start: started, end: null as number | null };
+    if (this.options.busyMsPerSecond !== undefined) this.spans.push(span);
     let released = false;
     return {
       ok: true,
@@ -186,7 +221,8 @@ export class RenderPool {
       release: () => {
         if (released) return;
         released = true;
-        const took = Math.max(1, this.now() - started);
+        span.end = this.now();
+        const took = Math.max(1, span.end - started);
         this.averageMs += SMOOTHING * (took - this.averageMs);
         state.averageMs += CLIENT_SMOOTHING * (took - state.averageMs);
         state.virtual += took - charged;
@@ -206,6 +242,14 @@ export class RenderPool {
   /** Hands free slots to waiting requests in the fair order (see the module's comment). */
   private dispatch(): void {
     while (this.renderingNow < this.options.size && this.queuedNow > 0) {
+      if (!this.withinBudget()) {
+        // The last second's rendering is spent: try again as it slides (the waiters' deadlines still hold).
+        this.budgetTimer ??= setTimeout(() => {
+          this.budgetTimer = null;
+          this.dispatch();
+        }, BUDGET_RETRY_MS);
+        return;
+      }
       const share = Math.ceil(this.options.size / this.activeClients());
       let chosen: [string, Client] | null = null;
       let fallback: [string, Client] | null = null;
@@ -260,3 +304,11 @@ export function defaultRenderPoolSize(kind: "pglite" | "postgres", cores: number
   if (kind === "pglite") return 1;
   return Math.max(1, Math.min(connections, Math.max(4, 2 * cores)));
 }
+
+/**
+ * The rendering a process with a render worker may do per second when RENDER_MS_PER_SECOND is 0 (automatic), in
+ * milliseconds (decision 104): a slot and a half on average. On this project's two-vCPU machine, 1 slot kept a cached
+ * page above half of its rate beside a flood but shed some of a crowd's pages, 2 kept the crowd's every page but the
+ * cached page a little under half (docs/benchmarks.md). Without a worker the pool's slots alone bound the rendering.
+ */
+export const DEFAULT_RENDER_MS_PER_SECOND = 1_500;

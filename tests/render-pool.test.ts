@@ -164,6 +164,62 @@ describe("the render pool (decision 077)", () => {
     expect(pool.rendering).toBe(0);
   });
 
+  it("hands out slots only while the last second's rendering is within busyMsPerSecond (decision 104)", async () => {
+    let now = 0;
+    const pool = new RenderPool({ size: 4, deadlineMs: 5_000, busyMsPerSecond: 1_500, now: () => now });
+    // Two renders of 800 ms: 1,600 ms of the last second, past the budget of 1,500.
+    const first = (await pool.admit("a")) as Granted;
+    const second = (await pool.admit("b")) as Granted;
+    now += 800;
+    first.release();
+    second.release();
+    let third: Admission | null = null;
+    void pool.admit("c").then((admission) => (third = admission));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Two slots are free, yet the page waits: the budget is spent.
+    expect(third).toBeNull();
+    expect(pool.queued).toBe(1);
+    expect(pool.rendering).toBe(0);
+    // At 1,000 ms both renders are still wholly in the last second; at 1,200 ms it holds 600 ms of each: 1,200.
+    now += 200;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(third).toBeNull();
+    now += 200;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(third).toMatchObject({ ok: true, waitedMs: 400 });
+    (third as unknown as Granted).release();
+  });
+
+  it("counts renders under way against busyMsPerSecond, and sheds at once what its budget cannot render in time", async () => {
+    let now = 0;
+    const shed: ShedReason[] = [];
+    const pool = new RenderPool({
+      size: 4,
+      deadlineMs: 300,
+      busyMsPerSecond: 500,
+      now: () => now,
+      observer: { shed: (reason) => shed.push(reason) },
+    });
+    const holder = (await pool.admit("a")) as Granted;
+    now += 600;
+    // The render under way has taken 600 ms of the last second: a second page waits although three slots are free.
+    let next: Admission | null = null;
+    void pool.admit("b").then((admission) => (next = admission));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(next).toBeNull();
+    // At half a slot's rendering a second, each page of 50 ms (the first estimate) waits 100 ms more than the one
+    // before: past the third, their wait passes the deadline of 300 ms and they are shed at once (with the four slots
+    // alone, 20 pages would wait 250 ms at most).
+    void burst(pool, "flood", 20);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(shed.filter((reason) => reason === "deadline").length).toBeGreaterThan(15);
+    holder.release();
+    now += 1_000;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(next).toMatchObject({ ok: true });
+    (next as unknown as Granted).release();
+  });
+
   it("is sized from the database: 1 on PGlite, twice the cores within the connection pool on PostgreSQL", () => {
     expect(defaultRenderPoolSize("pglite", 8, 10)).toBe(1);
     expect(defaultRenderPoolSize("postgres", 2, 10)).toBe(4);

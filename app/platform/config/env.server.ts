@@ -208,6 +208,12 @@ const schema = z
      */
     RENDER_WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(0).max(32)]).default("auto"),
     /**
+     * Rendering each process may do per second, all render slots together, in milliseconds (decision 104): a slot is
+     * handed out only while the last second's renders took less. 0 (the default): 1,500 with a render worker
+     * (DEFAULT_RENDER_MS_PER_SECOND), else only RENDER_POOL_SIZE bounds it.
+     */
+    RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    /**
      * The proxies whose X-Forwarded-For (and X-Forwarded-Proto) is believed (decision 077; docs/production.md):
      * `loopback` (the default: a proxy on this machine), a number of proxy hops in front of the process (`2` for a CDN
      * in front of nginx), or a comma-separated list of addresses and ranges (`10.0.0.0/8, 2001:db8::/32`, and the
