@@ -30,6 +30,7 @@ import type { RenderWorkers } from "./render-workers";
  *   admitted page's wait, 0 when a slot was free) and `aqar_render_shed_total{reason}` (pages answered 503 or 429
  *   instead: `deadline`, `expired`, `queue_full`, `left`, `quota`).
  * - `aqar_render_workers{state}` (decision 104): render worker threads running and ready;
+ *   `aqar_render_budget_ms_per_second`: the pool's rendering a second (RENDER_MS_PER_SECOND);
  *   `aqar_render_worker_pages_total`: the pages they rendered.
  * - prom-client's default metrics: CPU, resident memory, heap, event-loop delay (`nodejs_eventloop_lag_*`), GC.
  *
@@ -185,6 +186,11 @@ export function createMetrics(options: {
       ["aqar_render_pool_size", "Pages this process renders at once at most (RENDER_POOL_SIZE).", () => pool.size],
       ["aqar_render_pool_rendering", "Pages being rendered now (slots of the render pool in use).", () => pool.rendering],
       ["aqar_render_queue_length", "Pages waiting for a render slot now.", () => pool.queued],
+      [
+        "aqar_render_budget_ms_per_second",
+        "Rendering this process may do per second, all slots together, in ms (RENDER_MS_PER_SECOND); 0: only the slots bound it.",
+        () => pool.budgetMsPerSecond,
+      ],
     ] as const) {
       new Gauge({
         name,

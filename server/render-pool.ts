@@ -116,6 +116,11 @@ export class RenderPool {
     return this.options.size;
   }
 
+  /** Rendering the pool may do per second (busyMsPerSecond, ms), or 0 when only its slots bound it. */
+  get budgetMsPerSecond(): number {
+    return this.options.busyMsPerSecond ?? 0;
+  }
+
   /** Requests rendering now. */
   get rendering(): number {
     return this.renderingNow;

@@ -185,6 +185,9 @@ describe("a wait past the deadline (decision 077)", () => {
     const metrics = await (await fetch(metricsUrl)).text();
     expect(metrics).toMatch(/^aqar_render_pool_size 1$/m);
     expect(metrics).toMatch(/^aqar_render_queue_length \d+$/m);
+    // PGlite renders on the event loop (decision 104): no worker, and only the slots bound the rendering.
+    expect(metrics).toMatch(/^aqar_render_workers\{state="running"\} 0$/m);
+    expect(metrics).toMatch(/^aqar_render_budget_ms_per_second 0$/m);
     expect(metrics).toMatch(/^aqar_render_queue_wait_seconds_count [1-9]\d*$/m);
     const deadline = Number(/^aqar_render_shed_total\{reason="deadline"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
     const expired = Number(/^aqar_render_shed_total\{reason="expired"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
