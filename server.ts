@@ -129,7 +129,7 @@ if (renderWorkers) logger.info({ count: renderWorkers.count }, "render workers r
 const renderPool = new RenderPool({
   size: env.RENDER_POOL_SIZE || defaultRenderPoolSize(database.kind, os.availableParallelism(), POOL_CONNECTIONS),
   deadlineMs: env.RENDER_QUEUE_DEADLINE_MS,
-  // Rendering a second may take (decision 104): RENDER_MS_PER_SECOND, or with a render worker a slot and a half.
+  // Rendering a second may take (decision 104): RENDER_MS_PER_SECOND, or with a render worker 3,000 ms of its slots.
   busyMsPerSecond: env.RENDER_MS_PER_SECOND || (renderWorkers ? DEFAULT_RENDER_MS_PER_SECOND : undefined),
 });
 

@@ -42,9 +42,8 @@ export type RenderPoolOptions = {
   maxQueued?: number;
   /**
    * Rendering the pool may do per second of the clock, all slots together, in milliseconds (decision 104): a slot is
-   * handed out only while the renders of the last second took less than this. Unset: only the slots bound it. 1,500
-   * lets the renders of a process use a slot and a half on average, so that a flood cannot take all of the cores the
-   * cache hits share with it.
+   * handed out only while the renders of the last second took less than this. Unset: only the slots bound it. A
+   * bound below the slots' own (size × 1,000) keeps a flood from taking all of the cores the cache hits share with it.
    */
   busyMsPerSecond?: number;
   /** The clock, in milliseconds (tests pass their own). */
@@ -312,8 +311,8 @@ export function defaultRenderPoolSize(kind: "pglite" | "postgres", cores: number
 
 /**
  * The rendering a process with a render worker may do per second when RENDER_MS_PER_SECOND is 0 (automatic), in
- * milliseconds (decision 104): a slot and a half on average. On this project's two-vCPU machine, 1 slot kept a cached
- * page above half of its rate beside a flood but shed some of a crowd's pages, 2 kept the crowd's every page but the
- * cached page a little under half (docs/benchmarks.md). Without a worker the pool's slots alone bound the rendering.
+ * milliseconds of the slots' time (decision 104). Measured beside a flood on this project's two-vCPU machine
+ * (docs/benchmarks.md): 1,500 kept the cached page at 66% of its rate but shed 18% of a crowd's pages, 3,000 kept it at
+ * 54% and every page of the crowd (p95 566 ms). Without a worker the pool's slots alone bound the rendering.
  */
-export const DEFAULT_RENDER_MS_PER_SECOND = 1_500;
+export const DEFAULT_RENDER_MS_PER_SECOND = 3_000;

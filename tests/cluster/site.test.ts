@@ -243,8 +243,8 @@ describe("two web processes, one worker, behind nginx", () => {
     };
     for (const index of [0, 1]) {
       expect(await figure(index, 'aqar_render_workers{state="ready"}')).toBe(1);
-      // With a worker the pool renders a slot and a half a second at most (RENDER_MS_PER_SECOND's automatic value).
-      expect(await figure(index, "aqar_render_budget_ms_per_second")).toBe(1500);
+      // With a worker the pool renders 3,000 ms of its slots' time a second at most (RENDER_MS_PER_SECOND's automatic value).
+      expect(await figure(index, "aqar_render_budget_ms_per_second")).toBe(3000);
       const before = (await figure(index, "aqar_render_worker_pages_total"))!;
       const res = await fetch(`${web[index].server.url}/estates?is_simple=0&q=worker${index}${Date.now()}&lang=en`);
       expect(res.status).toBe(200);

@@ -209,7 +209,7 @@ const schema = z
     RENDER_WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(0).max(32)]).default("auto"),
     /**
      * Rendering each process may do per second, all render slots together, in milliseconds (decision 104): a slot is
-     * handed out only while the last second's renders took less. 0 (the default): 1,500 with a render worker
+     * handed out only while the last second's renders took less. 0 (the default): 3,000 with a render worker
      * (DEFAULT_RENDER_MS_PER_SECOND), else only RENDER_POOL_SIZE bounds it.
      */
     RENDER_MS_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(0),
