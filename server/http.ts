@@ -289,12 +289,13 @@ export function createRemixHandler(options: {
           }
         }
         const generation = cache?.current ?? 0;
-        // A page the pool admitted is rendered by a worker thread when there is one (decision 104).
+        // A page the pool admitted is rendered by a worker thread when there is one (decision 104); a page the worker
+        // failed (it stopped, or the render threw there) is rendered here instead of a bare 500 (the worker logged why).
         const keep = Boolean(cache && storeKey && req.method === "GET" && cache.usable);
         const inWorker = release
           ? options.renderWorkers?.render(request, context, { signal: controller.signal, encoding: chooseEncoding(req), keep })
           : null;
-        const response = await (inWorker ?? handle(request, context));
+        const response = await (inWorker?.catch(() => handle(request, context)) ?? handle(request, context));
         // The page a post redirects to must not come from before the post's change (page cache).
         if (req.method !== "GET" && req.method !== "HEAD") await cache?.sync();
         if (cache && (req.method === "GET" || req.method === "HEAD")) res.setHeader("X-Page-Cache", "bypass");

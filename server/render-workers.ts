@@ -67,7 +67,7 @@ export type RenderWorkersOptions = {
   count: number;
   /** The worker's script: server/render-worker-start.mjs (which loads server/render-worker.ts) unless a test gives its own. */
   script?: URL;
-  /** Where a worker's failure is reported (the server's log). */
+  /** Where a worker's failure, or a page it failed, is reported (the server's log). */
   log: (message: string, error?: unknown) => void;
 };
 
@@ -199,7 +199,10 @@ export class RenderWorkers {
     if (!pending) return;
     slot.pending.delete(message.id);
     pending.cleanup();
-    if (message.type === "failed") return pending.reject(new Error(`render worker: ${message.message}`));
+    if (message.type === "failed") {
+      this.options.log(`render worker failed a page: ${message.message}`);
+      return pending.reject(new Error(`render worker: ${message.message}`));
+    }
     this.renderedCount++;
     const headers = new Headers(message.headers);
     for (const cookie of message.cookies) headers.append("Set-Cookie", cookie);

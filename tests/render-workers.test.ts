@@ -60,6 +60,7 @@ describe("render workers (decision 104)", () => {
   it("fails the page a worker could not render, and goes on rendering", async () => {
     const pool = await started(1);
     await expect(pool.render(page("/fail"), { cspNonce: "n" })).rejects.toThrow("the loader threw");
+    expect(logged).toContain("render worker failed a page: the loader threw");
     expect((await pool.render(page("/next"), { cspNonce: "n" }))!.status).toBe(200);
   });
 
